@@ -1,1 +1,137 @@
-pub fn placeholder() {}
+//! Exact, traced text splitting for retrieval (RAG).
+//!
+//! `chunkscope` splits a document into chunks the way the two classic strategies
+//! do — **fixed windows** and **recursive separators** — and records *why* every
+//! chunk starts and ends where it does, so that a person can see it.
+//!
+//! # The model
+//!
+//! - A [`Span`] is a half-open byte range into the source. A chunk's text is
+//!   always `&source[span]`; nothing is ever rebuilt by joining strings, so offsets
+//!   cannot drift.
+//! - A [`Unit`] is what `size` and `overlap` count (chars or bytes).
+//! - A [`Separator`] is a literal, a regex, or `""` (the hard cut). Its index in
+//!   the list is its priority.
+//! - A [`Placement`] says which chunk keeps the separator at a cut.
+//! - The [`Trace`] is the recursion tree: every piece, the separators tried and
+//!   found absent, the one that split it, which pieces were too big, how they
+//!   were packed, and the [`Cut`] that ends each chunk.
+//!
+//! # Example: the refund page
+//!
+//! ```
+//! use chunkscope::{split, Config, Cut};
+//!
+//! let page = "Refund policy\n\nRefunds take 5 days. They go to the original UPI id.\n\
+//!             COD orders get store credit.\n\nContact us 24x7.";
+//! let config = Config::recursive(40).with_separators(["\n\n", "\n", ". ", " ", ""]);
+//! let out = split(page, &config)?;
+//!
+//! let texts: Vec<&str> = out.chunks.iter().map(|c| c.text(page)).collect();
+//! assert_eq!(texts, [
+//!     "Refund policy",
+//!     "Refunds take 5 days.",
+//!     "They go to the original UPI id.",
+//!     "COD orders get store credit.",
+//!     "Contact us 24x7.",
+//! ]);
+//! // The first cut is the blank line (separator 0), the second the sentence end.
+//! assert_eq!(out.chunks[0].cut, Cut::Separator(0));
+//! assert_eq!(out.chunks[1].cut, Cut::Separator(2));
+//! // The middle paragraph (81 chars) was too big, so `\n` split it.
+//! let middle = &out.trace.nodes[out.trace.nodes[0].children[1]];
+//! assert_eq!((middle.len, middle.too_big), (81, true));
+//! # Ok::<(), chunkscope::Error>(())
+//! ```
+//!
+//! # Example: fixed windows
+//!
+//! ```
+//! use chunkscope::{split, Config};
+//!
+//! let out = split("abcdefghij", &Config::fixed(4, 1))?;
+//! let texts: Vec<&str> = out.chunks.iter().map(|c| c.text("abcdefghij")).collect();
+//! assert_eq!(texts, ["abcd", "defg", "ghij"]); // no overlap-only "j" tail
+//! # Ok::<(), chunkscope::Error>(())
+//! ```
+//!
+//! # Guarantees
+//!
+//! No input and no configuration panics or loops. A configuration that could not
+//! make progress (size 0, overlap ≥ size, no separators, a bad regex) is an
+//! [`Error`] with a message that says what to change. With trimming on and a
+//! placement that keeps separators, every non-whitespace character is in a chunk,
+//! and no chunk is longer than `size`; [`check()`] verifies both, and more, on any
+//! output.
+
+mod check;
+mod config;
+mod engine;
+mod error;
+mod fixed;
+pub mod presets;
+mod recursive;
+#[cfg(feature = "serde")]
+pub mod report;
+mod separator;
+mod span;
+mod trace;
+mod unit;
+
+pub use check::{check, Check, Checks};
+pub use config::{Config, Placement, Strategy};
+pub use error::Error;
+pub use separator::{escape, unescape, Separator};
+pub use span::{is_space, trim, CharIndex, Span};
+pub use trace::{Action, Chunk, Close, Cut, Node, NodeId, Output, Trace};
+pub use unit::Unit;
+
+use engine::Run;
+use separator::Matcher;
+
+/// A configuration checked and compiled once, for splitting many texts.
+#[derive(Clone, Debug)]
+pub struct Splitter {
+    config: Config,
+    matchers: Vec<Matcher>,
+}
+
+impl Splitter {
+    /// Checks and compiles `config` (regexes are compiled here).
+    pub fn new(config: Config) -> Result<Splitter, Error> {
+        let matchers = config.compile()?;
+        Ok(Splitter { config, matchers })
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Splits `text` and records the trace.
+    pub fn split(&self, text: &str) -> Result<Output, Error> {
+        self.run(text, true)
+    }
+
+    /// Splits `text` without recording a trace (faster; `Chunk::node` is `None`).
+    pub fn chunks(&self, text: &str) -> Result<Vec<Chunk>, Error> {
+        self.run(text, false).map(|o| o.chunks)
+    }
+
+    fn run(&self, text: &str, record: bool) -> Result<Output, Error> {
+        let mut run = Run::new(text, &self.config, &self.matchers, record);
+        match self.config.strategy {
+            Strategy::Fixed => fixed::split(&mut run)?,
+            Strategy::Recursive => recursive::split(&mut run)?,
+        }
+        Ok(Output {
+            chunks: run.chunks,
+            trace: Trace { nodes: run.nodes },
+        })
+    }
+}
+
+/// Splits `text` under `config`, recording the trace.
+pub fn split(text: &str, config: &Config) -> Result<Output, Error> {
+    Splitter::new(config.clone())?.split(text)
+}

@@ -1,0 +1,290 @@
+//! What the learner sets: strategy, size, overlap, unit, separators, placement, trim.
+
+use crate::error::Error;
+use crate::separator::{Matcher, Separator};
+use crate::unit::Unit;
+use regex::Regex;
+use std::fmt;
+use std::str::FromStr;
+
+/// Which engine splits the text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// Windows of `size` units every `size − overlap` units, stopping once a window
+    /// reaches the end (so there is no overlap-only tail).
+    Fixed,
+    /// Split on the first separator present, pack the pieces greedily up to `size`,
+    /// and split what is still too big with the separators after it.
+    #[default]
+    Recursive,
+}
+
+impl Strategy {
+    /// The name used in the CLI, the JS API and the UI.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Strategy::Fixed => "fixed",
+            Strategy::Recursive => "recursive",
+        }
+    }
+}
+
+impl fmt::Display for Strategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Strategy {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Strategy, String> {
+        match s {
+            "fixed" => Ok(Strategy::Fixed),
+            "recursive" => Ok(Strategy::Recursive),
+            other => Err(format!(
+                "unknown strategy {other:?}: use \"fixed\" or \"recursive\""
+            )),
+        }
+    }
+}
+
+/// Where a separator goes when the text is cut at it. Inside a chunk the source
+/// text is always whole; placement only decides the two chunks' ends at a cut.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Placement {
+    /// At the end of the piece before the cut (the lessons' `p + sep`).
+    #[default]
+    End,
+    /// At the start of the piece after the cut (LangChain's default).
+    Start,
+    /// In neither chunk. A separator that is more than whitespace is then lost,
+    /// and the coverage check says so.
+    None,
+}
+
+impl Placement {
+    /// The name used in the CLI, the JS API and the UI.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Placement::End => "end",
+            Placement::Start => "start",
+            Placement::None => "none",
+        }
+    }
+}
+
+impl fmt::Display for Placement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Placement {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Placement, String> {
+        match s {
+            "end" => Ok(Placement::End),
+            "start" => Ok(Placement::Start),
+            "none" => Ok(Placement::None),
+            other => Err(format!(
+                "unknown placement {other:?}: use \"end\", \"start\" or \"none\""
+            )),
+        }
+    }
+}
+
+/// A complete splitting configuration. Plain data: it is checked when a split is
+/// made ([`Config::validate`]), so any value can be built and shown while a
+/// learner is still typing it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Config {
+    /// The engine.
+    pub strategy: Strategy,
+    /// The most units a chunk may hold. A hard limit: no chunk is ever longer.
+    pub size: usize,
+    /// How many units a chunk may repeat from the one before. Must be `< size`.
+    pub overlap: usize,
+    /// What `size` and `overlap` count.
+    pub unit: Unit,
+    /// The recursive engine's separators, strongest first. Ignored by `fixed`.
+    pub separators: Vec<Separator>,
+    /// Where a separator goes at a cut (recursive engine).
+    pub placement: Placement,
+    /// Whether whitespace at the ends of every piece is trimmed off (by moving the
+    /// span). Fixed windows are never trimmed, but whitespace-only ones are skipped.
+    pub trim: bool,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            strategy: Strategy::Recursive,
+            size: 1000,
+            overlap: 0,
+            unit: Unit::Chars,
+            separators: crate::presets::separators("default").unwrap_or_default(),
+            placement: Placement::End,
+            trim: true,
+        }
+    }
+}
+
+impl Config {
+    /// Fixed windows of `size` chars, each repeating `overlap` chars of the last.
+    pub fn fixed(size: usize, overlap: usize) -> Config {
+        Config {
+            strategy: Strategy::Fixed,
+            size,
+            overlap,
+            ..Config::default()
+        }
+    }
+
+    /// Recursive splitting at `size` chars with the default separators
+    /// (`["\n\n", "\n", " ", ""]`).
+    pub fn recursive(size: usize) -> Config {
+        Config {
+            size,
+            ..Config::default()
+        }
+    }
+
+    /// The same configuration with these separators.
+    pub fn with_separators<I, S>(mut self, separators: I) -> Config
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<Separator>,
+    {
+        self.separators = separators.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// The same configuration with this overlap.
+    pub fn with_overlap(mut self, overlap: usize) -> Config {
+        self.overlap = overlap;
+        self
+    }
+
+    /// The same configuration counting in `unit`.
+    pub fn with_unit(mut self, unit: Unit) -> Config {
+        self.unit = unit;
+        self
+    }
+
+    /// The same configuration with this placement.
+    pub fn with_placement(mut self, placement: Placement) -> Config {
+        self.placement = placement;
+        self
+    }
+
+    /// The same configuration with trimming on or off.
+    pub fn with_trim(mut self, trim: bool) -> Config {
+        self.trim = trim;
+        self
+    }
+
+    /// Checks the configuration without splitting anything.
+    pub fn validate(&self) -> Result<(), Error> {
+        self.compile().map(|_| ())
+    }
+
+    /// Whether the separator list ends in a hard cut. Without one the recursive
+    /// engine still cuts hard as a last resort (the size limit is a guarantee), but
+    /// the cut is not one the learner asked for, so the UI warns.
+    pub fn has_hard_cut(&self) -> bool {
+        self.separators.iter().any(Separator::is_hard_cut)
+    }
+
+    pub(crate) fn compile(&self) -> Result<Vec<Matcher>, Error> {
+        if self.size == 0 {
+            return Err(Error::ZeroSize);
+        }
+        if self.overlap >= self.size {
+            return Err(Error::OverlapTooLarge {
+                overlap: self.overlap,
+                size: self.size,
+            });
+        }
+        if self.strategy == Strategy::Fixed {
+            return Ok(Vec::new());
+        }
+        if self.separators.is_empty() {
+            return Err(Error::NoSeparators);
+        }
+        self.separators
+            .iter()
+            .enumerate()
+            .map(|(index, sep)| {
+                if sep.is_hard_cut() {
+                    Ok(Matcher::HardCut)
+                } else if sep.regex {
+                    Regex::new(&sep.pattern)
+                        .map(Matcher::Regex)
+                        .map_err(|e| Error::InvalidRegex {
+                            index,
+                            pattern: sep.pattern.clone(),
+                            reason: e.to_string(),
+                        })
+                } else {
+                    Ok(Matcher::Literal(sep.pattern.clone()))
+                }
+            })
+            .collect()
+    }
+}
+
+impl From<&str> for Separator {
+    fn from(s: &str) -> Separator {
+        Separator::literal(s)
+    }
+}
+
+impl From<String> for Separator {
+    fn from(s: String) -> Separator {
+        Separator::literal(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_configurations_say_what_to_change() {
+        let e = Config::fixed(0, 0).validate().unwrap_err();
+        assert!(e.to_string().contains("at least 1"));
+        let e = Config::fixed(4, 4).validate().unwrap_err();
+        assert_eq!(
+            e,
+            Error::OverlapTooLarge {
+                overlap: 4,
+                size: 4
+            }
+        );
+        assert!(e.to_string().contains("size − overlap = 0"));
+        let e = Config::recursive(10)
+            .with_separators(Vec::<Separator>::new())
+            .validate()
+            .unwrap_err();
+        assert_eq!(e, Error::NoSeparators);
+        let e = Config::recursive(10)
+            .with_separators([Separator::regex("(")])
+            .validate()
+            .unwrap_err();
+        assert!(matches!(e, Error::InvalidRegex { index: 0, .. }), "{e}");
+        assert!(e
+            .to_string()
+            .starts_with("separator 1 is not a valid regular expression"));
+    }
+
+    #[test]
+    fn names_parse_back() {
+        for s in [Strategy::Fixed, Strategy::Recursive] {
+            assert_eq!(s.name().parse::<Strategy>().unwrap(), s);
+        }
+        for p in [Placement::End, Placement::Start, Placement::None] {
+            assert_eq!(p.name().parse::<Placement>().unwrap(), p);
+        }
+        assert!("tokens".parse::<Unit>().unwrap_err().contains("chars"));
+    }
+}

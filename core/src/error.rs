@@ -1,0 +1,75 @@
+//! Everything that can go wrong, in words a learner understands.
+
+use std::fmt;
+
+/// Why a split could not be made. Every variant's message says what to change.
+///
+/// A split never panics and never loops: a configuration that could not make
+/// progress is rejected here instead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// `size` is 0: no chunk could hold anything, so the split would never advance.
+    ZeroSize,
+    /// `overlap >= size`: the window would step forward by zero (or less) units.
+    OverlapTooLarge {
+        /// The configured overlap.
+        overlap: usize,
+        /// The configured size.
+        size: usize,
+    },
+    /// The recursive engine was given no separators.
+    NoSeparators,
+    /// A regex separator does not compile.
+    InvalidRegex {
+        /// Position in the separator list.
+        index: usize,
+        /// The pattern as written.
+        pattern: String,
+        /// What the regex parser said.
+        reason: String,
+    },
+    /// With bytes as the unit, a character is longer than `size`, so no chunk can
+    /// hold it without cutting it in half.
+    CharTooBig {
+        /// The character.
+        ch: char,
+        /// Its char offset in the text.
+        at: usize,
+        /// Its length in UTF-8 bytes.
+        bytes: usize,
+        /// The configured size.
+        size: usize,
+    },
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::ZeroSize => write!(
+                f,
+                "size must be at least 1: a chunk of size 0 can hold nothing, so the splitter would never move forward"
+            ),
+            Error::OverlapTooLarge { overlap, size } => write!(
+                f,
+                "overlap ({overlap}) must be smaller than size ({size}): each window steps forward by size − overlap = {} units, which must be at least 1",
+                *size as i128 - *overlap as i128
+            ),
+            Error::NoSeparators => write!(
+                f,
+                "the separator list is empty: add at least one separator (end the list with \"\" for a hard cut)"
+            ),
+            Error::InvalidRegex { index, pattern, reason } => write!(
+                f,
+                "separator {} is not a valid regular expression (/{pattern}/): {}",
+                index + 1,
+                reason.lines().last().unwrap_or(reason).trim_start_matches("error: ")
+            ),
+            Error::CharTooBig { ch, at, bytes, size } => write!(
+                f,
+                "size is {size} bytes but the character {ch:?} at position {at} is {bytes} bytes long, and a chunk is never cut inside a character: use a size of at least {bytes}, or count in chars"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Error {}

@@ -1,0 +1,64 @@
+//! Fixed windows: every `size` units, stepping `size − overlap`.
+
+use crate::engine::Run;
+use crate::error::Error;
+use crate::span::{is_space, Span};
+use crate::trace::{Action, Cut, Node};
+use crate::unit::{ceil_boundary, Unit};
+
+/// Cuts `run.source` into windows.
+///
+/// Termination: every step moves the start forward by at least one unit
+/// (`size − overlap ≥ 1` is checked before), and the loop stops once a window
+/// reaches the end, so there is no tail made only of overlap.
+pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
+    let source = run.source;
+    let Run { config, .. } = *run;
+    let (size, unit) = (config.size, config.unit);
+    let stride = size - config.overlap;
+    if source.is_empty() {
+        return Ok(());
+    }
+    let total = unit.len(source);
+    let root = run.node(Node {
+        span: Span::new(0, source.len()),
+        len: total,
+        depth: 1,
+        parent: None,
+        children: Vec::new(),
+        absent: Vec::new(),
+        action: Action::Windows { stride },
+        too_big: total > size,
+        parts: None,
+        close: None,
+        chunk: None,
+    });
+    run.pending = Cut::Window;
+    let mut start = 0;
+    while start < source.len() {
+        let end = unit.forward(source, start, size);
+        if end == start {
+            return Err(run.char_too_big(start));
+        }
+        let window = Span::new(start, end);
+        let text = window.text(source);
+        if !config.trim || !text.chars().all(is_space) {
+            run.emit(window, unit.len(text), root);
+        }
+        if end == source.len() {
+            break;
+        }
+        start = match unit {
+            Unit::Chars => unit.forward(source, start, stride),
+            // Never past `end` (a character straddling both would be skipped), and
+            // far enough that the next window reaches past `end`: a window that
+            // ended where this one does would repeat it and add nothing.
+            Unit::Bytes => {
+                let next_char = source[end..].chars().next().map_or(1, char::len_utf8);
+                let reach = ceil_boundary(source, (end + next_char).saturating_sub(size));
+                ceil_boundary(source, start + stride).max(reach).min(end)
+            }
+        };
+    }
+    Ok(())
+}

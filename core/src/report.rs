@@ -1,0 +1,706 @@
+//! A serializable report of one split, the one format the CLI prints and the JS
+//! API returns, so neither builds its own.
+//!
+//! The engine's types speak in byte spans and indices into the configuration;
+//! this module turns them into plain records a program outside Rust can read
+//! without the configuration at hand:
+//!
+//! - every offset is given twice, in chars (`start`/`end`: what a person and
+//!   Python count, and what the page shows) and in UTF-8 bytes
+//!   (`byte_start`/`byte_end`: what slices a file). Both are half-open;
+//! - a chunk's `cut` is the separator *text* that ended it (a blank line is a
+//!   real `"\n\n"`), or `"hard"`, `"end"` or `"window"`;
+//! - a trace node names its separator by index, raw text and escaped label.
+//!
+//! Char offsets come from one [`CharIndex`] per report, so a report costs one
+//! pass over the text plus a short count per offset, not a count from the start
+//! of the text for every chunk.
+
+use crate::{
+    check, Action, CharIndex, Check, Checks, Chunk, Close, Config, Cut, Error, Node, Output, Span,
+    Splitter,
+};
+use serde::Serialize;
+
+/// How much a report holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Detail {
+    /// Only the chunks, with the fields of the CLI contract. No trace is
+    /// recorded and nothing is checked, so this is the fast path for pipelines.
+    #[default]
+    Chunks,
+    /// Everything: chunks (each also naming the separator index and trace node
+    /// behind it), the trace, the invariant checks and the configuration echo.
+    Full,
+}
+
+/// One split, ready to serialize.
+///
+/// Fields that a [`Detail::Chunks`] report leaves out are absent from the JSON
+/// rather than `null`, so the plain output is exactly the documented one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Report {
+    /// The chunks in source order.
+    pub chunks: Vec<ChunkReport>,
+    /// The recursion tree.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trace: Option<TraceReport>,
+    /// The invariants of the split, as the live badges show them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checks: Option<ChecksReport>,
+    /// The configuration that made the split, in the same shape the JS API
+    /// accepts, so a report can be replayed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub config: Option<ConfigReport>,
+}
+
+/// A stretch of the source in chars and in bytes (both half-open).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SpanReport {
+    /// First char.
+    pub start: usize,
+    /// One past the last char.
+    pub end: usize,
+    /// First byte.
+    pub byte_start: usize,
+    /// One past the last byte.
+    pub byte_end: usize,
+}
+
+/// One chunk.
+///
+/// # Invariants
+///
+/// `text` is the source from `byte_start` to `byte_end` (equivalently, chars
+/// `start..end`); `len` is its length in the configured unit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChunkReport {
+    /// Position in the output, from 0.
+    pub index: usize,
+    /// First char.
+    pub start: usize,
+    /// One past the last char.
+    pub end: usize,
+    /// First byte.
+    pub byte_start: usize,
+    /// One past the last byte.
+    pub byte_end: usize,
+    /// Length in the configured unit.
+    pub len: usize,
+    /// What ended the chunk: the separator's raw text (the pattern, for a
+    /// regex), or `"hard"`, `"end"` (the last chunk) or `"window"` (fixed).
+    /// A separator whose text is one of those words is told apart by
+    /// `cut_separator`.
+    pub cut: String,
+    /// The chunk's text, exactly the source between its offsets.
+    pub text: String,
+    /// The part that repeats the previous chunk; absent when nothing repeats.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub overlap: Option<SpanReport>,
+    /// Index in `config.separators` of the separator that made the cut, for its
+    /// colour. Only in a full report, and only for separator cuts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cut_separator: Option<usize>,
+    /// The cut as a person reads it: the escaped label (a blank line is the
+    /// four characters `\n\n`), or `hard`/`end`/`window`. Only in a full report.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cut_label: Option<String>,
+    /// The trace node the chunk came from. Only in a full report.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub node: Option<usize>,
+}
+
+/// The recursion tree, flattened in the order the engine visited it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct TraceReport {
+    /// The deepest level reached (0 for an empty text).
+    pub depth: usize,
+    /// Node `i` has `id == i`; node 0 is the root unless the text was empty.
+    pub nodes: Vec<NodeReport>,
+}
+
+/// What the engine did with a node, as one word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ActionName {
+    /// Short enough: the node is a chunk.
+    Fits,
+    /// Whitespace only: no chunk.
+    Empty,
+    /// Split on a separator, then packed.
+    Split,
+    /// Cut into windows of `size` units.
+    HardCut,
+    /// The fixed engine's windows.
+    Windows,
+}
+
+/// A separator as a node refers to it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeparatorRef {
+    /// Index in `config.separators` (its priority and colour).
+    pub index: usize,
+    /// The raw text or regex.
+    pub pattern: String,
+    /// The escaped label a person reads (`\n\n`, `/…/`, `""`).
+    pub label: String,
+    /// Whether `pattern` is a regular expression.
+    pub regex: bool,
+}
+
+/// Which parts of the parent's split were packed into a node (half-open).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PartsReport {
+    /// First part.
+    pub first: usize,
+    /// One past the last part.
+    pub last: usize,
+}
+
+/// Why the packer closed a group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum CloseReport {
+    /// The next part (`next_len` units) would have made the group `would_be`
+    /// units, over the size.
+    NextWouldExceed {
+        /// Length of the part that did not fit.
+        next_len: usize,
+        /// Length the group would have had.
+        would_be: usize,
+    },
+    /// The parent had no parts left.
+    ParentEnded,
+}
+
+/// One node of the recursion tree.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NodeReport {
+    /// Its index in `trace.nodes`.
+    pub id: usize,
+    /// 1 for the root.
+    pub depth: usize,
+    /// The node it was split from; `null` for the root.
+    pub parent: Option<usize>,
+    /// The nodes it was packed into, in order.
+    pub children: Vec<usize>,
+    /// First char (after trimming).
+    pub start: usize,
+    /// One past the last char.
+    pub end: usize,
+    /// First byte.
+    pub byte_start: usize,
+    /// One past the last byte.
+    pub byte_end: usize,
+    /// Length in the configured unit.
+    pub len: usize,
+    /// Whether it was longer than `size`.
+    pub too_big: bool,
+    /// What was done with it.
+    pub action: ActionName,
+    /// The separator that split it, or the `""` entry that hard-cut it; `null`
+    /// when it fit, was empty, was cut because the list ran out, or is the fixed
+    /// engine's root.
+    pub separator: Option<SeparatorRef>,
+    /// Separators tried on it and not found, in the order tried.
+    pub absent: Vec<usize>,
+    /// Which parts of the parent's split it was packed from; `null` for the root.
+    pub parts: Option<PartsReport>,
+    /// How many parts its split made (before packing), for `split` nodes.
+    pub split_into: Option<usize>,
+    /// How many windows a `hard_cut` made.
+    pub windows: Option<usize>,
+    /// The fixed engine's step, `size − overlap`.
+    pub stride: Option<usize>,
+    /// Why the packer closed it; `null` for the root.
+    pub close: Option<CloseReport>,
+    /// The chunk it became, when it fit.
+    pub chunk: Option<usize>,
+}
+
+/// One invariant.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CheckReport {
+    /// Whether it holds.
+    pub ok: bool,
+    /// The first violation, or a one-line confirmation.
+    pub detail: String,
+}
+
+/// The invariants of seed 004's table (see [`Checks`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChecksReport {
+    /// True when every check below holds.
+    pub ok: bool,
+    /// Every non-whitespace char is in a chunk.
+    pub coverage: CheckReport,
+    /// No chunk is over `size`.
+    pub max_size: CheckReport,
+    /// Chunks are in source order, numbered without gaps.
+    pub order: CheckReport,
+    /// Neighbours share at most `overlap` units.
+    pub overlap: CheckReport,
+    /// A second run gives the same chunks.
+    pub determinism: CheckReport,
+}
+
+/// A separator in the configuration echo: the shape the JS API accepts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeparatorSpec {
+    /// The raw text or regex.
+    pub pattern: String,
+    /// Whether `pattern` is a regular expression.
+    pub regex: bool,
+}
+
+/// The configuration echo, with the names the CLI and the JS API accept.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ConfigReport {
+    /// `fixed` or `recursive`.
+    pub strategy: &'static str,
+    /// The most units a chunk may hold.
+    pub size: usize,
+    /// The most units a chunk may repeat from the one before.
+    pub overlap: usize,
+    /// `chars` or `bytes`.
+    pub unit: &'static str,
+    /// Strongest first.
+    pub separators: Vec<SeparatorSpec>,
+    /// `end`, `start` or `none`.
+    pub placement: &'static str,
+    /// Whether pieces are trimmed.
+    pub trim: bool,
+}
+
+/// Splits `source` with `splitter` and reports it at the given detail.
+///
+/// A full report splits twice: the second, independent run is what the
+/// determinism check compares against.
+pub fn run(splitter: &Splitter, source: &str, detail: Detail) -> Result<Report, Error> {
+    let config = splitter.config();
+    match detail {
+        Detail::Chunks => {
+            let chunks = splitter.chunks(source)?;
+            let chars = CharIndex::new(source);
+            Ok(Report {
+                chunks: chunk_reports(source, config, &chunks, &chars, false),
+                trace: None,
+                checks: None,
+                config: None,
+            })
+        }
+        Detail::Full => {
+            let output = splitter.split(source)?;
+            let again = splitter.split(source)?;
+            let checks = check(source, config, &output, &again);
+            Ok(report(source, config, &output).with_checks(&checks))
+        }
+    }
+}
+
+/// The full report of an `output` already made from `source` under `config`,
+/// without checks (see [`Report::with_checks`]). An output split without a
+/// trace gives an empty tree.
+pub fn report(source: &str, config: &Config, output: &Output) -> Report {
+    let chars = CharIndex::new(source);
+    let nodes: Vec<NodeReport> = output
+        .trace
+        .nodes
+        .iter()
+        .enumerate()
+        .map(|(id, node)| node_report(config, &chars, id, node))
+        .collect();
+    Report {
+        chunks: chunk_reports(source, config, &output.chunks, &chars, true),
+        trace: Some(TraceReport {
+            depth: output.trace.depth(),
+            nodes,
+        }),
+        checks: None,
+        config: Some(config_report(config)),
+    }
+}
+
+impl Report {
+    /// The same report with these checks.
+    pub fn with_checks(mut self, checks: &Checks) -> Report {
+        self.checks = Some(checks_report(checks));
+        self
+    }
+}
+
+fn span_report(chars: &CharIndex<'_>, span: Span) -> SpanReport {
+    let (start, end) = chars.char_span(span);
+    SpanReport {
+        start,
+        end,
+        byte_start: span.start,
+        byte_end: span.end,
+    }
+}
+
+fn chunk_reports(
+    source: &str,
+    config: &Config,
+    chunks: &[Chunk],
+    chars: &CharIndex<'_>,
+    full: bool,
+) -> Vec<ChunkReport> {
+    chunks
+        .iter()
+        .map(|chunk| {
+            let at = span_report(chars, chunk.span);
+            let (cut, cut_separator, cut_label) = describe_cut(config, chunk.cut);
+            ChunkReport {
+                index: chunk.index,
+                start: at.start,
+                end: at.end,
+                byte_start: at.byte_start,
+                byte_end: at.byte_end,
+                len: chunk.len,
+                cut,
+                text: chunk.text(source).to_string(),
+                overlap: chunk.overlap.map(|o| span_report(chars, o)),
+                cut_separator: cut_separator.filter(|_| full),
+                cut_label: Some(cut_label).filter(|_| full),
+                node: chunk.node.filter(|_| full),
+            }
+        })
+        .collect()
+}
+
+/// The raw text, separator index and label of a cut. An index outside the list
+/// (which the engine never produces) and the `""` entry both read as a hard cut,
+/// since that is what cutting without a separator is.
+fn describe_cut(config: &Config, cut: Cut) -> (String, Option<usize>, String) {
+    let word = |w: &str| (w.to_string(), None, w.to_string());
+    match cut {
+        Cut::Separator(i) => match config.separators.get(i) {
+            Some(sep) if !sep.is_hard_cut() => (sep.pattern.clone(), Some(i), sep.label()),
+            Some(_) => ("hard".into(), Some(i), "hard".into()),
+            None => word("hard"),
+        },
+        Cut::Hard => word("hard"),
+        Cut::Window => word("window"),
+        Cut::End => word("end"),
+    }
+}
+
+fn separator_ref(config: &Config, index: usize) -> Option<SeparatorRef> {
+    config.separators.get(index).map(|sep| SeparatorRef {
+        index,
+        pattern: sep.pattern.clone(),
+        label: sep.label(),
+        regex: sep.regex,
+    })
+}
+
+fn node_report(config: &Config, chars: &CharIndex<'_>, id: usize, node: &Node) -> NodeReport {
+    let at = span_report(chars, node.span);
+    let (action, separator, split_into, windows, stride) = match node.action {
+        Action::Fits => (ActionName::Fits, None, None, None, None),
+        Action::Empty => (ActionName::Empty, None, None, None, None),
+        Action::Split { separator, parts } => (
+            ActionName::Split,
+            separator_ref(config, separator),
+            Some(parts),
+            None,
+            None,
+        ),
+        Action::HardCut { separator, windows } => (
+            ActionName::HardCut,
+            separator.and_then(|i| separator_ref(config, i)),
+            None,
+            Some(windows),
+            None,
+        ),
+        Action::Windows { stride } => (ActionName::Windows, None, None, None, Some(stride)),
+    };
+    NodeReport {
+        id,
+        depth: node.depth,
+        parent: node.parent,
+        children: node.children.clone(),
+        start: at.start,
+        end: at.end,
+        byte_start: at.byte_start,
+        byte_end: at.byte_end,
+        len: node.len,
+        too_big: node.too_big,
+        action,
+        separator,
+        absent: node.absent.clone(),
+        parts: node.parts.map(|(first, last)| PartsReport { first, last }),
+        split_into,
+        windows,
+        stride,
+        close: node.close.map(|close| match close {
+            Close::NextWouldExceed { next_len, would_be } => {
+                CloseReport::NextWouldExceed { next_len, would_be }
+            }
+            Close::ParentEnded => CloseReport::ParentEnded,
+        }),
+        chunk: node.chunk,
+    }
+}
+
+fn check_report(check: &Check) -> CheckReport {
+    CheckReport {
+        ok: check.ok,
+        detail: check.detail.clone(),
+    }
+}
+
+fn checks_report(checks: &Checks) -> ChecksReport {
+    ChecksReport {
+        ok: checks.all_ok(),
+        coverage: check_report(&checks.coverage),
+        max_size: check_report(&checks.max_size),
+        order: check_report(&checks.order),
+        overlap: check_report(&checks.overlap),
+        determinism: check_report(&checks.determinism),
+    }
+}
+
+fn config_report(config: &Config) -> ConfigReport {
+    ConfigReport {
+        strategy: config.strategy.name(),
+        size: config.size,
+        overlap: config.overlap,
+        unit: config.unit.name(),
+        separators: config
+            .separators
+            .iter()
+            .map(|sep| SeparatorSpec {
+                pattern: sep.pattern.clone(),
+                regex: sep.regex,
+            })
+            .collect(),
+        placement: config.placement.name(),
+        trim: config.trim,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Unit;
+    use serde_json::{json, Value};
+
+    const PAGE: &str = "Refund policy\n\nRefunds take 5 days. They go to the original UPI id.\n\
+                        COD orders get store credit.\n\nContact us 24x7.";
+
+    fn seed_config() -> Config {
+        Config::recursive(40).with_separators(["\n\n", "\n", ". ", " ", ""])
+    }
+
+    fn full(text: &str, config: &Config) -> Report {
+        run(&Splitter::new(config.clone()).unwrap(), text, Detail::Full).unwrap()
+    }
+
+    #[test]
+    fn refund_page_chunks_carry_char_offsets_and_raw_cuts() {
+        let r = full(PAGE, &seed_config());
+        let got: Vec<(&str, usize, usize, &str)> = r
+            .chunks
+            .iter()
+            .map(|c| (c.text.as_str(), c.start, c.end, c.cut.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("Refund policy", 0, 13, "\n\n"),
+                ("Refunds take 5 days.", 15, 35, ". "),
+                ("They go to the original UPI id.", 36, 67, "\n"),
+                ("COD orders get store credit.", 68, 96, "\n\n"),
+                ("Contact us 24x7.", 98, 114, "end"),
+            ]
+        );
+        let seps: Vec<Option<usize>> = r.chunks.iter().map(|c| c.cut_separator).collect();
+        assert_eq!(seps, [Some(0), Some(2), Some(1), Some(0), None]);
+        assert_eq!(r.chunks[0].cut_label.as_deref(), Some("\\n\\n"));
+        assert!(r.checks.as_ref().unwrap().ok);
+    }
+
+    #[test]
+    fn refund_page_tree_matches_the_lesson_table() {
+        let r = full(PAGE, &seed_config());
+        let trace = r.trace.unwrap();
+        let root = &trace.nodes[0];
+        assert_eq!(
+            (root.action, root.len, root.too_big),
+            (ActionName::Split, 114, true)
+        );
+        let sep = root.separator.as_ref().unwrap();
+        assert_eq!(
+            (sep.index, sep.pattern.as_str(), sep.label.as_str()),
+            (0, "\n\n", "\\n\\n")
+        );
+        assert_eq!(root.split_into, Some(3));
+        let middle = &trace.nodes[root.children[1]];
+        assert_eq!((middle.len, middle.too_big, middle.depth), (81, true, 2));
+        assert_eq!(middle.separator.as_ref().unwrap().pattern, "\n");
+        let line = &trace.nodes[middle.children[0]];
+        assert_eq!((line.len, line.too_big), (52, true));
+        assert_eq!(line.separator.as_ref().unwrap().pattern, ". ");
+        let sentences: Vec<usize> = line.children.iter().map(|&c| trace.nodes[c].len).collect();
+        assert_eq!(sentences, [20, 31]);
+        assert_eq!(
+            trace.nodes[line.children[0]].close,
+            Some(CloseReport::NextWouldExceed {
+                next_len: 31,
+                would_be: 52
+            })
+        );
+        assert!(trace.nodes.iter().all(|n| n.action != ActionName::HardCut));
+        // Level 3 split the line; its two sentences sit at depth 4.
+        assert_eq!(trace.depth, 4);
+    }
+
+    #[test]
+    fn chunks_detail_is_exactly_the_cli_contract() {
+        let splitter = Splitter::new(seed_config()).unwrap();
+        let r = run(&splitter, PAGE, Detail::Chunks).unwrap();
+        let v = serde_json::to_value(&r).unwrap();
+        assert_eq!(v.as_object().unwrap().len(), 1, "{v}");
+        assert_eq!(
+            v["chunks"][0],
+            json!({"index":0,"start":0,"end":13,"byte_start":0,"byte_end":13,"len":13,
+                   "cut":"\n\n","text":"Refund policy"})
+        );
+    }
+
+    #[test]
+    fn full_report_serializes_trace_checks_and_a_replayable_config() {
+        let v = serde_json::to_value(full(PAGE, &seed_config())).unwrap();
+        let root = &v["trace"]["nodes"][0];
+        assert_eq!(root["action"], "split");
+        assert_eq!(root["parent"], Value::Null);
+        assert_eq!(root["separator"]["label"], "\\n\\n");
+        // Packing measures parts before trimming: "Refund policy\n\n" is 15 and
+        // the middle paragraph with its blank line 83.
+        let second = &v["trace"]["nodes"][1];
+        assert_eq!(second["parts"], json!({"first":0,"last":1}));
+        assert_eq!(
+            second["close"],
+            json!({"kind":"next_would_exceed","next_len":83,"would_be":98})
+        );
+        let last = v["trace"]["nodes"]
+            .as_array()
+            .unwrap()
+            .last()
+            .unwrap()
+            .clone();
+        assert_eq!(last["close"], json!({"kind":"parent_ended"}));
+        assert_eq!(last["chunk"], 4);
+        assert_eq!(v["checks"]["coverage"]["ok"], true);
+        assert_eq!(v["checks"]["ok"], true);
+        assert_eq!(
+            v["config"],
+            json!({"strategy":"recursive","size":40,"overlap":0,"unit":"chars",
+                   "separators":[{"pattern":"\n\n","regex":false},{"pattern":"\n","regex":false},
+                                 {"pattern":". ","regex":false},{"pattern":" ","regex":false},
+                                 {"pattern":"","regex":false}],
+                   "placement":"end","trim":true})
+        );
+    }
+
+    #[test]
+    fn fixed_windows_cut_as_window_then_end_with_overlap() {
+        let r = full("abcdefghij", &Config::fixed(4, 1));
+        let got: Vec<(&str, &str)> = r
+            .chunks
+            .iter()
+            .map(|c| (c.text.as_str(), c.cut.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            [("abcd", "window"), ("defg", "window"), ("ghij", "end")]
+        );
+        assert_eq!(r.chunks[0].overlap, None);
+        assert_eq!(
+            r.chunks[1].overlap,
+            Some(SpanReport {
+                start: 3,
+                end: 4,
+                byte_start: 3,
+                byte_end: 4
+            })
+        );
+        let root = &r.trace.unwrap().nodes[0];
+        assert_eq!((root.action, root.stride), (ActionName::Windows, Some(3)));
+        assert!(root.separator.is_none());
+    }
+
+    #[test]
+    fn multibyte_text_has_char_offsets_apart_from_byte_offsets() {
+        let text = "héllo wörld 😀 ok";
+        let config = Config::recursive(6).with_separators([" ", ""]);
+        let r = full(text, &config);
+        for c in &r.chunks {
+            assert_eq!(&text[c.byte_start..c.byte_end], c.text);
+            let by_chars: String = text.chars().skip(c.start).take(c.end - c.start).collect();
+            assert_eq!(by_chars, c.text);
+        }
+        let world = r.chunks.iter().find(|c| c.text == "wörld").unwrap();
+        assert_eq!((world.start, world.end), (6, 11));
+        assert_eq!((world.byte_start, world.byte_end), (7, 13));
+    }
+
+    #[test]
+    fn hard_cuts_name_the_empty_entry_or_nothing() {
+        let config = Config::recursive(4).with_separators([" ", ""]);
+        let r = full("abcdefgh", &config);
+        assert_eq!(r.chunks[0].cut, "hard");
+        assert_eq!(r.chunks[0].cut_separator, None);
+        let root = &r.trace.as_ref().unwrap().nodes[0];
+        assert_eq!(root.action, ActionName::HardCut);
+        assert_eq!(root.absent, [0]);
+        assert_eq!(root.windows, Some(2));
+        assert_eq!(root.separator.as_ref().unwrap().label, "\"\"");
+
+        let no_hard = Config::recursive(4).with_separators([" "]);
+        let r = full("abcdefgh", &no_hard);
+        let root = &r.trace.unwrap().nodes[0];
+        assert_eq!(
+            (root.action, root.separator.is_none()),
+            (ActionName::HardCut, true)
+        );
+    }
+
+    #[test]
+    fn byte_unit_lengths_and_failed_checks_are_reported() {
+        let config = Config::recursive(8)
+            .with_unit(Unit::Bytes)
+            .with_separators([". "])
+            .with_placement(crate::Placement::None);
+        let r = full("Ça va. Très bien.", &config);
+        assert!(r.chunks.iter().all(|c| c.len == c.text.len()));
+        let checks = r.checks.unwrap();
+        // Placement "none" drops the full stop between the sentences.
+        assert!(!checks.coverage.ok, "{}", checks.coverage.detail);
+        assert!(!checks.ok);
+        assert_eq!(r.config.unwrap().unit, "bytes");
+    }
+
+    #[test]
+    fn empty_text_gives_an_empty_report() {
+        let r = full("", &seed_config());
+        assert!(r.chunks.is_empty());
+        assert_eq!(r.trace, Some(TraceReport::default()));
+    }
+
+    #[test]
+    fn a_report_of_an_untraced_output_has_an_empty_tree() {
+        let splitter = Splitter::new(seed_config()).unwrap();
+        let output = Output {
+            chunks: splitter.chunks(PAGE).unwrap(),
+            ..Output::default()
+        };
+        let r = report(PAGE, splitter.config(), &output);
+        assert_eq!(r.chunks.len(), 5);
+        assert!(r.chunks.iter().all(|c| c.node.is_none()));
+        assert!(r.trace.unwrap().nodes.is_empty());
+        assert!(r.checks.is_none());
+    }
+}

@@ -1,0 +1,155 @@
+//! What the engine did, recorded as it did it. The UI draws only from this.
+
+use crate::span::Span;
+
+/// An index into [`Trace::nodes`].
+pub type NodeId = usize;
+
+/// What ended a chunk: the cut between it and the next chunk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cut {
+    /// The separator at this index of the list made the cut. For two chunks packed
+    /// from different pieces it is the separator of the deepest split that put
+    /// them apart.
+    Separator(usize),
+    /// A hard cut: no separator was left (or the list said `""`), so the text was
+    /// cut after `size` units.
+    Hard,
+    /// A fixed window ended here.
+    Window,
+    /// The last chunk: the text ended.
+    End,
+}
+
+/// What the engine did with one node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// The node fits within `size`: it is a chunk as it is.
+    Fits,
+    /// The node is whitespace only (or empty): it becomes no chunk.
+    Empty,
+    /// Split on the separator at this index into `parts` parts, then packed.
+    Split {
+        /// Index of the separator in the list.
+        separator: usize,
+        /// How many parts the split made (before packing).
+        parts: usize,
+    },
+    /// Cut into windows of `size` units, because the list says `""` here
+    /// (`separator` is its index) or because the list ran out (`None`).
+    HardCut {
+        /// Index of the `""` entry, or `None` when the list was exhausted.
+        separator: Option<usize>,
+        /// How many windows were cut.
+        windows: usize,
+    },
+    /// The fixed engine: windows every `stride` units.
+    Windows {
+        /// `size − overlap`.
+        stride: usize,
+    },
+}
+
+/// Why the packer closed a chunk (or a group that was then split further).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Close {
+    /// Adding the next part (`next_len` units) would have made the group
+    /// `would_be` units, over the size limit.
+    NextWouldExceed {
+        /// Length of the part that did not fit.
+        next_len: usize,
+        /// Length the group would have had with it.
+        would_be: usize,
+    },
+    /// The parent piece had no parts left.
+    ParentEnded,
+}
+
+/// One step of the recursion: a piece of the text and what happened to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// The piece, after trimming.
+    pub span: Span,
+    /// Its length in the configured unit.
+    pub len: usize,
+    /// 1 for the whole text; a node split at level `d` has children at `d + 1`.
+    pub depth: usize,
+    /// The node this piece came from.
+    pub parent: Option<NodeId>,
+    /// The pieces this node was packed into (in order).
+    pub children: Vec<NodeId>,
+    /// Separators tried on this node and not found in it, in the order tried.
+    pub absent: Vec<usize>,
+    /// What was done with the node.
+    pub action: Action,
+    /// Whether the node was longer than `size`.
+    pub too_big: bool,
+    /// Which parts of the parent's split were packed into this node
+    /// (`first..last`, half-open); `None` for the root.
+    pub parts: Option<(usize, usize)>,
+    /// Why the packer closed this group; `None` for the root.
+    pub close: Option<Close>,
+    /// The chunk this node became, if it fit.
+    pub chunk: Option<usize>,
+}
+
+/// The record of one split.
+///
+/// # Invariants
+///
+/// - `nodes[0]` is the root (the whole text, trimmed) whenever the text is not
+///   empty; nodes are stored in the order the engine visited them (pre-order).
+/// - Every chunk made from a node that fit has `chunk.node == Some(id)` and
+///   `nodes[id].chunk == Some(chunk.index)`; hard-cut windows point at the node
+///   that was cut.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Trace {
+    /// The recursion tree, flattened.
+    pub nodes: Vec<Node>,
+}
+
+impl Trace {
+    /// The root node, if the text was not empty.
+    pub fn root(&self) -> Option<&Node> {
+        self.nodes.first()
+    }
+
+    /// The deepest level reached.
+    pub fn depth(&self) -> usize {
+        self.nodes.iter().map(|n| n.depth).max().unwrap_or(0)
+    }
+}
+
+/// One chunk of the output.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Chunk {
+    /// Position in the output, from 0, without gaps.
+    pub index: usize,
+    /// Where the chunk is in the source. Its text is `&source[span]`.
+    pub span: Span,
+    /// Its length in the configured unit (never more than `size`, except where
+    /// a chunk could not be cut any smaller, which is reported as an error).
+    pub len: usize,
+    /// The cut that ended this chunk.
+    pub cut: Cut,
+    /// The part of this chunk that repeats the previous chunk, if any.
+    pub overlap: Option<Span>,
+    /// The trace node the chunk came from (`None` when no trace was recorded).
+    pub node: Option<NodeId>,
+}
+
+impl Chunk {
+    /// The chunk's text.
+    pub fn text<'a>(&self, source: &'a str) -> &'a str {
+        self.span.text(source)
+    }
+}
+
+/// The result of a split: the chunks, and how they came to be.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Output {
+    /// The chunks in source order.
+    pub chunks: Vec<Chunk>,
+    /// The trace (empty when split without one).
+    pub trace: Trace,
+}

@@ -1,0 +1,236 @@
+//! The lessons' properties, over random Unicode text and random configurations,
+//! valid and not. Each engine gets at least 10 000 cases.
+
+use chunkscope::{
+    check, split, trim, Action, Config, Cut, Error, Placement, Separator, Span, Splitter,
+    Strategy as Engine, Unit,
+};
+use proptest::prelude::*;
+
+/// Pieces of text that stress the engine: multi-byte and 4-byte chars, combining
+/// marks, CRLF, every kind of whitespace, CJK punctuation, and the separators.
+const ATOMS: &[&str] = &[
+    "a",
+    "b",
+    "word",
+    "Ünïcödé",
+    "😀",
+    "👩‍💻",
+    "e\u{301}",
+    "中文",
+    "。",
+    "！",
+    "，",
+    " ",
+    "  ",
+    "\n",
+    "\n\n",
+    "\r\n",
+    "\t",
+    "\u{3000}",
+    "\u{a0}",
+    "\u{1f}",
+    ". ",
+    "! ",
+    ",",
+    "-",
+    "\\",
+    "x.y",
+];
+
+fn text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => prop::collection::vec(prop::sample::select(ATOMS), 0..80).prop_map(|v| v.concat()),
+        1 => any::<String>(),
+        1 => "[ \\n\\t]{0,12}",
+    ]
+}
+
+fn separator() -> impl Strategy<Value = Separator> {
+    prop_oneof![
+        6 => prop::sample::select(&["\n\n", "\n", ". ", " ", "。", "，", "\r\n", "😀", "a", "ab"][..])
+            .prop_map(Separator::literal),
+        2 => Just(Separator::hard_cut()),
+        1 => prop::sample::select(&[r"\s+", r"[.!?]\s", r"\n{2,}", "x*", r"\b", "[", "(?P<", "a|"][..])
+            .prop_map(Separator::regex),
+    ]
+}
+
+fn config(strategy: Engine) -> impl Strategy<Value = Config> {
+    (
+        0usize..30,
+        0usize..35,
+        prop::sample::select(&Unit::ALL[..]),
+        prop::collection::vec(separator(), 0..6),
+        prop::sample::select(&[Placement::End, Placement::Start, Placement::None][..]),
+        any::<bool>(),
+    )
+        .prop_map(move |(size, overlap, unit, separators, placement, trim)| {
+            // Small overlaps are the interesting ones; keep invalid ones too.
+            let overlap = if overlap > 20 { overlap } else { overlap % 6 };
+            Config {
+                strategy,
+                size,
+                overlap,
+                unit,
+                separators,
+                placement,
+                trim,
+            }
+        })
+}
+
+/// What a valid configuration may still be refused for: with bytes as the unit, a
+/// character longer than `size` cannot be put in any chunk.
+fn allowed_error(text: &str, config: &Config, err: &Error) -> bool {
+    let expected = if config.size == 0 {
+        Some(Error::ZeroSize)
+    } else if config.overlap >= config.size {
+        Some(Error::OverlapTooLarge {
+            overlap: config.overlap,
+            size: config.size,
+        })
+    } else if config.strategy == Engine::Recursive && config.separators.is_empty() {
+        Some(Error::NoSeparators)
+    } else {
+        None
+    };
+    match (expected, err) {
+        (Some(e), got) => &e == got,
+        (None, Error::InvalidRegex { index, .. }) => config.separators[*index].regex,
+        (None, Error::CharTooBig { bytes, .. }) => {
+            config.unit == Unit::Bytes
+                && *bytes > config.size
+                && text.chars().any(|c| c.len_utf8() > config.size)
+        }
+        (None, _) => false,
+    }
+}
+
+fn properties(text: &str, config: &Config) -> Result<(), TestCaseError> {
+    let out = match split(text, config) {
+        Ok(out) => out,
+        Err(e) => {
+            prop_assert!(allowed_error(text, config, &e), "unexpected error: {e}");
+            prop_assert!(!e.to_string().is_empty());
+            return Ok(());
+        }
+    };
+    let again = split(text, config).unwrap();
+    let checks = check(text, config, &out, &again);
+    // Coverage holds unless separators are deliberately left out of both chunks.
+    let drops = config.strategy == Engine::Recursive && config.placement == Placement::None;
+    prop_assert!(checks.coverage.ok || drops, "{}", checks.coverage.detail);
+    prop_assert!(checks.max_size.ok, "{}", checks.max_size.detail);
+    prop_assert!(checks.order.ok, "{}", checks.order.detail);
+    prop_assert!(checks.overlap.ok, "{}", checks.overlap.detail);
+    prop_assert!(checks.determinism.ok);
+
+    // Lengths are measured on the span, and the chunk text is the span's text.
+    for c in &out.chunks {
+        prop_assert_eq!(c.len, config.unit.len(c.text(text)));
+        prop_assert!(!c.text(text).is_empty());
+        if config.trim && config.strategy == Engine::Recursive && c.overlap.is_none() {
+            let hard = matches!(
+                out.trace.nodes[c.node.unwrap()].action,
+                Action::HardCut { .. }
+            );
+            prop_assert!(hard || trim(text, c.span) == c.span, "untrimmed chunk");
+        }
+    }
+    // Only the last chunk ends with `End`; fixed windows end with `Window`.
+    for (i, c) in out.chunks.iter().enumerate() {
+        let last = i + 1 == out.chunks.len();
+        prop_assert_eq!(c.cut == Cut::End, last);
+        if config.strategy == Engine::Fixed && !last {
+            prop_assert_eq!(c.cut, Cut::Window);
+        }
+        if let Cut::Separator(s) = c.cut {
+            prop_assert!(s < config.separators.len() && !config.separators[s].is_hard_cut());
+        }
+    }
+    // Overlap only where configured.
+    if config.overlap == 0 {
+        prop_assert!(out.chunks.iter().all(|c| c.overlap.is_none()));
+    }
+    // The fast path without a trace gives the same chunks.
+    let plain = Splitter::new(config.clone()).unwrap().chunks(text).unwrap();
+    let strip = |v: &[chunkscope::Chunk]| -> Vec<(Span, Cut, usize)> {
+        v.iter().map(|c| (c.span, c.cut, c.len)).collect()
+    };
+    prop_assert_eq!(strip(&plain), strip(&out.chunks));
+    trace_is_consistent(text, config, &out)
+}
+
+fn trace_is_consistent(
+    text: &str,
+    config: &Config,
+    out: &chunkscope::Output,
+) -> Result<(), TestCaseError> {
+    let nodes = &out.trace.nodes;
+    prop_assert_eq!(nodes.is_empty(), text.is_empty());
+    for (id, n) in nodes.iter().enumerate() {
+        prop_assert_eq!(n.len, config.unit.len(n.span.text(text)));
+        prop_assert_eq!(n.too_big, n.len > config.size);
+        for &c in &n.children {
+            let child = &nodes[c];
+            prop_assert_eq!(child.parent, Some(id));
+            prop_assert_eq!(child.depth, n.depth + 1);
+            prop_assert!(n.span.start <= child.span.start && child.span.end <= n.span.end);
+        }
+        match n.action {
+            Action::Fits => prop_assert!(!n.too_big && n.chunk.is_some()),
+            Action::Empty => prop_assert!(n.span.text(text).trim().is_empty() || !config.trim),
+            Action::Split { separator, parts } => {
+                prop_assert!(n.too_big && parts >= 2 && !n.children.is_empty());
+                prop_assert!(!n.absent.contains(&separator));
+            }
+            Action::HardCut { windows, .. } => prop_assert!(n.too_big && windows >= 2),
+            Action::Windows { stride } => prop_assert_eq!(stride, config.size - config.overlap),
+        }
+    }
+    for c in &out.chunks {
+        let node = c.node.expect("traced chunk without node");
+        prop_assert!(node < nodes.len());
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 10_000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn fixed_engine_properties(text in text(), config in config(Engine::Fixed)) {
+        properties(&text, &config)?;
+    }
+
+    #[test]
+    fn recursive_engine_properties(text in text(), config in config(Engine::Recursive)) {
+        properties(&text, &config)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2_000, ..ProptestConfig::default() })]
+
+    /// Fixed windows cover the text exactly: consecutive windows overlap by at
+    /// most `overlap`, and the stride is exact in chars.
+    #[test]
+    fn fixed_windows_stride_exactly_in_chars(
+        text in text(),
+        (size, overlap) in (1usize..20).prop_flat_map(|s| (Just(s), 0..s)),
+    ) {
+        let config = Config::fixed(size, overlap).with_trim(false);
+        let out = split(&text, &config).unwrap();
+        let chars = chunkscope::CharIndex::new(&text);
+        for (i, c) in out.chunks.iter().enumerate() {
+            prop_assert_eq!(chars.char_offset(c.span.start), i * (size - overlap));
+        }
+        if let Some(last) = out.chunks.last() {
+            prop_assert_eq!(last.span.end, text.len());
+        }
+        let n = text.chars().count();
+        let expected = if n == 0 { 0 } else if n <= size { 1 } else { 1 + (n - size).div_ceil(size - overlap) };
+        prop_assert_eq!(out.chunks.len(), expected);
+    }
+}
