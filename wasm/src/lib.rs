@@ -1,1 +1,175 @@
+//! The JavaScript API of chunkscope.
+//!
+//! ```js
+//! import init, { split, separatorPresets, version } from "./chunkscope_wasm.js";
+//! await init();
+//! const { chunks, trace, checks, config } = split(text, { size: 40, separators: ["\n\n", "\n", ". ", " ", ""] });
+//! ```
+//!
+//! A thin binding: JavaScript values are converted to plain Rust data at the
+//! boundary ([`SplitOptions`] in, [`chunkscope::report::Report`] out) and all the
+//! work is the core crate's. The report is the one the CLI prints with
+//! `--trace`, so a JSON dump of either can be compared with the other.
+//!
+//! Everything below the `#[wasm_bindgen]` functions is plain Rust, tested
+//! natively.
 
+mod options;
+
+pub use options::SplitOptions;
+
+use chunkscope::report::{self, Detail, Report};
+use chunkscope::{presets, Splitter};
+use serde::Serialize;
+use serde_wasm_bindgen::Serializer;
+use wasm_bindgen::prelude::*;
+
+/// Splits `text` and returns `{ chunks, trace, checks, config }`.
+///
+/// `config` is an object such as `{ strategy: "recursive", size: 400, overlap: 40 }`
+/// (see [`SplitOptions`]); it may be left out for the defaults. A bad
+/// configuration throws an `Error` whose message says what to change.
+#[wasm_bindgen]
+pub fn split(text: &str, config: JsValue) -> Result<JsValue, JsError> {
+    let options = options_from_js(config).map_err(|e| JsError::new(&e))?;
+    let report = split_report(text, options).map_err(|e| JsError::new(&e))?;
+    to_js(&report)
+}
+
+/// The separator presets, in the order the playground lists them:
+/// `[{ name, description, separators: string[] }]`.
+#[wasm_bindgen(js_name = separatorPresets)]
+pub fn separator_presets() -> Result<JsValue, JsError> {
+    to_js(&preset_list())
+}
+
+/// The version of chunkscope.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// The full report of `text` under `options`, or the message of what is wrong.
+pub fn split_report(text: &str, options: SplitOptions) -> Result<Report, String> {
+    let config = options.into_config()?;
+    let splitter = Splitter::new(config).map_err(|e| e.to_string())?;
+    report::run(&splitter, text, Detail::Full).map_err(|e| e.to_string())
+}
+
+/// One separator preset, as `separatorPresets()` returns it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Preset {
+    /// The name (`default`, `seed`, `markdown`, …).
+    pub name: &'static str,
+    /// A one-line description.
+    pub description: &'static str,
+    /// The separators' raw text, strongest first; `""` is the hard cut.
+    pub separators: Vec<String>,
+}
+
+/// Every separator preset, in the playground's order.
+pub fn preset_list() -> Vec<Preset> {
+    presets::SEPARATOR_PRESETS
+        .iter()
+        .map(|&name| Preset {
+            name,
+            description: presets::describe(name).unwrap_or_default(),
+            separators: presets::separators(name)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|s| s.pattern)
+                .collect(),
+        })
+        .collect()
+}
+
+/// Reads the configuration object. `undefined` and `null` mean all defaults.
+/// Anything else that is not a plain object is refused here, because
+/// serde-wasm-bindgen would read a string or an array as a list of entries and
+/// give a confusing message.
+fn options_from_js(config: JsValue) -> Result<SplitOptions, String> {
+    if config.is_null_or_undefined() {
+        return Ok(SplitOptions::default());
+    }
+    if !config.is_object() || config.is_array() {
+        return Err(format!(
+            "config must be an object such as {{ size: 400, overlap: 40 }}, not {}",
+            describe_js(&config)
+        ));
+    }
+    serde_wasm_bindgen::from_value(config).map_err(|e| options::message(&e))
+}
+
+fn describe_js(value: &JsValue) -> String {
+    if value.is_array() {
+        "an array".to_string()
+    } else if let Some(s) = value.as_string() {
+        format!("the string {s:?}")
+    } else {
+        value.js_typeof().as_string().unwrap_or_default()
+    }
+}
+
+/// Converts to plain JS objects and numbers (not `Map`s or `BigInt`s), so the
+/// result can be used like parsed JSON and passed to `JSON.stringify`.
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    value
+        .serialize(&Serializer::json_compatible())
+        .map_err(|e| JsError::new(&options::message(&e)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PAGE: &str = "Refund policy\n\nRefunds take 5 days. They go to the original UPI id.\n\
+                        COD orders get store credit.\n\nContact us 24x7.";
+
+    fn options(value: serde_json::Value) -> SplitOptions {
+        serde_json::from_value(value).unwrap()
+    }
+
+    #[test]
+    fn refund_page_through_the_options() {
+        let opts =
+            options(serde_json::json!({"size": 40, "separators": ["\n\n", "\n", ". ", " ", ""]}));
+        let report = split_report(PAGE, opts).unwrap();
+        let got: Vec<(usize, usize, &str)> = report
+            .chunks
+            .iter()
+            .map(|c| (c.start, c.end, c.cut.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (0, 13, "\n\n"),
+                (15, 35, ". "),
+                (36, 67, "\n"),
+                (68, 96, "\n\n"),
+                (98, 114, "end")
+            ]
+        );
+        assert!(report.trace.is_some() && report.checks.unwrap().ok);
+    }
+
+    #[test]
+    fn engine_errors_are_messages() {
+        let e =
+            split_report("abc", options(serde_json::json!({"size": 4, "overlap": 4}))).unwrap_err();
+        assert!(
+            e.starts_with("overlap (4) must be smaller than size (4)"),
+            "{e}"
+        );
+        let e = split_report("abc", options(serde_json::json!({"separators": []}))).unwrap_err();
+        assert!(e.contains("separator list is empty"), "{e}");
+    }
+
+    #[test]
+    fn presets_are_listed_in_order_with_raw_separators() {
+        let list = preset_list();
+        let names: Vec<&str> = list.iter().map(|p| p.name).collect();
+        assert_eq!(names, presets::SEPARATOR_PRESETS);
+        assert_eq!(list[0].separators, ["\n\n", "\n", " ", ""]);
+        assert!(list.iter().all(|p| !p.description.is_empty()));
+    }
+}

@@ -1,0 +1,322 @@
+//! The CLI contract of DESIGN.md, checked against the built binary.
+
+use serde_json::{json, Value};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_chunkscope");
+
+const REFUND: &str = "Refund policy\n\nRefunds take 5 days. They go to the original UPI id.\n\
+                      COD orders get store credit.\n\nContact us 24x7.";
+
+const SEED_SEPS: [&str; 10] = [
+    "--sep", r"\n\n", "--sep", r"\n", "--sep", ". ", "--sep", " ", "--sep", "",
+];
+
+/// Runs the binary with `args`, feeding `stdin`.
+fn chunkscope(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    // A run that fails before reading closes stdin early; that is not a test failure.
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    child.wait_with_output().unwrap()
+}
+
+/// Runs a command that must succeed and returns its JSON.
+fn json_of(args: &[&str], stdin: &str) -> Value {
+    let out = chunkscope(args, stdin.as_bytes());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{args:?} failed: {stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.ends_with('\n') && stdout.lines().count() == 1);
+    serde_json::from_str(&stdout).unwrap()
+}
+
+/// Runs a command that must fail with `code` and returns its message.
+fn failure(args: &[&str], stdin: &[u8], code: i32) -> String {
+    let out = chunkscope(args, stdin);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(code), "{args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
+    assert!(stderr.starts_with("chunkscope: "), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    stderr
+}
+
+fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("chunkscope-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+fn seed_args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["--size", "40"];
+    args.extend(SEED_SEPS);
+    args.extend(extra);
+    args
+}
+
+#[test]
+fn refund_page_gives_the_five_chunks_of_the_lesson() {
+    let v = json_of(&seed_args(&[]), REFUND);
+    assert_eq!(
+        v,
+        json!({"chunks": [
+            {"index":0,"start":0,"end":13,"byte_start":0,"byte_end":13,"len":13,"cut":"\n\n",
+             "text":"Refund policy"},
+            {"index":1,"start":15,"end":35,"byte_start":15,"byte_end":35,"len":20,"cut":". ",
+             "text":"Refunds take 5 days."},
+            {"index":2,"start":36,"end":67,"byte_start":36,"byte_end":67,"len":31,"cut":"\n",
+             "text":"They go to the original UPI id."},
+            {"index":3,"start":68,"end":96,"byte_start":68,"byte_end":96,"len":28,"cut":"\n\n",
+             "text":"COD orders get store credit."},
+            {"index":4,"start":98,"end":114,"byte_start":98,"byte_end":114,"len":16,"cut":"end",
+             "text":"Contact us 24x7."},
+        ]})
+    );
+}
+
+#[test]
+fn a_file_argument_and_dash_read_the_same_text() {
+    let path = temp_file("refund.txt", REFUND.as_bytes());
+    let from_file = json_of(&seed_args(&[path.to_str().unwrap()]), "");
+    let from_dash = json_of(&seed_args(&["-"]), REFUND);
+    let from_stdin = json_of(&seed_args(&[]), REFUND);
+    assert_eq!(from_file, from_stdin);
+    assert_eq!(from_dash, from_stdin);
+}
+
+#[test]
+fn fixed_windows_stop_at_the_end_without_a_tail() {
+    let v = json_of(
+        &["--strategy", "fixed", "--size", "4", "--overlap", "1"],
+        "abcdefghij",
+    );
+    let got: Vec<(&str, &str)> = v["chunks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["text"].as_str().unwrap(), c["cut"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        got,
+        [("abcd", "window"), ("defg", "window"), ("ghij", "end")]
+    );
+    assert_eq!(
+        v["chunks"][1]["overlap"],
+        json!({"start":3,"end":4,"byte_start":3,"byte_end":4})
+    );
+}
+
+#[test]
+fn equals_forms_and_defaults() {
+    let v = json_of(
+        &["--strategy=fixed", "--size=4", "--overlap=1"],
+        "abcdefghij",
+    );
+    assert_eq!(v["chunks"].as_array().unwrap().len(), 3);
+    // Defaults: recursive, size 1000, so a short text is one chunk.
+    let v = json_of(&[], "  short text\n");
+    assert_eq!(
+        v["chunks"],
+        json!([{"index":0,"start":2,"end":12,"byte_start":2,"byte_end":12,"len":10,"cut":"end",
+                "text":"short text"}])
+    );
+    assert_eq!(json_of(&[], ""), json!({"chunks": []}));
+}
+
+#[test]
+fn multibyte_text_has_char_offsets_unlike_byte_offsets() {
+    let text = "Ünïcödé text 😀 here";
+    let v = json_of(&["--size", "8", "--sep", " ", "--sep", ""], text);
+    let chunks = v["chunks"].as_array().unwrap();
+    let first = &chunks[0];
+    assert_eq!(first["text"], "Ünïcödé");
+    assert_eq!(
+        (first["start"].as_u64(), first["end"].as_u64()),
+        (Some(0), Some(7))
+    );
+    assert_eq!(first["byte_end"].as_u64(), Some("Ünïcödé".len() as u64));
+    assert_ne!(first["end"], first["byte_end"]);
+    for c in chunks {
+        let (b0, b1) = (
+            c["byte_start"].as_u64().unwrap(),
+            c["byte_end"].as_u64().unwrap(),
+        );
+        assert_eq!(&text[b0 as usize..b1 as usize], c["text"].as_str().unwrap());
+        let (s, e) = (c["start"].as_u64().unwrap(), c["end"].as_u64().unwrap());
+        let by_chars: String = text
+            .chars()
+            .skip(s as usize)
+            .take((e - s) as usize)
+            .collect();
+        assert_eq!(by_chars, c["text"].as_str().unwrap());
+    }
+    // In bytes, the same size holds fewer characters.
+    let v = json_of(
+        &["--size", "8", "--unit", "bytes", "--sep", " ", "--sep", ""],
+        text,
+    );
+    assert!(v["chunks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|c| c["len"] == c["byte_end"].as_u64().unwrap() - c["byte_start"].as_u64().unwrap()));
+}
+
+#[test]
+fn trace_adds_the_tree_the_checks_and_the_config() {
+    let v = json_of(&seed_args(&["--trace"]), REFUND);
+    let nodes = v["trace"]["nodes"].as_array().unwrap();
+    let root = &nodes[0];
+    assert_eq!(root["action"], "split");
+    assert_eq!(root["separator"]["pattern"], "\n\n");
+    assert_eq!(root["separator"]["label"], "\\n\\n");
+    assert_eq!(root["depth"], 1);
+    let middle = &nodes[root["children"][1].as_u64().unwrap() as usize];
+    assert_eq!(
+        (&middle["len"], &middle["too_big"]),
+        (&json!(81), &json!(true))
+    );
+    assert_eq!(middle["separator"]["pattern"], "\n");
+    let line = &nodes[middle["children"][0].as_u64().unwrap() as usize];
+    assert_eq!((&line["len"], &line["too_big"]), (&json!(52), &json!(true)));
+    assert_eq!(line["separator"]["pattern"], ". ");
+    assert!(nodes.iter().all(|n| n["action"] != "hard_cut"));
+    for name in ["coverage", "max_size", "order", "overlap", "determinism"] {
+        assert_eq!(v["checks"][name]["ok"], true, "{name}");
+    }
+    assert_eq!(v["config"]["size"], 40);
+    assert_eq!(
+        v["config"]["separators"][4],
+        json!({"pattern":"","regex":false})
+    );
+    // Chunks are the same as without --trace, plus the cut's separator index.
+    assert_eq!(v["chunks"][1]["cut_separator"], 2);
+    assert_eq!(v["chunks"][0]["cut_label"], "\\n\\n");
+}
+
+#[test]
+fn regex_separators_cut_at_their_matches() {
+    let v = json_of(
+        &["--size", "10", "--regex", "--sep", "[.!?] ", "--sep", ""],
+        "One. Two! Three? Four.",
+    );
+    let got: Vec<(&str, &str)> = v["chunks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["text"].as_str().unwrap(), c["cut"].as_str().unwrap()))
+        .collect();
+    // The cut names the pattern, not the text it matched.
+    assert_eq!(
+        got,
+        [
+            ("One. Two!", "[.!?] "),
+            ("Three?", "[.!?] "),
+            ("Four.", "end")
+        ]
+    );
+}
+
+#[test]
+fn bad_configurations_exit_2_with_a_message() {
+    let cases: [(&[&str], &str); 10] = [
+        (
+            &["--size", "4", "--overlap", "4"],
+            "overlap (4) must be smaller than size (4)",
+        ),
+        (&["--size", "0"], "size must be at least 1"),
+        (&["--size", "big"], "--size expects a whole number"),
+        (&["--overlap", "-1"], "--overlap expects a whole number"),
+        (&["--size"], "--size needs a value"),
+        (&["--frobnicate"], "unknown option --frobnicate"),
+        (&["--strategy", "semantic"], "unknown strategy"),
+        (&["--sep", r"\x"], "unknown escape"),
+        (&["--regex", "--sep", "("], "not a valid regular expression"),
+        (&["--size", "1", "--unit", "bytes"], "bytes long"),
+    ];
+    for (args, expected) in cases {
+        let message = failure(args, "é".as_bytes(), 2);
+        assert!(message.contains(expected), "{args:?}: {message}");
+    }
+}
+
+#[test]
+fn input_that_is_not_utf8_is_refused_with_its_offset() {
+    let message = failure(&[], b"caf\xe9 au lait", 2);
+    assert!(message.contains("not UTF-8"), "{message}");
+    assert!(message.contains("offset 3"), "{message}");
+    let path = temp_file("latin1.txt", b"ok\n\xff");
+    let message = failure(&[path.to_str().unwrap()], b"", 2);
+    assert!(
+        message.contains("latin1.txt") && message.contains("offset 3"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_missing_file_is_an_io_error() {
+    let message = failure(&["/nonexistent/chunkscope/input.txt"], b"", 1);
+    assert!(message.contains("cannot read"), "{message}");
+}
+
+#[test]
+fn help_and_version_print_to_stdout() {
+    let out = chunkscope(&["--help"], b"");
+    assert!(out.status.success());
+    let help = String::from_utf8(out.stdout).unwrap();
+    for flag in [
+        "--strategy",
+        "--size",
+        "--overlap",
+        "--sep",
+        "--unit",
+        "--placement",
+        "--no-trim",
+        "--regex",
+        "--trace",
+    ] {
+        assert!(help.contains(flag), "help lacks {flag}");
+    }
+    let out = chunkscope(&["--version"], b"");
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .starts_with("chunkscope "));
+}
+
+#[test]
+fn a_closed_stdout_is_not_a_crash() {
+    let mut child = Command::new(BIN)
+        .args(["--size", "10"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Close the reading end before the output is written.
+    drop(child.stdout.take());
+    let text = "hello world\n".repeat(20_000);
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -1,0 +1,385 @@
+//! The configuration object JavaScript passes to `split`, and its conversion to
+//! the engine's [`Config`].
+//!
+//! The object is read field by field rather than with `#[derive(Deserialize)]`
+//! for two reasons:
+//!
+//! - serde-wasm-bindgen reads a derived struct by looking up only the fields it
+//!   knows, so a misspelt field (`{ sise: 40 }`) would be silently ignored and the
+//!   default used. Reading the object as a map sees every key, so an unknown one
+//!   is an error that lists the real ones.
+//! - A wrong type is reported with the field's name (`config.size: …`), which a
+//!   derived struct does not do.
+//!
+//! Names (`strategy`, `unit`, `placement`) are not checked here: they are parsed
+//! by core's `FromStr`, the same as the CLI's flags, so both give the same
+//! message for the same mistake.
+
+use chunkscope::{Config, Separator};
+use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Unexpected, Visitor};
+use std::fmt;
+
+/// The fields of the configuration object, as error messages list them.
+const FIELDS: &str = "strategy, size, overlap, unit, separators, placement, trim";
+
+/// `split`'s configuration as JavaScript gives it. Every field may be left out
+/// (or be `undefined`/`null`) to keep the default, which is the CLI's default.
+///
+/// ```text
+/// { strategy?: "fixed" | "recursive", size?: number, overlap?: number,
+///   unit?: "chars" | "bytes", separators?: (string | { pattern: string, regex?: boolean })[],
+///   placement?: "end" | "start" | "none", trim?: boolean }
+/// ```
+///
+/// The configuration echo of a report (`report.config`) has this shape, so it
+/// can be passed back in.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SplitOptions {
+    /// `fixed` or `recursive`.
+    pub strategy: Option<String>,
+    /// The most units in a chunk.
+    pub size: Option<usize>,
+    /// The most units a chunk repeats from the one before.
+    pub overlap: Option<usize>,
+    /// `chars` or `bytes`.
+    pub unit: Option<String>,
+    /// Strongest first; a plain string is a literal separator, `""` the hard cut.
+    pub separators: Option<Vec<Separator>>,
+    /// `end`, `start` or `none`.
+    pub placement: Option<String>,
+    /// Whether whitespace is trimmed off the ends of pieces.
+    pub trim: Option<bool>,
+}
+
+impl SplitOptions {
+    /// The engine configuration: the defaults, overridden by every field given.
+    /// Only names are checked here; the engine checks the rest when it splits.
+    pub fn into_config(self) -> Result<Config, String> {
+        let mut config = Config::default();
+        if let Some(strategy) = self.strategy {
+            config.strategy = strategy.parse()?;
+        }
+        if let Some(unit) = self.unit {
+            config.unit = unit.parse()?;
+        }
+        if let Some(placement) = self.placement {
+            config.placement = placement.parse()?;
+        }
+        if let Some(size) = self.size {
+            config.size = size;
+        }
+        if let Some(overlap) = self.overlap {
+            config.overlap = overlap;
+        }
+        if let Some(separators) = self.separators {
+            config.separators = separators;
+        }
+        if let Some(trim) = self.trim {
+            config.trim = trim;
+        }
+        Ok(config)
+    }
+}
+
+/// Reads the value of `config.<name>`, naming the field in the message when
+/// its type is wrong. `null` and `undefined` read as "not given".
+fn field<'de, A, T>(map: &mut A, name: &str) -> Result<Option<T>, A::Error>
+where
+    A: MapAccess<'de>,
+    T: Deserialize<'de>,
+{
+    map.next_value::<Option<T>>()
+        .map_err(|e| de::Error::custom(format!("config.{name}: {}", message(&e))))
+}
+
+/// The text of a deserialization error. serde-wasm-bindgen's errors are JS
+/// `Error` objects whose string form starts with `Error: `; that prefix would be
+/// repeated at every level of a nested message, so it is dropped.
+pub(crate) fn message(e: &impl fmt::Display) -> String {
+    let text = e.to_string();
+    match text.strip_prefix("Error: ") {
+        Some(rest) => rest.to_string(),
+        None => text,
+    }
+}
+
+impl<'de> Deserialize<'de> for SplitOptions {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_map(OptionsVisitor)
+    }
+}
+
+struct OptionsVisitor;
+
+impl<'de> Visitor<'de> for OptionsVisitor {
+    type Value = SplitOptions;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "a configuration object such as {{ size: 400, overlap: 40 }}"
+        )
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<SplitOptions, A::Error> {
+        let mut o = SplitOptions::default();
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "strategy" => o.strategy = field(&mut map, "strategy")?,
+                "size" => o.size = field::<_, Count>(&mut map, "size")?.map(|c| c.0),
+                "overlap" => o.overlap = field::<_, Count>(&mut map, "overlap")?.map(|c| c.0),
+                "unit" => o.unit = field(&mut map, "unit")?,
+                "separators" => {
+                    o.separators = field::<_, SeparatorList>(&mut map, "separators")?.map(|l| l.0)
+                }
+                "placement" => o.placement = field(&mut map, "placement")?,
+                "trim" => o.trim = field(&mut map, "trim")?,
+                other => {
+                    return Err(de::Error::custom(format!(
+                        "config has no field {other:?}; the fields are {FIELDS}"
+                    )))
+                }
+            }
+        }
+        Ok(o)
+    }
+}
+
+/// A size or overlap: a whole number of units. JavaScript has only floating
+/// point numbers, so `40.0` is accepted and `2.5` or `-1` is not.
+struct Count(usize);
+
+impl<'de> Deserialize<'de> for Count {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_u64(CountVisitor)
+    }
+}
+
+struct CountVisitor;
+
+impl Visitor<'_> for CountVisitor {
+    type Value = Count;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a whole number (0, 1, 2, …)")
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Count, E> {
+        usize::try_from(v)
+            .map(Count)
+            .map_err(|_| E::invalid_value(Unexpected::Unsigned(v), &self))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Count, E> {
+        u64::try_from(v)
+            .map_err(|_| E::invalid_value(Unexpected::Signed(v), &self))
+            .and_then(|v| self.visit_u64(v))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Count, E> {
+        // Below 2^53 every whole f64 converts exactly.
+        if v.fract() == 0.0 && (0.0..9_007_199_254_740_992.0).contains(&v) {
+            self.visit_u64(v as u64)
+        } else {
+            Err(E::invalid_value(Unexpected::Float(v), &self))
+        }
+    }
+}
+
+/// The separator list, reporting which entry is wrong.
+struct SeparatorList(Vec<Separator>);
+
+impl<'de> Deserialize<'de> for SeparatorList {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_seq(SeparatorListVisitor)
+    }
+}
+
+struct SeparatorListVisitor;
+
+impl<'de> Visitor<'de> for SeparatorListVisitor {
+    type Value = SeparatorList;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an array of separators such as [\"\\n\\n\", \"\\n\", \" \", \"\"]")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<SeparatorList, A::Error> {
+        let mut list = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+        loop {
+            let entry = seq
+                .next_element::<SeparatorEntry>()
+                .map_err(|e| de::Error::custom(format!("[{}]: {}", list.len(), message(&e))))?;
+            match entry {
+                Some(SeparatorEntry(sep)) => list.push(sep),
+                None => return Ok(SeparatorList(list)),
+            }
+        }
+    }
+}
+
+/// One separator: a string (a literal), or `{ pattern, regex? }`.
+struct SeparatorEntry(Separator);
+
+impl<'de> Deserialize<'de> for SeparatorEntry {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(SeparatorVisitor)
+    }
+}
+
+struct SeparatorVisitor;
+
+impl<'de> Visitor<'de> for SeparatorVisitor {
+    type Value = SeparatorEntry;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a string, or an object { pattern: string, regex?: boolean }")
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<SeparatorEntry, E> {
+        Ok(SeparatorEntry(Separator::literal(v)))
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<SeparatorEntry, E> {
+        Ok(SeparatorEntry(Separator::literal(v)))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<SeparatorEntry, A::Error> {
+        let (mut pattern, mut regex) = (None::<String>, None::<bool>);
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "pattern" => pattern = Some(map.next_value()?),
+                "regex" => regex = map.next_value()?,
+                other => {
+                    return Err(de::Error::custom(format!(
+                        "a separator has no field {other:?}; the fields are pattern, regex"
+                    )))
+                }
+            }
+        }
+        let pattern = pattern.ok_or_else(|| {
+            de::Error::custom("a separator object needs a pattern, e.g. { pattern: \"\\n\\n\" }")
+        })?;
+        Ok(SeparatorEntry(Separator {
+            pattern,
+            regex: regex.unwrap_or(false),
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chunkscope::{Placement, Strategy, Unit};
+    use serde_json::json;
+
+    fn options(value: serde_json::Value) -> Result<SplitOptions, String> {
+        serde_json::from_value(value).map_err(|e| message(&e))
+    }
+
+    fn config(value: serde_json::Value) -> Result<Config, String> {
+        options(value)?.into_config()
+    }
+
+    #[test]
+    fn an_empty_object_gives_the_cli_defaults() {
+        assert_eq!(config(json!({})).unwrap(), Config::default());
+        let nulls = json!({"size": null, "strategy": null, "separators": null, "trim": null});
+        assert_eq!(config(nulls).unwrap(), Config::default());
+    }
+
+    #[test]
+    fn every_field_reaches_the_config() {
+        let c = config(json!({
+            "strategy": "fixed", "size": 40, "overlap": 4.0, "unit": "bytes",
+            "separators": ["\n\n", {"pattern": "\\d+", "regex": true}, {"pattern": ""}],
+            "placement": "start", "trim": false
+        }))
+        .unwrap();
+        assert_eq!(c.strategy, Strategy::Fixed);
+        assert_eq!((c.size, c.overlap), (40, 4));
+        assert_eq!(c.unit, Unit::Bytes);
+        assert_eq!(
+            c.separators,
+            [
+                Separator::literal("\n\n"),
+                Separator::regex("\\d+"),
+                Separator::hard_cut()
+            ]
+        );
+        assert_eq!(c.placement, Placement::Start);
+        assert!(!c.trim);
+    }
+
+    #[test]
+    fn unknown_fields_are_named_with_the_real_ones() {
+        let e = config(json!({"sise": 40})).unwrap_err();
+        assert!(e.contains("\"sise\"") && e.contains(FIELDS), "{e}");
+        let e = config(json!({"separators": [{"pattern": "x", "regexp": true}]})).unwrap_err();
+        assert!(
+            e.contains("separators: [0]") && e.contains("\"regexp\""),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn wrong_types_name_the_field() {
+        let e = config(json!({"size": "big"})).unwrap_err();
+        assert!(
+            e.starts_with("config.size: invalid type: string \"big\""),
+            "{e}"
+        );
+        assert!(e.contains("whole number"), "{e}");
+        for bad in [json!(-1), json!(2.5), json!(true)] {
+            let e = config(json!({ "overlap": bad })).unwrap_err();
+            assert!(
+                e.starts_with("config.overlap:") && e.contains("whole number"),
+                "{e}"
+            );
+        }
+        let e = config(json!({"trim": "yes"})).unwrap_err();
+        assert!(e.starts_with("config.trim:"), "{e}");
+        let e = config(json!({"separators": "\n"})).unwrap_err();
+        assert!(
+            e.contains("config.separators") && e.contains("array"),
+            "{e}"
+        );
+        let e = config(json!({"separators": ["a", 7]})).unwrap_err();
+        assert!(
+            e.contains("[1]") && e.contains("a string, or an object"),
+            "{e}"
+        );
+        let e = config(json!({"separators": [{"regex": true}]})).unwrap_err();
+        assert!(e.contains("needs a pattern"), "{e}");
+        let e = config(json!(40)).unwrap_err();
+        assert!(e.contains("configuration object"), "{e}");
+    }
+
+    #[test]
+    fn names_are_read_by_core() {
+        let e = config(json!({"strategy": "semantic"})).unwrap_err();
+        assert_eq!(e, "semantic".parse::<Strategy>().unwrap_err());
+        assert!(config(json!({"unit": "tokens"}))
+            .unwrap_err()
+            .contains("chars"));
+        assert!(config(json!({"placement": "left"}))
+            .unwrap_err()
+            .contains("\"end\""));
+    }
+
+    #[test]
+    fn the_report_echo_reads_back_as_the_same_config() {
+        let original = Config::recursive(40)
+            .with_overlap(5)
+            .with_separators([
+                Separator::literal("\n\n"),
+                Separator::regex("[.!?] "),
+                "".into(),
+            ])
+            .with_placement(Placement::None)
+            .with_trim(false);
+        let report = chunkscope::report::report("a", &original, &chunkscope::Output::default());
+        let echo = serde_json::to_value(report.config).unwrap();
+        assert_eq!(config(echo).unwrap(), original);
+    }
+}

@@ -1,0 +1,175 @@
+//! The JavaScript API in a browser: what goes in and comes out are real JS values.
+#![cfg(target_arch = "wasm32")]
+
+use chunkscope_wasm::{separator_presets, split, version};
+use js_sys::JSON;
+use serde_json::{json, Value};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const PAGE: &str = "Refund policy\n\nRefunds take 5 days. They go to the original UPI id.\n\
+                    COD orders get store credit.\n\nContact us 24x7.";
+
+/// A JS value made from JSON text, as a page would write it.
+fn js(json: &str) -> JsValue {
+    JSON::parse(json).expect("valid JSON")
+}
+
+/// A JS result read back through `JSON.stringify`, which also proves it is made
+/// of plain objects (a `Map` would stringify as `{}`).
+fn json_of(value: &JsValue) -> Value {
+    let text = JSON::stringify(value).unwrap().as_string().unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+/// The message of the `Error` a call threw.
+fn error_message(result: Result<JsValue, wasm_bindgen::JsError>) -> String {
+    let err: JsValue = result.expect_err("the call should throw").into();
+    let err: js_sys::Error = err.dyn_into().expect("an Error object");
+    err.message().as_string().unwrap()
+}
+
+#[wasm_bindgen_test]
+fn refund_page_gives_the_five_chunks() {
+    let config = js(r#"{"size": 40, "separators": ["\n\n", "\n", ". ", " ", ""]}"#);
+    let out = json_of(&split(PAGE, config).unwrap());
+    let chunks: Vec<(&str, u64, u64, &str)> = out["chunks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["text"].as_str().unwrap(),
+                c["start"].as_u64().unwrap(),
+                c["end"].as_u64().unwrap(),
+                c["cut"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        chunks,
+        [
+            ("Refund policy", 0, 13, "\n\n"),
+            ("Refunds take 5 days.", 15, 35, ". "),
+            ("They go to the original UPI id.", 36, 67, "\n"),
+            ("COD orders get store credit.", 68, 96, "\n\n"),
+            ("Contact us 24x7.", 98, 114, "end"),
+        ]
+    );
+    assert_eq!(out["chunks"][0]["cut_label"], "\\n\\n");
+    let root = &out["trace"]["nodes"][0];
+    assert_eq!(root["action"], "split");
+    assert_eq!(root["separator"]["index"], 0);
+    assert_eq!(out["checks"]["ok"], true);
+    assert_eq!(out["config"]["size"], 40);
+}
+
+#[wasm_bindgen_test]
+fn offsets_are_js_string_offsets_for_bmp_text() {
+    let text = "Crème brûlée. Très bon.";
+    let out = json_of(&split(text, js(r#"{"size": 14, "separators": [". ", ""]}"#)).unwrap());
+    let second = &out["chunks"][1];
+    assert_eq!(second["text"], "Très bon.");
+    let (start, end) = (
+        second["start"].as_u64().unwrap(),
+        second["end"].as_u64().unwrap(),
+    );
+    let js_text = JsValue::from_str(text).unchecked_into::<js_sys::JsString>();
+    assert_eq!(
+        js_text.slice(start as u32, end as u32).as_string().unwrap(),
+        "Très bon."
+    );
+    assert_ne!(second["start"], second["byte_start"]);
+}
+
+#[wasm_bindgen_test]
+fn fixed_windows() {
+    let config = js(r#"{"strategy": "fixed", "size": 4, "overlap": 1}"#);
+    let out = json_of(&split("abcdefghij", config).unwrap());
+    let got: Vec<(&str, &str)> = out["chunks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["text"].as_str().unwrap(), c["cut"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        got,
+        [("abcd", "window"), ("defg", "window"), ("ghij", "end")]
+    );
+    assert_eq!(out["trace"]["nodes"][0]["stride"], 3);
+}
+
+#[wasm_bindgen_test]
+fn no_config_means_the_defaults() {
+    let out = json_of(&split("one two", JsValue::UNDEFINED).unwrap());
+    assert_eq!(out["chunks"][0]["text"], "one two");
+    assert_eq!(out["config"]["size"], 1000);
+    assert_eq!(out["config"]["strategy"], "recursive");
+    let out = json_of(&split("one two", JsValue::NULL).unwrap());
+    assert_eq!(out["chunks"].as_array().unwrap().len(), 1);
+}
+
+#[wasm_bindgen_test]
+fn an_invalid_config_throws_an_error_about_overlap() {
+    let message = error_message(split("abc", js(r#"{"size": 10, "overlap": 10}"#)));
+    assert!(message.contains("overlap"), "{message}");
+    assert!(
+        message.starts_with("overlap (10) must be smaller than size (10)"),
+        "{message}"
+    );
+}
+
+#[wasm_bindgen_test]
+fn a_wrong_type_names_the_field() {
+    let message = error_message(split("abc", js(r#"{"size": "forty"}"#)));
+    assert!(
+        message.starts_with("config.size: invalid type"),
+        "{message}"
+    );
+    assert!(message.contains("whole number"), "{message}");
+    let message = error_message(split("abc", js(r#"{"overlap": 2.5}"#)));
+    assert!(message.starts_with("config.overlap:"), "{message}");
+    let message = error_message(split("abc", js(r#"{"separators": ["\n", 3]}"#)));
+    assert!(message.contains("separators: [1]"), "{message}");
+    let message = error_message(split("abc", js("\"size=40\"")));
+    assert!(message.starts_with("config must be an object"), "{message}");
+    let message = error_message(split("abc", js("[40]")));
+    assert!(message.contains("an array"), "{message}");
+}
+
+#[wasm_bindgen_test]
+fn an_unknown_field_is_not_ignored() {
+    let message = error_message(split("abc", js(r#"{"sise": 40}"#)));
+    assert!(
+        message.contains("\"sise\"") && message.contains("size"),
+        "{message}"
+    );
+    let message = error_message(split("abc", js(r#"{"strategy": "semantic"}"#)));
+    assert!(message.contains("\"fixed\" or \"recursive\""), "{message}");
+}
+
+#[wasm_bindgen_test]
+fn regex_separators_and_the_echo_replay() {
+    let config = js(r#"{"size": 10, "separators": [{"pattern": "[.!?] ", "regex": true}, ""]}"#);
+    let first = split("One. Two! Three? Four.", config).unwrap();
+    let out = json_of(&first);
+    assert_eq!(out["chunks"][0]["text"], "One. Two!");
+    assert_eq!(out["chunks"][0]["cut_label"], "/[.!?] /");
+    // The config echo is itself a valid config, giving the same split.
+    let echo = js(&out["config"].to_string());
+    let again = json_of(&split("One. Two! Three? Four.", echo).unwrap());
+    assert_eq!(again, out);
+}
+
+#[wasm_bindgen_test]
+fn presets_and_version() {
+    let presets = json_of(&separator_presets().unwrap());
+    let list = presets.as_array().unwrap();
+    assert_eq!(list[0]["name"], "default");
+    assert_eq!(list[0]["separators"], json!(["\n\n", "\n", " ", ""]));
+    let seed = list.iter().find(|p| p["name"] == "seed").unwrap();
+    assert_eq!(seed["separators"], json!(["\n\n", "\n", ". ", " ", ""]));
+    assert_eq!(version(), env!("CARGO_PKG_VERSION"));
+}
