@@ -261,7 +261,7 @@ mod tests {
                 size: 4
             }
         );
-        assert!(e.to_string().contains("size − overlap = 0"));
+        assert!(e.to_string().contains("never move forward"));
         let e = Config::recursive(10)
             .with_separators(Vec::<Separator>::new())
             .validate()

@@ -51,8 +51,8 @@ impl fmt::Display for Error {
             ),
             Error::OverlapTooLarge { overlap, size } => write!(
                 f,
-                "overlap ({overlap}) must be smaller than size ({size}): each window steps forward by size − overlap = {} units, which must be at least 1",
-                *size as i128 - *overlap as i128
+                "overlap ({overlap}) must be smaller than size ({size}): a chunk that repeats {overlap} units of the one before has no room left for new text, so the splitter would never move forward (try overlap {})",
+                size.saturating_sub(1).min(size / 5)
             ),
             Error::NoSeparators => write!(
                 f,

@@ -1,0 +1,93 @@
+// Document presets change only the text; separator presets exist and list their separators.
+import {
+  e2e,
+  assert,
+  REFUND,
+  configure,
+  readConfig,
+  docText,
+  optionValues,
+  readSeparatorLabels,
+  assertSeparatorLabels,
+  waitForChunks,
+  charLen,
+  SETTLE_MS,
+} from './harness.mjs';
+
+const DOC_PRESETS = ['refund', 'slack', 'csv', 'base64', 'markdown', 'chinese', 'python', 'article'];
+const SEP_PRESETS = ['default', 'seed', 'markdown', 'python', 'rust', 'js', 'html', 'cjk'];
+
+e2e('every document preset of DESIGN.md exists', async ({ page }) => {
+  const values = await optionValues(page, 'preset-select');
+  const missing = DOC_PRESETS.filter((v) => !values.includes(v));
+  assert.deepEqual(missing, [], `preset-select options are ${JSON.stringify(values)}`);
+});
+
+e2e('every separator preset of DESIGN.md exists', async ({ page }) => {
+  const values = await optionValues(page, 'separator-preset-select');
+  const missing = SEP_PRESETS.filter((v) => !values.includes(v));
+  assert.deepEqual(missing, [], `separator-preset-select options are ${JSON.stringify(values)}`);
+});
+
+e2e('loading a document preset changes only the text', async ({ page }) => {
+  await configure(page, { preset: 'refund', separators: 'seed', strategy: 'recursive', size: 57, overlap: 5 });
+  await waitForChunks(page, (c) => c.length > 0 && c.at(-1).end === String(charLen(REFUND)), 'refund page at 57/5');
+  const config = await readConfig(page);
+  assert.deepEqual(
+    { size: config.size, overlap: config.overlap, strategy: config.strategy, separators: config.separators },
+    { size: '57', overlap: '5', strategy: 'recursive', separators: 'seed' },
+    'the controls hold what was set',
+  );
+  const labels = await readSeparatorLabels(page);
+
+  const seen = new Map();
+  let previous = await docText(page);
+  for (const preset of [...DOC_PRESETS.slice(1), 'refund']) {
+    await configure(page, { preset });
+    const deadline = Date.now() + SETTLE_MS;
+    let text = await docText(page);
+    while (text === previous && Date.now() < deadline) {
+      await page.waitForTimeout(40);
+      text = await docText(page);
+    }
+    assert.notEqual(text, previous, `preset ${preset}: the text did not change`);
+    assert.ok(text.trim().length > 0, `preset ${preset}: empty text`);
+    seen.set(preset, text);
+    previous = text;
+
+    // Wait for the chunks of the new text, so that any follow-up render has happened.
+    const len = charLen(text.trimEnd());
+    await waitForChunks(
+      page,
+      (c) => c.length > 0 && (c.at(-1).end === String(len) || c.at(-1).end === String(charLen(text))),
+      `preset ${preset}: chunks reaching the end of its ${len}-char text`,
+    );
+    assert.deepEqual(await readConfig(page), config, `preset ${preset}: size/overlap/strategy/unit/separators changed`);
+    assert.deepEqual(await readSeparatorLabels(page), labels, `preset ${preset}: the separator list changed`);
+  }
+  assert.equal(seen.get('refund'), REFUND, 'preset refund is the seed-000 refund page');
+  assert.equal(new Set(seen.values()).size, DOC_PRESETS.length, 'every preset has its own text');
+});
+
+e2e('separator preset "default" lists \\n\\n, \\n, space, hard cut', async ({ page }) => {
+  await configure(page, { strategy: 'recursive', separators: 'seed' });
+  assertSeparatorLabels(await readSeparatorLabels(page), ['\n\n', '\n', '. ', ' ', ''], 'seed');
+  await configure(page, { separators: 'default' });
+  const deadline = Date.now() + SETTLE_MS;
+  let labels = await readSeparatorLabels(page);
+  while (labels.length !== 4 && Date.now() < deadline) {
+    await page.waitForTimeout(40);
+    labels = await readSeparatorLabels(page);
+  }
+  assertSeparatorLabels(labels, ['\n\n', '\n', ' ', ''], 'default');
+});
+
+e2e('every separator preset gives a non-empty list', async ({ page }) => {
+  await configure(page, { strategy: 'recursive' });
+  const values = await optionValues(page, 'separator-preset-select');
+  for (const preset of SEP_PRESETS.filter((v) => values.includes(v))) {
+    await configure(page, { separators: preset });
+    const labels = await readSeparatorLabels(page);
+    assert.ok(labels.length > 0, `separator preset ${preset}: empty separator-list`);
+  }
+});

@@ -1,0 +1,72 @@
+// Full-page screenshots for human review (never compared by pixels), and no
+// horizontal overflow on a narrow screen. Each test takes its shots in one page,
+// switching the viewport and the colour scheme between them:
+//   screenshots/refund-{1400,420}-{light,dark}.png
+//   screenshots/compare-{1400,420}-{light,dark}.png
+import { e2e, assert, configure, loadRefundAt40, waitForChunkSpans, byTestId, SEED_CHUNKS } from './harness.mjs';
+
+const WIDTHS = [1400, 420];
+const SCHEMES = ['light', 'dark'];
+const NARROW = 420;
+
+/** What sticks out to the right of the viewport (empty when nothing does). */
+const horizontalOverflow = (page) =>
+  page.evaluate(() => {
+    const { scrollWidth } = document.scrollingElement;
+    if (scrollWidth <= window.innerWidth + 1) return null;
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+      .slice(0, 5)
+      .map((el) => {
+        const id = el.getAttribute('data-testid');
+        const cls = typeof el.className === 'string' && el.className ? `.${el.className.split(' ')[0]}` : '';
+        return `${el.tagName.toLowerCase()}${id ? `[${id}]` : ''}${cls} right=${Math.round(el.getBoundingClientRect().right)}`;
+      });
+    return `page is ${scrollWidth}px wide in a ${window.innerWidth}px viewport; sticking out: ${wide.join(', ')}`;
+  });
+
+/** Shoots every width × scheme; returns the overflow problems found at the narrow width. */
+async function shootAll(page, shot, name, ready) {
+  const problems = [];
+  for (const colorScheme of SCHEMES) {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme });
+      await ready();
+      const dark = await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
+      assert.equal(dark, colorScheme === 'dark', `prefers-color-scheme should be ${colorScheme}`);
+      await page.evaluate(() => document.fonts.ready);
+      await shot(`${name}-${width}-${colorScheme}`);
+      if (width === NARROW) {
+        const overflow = await horizontalOverflow(page);
+        if (overflow) problems.push(`${name} at ${width}px, ${colorScheme}: ${overflow}`);
+      }
+    }
+  }
+  return problems;
+}
+
+e2e(
+  'refund page: screenshots at 1400 and 420 px, light and dark; no overflow at 420 px',
+  async ({ page, shot }) => {
+    await loadRefundAt40(page);
+    const problems = await shootAll(page, shot, 'refund', () => waitForChunkSpans(page, SEED_CHUNKS));
+    assert.deepEqual(problems, [], 'horizontal overflow');
+  },
+  { finalShot: false },
+);
+
+e2e(
+  'compare mode: screenshots at 1400 and 420 px, light and dark; no overflow at 420 px',
+  async ({ page, shot }) => {
+    await loadRefundAt40(page);
+    await configure(page, { strategy: 'compare' });
+    await byTestId(page, 'pane-fixed').waitFor({ state: 'visible' });
+    const problems = await shootAll(page, shot, 'compare', async () => {
+      await byTestId(page, 'pane-fixed').waitFor({ state: 'visible' });
+      await waitForChunkSpans(page, SEED_CHUNKS, { scope: '[data-testid=pane-recursive]' });
+    });
+    assert.deepEqual(problems, [], 'horizontal overflow');
+  },
+  { finalShot: false },
+);
