@@ -1,1 +1,28 @@
-fn main() {}
+//! The chunkscope playground: a page that splits a document the way a retrieval
+//! pipeline would and draws every chunk, cut and recursion step the engine
+//! recorded.
+
+mod code;
+mod components;
+mod model;
+mod panic;
+mod presets;
+mod share;
+mod state;
+
+fn main() {
+    panic::install();
+    mount();
+    panic::crash_test();
+}
+
+/// Renders the app into `#app` (or the body when the page has no such element).
+fn mount() {
+    let root = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("app"));
+    match root {
+        Some(root) => yew::Renderer::<components::app::App>::with_root(root).render(),
+        None => yew::Renderer::<components::app::App>::new().render(),
+    };
+}

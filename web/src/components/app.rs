@@ -1,0 +1,184 @@
+//! The whole page: inputs on the left, what the splitter did on the right.
+
+use super::badges::Badges;
+use super::chunk_details::ChunkDetails;
+use super::chunk_table::ChunkTable;
+use super::code_view::CodeView;
+use super::controls::Controls;
+use super::doc_input::DocInput;
+use super::document::DocumentView;
+use super::legend::Legend;
+use super::separators::SeparatorEditor;
+use super::share_button::ShareButton;
+use super::stats::{StatsLine, StatsView};
+use super::tree::Tree;
+use crate::state::{reduce, Action, Pointed, Shared, State, View};
+use chunkscope::{Span, Strategy};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// Lets Yew's reducer hook drive the pure [`reduce`].
+impl Reducible for State {
+    type Action = Action;
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        Rc::new(reduce(&self, action))
+    }
+}
+
+/// The first state: the one a shared link describes, or the lesson's page. A link
+/// that cannot be read is reported, never trusted.
+fn first_state() -> State {
+    let hash = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default();
+    match crate::share::decode(&hash) {
+        Ok(Some(snapshot)) => State::from_snapshot(snapshot),
+        Ok(None) => State::default(),
+        Err(why) => State {
+            notice: Some(format!(
+                "This link could not be opened ({why}), so the lesson's example is shown instead."
+            )),
+            ..State::default()
+        },
+    }
+}
+
+/// The page.
+#[function_component]
+pub fn App() -> Html {
+    let state = use_reducer(first_state);
+    // One callback for the page's lifetime, so components whose other props did
+    // not change are not drawn again.
+    let dispatch = {
+        let dispatcher = state.dispatcher();
+        use_callback((), move |action: Action, _| dispatcher.dispatch(action))
+    };
+    let on_point = {
+        let dispatch = dispatch.clone();
+        use_callback((), move |p: Option<Pointed>, _| {
+            dispatch.emit(Action::Point(p))
+        })
+    };
+    let on_reveal = {
+        let dispatch = dispatch.clone();
+        use_callback((), move |p: Pointed, _| {
+            dispatch.emit(Action::RevealChunk(p))
+        })
+    };
+    let primary = state.primary().cloned();
+    let highlight: Option<Span> = match (&primary, state.selected_node) {
+        (Some(split), Some(id)) => split.output.trace.nodes.get(id).map(|n| n.span),
+        _ => None,
+    };
+    let stale = state.error.is_some();
+    let splits: Vec<Shared> = state
+        .view
+        .strategies()
+        .iter()
+        .filter_map(|&s| state.split(s).cloned())
+        .collect();
+
+    let documents = if state.view == View::Compare {
+        html! {
+            <div class="panes">
+                { for [Strategy::Fixed, Strategy::Recursive].into_iter().map(|strategy| {
+                    let split = state.split(strategy).cloned();
+                    let (test_id, title, partner) = match strategy {
+                        Strategy::Fixed => ("pane-fixed", "Fixed windows", "pane-recursive"),
+                        Strategy::Recursive => ("pane-recursive", "Recursive separators", "pane-fixed"),
+                    };
+                    let highlight = if strategy == Strategy::Recursive { highlight } else { None };
+                    html! {
+                        <section class="card pane" data-testid={test_id} aria-label={title}>
+                            <h2>{title}</h2>
+                            { match split {
+                                Some(split) => html! {
+                                    <>
+                                        <StatsLine split={split.clone()} />
+                                        <Legend separators={split.config.separators.clone()} strategy={strategy} />
+                                        <DocumentView split={split} highlight={highlight} on_point={on_point.clone()} on_reveal={on_reveal.clone()}
+                                            partner={AttrValue::Static(partner)} />
+                                    </>
+                                },
+                                None => html! { <p class="empty">{"No result yet: fix the setting above."}</p> },
+                            }}
+                        </section>
+                    }
+                })}
+            </div>
+        }
+    } else {
+        match &primary {
+            Some(split) => html! {
+                <section class="card" aria-label="The document, cut into chunks">
+                    <div class="card-head">
+                        <h2>{"Chunks over the text"}</h2>
+                        <StatsLine split={split.clone()} />
+                    </div>
+                    <Legend separators={split.config.separators.clone()} strategy={split.strategy()} />
+                    <DocumentView split={split.clone()} highlight={highlight} on_point={on_point.clone()} on_reveal={on_reveal.clone()} />
+                </section>
+            },
+            None => html! { <p class="empty">{"No result yet: fix the setting on the left."}</p> },
+        }
+    };
+
+    let pointed_split = state.pointed.and_then(|p| state.split(p.strategy).cloned());
+    html! {
+        <div class="app">
+            <header class="top">
+                <h1><span class="logo" aria-hidden="true">{"¶"}</span>{"chunkscope"}</h1>
+                <p class="tagline">
+                    {"Paste a document, pick a size, and see exactly where a splitter cuts it into chunks for retrieval, and why."}
+                </p>
+                <ShareButton snapshot={state.snapshot()} />
+            </header>
+            if let Some(notice) = &state.notice {
+                <div class="notice" data-testid="share-error" role="alert">
+                    {notice.clone()}
+                    <button type="button" class="icon" aria-label="close"
+                        onclick={dispatch.reform(|_: MouseEvent| Action::DismissNotice)}>{"✕"}</button>
+                </div>
+            }
+            <div class="layout">
+                <aside class="inputs" aria-label="Document and settings">
+                    <DocInput text={state.text.clone()} document={state.document} dispatch={dispatch.clone()} />
+                    <Controls view={state.view} settings={state.settings.clone()} dispatch={dispatch.clone()} />
+                    <SeparatorEditor
+                        settings={state.settings.clone()}
+                        used={state.view != View::Fixed}
+                        dispatch={dispatch.clone()} />
+                </aside>
+                <main class="results">
+                    if let Some(error) = &state.error {
+                        <div class="config-error" data-testid="config-error" role="alert">
+                            <strong>{"This setting cannot split: "}</strong>{error.clone()}
+                            <span class="still">{" The last good result is shown dimmed until it is fixed."}</span>
+                        </div>
+                    }
+                    <div class={classes!("result-body", stale.then_some("stale"))} aria-busy={stale.to_string()}>
+                        <Badges splits={splits.clone()} open={state.open_badge} dispatch={dispatch.clone()} />
+                        {documents}
+                        <ChunkDetails split={pointed_split} pointed={state.pointed} />
+                        if let Some(split) = primary.clone() {
+                            <Tree
+                                split={split.clone()}
+                                selected={state.selected_node}
+                                toggled={state.toggled.clone()}
+                                all_children={state.all_children.clone()}
+                                dispatch={dispatch.clone()} />
+                            <div class="two">
+                                <ChunkTable split={split.clone()} all_rows={state.all_rows} dispatch={dispatch.clone()} />
+                                <StatsView split={split.clone()} />
+                            </div>
+                            <CodeView split={split} />
+                        }
+                    </div>
+                </main>
+            </div>
+            <footer class="foot">
+                {"Every chunk, cut and tree node on this page is drawn from what the splitter recorded while it ran; nothing is guessed afterwards."}
+            </footer>
+        </div>
+    }
+}

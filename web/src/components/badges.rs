@@ -1,0 +1,62 @@
+//! The five invariant badges, checked live by `chunkscope::check`.
+
+use crate::state::{Action, Badge, Shared};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct BadgesProps {
+    /// Every split on screen; a badge is green only if it holds for all.
+    pub splits: Vec<Shared>,
+    pub open: Option<Badge>,
+    pub dispatch: Callback<Action>,
+}
+
+/// A row of pass/fail badges; clicking one explains the property.
+#[function_component]
+pub fn Badges(props: &BadgesProps) -> Html {
+    let results = |badge: Badge| {
+        props
+            .splits
+            .iter()
+            .map(move |s| (s.strategy(), badge.of(&s.checks)))
+    };
+    let explanation = props.open.map(|badge| {
+        let several = props.splits.len() > 1;
+        html! {
+            <div class="badge-explain" data-testid="badge-explanation" role="note">
+                <p><strong>{badge.title()}</strong>{": "}{badge.meaning()}</p>
+                <ul>
+                    { for results(badge).map(|(strategy, check)| html! {
+                        <li class={if check.ok { "ok" } else { "bad" }}>
+                            {if check.ok { "✓ " } else { "✗ " }}
+                            if several { <strong>{format!("{strategy}: ")}</strong> }
+                            {check.detail.clone()}
+                        </li>
+                    })}
+                </ul>
+            </div>
+        }
+    });
+    html! {
+        <section class="badges" aria-label="Checks on the result">
+            <div class="badge-row">
+                { for Badge::ALL.into_iter().map(|badge| {
+                    let ok = results(badge).all(|(_, c)| c.ok);
+                    let onclick = props.dispatch.reform(move |_: MouseEvent| Action::ToggleBadge(badge));
+                    html! {
+                        <button type="button"
+                            class={classes!("badge", if ok { "ok" } else { "bad" }, (props.open == Some(badge)).then_some("open"))}
+                            data-testid={badge.test_id()}
+                            data-ok={ok.to_string()}
+                            aria-expanded={(props.open == Some(badge)).to_string()}
+                            {onclick}>
+                            <span class="mark" aria-hidden="true">{if ok { "✓" } else { "✗" }}</span>
+                            {badge.title()}
+                        </button>
+                    }
+                })}
+            </div>
+            {explanation.unwrap_or_default()}
+        </section>
+    }
+}

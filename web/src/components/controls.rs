@@ -1,0 +1,103 @@
+//! Strategy, size, overlap, unit, placement and trimming.
+
+use super::help::Help;
+use crate::state::{Action, Settings, View};
+use chunkscope::{Placement, Unit};
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct ControlsProps {
+    pub view: View,
+    pub settings: Settings,
+    pub dispatch: Callback<Action>,
+}
+
+fn select_value(e: &Event) -> String {
+    e.target_unchecked_into::<HtmlSelectElement>().value()
+}
+
+fn input_value(e: &InputEvent) -> String {
+    e.target_unchecked_into::<HtmlInputElement>().value()
+}
+
+/// The numbers and switches that decide how the text is cut.
+#[function_component]
+pub fn Controls(props: &ControlsProps) -> Html {
+    let d = &props.dispatch;
+    let on_view = d.reform(|e: Event| {
+        Action::SetView(View::parse(&select_value(&e)).unwrap_or(View::Recursive))
+    });
+    let on_size = d.reform(|e: InputEvent| Action::SetSize(input_value(&e)));
+    let on_overlap = d.reform(|e: InputEvent| Action::SetOverlap(input_value(&e)));
+    let on_unit =
+        d.reform(|e: Event| Action::SetUnit(select_value(&e).parse().unwrap_or_default()));
+    let on_placement =
+        d.reform(|e: Event| Action::SetPlacement(select_value(&e).parse().unwrap_or_default()));
+    let on_trim = d.reform(|e: Event| {
+        Action::SetTrim(e.target_unchecked_into::<HtmlInputElement>().checked())
+    });
+    let s = &props.settings;
+    let unit = s.unit;
+    html! {
+        <section class="card controls" aria-label="Settings">
+            <div class="field wide">
+                <label for="strategy-select">
+                    {"Strategy"}
+                    <Help text="Fixed windows cut every `size` units and ignore the text. Recursive splitting cuts at the strongest separator it finds, and only tries a weaker one on pieces that are still too big. Compare shows both on the same text." />
+                </label>
+                <select id="strategy-select" data-testid="strategy-select" onchange={on_view}>
+                    { for View::ALL.into_iter().map(|v| html! {
+                        <option value={v.name()} selected={props.view == v}>{v.title()}</option>
+                    })}
+                </select>
+            </div>
+            <div class="field">
+                <label for="size-input">
+                    {"Size"}
+                    <Help text="The most a chunk may hold, counted in the unit. A hard limit: no chunk is ever longer. Smaller chunks are more focused; larger ones keep more context." />
+                </label>
+                <input id="size-input" data-testid="size-input" type="number" min="1" inputmode="numeric"
+                    value={s.size.clone()} oninput={on_size} />
+            </div>
+            <div class="field">
+                <label for="overlap-input">
+                    {"Overlap"}
+                    <Help text="How much of the previous chunk the next one may repeat, so a sentence cut at a boundary still appears whole somewhere. Must be smaller than the size. Repeated text is drawn hatched." />
+                </label>
+                <input id="overlap-input" data-testid="overlap-input" type="number" min="0" inputmode="numeric"
+                    value={s.overlap.clone()} oninput={on_overlap} />
+            </div>
+            <div class="field">
+                <label for="unit-select">
+                    {"Unit"}
+                    <Help text="What size and overlap count. Chars are what Python's len() counts. Bytes are UTF-8 bytes: an emoji is 4 and a Chinese character 3, and a chunk never ends inside a character." />
+                </label>
+                <select id="unit-select" data-testid="unit-select" onchange={on_unit}>
+                    { for Unit::ALL.into_iter().map(|u| html! {
+                        <option value={u.name()} selected={unit == u}>{u.name()}</option>
+                    })}
+                </select>
+            </div>
+            <div class="field">
+                <label for="placement-select">
+                    {"Separator goes"}
+                    <Help text="When the text is cut at a separator, which chunk keeps it: the one before (end), the one after (start, as LangChain does), or neither (none; a full stop would then be lost)." />
+                </label>
+                <select id="placement-select" data-testid="placement-select" onchange={on_placement}>
+                    { for [(Placement::End, "at the end of the chunk before"), (Placement::Start, "at the start of the chunk after"), (Placement::None, "nowhere (dropped)")]
+                        .into_iter().map(|(p, title)| html! {
+                        <option value={p.name()} selected={s.placement == p}>{title}</option>
+                    })}
+                </select>
+            </div>
+            <div class="field check">
+                <label>
+                    <input type="checkbox" data-testid="trim-checkbox" checked={s.trim} onchange={on_trim} />
+                    {" Trim whitespace"}
+                </label>
+                <Help text="Moves each chunk's start and end past spaces and newlines. The text is never copied or changed: the chunk is still an exact slice of the document, just a shorter one." />
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,18 @@
+//! The page, one component per file. Each draws from the state and the engine's
+//! output; none of them decides anything about where text is cut.
+
+pub mod app;
+pub mod badges;
+pub mod chunk_details;
+pub mod chunk_table;
+pub mod code_view;
+pub mod controls;
+pub mod doc_input;
+pub mod document;
+pub mod help;
+pub mod legend;
+pub mod scroll_sync;
+pub mod separators;
+pub mod share_button;
+pub mod stats;
+pub mod tree;

@@ -1,0 +1,141 @@
+//! The separator list: a preset menu, the list in priority order (each entry in
+//! its colour, with the glyph the document view uses for its cuts), and a small
+//! form to add a literal or a regex.
+
+use super::help::Help;
+use crate::model::{glyph, separator_class};
+use crate::state::{Action, Settings};
+use chunkscope::presets::{describe, SEPARATOR_PRESETS};
+use chunkscope::{unescape, Separator};
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct SeparatorEditorProps {
+    pub settings: Settings,
+    /// False in the fixed view, which ignores separators.
+    pub used: bool,
+    pub dispatch: Callback<Action>,
+}
+
+/// A separator's name, or nothing when the name would only repeat its label.
+fn about(sep: &Separator) -> String {
+    let name = sep.describe();
+    if name.starts_with('"') || sep.regex {
+        String::new()
+    } else {
+        name
+    }
+}
+
+/// The separator list and its editor.
+#[function_component]
+pub fn SeparatorEditor(props: &SeparatorEditorProps) -> Html {
+    let draft = use_state(String::new);
+    let regex = use_state(|| false);
+    let problem = use_state(|| None::<String>);
+    let separators = &props.settings.separators;
+    let preset = props.settings.separator_preset();
+    let d = &props.dispatch;
+
+    let on_preset = d.reform(|e: Event| {
+        Action::LoadSeparators(e.target_unchecked_into::<HtmlSelectElement>().value())
+    });
+    let on_draft = {
+        let draft = draft.clone();
+        Callback::from(move |e: InputEvent| {
+            draft.set(e.target_unchecked_into::<HtmlInputElement>().value())
+        })
+    };
+    let on_regex = {
+        let regex = regex.clone();
+        Callback::from(move |e: Event| {
+            regex.set(e.target_unchecked_into::<HtmlInputElement>().checked())
+        })
+    };
+    let on_add = {
+        let (draft, regex, problem, dispatch) =
+            (draft.clone(), regex.clone(), problem.clone(), d.clone());
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            // Regexes are passed as written: the regex engine reads its own escapes.
+            let parsed = if *regex {
+                Ok(Separator::regex(draft.as_str()))
+            } else {
+                unescape(&draft).map(Separator::literal)
+            };
+            match parsed {
+                Ok(sep) => {
+                    problem.set(None);
+                    draft.set(String::new());
+                    dispatch.emit(Action::AddSeparator(sep));
+                }
+                Err(message) => problem.set(Some(message)),
+            }
+        })
+    };
+
+    html! {
+        <section class={classes!("card", (!props.used).then_some("unused"))} aria-label="Separators">
+            <div class="field">
+                <label for="separator-preset-select">
+                    {"Separators"}
+                    <Help text="Where the recursive splitter may cut, strongest first. A piece that is too big is cut at the first separator it contains; a part that is still too big tries the next one down. The empty separator \"\" is the hard cut: cut anywhere, the last resort." />
+                </label>
+                <select id="separator-preset-select" data-testid="separator-preset-select" onchange={on_preset}>
+                    { for SEPARATOR_PRESETS.into_iter().map(|name| html! {
+                        <option value={name} selected={preset == Some(name)} title={describe(name).unwrap_or_default()}>
+                            {name}
+                        </option>
+                    })}
+                    <option value="custom" disabled=true selected={preset.is_none()}>{"custom list"}</option>
+                </select>
+                if let Some(about) = preset.and_then(describe) {
+                    <p class="hint">{about}</p>
+                }
+                if !props.used {
+                    <p class="hint">{"Fixed windows ignore separators; they are used by the recursive splitter."}</p>
+                }
+            </div>
+            <ol class="separator-list" data-testid="separator-list">
+                { for separators.iter().enumerate().map(|(i, sep)| {
+                    let remove = d.reform(move |_: MouseEvent| Action::RemoveSeparator(i));
+                    let raise = d.reform(move |_: MouseEvent| Action::RaiseSeparator(i));
+                    let label = sep.label();
+                    html! {
+                        <li class="separator-item" data-testid="separator-item" data-label={label.clone()}>
+                            <span class={classes!("chip", separator_class(separators, i))} aria-hidden="true">{glyph(sep)}</span>
+                            <code class="label">{label.clone()}</code>
+                            <span class="about">{about(sep)}</span>
+                            <span class="actions">
+                                <button type="button" class="icon" onclick={raise} disabled={i == 0}
+                                    aria-label={format!("move {label} up")} title="Move up (try it earlier)">{"↑"}</button>
+                                <button type="button" class="icon" onclick={remove}
+                                    aria-label={format!("remove {label}")} title="Remove">{"✕"}</button>
+                            </span>
+                        </li>
+                    }
+                })}
+            </ol>
+            if separators.is_empty() {
+                <p class="warn">{"The list is empty: the recursive splitter needs at least one separator."}</p>
+            } else if !separators.iter().any(Separator::is_hard_cut) {
+                <p class="warn">
+                    {"No hard cut (\"\") at the end. A piece that no separator can split is still cut at the size, so chunks never exceed it, but you will see ✂ cuts you did not list."}
+                </p>
+            }
+            <form class="add" onsubmit={on_add}>
+                <input type="text" data-testid="separator-new" placeholder={if *regex { "regex, e.g. \\n#{1,3} " } else { "e.g. \\n## or ;" }}
+                    aria-label="New separator" value={(*draft).clone()} oninput={on_draft} />
+                <label class="inline">
+                    <input type="checkbox" checked={*regex} onchange={on_regex} />{" regex"}
+                </label>
+                <button type="submit" data-testid="separator-add">{"Add"}</button>
+            </form>
+            <p class="hint">{"Write newlines as \\n and tabs as \\t. Leave the box empty and press Add for the hard cut."}</p>
+            if let Some(message) = &*problem {
+                <p class="warn" role="alert">{message.clone()}</p>
+            }
+        </section>
+    }
+}

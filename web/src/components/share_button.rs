@@ -1,0 +1,46 @@
+//! "Copy link": puts the whole state in the address and on the clipboard.
+
+use crate::share::{encode, Snapshot};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct ShareButtonProps {
+    pub snapshot: Snapshot,
+}
+
+/// Writes the link into the address bar (without reloading) and copies it.
+#[function_component]
+pub fn ShareButton(props: &ShareButtonProps) -> Html {
+    let said = use_state(|| None::<String>);
+    let onclick = {
+        let (snapshot, said) = (props.snapshot.clone(), said.clone());
+        Callback::from(move |_: MouseEvent| {
+            let fragment = encode(&snapshot);
+            let Some(window) = web_sys::window() else {
+                return;
+            };
+            let hash = format!("#{fragment}");
+            if let Ok(history) = window.history() {
+                let _ =
+                    history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&hash));
+            }
+            let url = window.location().href().unwrap_or(hash);
+            let _ = window.navigator().clipboard().write_text(&url);
+            said.set(Some(format!(
+                "Link copied ({} KB). It holds the text and every setting.",
+                url.len().div_ceil(1024)
+            )));
+        })
+    };
+    html! {
+        <div class="share">
+            <button type="button" data-testid="share-link" {onclick}
+                title="Put the text and all settings in the page address, and copy it">
+                {"Copy link to this view"}
+            </button>
+            if let Some(message) = &*said {
+                <span class="muted" role="status">{message.clone()}</span>
+            }
+        </div>
+    }
+}

@@ -1,0 +1,105 @@
+//! Numbers about a split: lengths, a histogram, and which separators fired.
+
+use crate::model::{glyph, separator_class, stats};
+use crate::state::Shared;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct StatsProps {
+    pub split: Shared,
+}
+
+/// One line of numbers, for a pane heading.
+#[function_component]
+pub fn StatsLine(props: &StatsProps) -> Html {
+    let s = stats(&props.split);
+    let unit = props.split.config.unit;
+    html! {
+        <p class="stats-line" data-testid="stats-line">
+            <strong data-testid="chunk-count">{s.count}</strong>{if s.count == 1 { " chunk" } else { " chunks" }}
+            {format!(" · {}–{} {unit}, mean {:.1}", s.min, s.max, s.mean)}
+            if s.mid_word > 0 {
+                <span class="warn-text">{format!(" · {} cut mid-word", s.mid_word)}</span>
+            }
+        </p>
+    }
+}
+
+/// The full statistics card.
+#[function_component]
+pub fn StatsView(props: &StatsProps) -> Html {
+    let split = &props.split;
+    let s = stats(split);
+    let unit = split.config.unit;
+    let seps = &split.config.separators;
+    let tallest = s.histogram.iter().copied().max().unwrap_or(0).max(1);
+    let (w, h, pad) = (300.0_f64, 120.0_f64, 18.0_f64);
+    let bar_w = (w - 8.0) / s.histogram.len() as f64;
+    let percent = |n: usize| (n * 100 + s.cuts / 2).checked_div(s.cuts).unwrap_or(0);
+    html! {
+        <section class="card stats" aria-label="Statistics" data-testid="stats">
+            <h2>{"Lengths"}</h2>
+            <dl class="numbers">
+                <div><dt>{"chunks"}</dt><dd>{s.count}</dd></div>
+                <div><dt>{"min"}</dt><dd>{s.min}</dd></div>
+                <div><dt>{"median"}</dt><dd>{s.median}</dd></div>
+                <div><dt>{"mean"}</dt><dd>{format!("{:.1}", s.mean)}</dd></div>
+                <div><dt>{"max"}</dt><dd>{s.max}</dd></div>
+            </dl>
+            <svg class="histogram" viewBox={format!("0 0 {w} {}", h + pad)} role="img"
+                aria-label={format!("How many chunks have each length, in bins of {} {unit}, up to the size {}", s.bin_width, split.config.size)}>
+                { for s.histogram.iter().enumerate().map(|(b, &n)| {
+                    let bh = (n as f64 / tallest as f64) * (h - 14.0);
+                    let x = 4.0 + b as f64 * bar_w;
+                    let lo = b * s.bin_width + 1;
+                    let hi = ((b + 1) * s.bin_width).min(split.config.size.max(lo));
+                    html! {
+                        <g>
+                            <title>{format!("{n} chunks of {lo}–{hi} {unit}")}</title>
+                            <rect x={format!("{:.1}", x + 1.0)} y={format!("{:.1}", h - bh)}
+                                width={format!("{:.1}", (bar_w - 2.0).max(1.0))} height={format!("{:.1}", bh)} />
+                            if n > 0 {
+                                <text x={format!("{:.1}", x + bar_w / 2.0)} y={format!("{:.1}", h - bh - 3.0)} class="count">{n}</text>
+                            }
+                        </g>
+                    }
+                })}
+                <line x1="4" x2={format!("{}", w - 4.0)} y1={format!("{h}")} y2={format!("{h}")} class="axis" />
+                <text x="4" y={format!("{}", h + 14.0)} class="tick">{"1"}</text>
+                <text x={format!("{}", w - 4.0)} y={format!("{}", h + 14.0)} class="tick end">
+                    {format!("{} {unit} (size)", split.config.size)}
+                </text>
+            </svg>
+            <h2>{"Cuts"}</h2>
+            <ul class="fired">
+                { for seps.iter().enumerate().filter(|(_, sep)| !sep.is_hard_cut()).map(|(i, sep)| html! {
+                    <li class={classes!((s.fired[i] == 0).then_some("zero"))}>
+                        <span class={classes!("cut", separator_class(seps, i))} aria-hidden="true">{glyph(sep)}</span>
+                        <code>{sep.label()}</code>
+                        <span class="bar"><span style={format!("width:{}%", percent(s.fired[i]))} /></span>
+                        <span class="num">{s.fired[i]}</span>
+                    </li>
+                })}
+                if split.config.strategy == chunkscope::Strategy::Fixed {
+                    <li>
+                        <span class="cut cut-window" aria-hidden="true">{"│"}</span>
+                        <code>{"window"}</code>
+                        <span class="bar"><span style={format!("width:{}%", percent(s.windows))} /></span>
+                        <span class="num">{s.windows}</span>
+                    </li>
+                } else {
+                    <li class={classes!((s.hard == 0).then_some("zero"))}>
+                        <span class="cut cut-hard" aria-hidden="true">{"✂"}</span>
+                        <code>{"hard"}</code>
+                        <span class="bar"><span style={format!("width:{}%", percent(s.hard))} /></span>
+                        <span class="num">{s.hard}</span>
+                    </li>
+                }
+            </ul>
+            <p class="hint">
+                {format!("{} of {} cuts split a word ({}%), {} end mid-sentence ({}%).",
+                    s.mid_word, s.cuts, percent(s.mid_word), s.mid_sentence, percent(s.mid_sentence))}
+            </p>
+        </section>
+    }
+}

@@ -1,0 +1,186 @@
+//! The recursion tree: each piece the splitter looked at, the separators it
+//! tried and did not find, whether the piece was too big, and what it did.
+
+use super::help::Help;
+use crate::model::{close_words, glyph, node_action, node_separator, preview, separator_class};
+use crate::state::{tree_open, Action, Shared, FIRST_CHILDREN};
+use chunkscope::{Action as Step, NodeId};
+use std::collections::BTreeSet;
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct TreeProps {
+    pub split: Shared,
+    pub selected: Option<NodeId>,
+    pub toggled: Rc<BTreeSet<NodeId>>,
+    pub all_children: Rc<BTreeSet<NodeId>>,
+    pub dispatch: Callback<Action>,
+}
+
+/// The tree, drawn from `Trace::nodes`.
+#[function_component]
+pub fn Tree(props: &TreeProps) -> Html {
+    let container = use_node_ref();
+    {
+        // A node chosen from the document is brought into view here.
+        let container = container.clone();
+        use_effect_with(props.selected, move |selected| {
+            if selected.is_some() {
+                let row = container
+                    .cast::<web_sys::Element>()
+                    .and_then(|c| c.query_selector(".node-row.selected").ok().flatten());
+                if let Some(row) = row {
+                    let options = web_sys::ScrollIntoViewOptions::new();
+                    options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+                    row.scroll_into_view_with_scroll_into_view_options(&options);
+                }
+            }
+        });
+    }
+    let nodes = &props.split.output.trace.nodes;
+    let body = if nodes.is_empty() {
+        html! { <p class="empty">{"Nothing to split: the text is empty."}</p> }
+    } else {
+        html! { <ul class="tree" role="tree">{node(props, 0)}</ul> }
+    };
+    html! {
+        <section class="card" aria-label="Recursion tree" ref={container}>
+            <div class="card-head">
+                <h2>
+                    {"How the splitter got there"}
+                    <Help text="Read from the top: the whole text is a piece. A piece that fits becomes a chunk. A piece that is too big is split at the first separator it contains (the ones it lacks are listed as absent), the parts are packed back together while they fit, and each packed piece is checked again one level down with only the weaker separators." />
+                </h2>
+                <span class="muted">
+                    {format!("{} pieces · {} levels · click a piece to find it in the text, or a chunk to find it here",
+                        nodes.len(), props.split.output.trace.depth())}
+                </span>
+            </div>
+            {body}
+        </section>
+    }
+}
+
+fn node(props: &TreeProps, id: NodeId) -> Html {
+    let split = &props.split;
+    let n = &split.output.trace.nodes[id];
+    let seps = &split.config.separators;
+    let unit = split.config.unit;
+    let open = tree_open(&props.split, &props.toggled, id);
+    let has_children = !n.children.is_empty();
+    let d = &props.dispatch;
+    let select = d.reform(move |_: MouseEvent| Action::SelectNode(id));
+    let on_key = d.reform(move |_: KeyboardEvent| Action::SelectNode(id));
+    let on_key = Callback::from(move |e: KeyboardEvent| {
+        if e.key() == "Enter" || e.key() == " " {
+            e.prevent_default();
+            on_key.emit(e);
+        }
+    });
+    let toggle = {
+        let d = d.clone();
+        Callback::from(move |e: MouseEvent| {
+            e.stop_propagation();
+            d.emit(Action::ToggleNode(id));
+        })
+    };
+    let splitter = match n.action {
+        Step::Split { separator, .. }
+        | Step::HardCut {
+            separator: Some(separator),
+            ..
+        } => seps
+            .get(separator)
+            .map(|s| (glyph(s), separator_class(seps, separator))),
+        Step::HardCut {
+            separator: None, ..
+        } => Some(("✂".into(), "cut-hard".into())),
+        _ => None,
+    };
+    let absent: Vec<String> = n
+        .absent
+        .iter()
+        .filter_map(|&i| seps.get(i))
+        .map(|s| s.label())
+        .collect();
+    let (chars_start, chars_end) = split.node_chars[id];
+    // "Its parent ended" is true of every last piece; only a size stop says something.
+    let stopped = n
+        .close
+        .filter(|c| matches!(c, chunkscope::Close::NextWouldExceed { .. }));
+    let row = html! {
+        <div
+            class={classes!("node-row", (props.selected == Some(id)).then_some("selected"), n.too_big.then_some("big"))}
+            data-testid="tree-node"
+            data-node={id.to_string()}
+            data-depth={n.depth.to_string()}
+            data-len={n.len.to_string()}
+            data-separator={node_separator(n, seps)}
+            data-too-big={n.too_big.to_string()}
+            role="treeitem"
+            aria-selected={(props.selected == Some(id)).to_string()}
+            aria-expanded={has_children.then(|| open.to_string())}
+            tabindex="0"
+            onclick={select}
+            onkeydown={on_key}
+            title={format!("chars {chars_start}–{chars_end}")}>
+            if has_children {
+                <button type="button" class="twisty" onclick={toggle}
+                    aria-label={if open { "hide the pieces" } else { "show the pieces" }}>
+                    {if open { "▾" } else { "▸" }}
+                </button>
+            } else {
+                <span class="twisty" />
+            }
+            <span class="level" title="level">{format!("L{}", n.depth)}</span>
+            <span class="piece">{format!("“{}”", preview(n.span.text(&split.text), 48))}</span>
+            <span class={classes!("len", if n.too_big { "big" } else { "ok" })}>
+                {format!("{} {unit}", n.len)}
+                {if n.too_big { " ✗ too big" } else { " ✓" }}
+            </span>
+            <span class="what">
+                if let Some((g, class)) = splitter {
+                    <span class={classes!("cut", class)} aria-hidden="true">{g}</span>{" "}
+                }
+                {node_action(n, seps, unit)}
+            </span>
+            if !absent.is_empty() || stopped.is_some() {
+                <span class="notes">
+                    if !absent.is_empty() {
+                        <span class="absent">{format!("tried, not in it: {}", absent.join("  "))}</span>
+                    }
+                    if let Some(close) = stopped {
+                        <span>{close_words(close, unit, split.config.size)}</span>
+                    }
+                </span>
+            }
+        </div>
+    };
+    let children = if has_children && open {
+        let limit = if props.all_children.contains(&id) {
+            n.children.len()
+        } else {
+            n.children.len().min(FIRST_CHILDREN)
+        };
+        let more = n.children.len() - limit;
+        let show_all = d.reform(move |_: MouseEvent| Action::ShowAllChildren(id));
+        html! {
+            <ul role="group">
+                { for n.children[..limit].iter().map(|&c| node(props, c)) }
+                if more > 0 {
+                    <li><button type="button" class="more" onclick={show_all}>
+                        {format!("Show {more} more pieces")}
+                    </button></li>
+                }
+            </ul>
+        }
+    } else {
+        html! {}
+    };
+    html! {
+        <li key={id} class="node">
+            {row}
+            {children}
+        </li>
+    }
+}

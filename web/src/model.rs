@@ -1,0 +1,480 @@
+//! What the views say about a split, in words and glyphs. Everything here reads
+//! the engine's output and trace; nothing re-derives where a cut should be.
+//! Pure functions, so they are tested natively.
+
+use crate::state::Split;
+use chunkscope::{Action, Chunk, Close, Cut, Node, Output, Separator, Span, Unit};
+
+/// How many colours the separator palette has; separator `k` uses colour `k % N`.
+pub const PALETTE: usize = 7;
+
+/// The CSS class that colours a separator by its index in the list. The hard cut
+/// has a style of its own (it is the fallback, not a boundary of the text).
+pub fn separator_class(separators: &[Separator], index: usize) -> String {
+    match separators.get(index) {
+        Some(sep) if sep.is_hard_cut() => "cut-hard".into(),
+        _ => format!("sep-{}", index % PALETTE),
+    }
+}
+
+/// A short glyph for a separator: ¶ blank line, ↵ newline, · sentence end,
+/// ␣ space, ✂ hard cut, or the separator's own short label.
+pub fn glyph(sep: &Separator) -> String {
+    if sep.regex {
+        return shorten(&sep.label(), 5);
+    }
+    match sep.pattern.as_str() {
+        "" => "✂".into(),
+        "\n\n" | "\r\n\r\n" => "¶".into(),
+        "\n" | "\r\n" => "↵".into(),
+        ". " => "·".into(),
+        " " => "␣".into(),
+        "\t" => "⇥".into(),
+        p => match p.strip_prefix('\n') {
+            Some(rest) if !rest.trim().is_empty() => format!("↵{}", shorten(rest.trim(), 4)),
+            _ => shorten(&sep.label(), 4),
+        },
+    }
+}
+
+fn shorten(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        s.to_string()
+    } else {
+        let mut out: String = s.chars().take(max - 1).collect();
+        out.push('…');
+        out
+    }
+}
+
+/// The value of a chunk's `data-cut`: the escaped label of the separator that
+/// ended it, or `hard`, `window`, `end`.
+pub fn cut_attr(cut: Cut, separators: &[Separator]) -> String {
+    match cut {
+        Cut::Separator(i) => separators.get(i).map(Separator::label).unwrap_or_default(),
+        Cut::Hard => "hard".into(),
+        Cut::Window => "window".into(),
+        Cut::End => "end".into(),
+    }
+}
+
+/// The glyph and CSS class of the marker drawn at a cut, or `None` at the end.
+pub fn cut_marker(cut: Cut, separators: &[Separator]) -> Option<(String, String)> {
+    match cut {
+        Cut::Separator(i) => separators
+            .get(i)
+            .map(|sep| (glyph(sep), separator_class(separators, i))),
+        Cut::Hard => Some(("✂".into(), "cut-hard".into())),
+        Cut::Window => Some(("│".into(), "cut-window".into())),
+        Cut::End => None,
+    }
+}
+
+/// A cut in words, for tooltips and the chunk details.
+pub fn cut_words(cut: Cut, separators: &[Separator]) -> String {
+    match cut {
+        Cut::Separator(i) => match separators.get(i) {
+            Some(sep) => format!("{} (separator {})", named(sep), i + 1),
+            None => format!("separator {}", i + 1),
+        },
+        Cut::Hard => "a hard cut: no separator was left, so the text was cut at the size".into(),
+        Cut::Window => "the window was full (fixed windows ignore the text)".into(),
+        Cut::End => "the end of the text".into(),
+    }
+}
+
+/// A separator by name and label, e.g. `blank line "\n\n"`; a separator
+/// without a name of its own is just its label.
+pub fn named(sep: &Separator) -> String {
+    let name = sep.describe();
+    if name.starts_with('"') || sep.regex {
+        name
+    } else {
+        format!("{name} {}", quoted(sep))
+    }
+}
+
+/// A separator's label in quotes, unless it already has its own delimiters.
+pub fn quoted(sep: &Separator) -> String {
+    if sep.regex || sep.is_hard_cut() {
+        sep.label()
+    } else {
+        format!("\"{}\"", sep.label())
+    }
+}
+
+/// A one-line preview of some text: newlines shown as ↵, long text cut with …
+pub fn preview(text: &str, max: usize) -> String {
+    let mut out = String::new();
+    for (n, c) in text.chars().enumerate() {
+        if n == max {
+            out.push('…');
+            break;
+        }
+        match c {
+            '\n' => out.push('↵'),
+            '\r' | '\t' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// One piece of the document view, in source order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Segment {
+    /// Text in no chunk: trimmed whitespace or a dropped separator (drawn faded).
+    Gap(Span),
+    /// The chunk at this index (its whole span, overlap included).
+    Chunk(usize),
+    /// The marker after the chunk at this index, for the cut that ended it.
+    Cut(usize),
+}
+
+/// The document view's pieces. Every chunk is drawn whole, so the text a chunk
+/// repeats from the one before it appears twice, the second time hatched: what
+/// is drawn is exactly what gets embedded.
+pub fn segments(output: &Output, text_len: usize) -> Vec<Segment> {
+    let mut out = Vec::with_capacity(output.chunks.len() * 3 + 1);
+    let mut at = 0;
+    for chunk in &output.chunks {
+        if chunk.span.start > at {
+            out.push(Segment::Gap(Span::new(at, chunk.span.start)));
+        }
+        out.push(Segment::Chunk(chunk.index));
+        if chunk.cut != Cut::End {
+            out.push(Segment::Cut(chunk.index));
+        }
+        at = at.max(chunk.span.end);
+    }
+    if text_len > at {
+        out.push(Segment::Gap(Span::new(at, text_len)));
+    }
+    out
+}
+
+/// What the engine did with a tree node, in words.
+pub fn node_action(node: &Node, separators: &[Separator], unit: Unit) -> String {
+    match node.action {
+        Action::Fits => match node.chunk {
+            Some(c) => format!("fits → chunk {c}"),
+            None => "fits".into(),
+        },
+        Action::Empty => "only whitespace → no chunk".into(),
+        Action::Split { separator, parts } => {
+            let by = separators.get(separator).map(named).unwrap_or_default();
+            format!(
+                "too big → split by {by} into {parts} {}, packed into {} {}",
+                plural(parts, "part", "parts"),
+                node.children.len(),
+                plural(node.children.len(), "piece", "pieces")
+            )
+        }
+        Action::HardCut { separator, windows } => {
+            let why = match separator {
+                Some(_) => "the list says \"\" here",
+                None => "no separator was left",
+            };
+            format!(
+                "too big → hard cut into {windows} {} ({why})",
+                plural(windows, "window", "windows")
+            )
+        }
+        Action::Windows { stride } => {
+            format!("fixed windows, each starting {stride} {unit} after the last")
+        }
+    }
+}
+
+/// Why the packer closed a node's group, in words.
+pub fn close_words(close: Close, unit: Unit, size: usize) -> String {
+    match close {
+        Close::NextWouldExceed { next_len, would_be } => format!(
+            "packing stopped: the next part ({next_len} {unit}) would make it {would_be}, over {size}"
+        ),
+        Close::ParentEnded => "packing stopped: it reached the end of its parent".into(),
+    }
+}
+
+/// The separator that split a node, as `data-separator` wants it: the escaped
+/// label, `""` for a hard cut the list asked for, and empty otherwise.
+pub fn node_separator(node: &Node, separators: &[Separator]) -> String {
+    let index = match node.action {
+        Action::Split { separator, .. } => Some(separator),
+        Action::HardCut { separator, .. } => separator,
+        _ => None,
+    };
+    index
+        .and_then(|i| separators.get(i))
+        .map(Separator::label)
+        .unwrap_or_default()
+}
+
+fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
+}
+
+/// The details of one chunk: where it is and why it starts and ends there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Story {
+    /// "chars 14–34".
+    pub span: String,
+    /// "20 chars of 40".
+    pub length: String,
+    /// The cut before it.
+    pub before: String,
+    /// The cut after it.
+    pub after: String,
+    /// How the engine came to make it.
+    pub why: String,
+    /// The text it repeats from the chunk before, if any.
+    pub overlap: Option<String>,
+}
+
+/// The story of chunk `index` of `split`.
+pub fn story(split: &Split, index: usize) -> Option<Story> {
+    let output = &split.output;
+    let chunk = output.chunks.get(index)?;
+    let config = &split.config;
+    let seps = &config.separators;
+    let unit = config.unit;
+    let (start, end) = split.chunk_chars[index];
+    let before = match index.checked_sub(1).and_then(|i| output.chunks.get(i)) {
+        Some(prev) => cut_words(prev.cut, seps),
+        None => "the start of the text".into(),
+    };
+    let overlap = chunk.overlap.map(|o| {
+        format!(
+            "its first {} {unit} repeat the end of chunk {} (hatched)",
+            unit.len(o.text(&split.text)),
+            index - 1
+        )
+    });
+    Some(Story {
+        span: format!("chars {start}–{end}"),
+        length: format!("{} {unit} of {}", chunk.len, config.size),
+        before,
+        after: cut_words(chunk.cut, seps),
+        why: why(split, chunk),
+        overlap,
+    })
+}
+
+fn why(split: &Split, chunk: &Chunk) -> String {
+    let nodes = &split.output.trace.nodes;
+    let config = &split.config;
+    let unit = config.unit;
+    let Some(node) = chunk.node.and_then(|id| nodes.get(id)) else {
+        return String::new();
+    };
+    match node.action {
+        Action::Windows { stride } => format!(
+            "a fixed window: windows start every {stride} {unit} (size {} − overlap {})",
+            config.size, config.overlap
+        ),
+        Action::HardCut { windows, .. } => format!(
+            "a piece of {} {unit} that no separator could split was cut into {windows} windows of at most {}",
+            node.len, config.size
+        ),
+        _ => {
+            let origin = node.parent.and_then(|p| nodes.get(p)).map(|parent| {
+                let (first, last) = node.parts.unwrap_or((0, 0));
+                let by = match parent.action {
+                    Action::Split { separator, parts } => config
+                        .separators
+                        .get(separator)
+                        .map(|s| {
+                            format!(
+                                " of the {parts} made by cutting a piece of {} {unit} at {}",
+                                parent.len,
+                                quoted(s)
+                            )
+                        })
+                        .unwrap_or_default(),
+                    _ => String::new(),
+                };
+                let which = if last == first + 1 {
+                    format!("part {}", first + 1)
+                } else {
+                    format!("parts {}–{} (packed together)", first + 1, last)
+                };
+                format!("{which}{by}")
+            });
+            let close = node.close.map(|c| close_words(c, unit, config.size));
+            match (origin, close) {
+                (Some(o), Some(c)) => format!("{o}; {c}"),
+                (Some(o), None) => o,
+                _ => format!("the whole text fits in {} {unit}", config.size),
+            }
+        }
+    }
+}
+
+/// Summary numbers of one split.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stats {
+    /// How many chunks.
+    pub count: usize,
+    /// Shortest chunk length.
+    pub min: usize,
+    /// Median chunk length (the lower middle for an even count).
+    pub median: usize,
+    /// Mean chunk length.
+    pub mean: f64,
+    /// Longest chunk length.
+    pub max: usize,
+    /// Chunk counts per length bin, bins of `bin_width` from 1 up to the size.
+    pub histogram: Vec<usize>,
+    /// The width of a histogram bin.
+    pub bin_width: usize,
+    /// How many cuts each separator made, by index in the list.
+    pub fired: Vec<usize>,
+    /// Hard cuts.
+    pub hard: usize,
+    /// Fixed-window cuts.
+    pub windows: usize,
+    /// Cuts with a letter or digit on both sides (a word cut in two).
+    pub mid_word: usize,
+    /// Cuts where the chunk before does not end a sentence or a line.
+    pub mid_sentence: usize,
+    /// All cuts between chunks.
+    pub cuts: usize,
+}
+
+/// The statistics of `split`.
+pub fn stats(split: &Split) -> Stats {
+    let chunks = &split.output.chunks;
+    let config = &split.config;
+    let mut lens: Vec<usize> = chunks.iter().map(|c| c.len).collect();
+    lens.sort_unstable();
+    let count = lens.len();
+    let bins = config.size.clamp(1, 12);
+    let bin_width = config.size.div_ceil(bins).max(1);
+    let mut histogram = vec![0; bins];
+    for &len in &lens {
+        let bin = (len.saturating_sub(1) / bin_width).min(bins - 1);
+        histogram[bin] += 1;
+    }
+    let mut fired = vec![0; config.separators.len()];
+    let (mut hard, mut windows, mut mid_word, mut mid_sentence, mut cuts) = (0, 0, 0, 0, 0);
+    let text = &*split.text;
+    for chunk in chunks {
+        match chunk.cut {
+            Cut::Separator(i) => {
+                if let Some(n) = fired.get_mut(i) {
+                    *n += 1
+                }
+            }
+            Cut::Hard => hard += 1,
+            Cut::Window => windows += 1,
+            Cut::End => continue,
+        }
+        cuts += 1;
+        let before = text[..chunk.span.end].chars().next_back();
+        let after = text[chunk.span.end..].chars().next();
+        if before.is_some_and(char::is_alphanumeric) && after.is_some_and(char::is_alphanumeric) {
+            mid_word += 1;
+        }
+        let ends_sentence = before.is_some_and(|c| ".!?。！？:;…".contains(c))
+            || after.is_none_or(|c| c == '\n' || c == '\r');
+        if !ends_sentence {
+            mid_sentence += 1;
+        }
+    }
+    Stats {
+        count,
+        min: lens.first().copied().unwrap_or(0),
+        median: lens.get(count.saturating_sub(1) / 2).copied().unwrap_or(0),
+        mean: if count == 0 {
+            0.0
+        } else {
+            lens.iter().sum::<usize>() as f64 / count as f64
+        },
+        max: lens.last().copied().unwrap_or(0),
+        histogram,
+        bin_width,
+        fired,
+        hard,
+        windows,
+        mid_word,
+        mid_sentence,
+        cuts,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::State;
+
+    #[test]
+    fn glyphs_and_labels() {
+        let seps = chunkscope::presets::separators("seed").unwrap();
+        let glyphs: Vec<String> = seps.iter().map(glyph).collect();
+        assert_eq!(glyphs, ["¶", "↵", "·", "␣", "✂"]);
+        assert_eq!(glyph(&Separator::literal("\ndef ")), "↵def");
+        assert_eq!(glyph(&Separator::literal("。")), "。");
+        assert_eq!(cut_attr(Cut::Separator(0), &seps), "\\n\\n");
+        assert_eq!(cut_attr(Cut::Separator(2), &seps), ". ");
+        assert_eq!(cut_attr(Cut::End, &seps), "end");
+        assert_eq!(separator_class(&seps, 4), "cut-hard");
+        assert_eq!(separator_class(&seps, 1), "sep-1");
+    }
+
+    #[test]
+    fn refund_page_segments_and_stories() {
+        let state = State::default();
+        let split = state.primary().unwrap();
+        let segs = segments(&split.output, split.text.len());
+        // 5 chunks, 4 cut markers, 4 gaps of whitespace.
+        assert_eq!(segs.len(), 13);
+        assert_eq!(segs[0], Segment::Chunk(0));
+        assert_eq!(segs[1], Segment::Cut(0));
+        let s = story(split, 1).unwrap();
+        assert_eq!(s.span, "chars 15–35");
+        assert_eq!(s.length, "20 chars of 40");
+        assert!(s.before.contains("blank line"), "{}", s.before);
+        assert!(s.after.contains("sentence end"), "{}", s.after);
+        assert!(
+            s.why.contains("cutting a piece of 52 chars at \". \""),
+            "{}",
+            s.why
+        );
+    }
+
+    #[test]
+    fn refund_tree_reads_like_the_lesson() {
+        let state = State::default();
+        let split = state.primary().unwrap();
+        let seps = &split.config.separators;
+        let nodes = &split.output.trace.nodes;
+        assert_eq!(node_separator(&nodes[0], seps), "\\n\\n");
+        let middle = &nodes[nodes[0].children[1]];
+        assert_eq!(middle.len, 81);
+        assert_eq!(node_separator(middle, seps), "\\n");
+        assert!(node_action(middle, seps, Unit::Chars).contains("newline"));
+        let leaf = &nodes[nodes[0].children[0]];
+        assert_eq!(node_separator(leaf, seps), "");
+        assert_eq!(node_action(leaf, seps, Unit::Chars), "fits → chunk 0");
+    }
+
+    #[test]
+    fn stats_of_the_refund_page() {
+        let state = State::default();
+        let s = stats(state.primary().unwrap());
+        assert_eq!((s.count, s.min, s.median, s.max), (5, 13, 20, 31));
+        assert_eq!(s.fired, [2, 1, 1, 0, 0]);
+        assert_eq!((s.hard, s.mid_word, s.cuts), (0, 0, 4));
+        assert_eq!(s.histogram.iter().sum::<usize>(), 5);
+    }
+
+    #[test]
+    fn preview_escapes_newlines() {
+        assert_eq!(preview("a\nb", 10), "a↵b");
+        assert_eq!(preview("abcdef", 3), "abc…");
+    }
+}

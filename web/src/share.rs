@@ -1,0 +1,184 @@
+//! The whole page state in a link: text, view and settings, compressed with
+//! DEFLATE and written in URL-safe base64 after `#s=`. A link can come from
+//! anywhere, so reading one checks everything and limits how much it may
+//! inflate to; anything wrong is a message, and the page starts from defaults.
+
+use crate::state::{Settings, View};
+use chunkscope::{escape, unescape, Separator};
+use std::rc::Rc;
+
+/// What a link carries.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    pub text: Rc<str>,
+    pub view: View,
+    pub settings: Settings,
+}
+
+/// The first line of every snapshot, so that a future format can be told apart.
+const MAGIC: &str = "chunkscope 1";
+/// The most a link may inflate to (a link is not a way to upload a corpus).
+const MAX_BYTES: usize = 4 << 20;
+
+/// The link fragment (`s=…`, without the `#`) for this state.
+pub fn encode(snapshot: &Snapshot) -> String {
+    let s = &snapshot.settings;
+    let mut plain = format!(
+        "{MAGIC}\nview={}\nsize={}\noverlap={}\nunit={}\nplacement={}\ntrim={}\n",
+        snapshot.view.name(),
+        escape(&s.size),
+        escape(&s.overlap),
+        s.unit.name(),
+        s.placement.name(),
+        u8::from(s.trim),
+    );
+    for sep in &s.separators {
+        let kind = if sep.regex { 'r' } else { 'l' };
+        plain.push_str(&format!("sep={kind}:{}\n", escape(&sep.pattern)));
+    }
+    plain.push_str("text\n");
+    plain.push_str(&snapshot.text);
+    let packed = miniz_oxide::deflate::compress_to_vec(plain.as_bytes(), 9);
+    format!("s={}", base64url(&packed))
+}
+
+/// Reads a link fragment made by [`encode`]. `Ok(None)` when the fragment is
+/// not a shared state at all (no `s=`), so the page just starts normally.
+pub fn decode(fragment: &str) -> Result<Option<Snapshot>, String> {
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    let Some(data) = fragment.strip_prefix("s=") else {
+        return Ok(None);
+    };
+    let packed = from_base64url(data).ok_or("the link is not valid base64")?;
+    let plain = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_BYTES)
+        .map_err(|_| "the link is damaged or too large to open")?;
+    let plain = String::from_utf8(plain).map_err(|_| "the link does not hold text")?;
+    let (head, text) = plain
+        .split_once("\ntext\n")
+        .ok_or("the link has no document in it")?;
+    let mut lines = head.lines();
+    if lines.next() != Some(MAGIC) {
+        return Err("the link was made by another version of chunkscope".into());
+    }
+    let mut view = View::Recursive;
+    let mut settings = crate::state::State::default().settings;
+    settings.separators.clear();
+    for line in lines {
+        let (key, value) = line
+            .split_once('=')
+            .ok_or_else(|| format!("unreadable line {line:?}"))?;
+        match key {
+            "view" => view = View::parse(value).ok_or_else(|| format!("unknown view {value:?}"))?,
+            "size" => settings.size = unescape(value)?,
+            "overlap" => settings.overlap = unescape(value)?,
+            "unit" => settings.unit = value.parse()?,
+            "placement" => settings.placement = value.parse()?,
+            "trim" => settings.trim = value == "1",
+            "sep" => {
+                let (kind, pattern) = value
+                    .split_once(':')
+                    .ok_or_else(|| format!("unreadable separator {value:?}"))?;
+                let pattern = unescape(pattern)?;
+                settings.separators.push(match kind {
+                    "l" => Separator::literal(pattern),
+                    "r" => Separator::regex(pattern),
+                    _ => return Err(format!("unknown separator kind {kind:?}")),
+                });
+            }
+            _ => return Err(format!("unknown setting {key:?}")),
+        }
+    }
+    Ok(Some(Snapshot {
+        text: text.into(),
+        view,
+        settings,
+    }))
+}
+
+const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// URL-safe base64 without padding (RFC 4648 §5).
+fn base64url(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for group in bytes.chunks(3) {
+        let n = group
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for k in 0..=group.len() {
+            out.push(ALPHABET[(n >> (18 - 6 * k) & 63) as usize] as char);
+        }
+    }
+    out
+}
+
+fn from_base64url(text: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let (mut acc, mut bits) = (0u32, 0u32);
+    for c in text.bytes() {
+        let v = ALPHABET.iter().position(|&a| a == c)? as u32;
+        acc = acc << 6 | v;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::State;
+
+    fn snapshot() -> Snapshot {
+        let state = State::default();
+        Snapshot {
+            text: "héllo\n\nwörld 😀".into(),
+            view: View::Compare,
+            settings: Settings {
+                separators: vec![
+                    Separator::literal("\n\n"),
+                    Separator::regex(r"\s+"),
+                    Separator::hard_cut(),
+                ],
+                ..state.settings
+            },
+        }
+    }
+
+    #[test]
+    fn a_link_round_trips() {
+        let s = snapshot();
+        let link = encode(&s);
+        assert!(link.starts_with("s="));
+        assert!(link[2..]
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
+        assert_eq!(decode(&format!("#{link}")).unwrap(), Some(s));
+    }
+
+    #[test]
+    fn base64_round_trips_every_length() {
+        for n in 0..40u8 {
+            let bytes: Vec<u8> = (0..n).map(|i| i.wrapping_mul(37)).collect();
+            assert_eq!(from_base64url(&base64url(&bytes)).unwrap(), bytes);
+        }
+    }
+
+    #[test]
+    fn hostile_links_are_messages() {
+        assert_eq!(decode("#section-2").unwrap(), None);
+        assert!(decode("#s=***").is_err());
+        assert!(decode("#s=AAAA").is_err());
+        // A valid deflate stream that inflates past the limit.
+        let bomb = miniz_oxide::deflate::compress_to_vec(&vec![b'a'; MAX_BYTES + 10], 9);
+        assert!(decode(&format!("s={}", base64url(&bomb))).is_err());
+        let wrong = miniz_oxide::deflate::compress_to_vec(b"chunkscope 9\ntext\nhi", 9);
+        assert!(decode(&format!("s={}", base64url(&wrong)))
+            .unwrap_err()
+            .contains("another version"));
+    }
+}

@@ -1,0 +1,867 @@
+//! The playground's state and the one pure function that changes it.
+//!
+//! Every user gesture becomes an [`Action`]; [`reduce`] turns the old [`State`]
+//! and the action into the new state, and re-splits when the text or the
+//! settings changed. Keeping this free of the DOM means it is tested natively,
+//! and the components only draw what is here.
+
+use crate::presets;
+use crate::share::Snapshot;
+use chunkscope::{
+    check, CharIndex, Check, Checks, Config, NodeId, Output, Placement, Separator, Splitter,
+    Strategy, Unit,
+};
+use std::collections::BTreeSet;
+use std::ops::Deref;
+use std::rc::Rc;
+
+/// What the page shows: one strategy, or both side by side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    /// Fixed windows only.
+    Fixed,
+    /// Recursive splitting only.
+    Recursive,
+    /// Fixed and recursive on the same text and settings, side by side.
+    Compare,
+}
+
+impl View {
+    /// Every view, in menu order.
+    pub const ALL: [View; 3] = [View::Fixed, View::Recursive, View::Compare];
+
+    /// The option value in `strategy-select`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            View::Fixed => "fixed",
+            View::Recursive => "recursive",
+            View::Compare => "compare",
+        }
+    }
+
+    /// What the learner reads in the menu.
+    pub const fn title(self) -> &'static str {
+        match self {
+            View::Fixed => "Fixed windows",
+            View::Recursive => "Recursive separators",
+            View::Compare => "Compare both side by side",
+        }
+    }
+
+    /// The view with this option value.
+    pub fn parse(name: &str) -> Option<View> {
+        View::ALL.into_iter().find(|v| v.name() == name)
+    }
+
+    /// The engines this view needs, in the order their panes are drawn.
+    pub const fn strategies(self) -> &'static [Strategy] {
+        match self {
+            View::Fixed => &[Strategy::Fixed],
+            View::Recursive => &[Strategy::Recursive],
+            View::Compare => &[Strategy::Fixed, Strategy::Recursive],
+        }
+    }
+}
+
+/// One finished split of one text, with what the page derives from it once.
+#[derive(Debug)]
+pub struct Split {
+    /// The text that was split. A split keeps its own text so that an old result
+    /// stays drawable (dimmed) while the learner fixes a bad setting.
+    pub text: Rc<str>,
+    /// The configuration it was split with.
+    pub config: Config,
+    /// The chunks and the trace.
+    pub output: Output,
+    /// The invariant checks (the determinism check splits a second time).
+    pub checks: Checks,
+    /// Each chunk's span in chars (half-open), for `data-start`/`data-end`.
+    pub chunk_chars: Vec<(usize, usize)>,
+    /// Each trace node's span in chars.
+    pub node_chars: Vec<(usize, usize)>,
+}
+
+impl Split {
+    /// Splits `text` under `config`, twice (for the determinism check), and
+    /// converts every span to char offsets. The error is the engine's message.
+    pub fn run(text: Rc<str>, config: Config) -> Result<Split, String> {
+        let splitter = Splitter::new(config).map_err(|e| e.to_string())?;
+        let output = splitter.split(&text).map_err(|e| e.to_string())?;
+        let again = splitter.split(&text).map_err(|e| e.to_string())?;
+        let config = splitter.config().clone();
+        let checks = check(&text, &config, &output, &again);
+        let index = CharIndex::new(&text);
+        let chunk_chars = output
+            .chunks
+            .iter()
+            .map(|c| index.char_span(c.span))
+            .collect();
+        let node_chars = output
+            .trace
+            .nodes
+            .iter()
+            .map(|n| index.char_span(n.span))
+            .collect();
+        Ok(Split {
+            text,
+            config,
+            output,
+            checks,
+            chunk_chars,
+            node_chars,
+        })
+    }
+
+    /// The engine that made it.
+    pub fn strategy(&self) -> Strategy {
+        self.config.strategy
+    }
+}
+
+/// A split shared between the state and the components. Two handles are equal
+/// only when they point at the same split, so a component whose split did not
+/// change is not drawn again (comparing the chunks themselves would cost as much
+/// as drawing them).
+#[derive(Clone, Debug)]
+pub struct Shared(pub Rc<Split>);
+
+impl PartialEq for Shared {
+    fn eq(&self, other: &Shared) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Deref for Shared {
+    type Target = Split;
+    fn deref(&self) -> &Split {
+        &self.0
+    }
+}
+
+/// The settings as the learner typed them. Numbers stay text until a split is
+/// made, so that an empty or half-typed field is reported, never clamped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The size field, as typed.
+    pub size: String,
+    /// The overlap field, as typed.
+    pub overlap: String,
+    /// What size and overlap count.
+    pub unit: Unit,
+    /// The recursive engine's separators, strongest first.
+    pub separators: Vec<Separator>,
+    /// Where a separator goes at a cut.
+    pub placement: Placement,
+    /// Whether whitespace at the ends of pieces is trimmed.
+    pub trim: bool,
+}
+
+impl Settings {
+    /// The engine configuration for `strategy`, or a message saying which field
+    /// to fix. The engine checks the rest (size 0, overlap ≥ size, …).
+    pub fn config(&self, strategy: Strategy) -> Result<Config, String> {
+        let size = parse_count("size", &self.size, self.unit)?;
+        let overlap = parse_count("overlap", &self.overlap, self.unit)?;
+        let config = Config {
+            strategy,
+            size,
+            overlap,
+            unit: self.unit,
+            separators: self.separators.clone(),
+            placement: self.placement,
+            trim: self.trim,
+        };
+        config.validate().map_err(|e| e.to_string())?;
+        Ok(config)
+    }
+
+    /// The separator preset whose list this is, if any.
+    pub fn separator_preset(&self) -> Option<&'static str> {
+        chunkscope::presets::SEPARATOR_PRESETS
+            .into_iter()
+            .find(|name| chunkscope::presets::separators(name).as_ref() == Some(&self.separators))
+    }
+}
+
+/// Reads a whole number typed into the `field` input. Anything else is an error
+/// that says what to type: a learner should see why nothing changed.
+pub fn parse_count(field: &str, raw: &str, unit: Unit) -> Result<usize, String> {
+    let typed = raw.trim();
+    if typed.is_empty() {
+        let example = if field == "overlap" { "0" } else { "40" };
+        return Err(format!(
+            "{field} is empty: type a whole number of {unit}, such as {example}"
+        ));
+    }
+    if typed.starts_with('-') && typed[1..].bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "{field} cannot be negative ({typed}): it counts {unit}, so use 0 or more"
+        ));
+    }
+    typed.parse::<usize>().map_err(|_| {
+        if typed.bytes().all(|b| b.is_ascii_digit()) {
+            format!("{field} ({typed}) is too large to count with")
+        } else {
+            format!("{field} must be a whole number of {unit}, such as 40, not {typed:?}")
+        }
+    })
+}
+
+/// One of the five invariant badges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Badge {
+    /// No text lost.
+    Coverage,
+    /// No chunk over the size.
+    MaxSize,
+    /// Chunks in source order.
+    Order,
+    /// Overlap only as configured.
+    Overlap,
+    /// Same input, same output.
+    Determinism,
+}
+
+impl Badge {
+    /// Every badge, in the order they are drawn.
+    pub const ALL: [Badge; 5] = [
+        Badge::Coverage,
+        Badge::MaxSize,
+        Badge::Order,
+        Badge::Overlap,
+        Badge::Determinism,
+    ];
+
+    /// The badge's `data-testid`.
+    pub const fn test_id(self) -> &'static str {
+        match self {
+            Badge::Coverage => "badge-coverage",
+            Badge::MaxSize => "badge-max-size",
+            Badge::Order => "badge-order",
+            Badge::Overlap => "badge-overlap",
+            Badge::Determinism => "badge-determinism",
+        }
+    }
+
+    /// Its short title.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Badge::Coverage => "no text lost",
+            Badge::MaxSize => "size cap held",
+            Badge::Order => "in order",
+            Badge::Overlap => "overlap as set",
+            Badge::Determinism => "repeatable",
+        }
+    }
+
+    /// What the property promises, and what breaking it would do to retrieval.
+    pub const fn meaning(self) -> &'static str {
+        match self {
+            Badge::Coverage => {
+                "Every character that is not whitespace ends up in some chunk. If this failed, \
+                 part of the document would never be embedded, so no question could ever find it \
+                 (dropping a separator such as \". \" loses the full stops, for example)."
+            }
+            Badge::MaxSize => {
+                "No chunk is longer than the size, counted in the chosen unit. If this failed, a \
+                 chunk could overflow the embedding model's input and be silently truncated, or \
+                 blow the prompt budget when it is retrieved."
+            }
+            Badge::Order => {
+                "Chunks follow the text from start to end, numbered 0, 1, 2… without gaps, each one \
+                 ending after the one before, and each chunk's text is exactly the source between \
+                 its offsets. If this failed, neighbours and positions stored next to the vectors \
+                 would point at the wrong text."
+            }
+            Badge::Overlap => {
+                "Neighbouring chunks repeat text only when overlap is set, and never more than the \
+                 overlap. If this failed, the index would hold duplicated text you did not ask for, \
+                 and searches would return the same passage twice."
+            }
+            Badge::Determinism => {
+                "Splitting the same text with the same settings a second time gave the same chunks. \
+                 If this failed, re-indexing would change chunk ids and invalidate every stored \
+                 vector and cached answer."
+            }
+        }
+    }
+
+    /// The check behind the badge.
+    pub fn of(self, checks: &Checks) -> &Check {
+        match self {
+            Badge::Coverage => &checks.coverage,
+            Badge::MaxSize => &checks.max_size,
+            Badge::Order => &checks.order,
+            Badge::Overlap => &checks.overlap,
+            Badge::Determinism => &checks.determinism,
+        }
+    }
+}
+
+/// Trees with at most this many nodes open fully; larger ones open the first
+/// level only, so a long document's tree stays fast until asked for more.
+pub const OPEN_ALL_UP_TO: usize = 400;
+/// Children listed under one tree node before "show all".
+pub const FIRST_CHILDREN: usize = 50;
+
+/// Whether tree node `id` of `split` shows its children: open by default in a
+/// small tree or near the root, unless the learner flipped it.
+pub fn tree_open(split: &Split, toggled: &BTreeSet<NodeId>, id: NodeId) -> bool {
+    let nodes = &split.output.trace.nodes;
+    let depth = nodes.get(id).map_or(1, |n| n.depth);
+    let by_default = nodes.len() <= OPEN_ALL_UP_TO || depth < 2;
+    by_default != toggled.contains(&id)
+}
+
+/// The chunk the learner is pointing at (hover or keyboard focus).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pointed {
+    /// Which engine's chunk (in the compare view both are on screen).
+    pub strategy: Strategy,
+    /// Its index.
+    pub index: usize,
+}
+
+/// Everything the page shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    /// The document (the last committed text of `doc-input`).
+    pub text: Rc<str>,
+    /// The document preset the text came from, while it is unedited.
+    pub document: Option<&'static str>,
+    /// Which strategy, or both.
+    pub view: View,
+    /// The settings as typed.
+    pub settings: Settings,
+    /// The last good fixed-window split.
+    pub fixed: Option<Shared>,
+    /// The last good recursive split.
+    pub recursive: Option<Shared>,
+    /// Why the current settings cannot split, when they cannot. The last good
+    /// splits stay on screen, dimmed.
+    pub error: Option<String>,
+    /// The tree node whose span is highlighted in the document.
+    pub selected_node: Option<NodeId>,
+    /// Tree nodes whose default open/closed state the learner flipped.
+    pub toggled: Rc<BTreeSet<NodeId>>,
+    /// Tree nodes whose every child is listed (long lists are cut short).
+    pub all_children: Rc<BTreeSet<NodeId>>,
+    /// The badge whose explanation is open.
+    pub open_badge: Option<Badge>,
+    /// The chunk whose details are shown.
+    pub pointed: Option<Pointed>,
+    /// Whether the chunk table lists every row.
+    pub all_rows: bool,
+    /// A message about the page itself (a shared link that could not be read).
+    pub notice: Option<String>,
+}
+
+impl Default for State {
+    /// The lesson's refund page at size 40 with the lesson's separators: the
+    /// five chunks of the lesson are on screen from the first paint.
+    fn default() -> State {
+        let mut state = State {
+            text: presets::refund(),
+            document: Some("refund"),
+            view: View::Recursive,
+            settings: Settings {
+                size: "40".into(),
+                overlap: "0".into(),
+                unit: Unit::Chars,
+                separators: chunkscope::presets::separators("seed").unwrap_or_default(),
+                placement: Placement::End,
+                trim: true,
+            },
+            fixed: None,
+            recursive: None,
+            error: None,
+            selected_node: None,
+            toggled: Rc::default(),
+            all_children: Rc::default(),
+            open_badge: None,
+            pointed: None,
+            all_rows: false,
+            notice: None,
+        };
+        refresh(&mut state);
+        state
+    }
+}
+
+impl State {
+    /// The state a shared link describes.
+    pub fn from_snapshot(snapshot: Snapshot) -> State {
+        let document = presets::DOCUMENT_PRESETS
+            .iter()
+            .map(|p| p.name)
+            .find(|&name| {
+                name != "article" && presets::text(name).as_ref() == Some(&snapshot.text)
+            });
+        let mut state = State {
+            text: snapshot.text,
+            document,
+            view: snapshot.view,
+            settings: snapshot.settings,
+            fixed: None,
+            recursive: None,
+            ..State::default()
+        };
+        refresh(&mut state);
+        state
+    }
+
+    /// What a shared link of this state carries.
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            text: self.text.clone(),
+            view: self.view,
+            settings: self.settings.clone(),
+        }
+    }
+
+    /// The split for `strategy`, if one was ever made.
+    pub fn split(&self, strategy: Strategy) -> Option<&Shared> {
+        match strategy {
+            Strategy::Fixed => self.fixed.as_ref(),
+            Strategy::Recursive => self.recursive.as_ref(),
+        }
+    }
+
+    /// The split the single-result views (tree, table, stats) describe: the
+    /// recursive one when both are on screen, since its tree is the one to read.
+    pub fn primary(&self) -> Option<&Shared> {
+        match self.view {
+            View::Fixed => self.fixed.as_ref(),
+            View::Recursive | View::Compare => self.recursive.as_ref(),
+        }
+    }
+}
+
+/// A user gesture.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// The document text was edited (already debounced).
+    SetText(Rc<str>),
+    /// A document preset was picked: only the text changes.
+    LoadDocument(String),
+    /// The strategy select changed.
+    SetView(View),
+    /// The size field changed.
+    SetSize(String),
+    /// The overlap field changed.
+    SetOverlap(String),
+    /// The unit select changed.
+    SetUnit(Unit),
+    /// A separator preset was picked.
+    LoadSeparators(String),
+    /// A separator was added at the end of the list (before a trailing hard cut,
+    /// so the fallback stays last).
+    AddSeparator(Separator),
+    /// The separator at this index was removed.
+    RemoveSeparator(usize),
+    /// The separator at `index` swapped places with the one above it.
+    RaiseSeparator(usize),
+    /// The placement select changed.
+    SetPlacement(Placement),
+    /// The trim checkbox changed.
+    SetTrim(bool),
+    /// A tree node was clicked (again to clear).
+    SelectNode(NodeId),
+    /// A chunk was clicked: select the tree node it came from, opening the
+    /// branches above it (again to clear).
+    RevealChunk(Pointed),
+    /// A tree node's children were opened or closed.
+    ToggleNode(NodeId),
+    /// A tree node's long child list was opened in full.
+    ShowAllChildren(NodeId),
+    /// A badge's explanation was opened or closed.
+    ToggleBadge(Badge),
+    /// A chunk was pointed at, or the pointer left.
+    Point(Option<Pointed>),
+    /// The chunk table was asked to list every row.
+    ShowAllRows,
+    /// The page notice was closed.
+    DismissNotice,
+}
+
+/// The next state. Pure: the same state and action always give the same result.
+pub fn reduce(state: &State, action: Action) -> State {
+    let mut next = state.clone();
+    let resplit = match action {
+        Action::SetText(text) => {
+            if *text != *next.text {
+                next.text = text;
+                next.document = None;
+            }
+            true
+        }
+        Action::LoadDocument(name) => match presets::text(&name) {
+            Some(text) => {
+                next.text = text;
+                next.document = presets::DOCUMENT_PRESETS
+                    .iter()
+                    .map(|p| p.name)
+                    .find(|&n| n == name);
+                true
+            }
+            None => false,
+        },
+        Action::SetView(view) => {
+            next.view = view;
+            next.pointed = None;
+            true
+        }
+        Action::SetSize(size) => {
+            next.settings.size = size;
+            true
+        }
+        Action::SetOverlap(overlap) => {
+            next.settings.overlap = overlap;
+            true
+        }
+        Action::SetUnit(unit) => {
+            next.settings.unit = unit;
+            true
+        }
+        Action::LoadSeparators(name) => match chunkscope::presets::separators(&name) {
+            Some(list) => {
+                next.settings.separators = list;
+                true
+            }
+            None => false,
+        },
+        Action::AddSeparator(sep) => {
+            let list = &mut next.settings.separators;
+            let at = if !sep.is_hard_cut() && list.last().is_some_and(Separator::is_hard_cut) {
+                list.len() - 1
+            } else {
+                list.len()
+            };
+            list.insert(at, sep);
+            true
+        }
+        Action::RemoveSeparator(index) => {
+            if index < next.settings.separators.len() {
+                next.settings.separators.remove(index);
+            }
+            true
+        }
+        Action::RaiseSeparator(index) => {
+            if index > 0 && index < next.settings.separators.len() {
+                next.settings.separators.swap(index - 1, index);
+            }
+            true
+        }
+        Action::SetPlacement(placement) => {
+            next.settings.placement = placement;
+            true
+        }
+        Action::SetTrim(trim) => {
+            next.settings.trim = trim;
+            true
+        }
+        Action::SelectNode(id) => {
+            next.selected_node = (next.selected_node != Some(id)).then_some(id);
+            false
+        }
+        Action::RevealChunk(p) => {
+            let Some(split) = next
+                .split(p.strategy)
+                .filter(|_| next.primary().map(|s| s.strategy()) == Some(p.strategy))
+                .cloned()
+            else {
+                return next;
+            };
+            let Some(id) = split.output.chunks.get(p.index).and_then(|c| c.node) else {
+                return next;
+            };
+            if next.selected_node == Some(id) {
+                next.selected_node = None;
+                return next;
+            }
+            next.selected_node = Some(id);
+            let nodes = &split.output.trace.nodes;
+            let (mut toggled, mut all) = ((*next.toggled).clone(), (*next.all_children).clone());
+            let mut child = id;
+            while let Some(parent) = nodes[child].parent {
+                if !tree_open(&split, &toggled, parent) {
+                    toggled.insert(parent);
+                }
+                let position = nodes[parent].children.iter().position(|&c| c == child);
+                if position.is_some_and(|at| at >= FIRST_CHILDREN) {
+                    all.insert(parent);
+                }
+                child = parent;
+            }
+            next.toggled = Rc::new(toggled);
+            next.all_children = Rc::new(all);
+            false
+        }
+        Action::ToggleNode(id) => {
+            let mut set = (*next.toggled).clone();
+            if !set.remove(&id) {
+                set.insert(id);
+            }
+            next.toggled = Rc::new(set);
+            false
+        }
+        Action::ShowAllChildren(id) => {
+            let mut set = (*next.all_children).clone();
+            set.insert(id);
+            next.all_children = Rc::new(set);
+            false
+        }
+        Action::ToggleBadge(badge) => {
+            next.open_badge = (next.open_badge != Some(badge)).then_some(badge);
+            false
+        }
+        Action::Point(pointed) => {
+            next.pointed = pointed;
+            false
+        }
+        Action::ShowAllRows => {
+            next.all_rows = true;
+            false
+        }
+        Action::DismissNotice => {
+            next.notice = None;
+            false
+        }
+    };
+    if resplit {
+        refresh(&mut next);
+    }
+    next
+}
+
+/// Re-splits what the view needs, reusing a split whose text and configuration
+/// did not change. On an error the last good splits stay and `error` says why.
+fn refresh(state: &mut State) {
+    state.error = None;
+    for &strategy in state.view.strategies() {
+        let made = state.settings.config(strategy).and_then(|config| {
+            let current = state.split(strategy);
+            if current.is_some_and(|s| s.config == config && *s.text == *state.text) {
+                return Ok(None);
+            }
+            Split::run(state.text.clone(), config).map(Some)
+        });
+        match made {
+            Ok(None) => {}
+            Ok(Some(split)) => {
+                let split = Some(Shared(Rc::new(split)));
+                match strategy {
+                    Strategy::Fixed => state.fixed = split,
+                    Strategy::Recursive => state.recursive = split,
+                }
+                // Node ids and chunk indices refer to the old split.
+                state.selected_node = None;
+                state.toggled = Rc::default();
+                state.all_children = Rc::default();
+                state.pointed = None;
+                state.all_rows = false;
+            }
+            Err(message) => {
+                state.error = Some(message);
+                return;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chunkscope::Cut;
+
+    fn texts(split: &Split) -> Vec<&str> {
+        split
+            .output
+            .chunks
+            .iter()
+            .map(|c| c.text(&split.text))
+            .collect()
+    }
+
+    #[test]
+    fn first_load_shows_the_five_lesson_chunks() {
+        let state = State::default();
+        assert_eq!(state.error, None);
+        let split = state.primary().unwrap();
+        assert_eq!(
+            texts(split),
+            [
+                "Refund policy",
+                "Refunds take 5 days.",
+                "They go to the original UPI id.",
+                "COD orders get store credit.",
+                "Contact us 24x7."
+            ]
+        );
+        assert_eq!(split.chunk_chars[0], (0, 13));
+        assert_eq!(split.output.chunks[1].cut, Cut::Separator(2));
+        assert!(split.checks.all_ok());
+        assert_eq!(state.settings.separator_preset(), Some("seed"));
+    }
+
+    #[test]
+    fn a_bad_setting_keeps_the_last_good_split_and_says_why() {
+        let state = State::default();
+        let good = state.recursive.clone();
+        for (action, words) in [
+            (Action::SetSize("0".into()), "at least 1"),
+            (Action::SetSize("".into()), "size is empty"),
+            (Action::SetSize("4.5".into()), "whole number"),
+            (Action::SetSize("-3".into()), "negative"),
+            (Action::SetOverlap("40".into()), "smaller than size"),
+            (Action::SetOverlap("".into()), "overlap is empty"),
+        ] {
+            let next = reduce(&state, action.clone());
+            let error = next.error.clone().unwrap_or_default();
+            assert!(error.contains(words), "{action:?}: {error}");
+            assert_eq!(next.recursive, good, "{action:?} replaced the split");
+        }
+    }
+
+    #[test]
+    fn an_empty_list_and_a_bad_regex_are_errors() {
+        let mut state = State::default();
+        for _ in 0..5 {
+            state = reduce(&state, Action::RemoveSeparator(0));
+        }
+        assert!(state
+            .error
+            .as_deref()
+            .unwrap()
+            .contains("separator list is empty"));
+        let state = reduce(
+            &State::default(),
+            Action::AddSeparator(Separator::regex("(")),
+        );
+        assert!(state
+            .error
+            .as_deref()
+            .unwrap()
+            .contains("regular expression"));
+    }
+
+    #[test]
+    fn bytes_with_a_char_too_big_is_an_error() {
+        let mut state = reduce(&State::default(), Action::SetText("ab😀cd".into()));
+        state = reduce(&state, Action::SetSize("2".into()));
+        state = reduce(&state, Action::SetUnit(Unit::Bytes));
+        assert!(
+            state.error.as_deref().unwrap().contains("4 bytes"),
+            "{:?}",
+            state.error
+        );
+        assert_eq!(state.primary().unwrap().config.unit, Unit::Chars);
+    }
+
+    #[test]
+    fn loading_a_document_changes_only_the_text() {
+        let state = reduce(&State::default(), Action::SetSize("120".into()));
+        let next = reduce(&state, Action::LoadDocument("markdown".into()));
+        assert_eq!(next.settings, state.settings);
+        assert_eq!(next.document, Some("markdown"));
+        assert!(next.text.starts_with("# Returns"));
+        let edited = reduce(&next, Action::SetText("hello".into()));
+        assert_eq!(edited.document, None);
+    }
+
+    #[test]
+    fn compare_splits_both_and_a_fixed_error_is_reported() {
+        let state = reduce(&State::default(), Action::SetView(View::Compare));
+        assert!(state.fixed.is_some() && state.recursive.is_some());
+        let fixed = state.fixed.as_ref().unwrap();
+        assert!(fixed.output.chunks.iter().all(|c| c.cut != Cut::Hard));
+        assert_eq!(fixed.chunk_chars[1], (40, 80));
+    }
+
+    #[test]
+    fn unchanged_settings_reuse_the_split() {
+        let state = State::default();
+        let next = reduce(&state, Action::SetSize(" 40 ".into()));
+        assert_eq!(next.recursive, state.recursive);
+        let next = reduce(&state, Action::SetSize("41".into()));
+        assert_ne!(next.recursive, state.recursive);
+    }
+
+    #[test]
+    fn added_separators_go_before_the_hard_cut_and_can_be_raised() {
+        let state = reduce(
+            &State::default(),
+            Action::AddSeparator(Separator::literal(",")),
+        );
+        let labels: Vec<String> = state
+            .settings
+            .separators
+            .iter()
+            .map(|s| s.label())
+            .collect();
+        assert_eq!(labels, ["\\n\\n", "\\n", ". ", " ", ",", "\"\""]);
+        let state = reduce(&state, Action::RaiseSeparator(4));
+        assert_eq!(state.settings.separators[3].pattern, ",");
+        assert_eq!(state.settings.separator_preset(), None);
+    }
+
+    #[test]
+    fn tree_selection_toggles_and_resets_on_a_new_split() {
+        let state = reduce(&State::default(), Action::SelectNode(2));
+        assert_eq!(state.selected_node, Some(2));
+        assert_eq!(reduce(&state, Action::SelectNode(2)).selected_node, None);
+        let state = reduce(&state, Action::ToggleNode(1));
+        assert!(state.toggled.contains(&1));
+        let state = reduce(&state, Action::SetSize("30".into()));
+        assert_eq!(state.selected_node, None);
+        assert!(state.toggled.is_empty());
+    }
+
+    #[test]
+    fn a_snapshot_restores_the_page() {
+        let state = reduce(&State::default(), Action::SetView(View::Compare));
+        let state = reduce(&state, Action::SetSize("25".into()));
+        let restored = State::from_snapshot(state.snapshot());
+        assert_eq!(restored.settings, state.settings);
+        assert_eq!(restored.view, View::Compare);
+        assert_eq!(restored.document, Some("refund"));
+        assert_eq!(
+            restored.recursive.as_ref().unwrap().output,
+            state.recursive.as_ref().unwrap().output
+        );
+    }
+
+    #[test]
+    fn clicking_a_chunk_reveals_its_node() {
+        let state = reduce(&State::default(), Action::LoadDocument("article".into()));
+        let split = state.recursive.clone().unwrap();
+        assert!(split.output.trace.nodes.len() > OPEN_ALL_UP_TO);
+        let index = split.output.chunks.len() - 1;
+        let pointed = Pointed {
+            strategy: Strategy::Recursive,
+            index,
+        };
+        let next = reduce(&state, Action::RevealChunk(pointed));
+        let id = split.output.chunks[index].node.unwrap();
+        assert_eq!(next.selected_node, Some(id));
+        let mut at = id;
+        while let Some(parent) = split.output.trace.nodes[at].parent {
+            assert!(tree_open(&split, &next.toggled, parent));
+            at = parent;
+        }
+        assert!(!next.all_children.is_empty());
+        assert_eq!(
+            reduce(&next, Action::RevealChunk(pointed)).selected_node,
+            None
+        );
+    }
+
+    #[test]
+    fn counts_parse_strictly() {
+        assert_eq!(parse_count("size", " 12 ", Unit::Chars), Ok(12));
+        assert!(parse_count("size", "12abc", Unit::Chars).is_err());
+        assert!(parse_count("size", "99999999999999999999999", Unit::Chars)
+            .unwrap_err()
+            .contains("too large"));
+    }
+}
