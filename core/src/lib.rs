@@ -69,6 +69,7 @@ mod config;
 mod engine;
 mod error;
 mod fixed;
+pub mod langchain;
 pub mod presets;
 mod recursive;
 #[cfg(feature = "serde")]

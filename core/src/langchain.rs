@@ -1,0 +1,628 @@
+//! LangChain's `RecursiveCharacterTextSplitter` and `CharacterTextSplitter`,
+//! reproduced exactly (`langchain-text-splitters` 1.1.3), and traced.
+//!
+//! Most people meet chunking through LangChain, so the playground shows what
+//! LangChain *really* returns, quirks included, next to where each chunk comes
+//! from in the source:
+//!
+//! - a chunk's [`text`](LangChainChunk::text) is exactly LangChain's string. It
+//!   is usually a slice of the source, but not always: with
+//!   `keep_separator=False` and a regex separator, LangChain joins the pieces
+//!   with the *pattern text* (`"a\\s+b"`), and empty pieces it dropped are not
+//!   put back. [`is_slice`](LangChainChunk::is_slice) says which case it is;
+//!   [`span`](LangChainChunk::span) is where the chunk's text really comes
+//!   from either way;
+//! - [`start_index`](LangChainChunk::start_index) is what `add_start_index=True`
+//!   stores: LangChain *searches* for the chunk text with `str.find`, from a
+//!   guessed offset, so on repeated text it can land on the wrong repeat (or
+//!   give -1). Shown beside the exact span, the difference is visible;
+//! - lengths are measured before stripping, a piece is split further only when
+//!   it is not *strictly* shorter than `chunk_size`, overlap is carried only
+//!   within one merge run, and oversized pieces pass through (with LangChain's
+//!   warning, recorded in [`warnings`](LangChainOutput::warnings)).
+//!
+//! Regex separators use Python's `re` syntax and semantics (see
+//! [`PythonRegex`]), so lookbehind separators and the `from_language` lists
+//! work as they do in Python.
+//!
+//! # Example
+//!
+//! ```
+//! use chunkscope::langchain::{self, LangChainConfig};
+//!
+//! // LangChain's own first test: CharacterTextSplitter(separator=" ",
+//! // chunk_size=7, chunk_overlap=3).
+//! let config = LangChainConfig::character(7, 3).with_separators([" "]);
+//! let out = langchain::split("foo bar baz 123", &config)?;
+//! let texts: Vec<&str> = out.chunks.iter().map(|c| c.text.as_str()).collect();
+//! assert_eq!(texts, ["foo bar", "bar baz", "baz 123"]);
+//! let starts: Vec<i64> = out.chunks.iter().map(|c| c.start_index).collect();
+//! assert_eq!(starts, [0, 4, 8]);
+//!
+//! // On repeated text, LangChain's start_index can find an earlier copy:
+//! // the second "ab" starts at 3, but LangChain searches from 0 + 2 - 2.
+//! let out = langchain::split("ab ab", &LangChainConfig::recursive(4, 2))?;
+//! let got: Vec<(&str, usize, i64)> = out
+//!     .chunks
+//!     .iter()
+//!     .map(|c| (c.text.as_str(), c.span.start, c.start_index))
+//!     .collect();
+//! assert_eq!(got, [("ab", 0, 0), ("ab", 3, 0)]);
+//!
+//! // A regex separator with keep_separator=False: LangChain glues the pieces
+//! // back together with the pattern text, so the chunk is not in the source.
+//! let config = LangChainConfig::recursive(20, 0)
+//!     .with_separators([r"\s+"])
+//!     .with_regex(true)
+//!     .with_keep(langchain::Keep::None);
+//! let out = langchain::split("one  two", &config)?;
+//! assert_eq!(out.chunks[0].text, r"one\s+two");
+//! assert!(!out.chunks[0].is_slice);
+//! assert_eq!(out.chunks[0].span.text("one  two"), "one  two");
+//! # Ok::<(), chunkscope::langchain::LangChainError>(())
+//! ```
+
+mod engine;
+mod languages;
+mod pyre;
+
+pub use languages::{language_separators, LANGUAGES};
+pub use pyre::{PythonRegex, PythonRegexError, UNICODE_VERSION};
+
+use crate::config::{Config, Placement};
+use crate::span::Span;
+use crate::trace::{Chunk, Cut, NodeId, Output, Trace};
+use crate::unit::Unit;
+use std::fmt;
+
+/// Which LangChain class.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// `RecursiveCharacterTextSplitter`: try the separators in order, split
+    /// with the first one present, merge, and split again what is too big.
+    #[default]
+    Recursive,
+    /// `CharacterTextSplitter`: split on one separator, then merge. Pieces
+    /// that are too big stay too big.
+    Character,
+}
+
+impl Kind {
+    /// The Python class name.
+    pub const fn class_name(self) -> &'static str {
+        match self {
+            Kind::Recursive => "RecursiveCharacterTextSplitter",
+            Kind::Character => "CharacterTextSplitter",
+        }
+    }
+}
+
+/// LangChain's `keep_separator`: where a separator goes when the text is cut
+/// at it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Keep {
+    /// `False`: dropped, and put back as text between merged pieces.
+    None,
+    /// `True` or `"start"`: at the start of the piece after the cut
+    /// (`RecursiveCharacterTextSplitter`'s default).
+    #[default]
+    Start,
+    /// `"end"`: at the end of the piece before the cut.
+    End,
+}
+
+impl Keep {
+    /// The Python value.
+    pub const fn python(self) -> &'static str {
+        match self {
+            Keep::None => "False",
+            Keep::Start => "\"start\"",
+            Keep::End => "\"end\"",
+        }
+    }
+}
+
+impl From<Placement> for Keep {
+    fn from(p: Placement) -> Keep {
+        match p {
+            Placement::None => Keep::None,
+            Placement::Start => Keep::Start,
+            Placement::End => Keep::End,
+        }
+    }
+}
+
+/// LangChain's separators when none are given
+/// (`RecursiveCharacterTextSplitter`'s `separators or [...]`).
+pub const DEFAULT_SEPARATORS: [&str; 4] = ["\n\n", "\n", " ", ""];
+
+/// `CharacterTextSplitter`'s default separator.
+pub const DEFAULT_CHARACTER_SEPARATOR: &str = "\n\n";
+
+/// A LangChain splitter's arguments. Plain data, checked when a split is made.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LangChainConfig {
+    /// Which class.
+    pub kind: Kind,
+    /// `chunk_size`, in `unit`.
+    pub chunk_size: usize,
+    /// `chunk_overlap`, in `unit`. LangChain allows it to equal `chunk_size`.
+    pub chunk_overlap: usize,
+    /// `separators` for [`Kind::Recursive`] (an empty list means LangChain's
+    /// default, as `separators or [...]` does); for [`Kind::Character`] the
+    /// first entry is `separator` (empty list: `"\n\n"`), the rest is unused.
+    pub separators: Vec<String>,
+    /// `keep_separator`.
+    pub keep_separator: Keep,
+    /// `is_separator_regex`: the separators are Python regular expressions.
+    pub is_separator_regex: bool,
+    /// `strip_whitespace`: merged chunks are `str.strip()`ped.
+    pub strip_whitespace: bool,
+    /// The `length_function`: chars is Python's `len`, bytes is
+    /// `len(s.encode("utf-8"))`.
+    pub unit: Unit,
+}
+
+impl LangChainConfig {
+    /// `RecursiveCharacterTextSplitter(chunk_size=…, chunk_overlap=…)` with
+    /// LangChain's defaults (default separators, `keep_separator=True`).
+    pub fn recursive(chunk_size: usize, chunk_overlap: usize) -> LangChainConfig {
+        LangChainConfig {
+            kind: Kind::Recursive,
+            chunk_size,
+            chunk_overlap,
+            separators: Vec::new(),
+            keep_separator: Keep::Start,
+            is_separator_regex: false,
+            strip_whitespace: true,
+            unit: Unit::Chars,
+        }
+    }
+
+    /// `CharacterTextSplitter(chunk_size=…, chunk_overlap=…)` with LangChain's
+    /// defaults (`separator="\n\n"`, `keep_separator=False`).
+    pub fn character(chunk_size: usize, chunk_overlap: usize) -> LangChainConfig {
+        LangChainConfig {
+            kind: Kind::Character,
+            separators: vec![DEFAULT_CHARACTER_SEPARATOR.to_string()],
+            keep_separator: Keep::None,
+            ..LangChainConfig::recursive(chunk_size, chunk_overlap)
+        }
+    }
+
+    /// `RecursiveCharacterTextSplitter.from_language(language, …)`: the
+    /// language's separators, as regular expressions. `None` for a language
+    /// LangChain does not implement.
+    pub fn from_language(
+        language: &str,
+        chunk_size: usize,
+        chunk_overlap: usize,
+    ) -> Option<LangChainConfig> {
+        let (separators, regex) = language_separators(language)?;
+        Some(LangChainConfig {
+            separators,
+            is_separator_regex: regex,
+            ..LangChainConfig::recursive(chunk_size, chunk_overlap)
+        })
+    }
+
+    /// Maps the playground's [`Config`] onto LangChain's arguments: size,
+    /// overlap, unit, separators (their patterns), placement (as
+    /// `keep_separator`) and trim (as `strip_whitespace`). LangChain has one
+    /// `is_separator_regex` flag for the whole list, so the separators must
+    /// be all regexes or all literals (`""` goes with either).
+    pub fn from_config(kind: Kind, config: &Config) -> Result<LangChainConfig, LangChainError> {
+        let regex = config
+            .separators
+            .iter()
+            .filter(|s| !s.is_hard_cut())
+            .any(|s| s.regex);
+        if config
+            .separators
+            .iter()
+            .any(|s| !s.is_hard_cut() && s.regex != regex)
+        {
+            return Err(LangChainError::MixedSeparators);
+        }
+        Ok(LangChainConfig {
+            kind,
+            chunk_size: config.size,
+            chunk_overlap: config.overlap,
+            separators: config
+                .separators
+                .iter()
+                .map(|s| s.pattern.clone())
+                .collect(),
+            keep_separator: config.placement.into(),
+            is_separator_regex: regex,
+            strip_whitespace: config.trim,
+            unit: config.unit,
+        })
+    }
+
+    /// The same configuration with these separators.
+    pub fn with_separators<I, S>(mut self, separators: I) -> LangChainConfig
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        self.separators = separators.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// The same configuration with this `keep_separator`.
+    pub fn with_keep(mut self, keep: Keep) -> LangChainConfig {
+        self.keep_separator = keep;
+        self
+    }
+
+    /// The same configuration with `is_separator_regex` set.
+    pub fn with_regex(mut self, regex: bool) -> LangChainConfig {
+        self.is_separator_regex = regex;
+        self
+    }
+
+    /// The same configuration with `strip_whitespace` set.
+    pub fn with_strip(mut self, strip: bool) -> LangChainConfig {
+        self.strip_whitespace = strip;
+        self
+    }
+
+    /// The same configuration counting in `unit`.
+    pub fn with_unit(mut self, unit: Unit) -> LangChainConfig {
+        self.unit = unit;
+        self
+    }
+
+    /// The separators LangChain will actually use, which the indices in
+    /// [`Cut::Separator`] and in the trace refer to: the default list when
+    /// `separators` is empty ([`Kind::Recursive`]), or the one separator
+    /// ([`Kind::Character`]).
+    pub fn effective_separators(&self) -> Vec<String> {
+        match self.kind {
+            Kind::Recursive if self.separators.is_empty() => {
+                DEFAULT_SEPARATORS.iter().map(|s| s.to_string()).collect()
+            }
+            Kind::Recursive => self.separators.clone(),
+            Kind::Character => vec![self
+                .separators
+                .first()
+                .cloned()
+                .unwrap_or_else(|| DEFAULT_CHARACTER_SEPARATOR.to_string())],
+        }
+    }
+
+    /// LangChain's constructor checks: `chunk_size > 0` and
+    /// `chunk_overlap <= chunk_size`. Regex separators are checked when they
+    /// are used, as in Python (a bad pattern that is never reached is no
+    /// error there either).
+    pub fn validate(&self) -> Result<(), LangChainError> {
+        if self.chunk_size == 0 {
+            return Err(LangChainError::ZeroSize);
+        }
+        if self.chunk_overlap > self.chunk_size {
+            return Err(LangChainError::OverlapLargerThanSize {
+                overlap: self.chunk_overlap,
+                size: self.chunk_size,
+            });
+        }
+        Ok(())
+    }
+
+    /// Python code that builds this splitter and splits `text` with it,
+    /// giving the same chunks and start indices.
+    pub fn to_python(&self) -> String {
+        let mut out = String::from("from langchain_text_splitters import ");
+        out.push_str(self.kind.class_name());
+        out.push_str("\n\nsplitter = ");
+        out.push_str(self.kind.class_name());
+        out.push_str("(\n");
+        match self.kind {
+            Kind::Recursive => {
+                let list: Vec<String> = self.separators.iter().map(|s| python_str(s)).collect();
+                out.push_str(&format!("    separators=[{}],\n", list.join(", ")));
+            }
+            Kind::Character => {
+                let sep = self.effective_separators().remove(0);
+                out.push_str(&format!("    separator={},\n", python_str(&sep)));
+            }
+        }
+        out.push_str(&format!(
+            "    keep_separator={},\n    is_separator_regex={},\n    chunk_size={},\n    chunk_overlap={},\n    strip_whitespace={},\n    add_start_index=True,\n",
+            self.keep_separator.python(),
+            if self.is_separator_regex { "True" } else { "False" },
+            self.chunk_size,
+            self.chunk_overlap,
+            if self.strip_whitespace { "True" } else { "False" },
+        ));
+        if self.unit == Unit::Bytes {
+            out.push_str("    length_function=lambda s: len(s.encode(\"utf-8\")),\n");
+        }
+        out.push_str(")\ndocs = splitter.create_documents([text])\n");
+        out.push_str("chunks = [(d.page_content, d.metadata[\"start_index\"]) for d in docs]\n");
+        out
+    }
+}
+
+/// A Python string literal for `s` (double quotes; backslash escapes for
+/// quotes, backslashes and control characters).
+pub fn python_str(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\x{:02x}", c as u32));
+            }
+            c if c.is_control() || c == '\u{2028}' || c == '\u{2029}' => {
+                out.push_str(&format!("\\u{:04x}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Why a split was not made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LangChainError {
+    /// `chunk_size` is 0 (LangChain: "chunk_size must be > 0").
+    ZeroSize,
+    /// `chunk_overlap > chunk_size` (LangChain: "Got a larger chunk overlap …").
+    OverlapLargerThanSize {
+        /// `chunk_overlap`.
+        overlap: usize,
+        /// `chunk_size`.
+        size: usize,
+    },
+    /// [`LangChainConfig::from_config`]: some separators are regexes and some
+    /// are not, but LangChain has one `is_separator_regex` for the list.
+    MixedSeparators,
+    /// A regex separator Python's `re` rejects; LangChain raises `re.error`
+    /// when it reaches it.
+    InvalidRegex {
+        /// Position in the separator list.
+        index: usize,
+        /// The pattern.
+        pattern: String,
+        /// Python's reason.
+        reason: String,
+        /// Where in the pattern (chars), when Python says.
+        position: Option<usize>,
+        /// The pattern is only invalid once LangChain wraps it in `( … )` to
+        /// keep the separator (for instance global flags like `(?i)` must
+        /// come first).
+        wrapped: bool,
+    },
+    /// A regex separator that Python accepts but this engine cannot reproduce
+    /// exactly; it is refused rather than split differently.
+    UnsupportedRegex {
+        /// Position in the separator list.
+        index: usize,
+        /// The pattern.
+        pattern: String,
+        /// What is not supported, and what to write instead.
+        feature: String,
+    },
+    /// A regex separator that backtracks too much on this text.
+    RegexTooComplex {
+        /// Position in the separator list.
+        index: usize,
+        /// The pattern.
+        pattern: String,
+    },
+    /// `_split_text` would recurse deeper than this engine follows (one
+    /// level per separator used, with hundreds of separators). Python itself
+    /// stops a little below 1000 levels with a RecursionError.
+    TooDeep {
+        /// The depth reached.
+        depth: usize,
+    },
+    /// LangChain itself crashes on this input: with `keep_separator` and a
+    /// pattern that has its own capturing groups, its pairing of `re.split`'s
+    /// results goes wrong.
+    LangChainCrash {
+        /// Position in the separator list.
+        index: usize,
+        /// The pattern.
+        pattern: String,
+        /// The Python exception (`TypeError`, `IndexError`).
+        exception: &'static str,
+        /// Its message.
+        message: String,
+    },
+}
+
+impl LangChainError {
+    /// Whether LangChain raises on the same input too (as opposed to a
+    /// refusal of this engine: [`UnsupportedRegex`](Self::UnsupportedRegex),
+    /// [`RegexTooComplex`](Self::RegexTooComplex),
+    /// [`TooDeep`](Self::TooDeep), and the configuration
+    /// mapping's [`MixedSeparators`](Self::MixedSeparators)).
+    pub fn langchain_raises(&self) -> bool {
+        matches!(
+            self,
+            LangChainError::ZeroSize
+                | LangChainError::OverlapLargerThanSize { .. }
+                | LangChainError::InvalidRegex { .. }
+                | LangChainError::LangChainCrash { .. }
+        )
+    }
+}
+
+impl fmt::Display for LangChainError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LangChainError::ZeroSize => write!(
+                f,
+                "chunk_size must be at least 1: LangChain refuses 0 (\"chunk_size must be > 0\"), since no chunk could hold anything"
+            ),
+            LangChainError::OverlapLargerThanSize { overlap, size } => write!(
+                f,
+                "chunk_overlap ({overlap}) is larger than chunk_size ({size}): LangChain refuses this; an overlap may be as large as the size, never larger"
+            ),
+            LangChainError::MixedSeparators => write!(
+                f,
+                "some separators are regular expressions and some are not, but LangChain has one is_separator_regex switch for the whole list: make them all regexes (escape the literal ones) or all literals"
+            ),
+            LangChainError::InvalidRegex {
+                index,
+                pattern,
+                reason,
+                position,
+                wrapped,
+            } => {
+                write!(f, "separator {} (/{pattern}/) is not a valid Python regular expression: {reason}", index + 1)?;
+                if let Some(p) = position {
+                    write!(f, " (position {p})")?;
+                }
+                if *wrapped {
+                    write!(f, "; LangChain wraps it in ( ) to keep the separator, and the wrapped pattern is what fails")?;
+                }
+                write!(f, ", so LangChain raises re.error here too")
+            }
+            LangChainError::UnsupportedRegex {
+                index,
+                pattern,
+                feature,
+            } => write!(
+                f,
+                "separator {} (/{pattern}/) uses {feature}; Python accepts it, but this playground cannot promise LangChain's exact result, so it does not guess",
+                index + 1
+            ),
+            LangChainError::RegexTooComplex { index, pattern } => write!(
+                f,
+                "separator {} (/{pattern}/) backtracks too much on this text (Python would be extremely slow too): avoid nested repeats such as (a+)+",
+                index + 1
+            ),
+            LangChainError::TooDeep { depth } => write!(
+                f,
+                "the separators make LangChain recurse more than {} levels deep (one level per separator used); Python gives up near 1000 with a RecursionError: use fewer separators",
+                depth - 1
+            ),
+            LangChainError::LangChainCrash {
+                index,
+                pattern,
+                exception,
+                message,
+            } => write!(
+                f,
+                "LangChain itself crashes here ({exception}: {message}): separator {} (/{pattern}/) has its own capturing groups, and with keep_separator LangChain pairs up re.split's results wrongly; use non-capturing groups (?:…)",
+                index + 1
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LangChainError {}
+
+/// One chunk as LangChain returns it, with where it comes from.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LangChainChunk {
+    /// Position in the output, from 0.
+    pub index: usize,
+    /// Exactly LangChain's chunk string.
+    pub text: String,
+    /// Where the text comes from in the source: from the first to the last
+    /// source character it was made of (after stripping). When `is_slice`,
+    /// `text == &source[span]`; otherwise the span still covers what the
+    /// chunk was made from (including separators LangChain replaced or
+    /// dropped).
+    pub span: Span,
+    /// Whether `text` is exactly `&source[span]`.
+    pub is_slice: bool,
+    /// LangChain's `add_start_index` value: a char offset found by
+    /// `text.find(chunk, max(0, previous_index + len(previous_chunk) -
+    /// chunk_overlap))`, or -1 when not found. It can differ from the span.
+    pub start_index: i64,
+    /// The length of `text` in the configured unit (LangChain's
+    /// `length_function`).
+    pub len: usize,
+    /// What separates this chunk from the next: the separator (index into
+    /// [`LangChainOutput::separators`]) of the deepest split between them,
+    /// [`Cut::Hard`] for the `""` separator (single characters), and
+    /// [`Cut::End`] for the last chunk.
+    pub cut: Cut,
+    /// The part of the span shared with the previous chunk's span.
+    pub overlap: Option<Span>,
+    /// The trace node of this chunk (`None` without a trace).
+    pub node: Option<NodeId>,
+}
+
+/// The result of a LangChain split.
+///
+/// # The trace
+///
+/// One node per `_split_text` call (the root, and each piece that was split
+/// again), with `absent` = separators searched for and not found, and
+/// `action` = [`Action::Split`](crate::Action::Split) on the chosen separator
+/// (LangChain falls back to the *last* separator when none is found, so that
+/// one can be both absent and chosen), or
+/// [`Action::HardCut`](crate::Action::HardCut) for `""` (single characters,
+/// merged back up). Below it, one leaf per chunk: `Fits` for a merged chunk
+/// (`parts` = the pieces merged, `close` = why the merge closed it), `Fits`
+/// with `too_big: true` for a piece passed through longer than `chunk_size`,
+/// and `Empty` for a merge that stripped to nothing (no chunk).
+///
+/// `too_big` is LangChain's own verdict: on a node that was split, "not
+/// strictly shorter than `chunk_size`" (so a piece of exactly `chunk_size` is
+/// split again, as LangChain does); on a chunk, "longer than `chunk_size`".
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LangChainOutput {
+    /// The chunks in LangChain's order.
+    pub chunks: Vec<LangChainChunk>,
+    /// The recursion tree (empty for an empty text or without a trace).
+    pub trace: Trace,
+    /// What LangChain logs: "Created a chunk of size N, which is longer than
+    /// the specified M", once per occurrence.
+    pub warnings: Vec<String>,
+    /// The separators the indices refer to
+    /// ([`LangChainConfig::effective_separators`]).
+    pub separators: Vec<String>,
+}
+
+impl LangChainOutput {
+    /// The chunks as the crate's [`Output`], for the shared report, checks
+    /// and drawing. `Chunk::text(source)` is the chunk's *span*; where
+    /// `is_slice` is false, LangChain's text differs and must be shown from
+    /// [`LangChainChunk::text`].
+    pub fn to_output(&self) -> Output {
+        Output {
+            chunks: self
+                .chunks
+                .iter()
+                .map(|c| Chunk {
+                    index: c.index,
+                    span: c.span,
+                    len: c.len,
+                    cut: c.cut,
+                    overlap: c.overlap,
+                    node: c.node,
+                })
+                .collect(),
+            trace: self.trace.clone(),
+        }
+    }
+
+    /// The chunk texts, as `split_text` returns them.
+    pub fn texts(&self) -> Vec<&str> {
+        self.chunks.iter().map(|c| c.text.as_str()).collect()
+    }
+}
+
+/// Splits `text` as LangChain does, recording the trace.
+pub fn split(text: &str, config: &LangChainConfig) -> Result<LangChainOutput, LangChainError> {
+    engine::run(text, config, true)
+}
+
+/// Splits `text` as LangChain does, without a trace (faster; `node` is
+/// `None`).
+pub fn chunks(text: &str, config: &LangChainConfig) -> Result<Vec<LangChainChunk>, LangChainError> {
+    engine::run(text, config, false).map(|o| o.chunks)
+}

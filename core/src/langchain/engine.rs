@@ -1,0 +1,831 @@
+//! The port of LangChain's splitting code, with provenance.
+//!
+//! LangChain works on Python strings: it splits, concatenates, joins and
+//! strips them. Here every such string is a [`Piece`]: its text plus the
+//! source spans it was made of, so that each chunk can say exactly where it
+//! comes from while its text stays exactly LangChain's.
+//!
+//! The functions mirror LangChain's (1.1.3), in the same order of steps:
+//! `_split_text` ([`Run::split_text`]), `CharacterTextSplitter.split_text`
+//! ([`Run::character`]), `_split_text_with_regex` ([`Run::split_pieces`]),
+//! `_merge_splits` ([`Run::merge`]), `_join_docs` ([`Run::join`]) and
+//! `create_documents(add_start_index=True)` ([`start_indices`]).
+
+use super::pyre::{PythonRegex, PythonRegexError, DEFAULT_BUDGET};
+use super::{Keep, Kind, LangChainChunk, LangChainConfig, LangChainError, LangChainOutput};
+use crate::span::{is_space, CharIndex, Span};
+use crate::trace::{Action, Close, Cut, Node, NodeId, Trace};
+use std::borrow::Cow;
+use std::collections::VecDeque;
+use std::ops::Range;
+
+/// How deep `_split_text` may recurse (one level per separator used). Python
+/// stops at its recursion limit, about 1000 frames, with a RecursionError;
+/// long before that, a list of hundreds of separators is a mistake.
+const MAX_DEPTH: usize = 500;
+
+/// The source spans a piece's text is made of, in text order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Segs {
+    /// One contiguous span (possibly empty, then only marking a position).
+    One(Span),
+    /// Several, when LangChain glued together strings that are not adjacent
+    /// in the source.
+    Many(Vec<Span>),
+}
+
+impl Segs {
+    fn as_slice(&self) -> &[Span] {
+        match self {
+            Segs::One(s) => std::slice::from_ref(s),
+            Segs::Many(v) => v,
+        }
+    }
+}
+
+/// A Python string of LangChain's, and where it came from.
+///
+/// # Invariant
+///
+/// `text` is the concatenation of `&source[seg]` over `segs`.
+#[derive(Clone, Debug)]
+struct Piece<'a> {
+    text: Cow<'a, str>,
+    segs: Segs,
+}
+
+impl<'a> Piece<'a> {
+    fn whole(source: &'a str) -> Piece<'a> {
+        Piece {
+            text: Cow::Borrowed(source),
+            segs: Segs::One(Span::new(0, source.len())),
+        }
+    }
+
+    /// From the first source position to the last.
+    fn cover(&self) -> Span {
+        let segs = self.segs.as_slice();
+        let start = segs.iter().map(|s| s.start).min().unwrap_or(0);
+        let end = segs.iter().map(|s| s.end).max().unwrap_or(start);
+        Span::new(start, end.max(start))
+    }
+
+    fn first_pos(&self) -> usize {
+        self.segs.as_slice().first().map_or(0, |s| s.start)
+    }
+
+    fn last_pos(&self) -> usize {
+        self.segs.as_slice().last().map_or(0, |s| s.end)
+    }
+
+    fn from_segs(source: &'a str, segs: Vec<Span>, text: impl FnOnce() -> String) -> Piece<'a> {
+        match segs.as_slice() {
+            [one] => Piece {
+                text: Cow::Borrowed(one.text(source)),
+                segs: Segs::One(*one),
+            },
+            _ => Piece {
+                text: Cow::Owned(text()),
+                segs: Segs::Many(segs),
+            },
+        }
+    }
+
+    /// The piece for `self.text[r]` (`r` in bytes of the text).
+    fn slice(&self, source: &'a str, r: Range<usize>) -> Piece<'a> {
+        if let Segs::One(span) = self.segs {
+            let s = Span::new(span.start + r.start, span.start + r.end);
+            return Piece {
+                text: Cow::Borrowed(s.text(source)),
+                segs: Segs::One(s),
+            };
+        }
+        let mut out = Vec::new();
+        let mut at = 0;
+        let mut anchor = None;
+        for seg in self.segs.as_slice() {
+            let (a, b) = (at, at + seg.len());
+            let (lo, hi) = (r.start.max(a), r.end.min(b));
+            if lo < hi {
+                out.push(Span::new(seg.start + lo - a, seg.start + hi - a));
+            } else if anchor.is_none() && a <= r.start && r.start <= b {
+                anchor = Some(seg.start + r.start - a);
+            }
+            at = b;
+        }
+        if out.is_empty() {
+            let p = anchor.unwrap_or(0);
+            out.push(Span::new(p, p));
+        }
+        let text = &self.text[r];
+        Piece::from_segs(source, out, || text.to_string())
+    }
+
+    /// Python's `a + b`.
+    fn concat(source: &'a str, a: &Piece<'a>, b: &Piece<'a>) -> Piece<'a> {
+        let mut out: Vec<Span> = Vec::new();
+        for seg in a.segs.as_slice().iter().chain(b.segs.as_slice()) {
+            if seg.is_empty() {
+                continue;
+            }
+            match out.last_mut() {
+                Some(last) if last.end == seg.start => last.end = seg.end,
+                _ => out.push(*seg),
+            }
+        }
+        if out.is_empty() {
+            let p = a.first_pos();
+            out.push(Span::new(p, p));
+        }
+        Piece::from_segs(source, out, || format!("{}{}", a.text, b.text))
+    }
+}
+
+/// How a stretch of a joined chunk maps back to the source.
+#[derive(Clone, Copy)]
+enum Map {
+    /// Byte for byte, from this source offset.
+    Exact(usize),
+    /// Separator text that is not in the source as such (a regex pattern, or
+    /// a separator where LangChain had dropped empty pieces): it stands for
+    /// the whole gap between the pieces.
+    Gap(Span),
+}
+
+/// One split in progress.
+struct Run<'a, 'c> {
+    source: &'a str,
+    config: &'c LangChainConfig,
+    seps: Vec<String>,
+    /// Compiled separators, lazily, as Python compiles them on first use:
+    /// `[plain, wrapped in ( )]` per separator.
+    regexes: Vec<[Option<Result<PythonRegex, PythonRegexError>>; 2]>,
+    budget: u64,
+    record: bool,
+    chunks: Vec<LangChainChunk>,
+    nodes: Vec<Node>,
+    warnings: Vec<String>,
+    /// The cut the previous chunk gets when the next chunk is emitted; each
+    /// level sets it before its own chunks, so the deepest split between two
+    /// chunks names their cut.
+    pending: Cut,
+}
+
+/// Runs LangChain's algorithm on `source`.
+pub(super) fn run(
+    source: &str,
+    config: &LangChainConfig,
+    record: bool,
+) -> Result<LangChainOutput, LangChainError> {
+    config.validate()?;
+    let seps = config.effective_separators();
+    let mut run = Run {
+        source,
+        config,
+        regexes: vec![[None, None]; seps.len()],
+        seps,
+        budget: DEFAULT_BUDGET,
+        record: record && !source.is_empty(),
+        chunks: Vec::new(),
+        nodes: Vec::new(),
+        warnings: Vec::new(),
+        pending: Cut::End,
+    };
+    let whole = Piece::whole(source);
+    match config.kind {
+        Kind::Recursive => run.split_text(&whole, 0, 1, None, None)?,
+        Kind::Character => run.character(&whole)?,
+    }
+    let starts = start_indices(source, &run.chunks, config.chunk_overlap);
+    for (chunk, start) in run.chunks.iter_mut().zip(starts) {
+        chunk.start_index = start;
+    }
+    Ok(LangChainOutput {
+        chunks: run.chunks,
+        trace: Trace { nodes: run.nodes },
+        warnings: run.warnings,
+        separators: run.seps,
+    })
+}
+
+impl<'a> Run<'a, '_> {
+    fn len(&self, text: &str) -> usize {
+        self.config.unit.len(text)
+    }
+
+    fn node(&mut self, node: Node) -> Option<NodeId> {
+        if !self.record {
+            return None;
+        }
+        let id = self.nodes.len();
+        if let Some(parent) = node.parent {
+            self.nodes[parent].children.push(id);
+        }
+        self.nodes.push(node);
+        Some(id)
+    }
+
+    fn with_node(&mut self, id: Option<NodeId>, f: impl FnOnce(&mut Node)) {
+        if let Some(id) = id {
+            f(&mut self.nodes[id]);
+        }
+    }
+
+    /// The compiled separator `index`, plain or wrapped in a group the way
+    /// `_split_text_with_regex` does to keep it.
+    fn regex(&mut self, index: usize, wrapped: bool) -> Result<&PythonRegex, LangChainError> {
+        let sep = &self.seps[index];
+        let compiled = self.regexes[index][usize::from(wrapped)].get_or_insert_with(|| {
+            if wrapped {
+                PythonRegex::new(&format!("({sep})"))
+            } else {
+                PythonRegex::new(sep)
+            }
+        });
+        compiled
+            .as_ref()
+            .map_err(|e| regex_error(index, sep, e.clone(), wrapped))
+    }
+
+    /// `re.search(separator_, text)` for separator `index`.
+    fn search(&mut self, index: usize, text: &str) -> Result<bool, LangChainError> {
+        if !self.config.is_separator_regex {
+            return Ok(text.contains(self.seps[index].as_str()));
+        }
+        let mut budget = self.budget;
+        let found = self
+            .regex(index, false)?
+            .search_with(text, &mut budget)
+            .map_err(|e| regex_error(index, &self.seps[index], e, false))?;
+        self.budget = budget;
+        Ok(found)
+    }
+
+    /// `re.split` of `text` by separator `index` (a group around it when
+    /// `wrapped`), as `Option` ranges of `text`.
+    fn re_split(
+        &mut self,
+        index: usize,
+        text: &str,
+        wrapped: bool,
+    ) -> Result<Vec<Option<Range<usize>>>, LangChainError> {
+        if !self.config.is_separator_regex {
+            // re.escape(separator): a literal, which never matches empty.
+            let sep = self.seps[index].as_str();
+            let mut items = Vec::new();
+            let mut last = 0;
+            for (at, m) in text.match_indices(sep) {
+                items.push(Some(last..at));
+                if wrapped {
+                    items.push(Some(at..at + m.len()));
+                }
+                last = at + m.len();
+            }
+            items.push(Some(last..text.len()));
+            return Ok(items);
+        }
+        let mut budget = self.budget;
+        let items = self
+            .regex(index, wrapped)?
+            .split_with(text, &mut budget)
+            .map_err(|e| regex_error(index, &self.seps[index], e, wrapped))?;
+        self.budget = budget;
+        Ok(items)
+    }
+
+    /// `_split_text_with_regex(text, separator, keep_separator)`, and
+    /// whether the separator occurred at all.
+    fn split_pieces(
+        &mut self,
+        index: usize,
+        piece: &Piece<'a>,
+    ) -> Result<(Vec<Piece<'a>>, bool), LangChainError> {
+        let source = self.source;
+        if self.seps[index].is_empty() {
+            // list(text)
+            let chars = piece
+                .text
+                .char_indices()
+                .map(|(i, c)| piece.slice(source, i..i + c.len_utf8()))
+                .collect();
+            return Ok((chars, true));
+        }
+        let keep = self.config.keep_separator;
+        let items = self.re_split(index, &piece.text, keep != Keep::None)?;
+        let found = items.len() > 1;
+        let items: Vec<Option<Piece<'a>>> = items
+            .into_iter()
+            .map(|r| r.map(|r| piece.slice(source, r)))
+            .collect();
+        let splits = if keep == Keep::None {
+            items
+        } else {
+            let n = items.len();
+            let pair = |i: usize| -> Result<Option<Piece<'a>>, LangChainError> {
+                let crash = |exception, message: &str| LangChainError::LangChainCrash {
+                    index,
+                    pattern: self.seps[index].clone(),
+                    exception,
+                    message: message.to_string(),
+                };
+                let Some(b) = items.get(i + 1) else {
+                    return Err(crash("IndexError", "list index out of range"));
+                };
+                match (&items[i], b) {
+                    (Some(a), Some(b)) => Ok(Some(Piece::concat(source, a, b))),
+                    (None, _) => Err(crash(
+                        "TypeError",
+                        "unsupported operand type(s) for +: 'NoneType' and 'str'",
+                    )),
+                    (Some(_), None) => Err(crash(
+                        "TypeError",
+                        "can only concatenate str (not \"NoneType\") to str",
+                    )),
+                }
+            };
+            let mut splits = Vec::with_capacity(n / 2 + 2);
+            if keep == Keep::End {
+                for i in (0..n - 1).step_by(2) {
+                    splits.push(pair(i)?);
+                }
+            } else {
+                for i in (1..n).step_by(2) {
+                    splits.push(pair(i)?);
+                }
+            }
+            if n % 2 == 0 {
+                splits.push(items[n - 1].clone());
+            }
+            if keep == Keep::End {
+                splits.push(items[n - 1].clone());
+            } else {
+                splits.insert(0, items[0].clone());
+            }
+            splits
+        };
+        let splits = splits
+            .into_iter()
+            .flatten()
+            .filter(|p| !p.text.is_empty())
+            .collect();
+        Ok((splits, found))
+    }
+
+    /// `RecursiveCharacterTextSplitter._split_text(text, separators[offset..])`.
+    fn split_text(
+        &mut self,
+        piece: &Piece<'a>,
+        offset: usize,
+        depth: usize,
+        parent: Option<NodeId>,
+        parts: Option<(usize, usize)>,
+    ) -> Result<(), LangChainError> {
+        if depth > MAX_DEPTH {
+            return Err(LangChainError::TooDeep { depth });
+        }
+        let n = self.seps.len();
+        let len = self.len(&piece.text);
+        let size = self.config.chunk_size;
+        let id = self.node(Node {
+            span: piece.cover(),
+            len,
+            depth,
+            parent,
+            children: Vec::new(),
+            absent: Vec::new(),
+            action: Action::Split {
+                separator: n - 1,
+                parts: 0,
+            },
+            too_big: len >= size,
+            parts,
+            close: None,
+            chunk: None,
+        });
+        // The first separator that is "" or occurs in the text; the last one
+        // when none does. Only a found, non-empty one leaves separators after it.
+        let mut chosen = n - 1;
+        let mut rest = None;
+        for i in offset..n {
+            if self.seps[i].is_empty() {
+                chosen = i;
+                break;
+            }
+            if self.search(i, &piece.text)? {
+                chosen = i;
+                rest = Some(i + 1).filter(|&j| j < n);
+                break;
+            }
+            self.with_node(id, |node| node.absent.push(i));
+        }
+        let (splits, _) = self.split_pieces(chosen, piece)?;
+        let hard = self.seps[chosen].is_empty();
+        let cut = if hard {
+            Cut::Hard
+        } else {
+            Cut::Separator(chosen)
+        };
+        let joiner = if self.config.keep_separator == Keep::None {
+            self.seps[chosen].clone()
+        } else {
+            String::new()
+        };
+        let first_chunk = self.chunks.len();
+        let mut good: Vec<usize> = Vec::new();
+        for (k, s) in splits.iter().enumerate() {
+            if self.len(&s.text) < size {
+                good.push(k);
+                continue;
+            }
+            if !good.is_empty() {
+                self.merge(&splits, &good, &joiner, id, depth + 1, cut, first_chunk);
+                good.clear();
+            }
+            if self.chunks.len() > first_chunk {
+                self.pending = cut;
+            }
+            match rest {
+                None => self.pass_through(s, k, id, depth + 1),
+                Some(next) => self.split_text(s, next, depth + 1, id, Some((k, k + 1)))?,
+            }
+        }
+        if !good.is_empty() {
+            self.merge(&splits, &good, &joiner, id, depth + 1, cut, first_chunk);
+        }
+        let made = self.chunks.len() - first_chunk;
+        self.with_node(id, |node| {
+            node.action = if hard {
+                Action::HardCut {
+                    separator: Some(chosen),
+                    windows: made,
+                }
+            } else {
+                Action::Split {
+                    separator: chosen,
+                    parts: splits.len(),
+                }
+            }
+        });
+        Ok(())
+    }
+
+    /// `CharacterTextSplitter.split_text(text)`.
+    fn character(&mut self, whole: &Piece<'a>) -> Result<(), LangChainError> {
+        let len = self.len(&whole.text);
+        let id = self.node(Node {
+            span: whole.cover(),
+            len,
+            depth: 1,
+            parent: None,
+            children: Vec::new(),
+            absent: Vec::new(),
+            action: Action::Split {
+                separator: 0,
+                parts: 0,
+            },
+            too_big: len >= self.config.chunk_size,
+            parts: None,
+            close: None,
+            chunk: None,
+        });
+        let (splits, found) = self.split_pieces(0, whole)?;
+        let sep = self.seps[0].clone();
+        let lookaround = self.config.is_separator_regex
+            && ["(?=", "(?<!", "(?<=", "(?!"]
+                .iter()
+                .any(|p| sep.starts_with(p));
+        let joiner = if self.config.keep_separator != Keep::None || lookaround {
+            String::new()
+        } else {
+            sep.clone()
+        };
+        let hard = sep.is_empty();
+        let cut = if hard { Cut::Hard } else { Cut::Separator(0) };
+        let all: Vec<usize> = (0..splits.len()).collect();
+        self.merge(&splits, &all, &joiner, id, 2, cut, 0);
+        let made = self.chunks.len();
+        self.with_node(id, |node| {
+            node.action = if hard {
+                Action::HardCut {
+                    separator: Some(0),
+                    windows: made,
+                }
+            } else {
+                Action::Split {
+                    separator: 0,
+                    parts: splits.len(),
+                }
+            };
+            if !found {
+                node.absent.push(0);
+            }
+        });
+        Ok(())
+    }
+
+    /// `_merge_splits(splits[good], separator)`: pack consecutive pieces up to
+    /// `chunk_size`, carrying up to `chunk_overlap` of the last chunk's pieces
+    /// into the next one.
+    #[allow(clippy::too_many_arguments)]
+    fn merge(
+        &mut self,
+        splits: &[Piece<'a>],
+        good: &[usize],
+        joiner: &str,
+        parent: Option<NodeId>,
+        depth: usize,
+        cut: Cut,
+        first_chunk: usize,
+    ) {
+        let (size, overlap) = (self.config.chunk_size, self.config.chunk_overlap);
+        let sep_len = self.len(joiner);
+        let mut current: VecDeque<usize> = VecDeque::new();
+        let mut total = 0usize;
+        for &k in good {
+            let len = self.len(&splits[k].text);
+            let with_sep = |current: &VecDeque<usize>| if current.is_empty() { 0 } else { sep_len };
+            if total + len + with_sep(&current) > size {
+                if total > size {
+                    self.warnings.push(format!(
+                        "Created a chunk of size {total}, which is longer than the specified {size}"
+                    ));
+                }
+                if !current.is_empty() {
+                    let close = Close::NextWouldExceed {
+                        next_len: len,
+                        would_be: total + len + with_sep(&current),
+                    };
+                    self.join(
+                        splits,
+                        &current,
+                        joiner,
+                        parent,
+                        depth,
+                        close,
+                        cut,
+                        first_chunk,
+                    );
+                    while total > overlap || (total + len + with_sep(&current) > size && total > 0)
+                    {
+                        let Some(&front) = current.front() else {
+                            break;
+                        };
+                        let sep = if current.len() > 1 { sep_len } else { 0 };
+                        total = total.saturating_sub(self.len(&splits[front].text) + sep);
+                        current.pop_front();
+                    }
+                }
+            }
+            current.push_back(k);
+            total += len + if current.len() > 1 { sep_len } else { 0 };
+        }
+        if !current.is_empty() {
+            self.join(
+                splits,
+                &current,
+                joiner,
+                parent,
+                depth,
+                Close::ParentEnded,
+                cut,
+                first_chunk,
+            );
+        }
+    }
+
+    /// `_join_docs(docs, separator)`: join, strip, and keep it unless empty.
+    #[allow(clippy::too_many_arguments)]
+    fn join(
+        &mut self,
+        splits: &[Piece<'a>],
+        docs: &VecDeque<usize>,
+        joiner: &str,
+        parent: Option<NodeId>,
+        depth: usize,
+        close: Close,
+        cut: Cut,
+        first_chunk: usize,
+    ) {
+        let source = self.source;
+        let mut joined = String::new();
+        let mut maps: Vec<(Range<usize>, Map)> = Vec::new();
+        for (j, &k) in docs.iter().enumerate() {
+            let piece = &splits[k];
+            if j > 0 && !joiner.is_empty() {
+                let (a, b) = (splits[docs[j - 1]].last_pos(), piece.first_pos());
+                let gap = Span::new(a.min(b), a.max(b));
+                let exact = a <= b && gap.text(source) == joiner;
+                let start = joined.len();
+                joined.push_str(joiner);
+                let map = if exact {
+                    Map::Exact(gap.start)
+                } else {
+                    Map::Gap(gap)
+                };
+                maps.push((start..joined.len(), map));
+            }
+            for seg in piece.segs.as_slice() {
+                let start = joined.len();
+                joined.push_str(seg.text(source));
+                maps.push((start..joined.len(), Map::Exact(seg.start)));
+            }
+        }
+        let (lo, hi) = if self.config.strip_whitespace {
+            let lead = joined.len() - joined.trim_start_matches(is_space).len();
+            let end = joined.trim_end_matches(is_space).len();
+            (lead.min(end), end)
+        } else {
+            (0, joined.len())
+        };
+        let first = docs.front().copied().unwrap_or(0);
+        let parts = Some((first, docs.back().map_or(first, |&l| l + 1)));
+        if lo >= hi {
+            let span = Span::new(
+                docs.iter()
+                    .map(|&k| splits[k].cover().start)
+                    .min()
+                    .unwrap_or(0),
+                docs.iter()
+                    .map(|&k| splits[k].cover().end)
+                    .max()
+                    .unwrap_or(0),
+            );
+            let len = self.len(&joined);
+            self.node(Node {
+                span: Span::new(span.start, span.end.max(span.start)),
+                len,
+                depth,
+                parent,
+                children: Vec::new(),
+                absent: Vec::new(),
+                action: Action::Empty,
+                too_big: false,
+                parts,
+                close: Some(close),
+                chunk: None,
+            });
+            return;
+        }
+        let (mut start, mut end) = (usize::MAX, 0);
+        for (r, map) in &maps {
+            let (a, b) = (r.start.max(lo), r.end.min(hi));
+            if a >= b {
+                continue;
+            }
+            let (s, e) = match *map {
+                Map::Exact(base) => (base + a - r.start, base + b - r.start),
+                Map::Gap(g) => (g.start, g.end),
+            };
+            start = start.min(s);
+            end = end.max(e);
+        }
+        let text = joined[lo..hi].to_string();
+        let span = Span::new(start, end.max(start));
+        if self.chunks.len() > first_chunk {
+            self.pending = cut;
+        }
+        self.emit(text, span, parent, depth, parts, Some(close));
+    }
+
+    /// An oversized piece with no separators left: LangChain appends it as it
+    /// is (not stripped).
+    fn pass_through(&mut self, piece: &Piece<'a>, k: usize, parent: Option<NodeId>, depth: usize) {
+        self.emit(
+            piece.text.to_string(),
+            piece.cover(),
+            parent,
+            depth,
+            Some((k, k + 1)),
+            None,
+        );
+    }
+
+    fn emit(
+        &mut self,
+        text: String,
+        span: Span,
+        parent: Option<NodeId>,
+        depth: usize,
+        parts: Option<(usize, usize)>,
+        close: Option<Close>,
+    ) {
+        let len = self.len(&text);
+        let index = self.chunks.len();
+        let node = self.node(Node {
+            span,
+            len,
+            depth,
+            parent,
+            children: Vec::new(),
+            absent: Vec::new(),
+            action: Action::Fits,
+            too_big: len > self.config.chunk_size,
+            parts,
+            close,
+            chunk: Some(index),
+        });
+        if let Some(prev) = self.chunks.last_mut() {
+            prev.cut = self.pending;
+        }
+        let overlap = self.chunks.last().and_then(|p| p.span.intersect(span));
+        let is_slice = span.text(self.source) == text;
+        self.chunks.push(LangChainChunk {
+            index,
+            text,
+            span,
+            is_slice,
+            start_index: 0,
+            len,
+            cut: Cut::End,
+            overlap,
+            node,
+        });
+    }
+}
+
+fn regex_error(index: usize, pattern: &str, e: PythonRegexError, wrapped: bool) -> LangChainError {
+    let pattern = pattern.to_string();
+    match e {
+        PythonRegexError::Invalid { reason, position } => LangChainError::InvalidRegex {
+            index,
+            pattern,
+            reason,
+            position: position.map(|p| if wrapped { p.saturating_sub(1) } else { p }),
+            wrapped,
+        },
+        PythonRegexError::Unsupported { feature } => LangChainError::UnsupportedRegex {
+            index,
+            pattern,
+            feature,
+        },
+        PythonRegexError::TooComplex => LangChainError::RegexTooComplex { index, pattern },
+    }
+}
+
+/// `create_documents(..., add_start_index=True)`'s `start_index` for each
+/// chunk: `text.find(chunk, max(0, index + previous_chunk_len -
+/// chunk_overlap))` in chars, -1 when not found. `previous_chunk_len` is
+/// Python's `len` (chars) whatever the length function, and `chunk_overlap`
+/// is in the length function's unit, as in LangChain.
+fn start_indices(source: &str, chunks: &[LangChainChunk], overlap: usize) -> Vec<i64> {
+    let chars = CharIndex::new(source);
+    let total = chars.char_len() as i64;
+    // A cursor for char → byte offsets: the starts mostly move forward.
+    let mut cursor = (0usize, 0usize);
+    let mut to_byte = |target: usize| -> usize {
+        let (mut c, mut b) = cursor;
+        if target < c {
+            (c, b) = (0, 0);
+        }
+        for ch in source[b..].chars() {
+            if c == target {
+                break;
+            }
+            c += 1;
+            b += ch.len_utf8();
+        }
+        cursor = (c, b);
+        b
+    };
+    let mut index: i64 = 0;
+    let mut previous_len: i64 = 0;
+    let mut out = Vec::with_capacity(chunks.len());
+    for chunk in chunks {
+        let from = (index + previous_len - overlap as i64).max(0);
+        index = if from > total {
+            -1
+        } else {
+            let b = to_byte(from as usize);
+            find(source, b, &chunk.text).map_or(-1, |i| chars.char_offset(i) as i64)
+        };
+        previous_len = chunk.text.chars().count() as i64;
+        out.push(index);
+    }
+    out
+}
+
+/// The first occurrence of `needle` in `source` at or after byte `from`
+/// (Python's `str.find`). A chunk that is not a slice of the source is
+/// usually not found at all, and then the whole rest of the text is scanned
+/// for it; past a first window, that scan goes through the `regex` crate's
+/// SIMD substring search, many times faster than `str::find` on long texts.
+fn find(source: &str, from: usize, needle: &str) -> Option<usize> {
+    const WINDOW: usize = 1 << 16;
+    let mut end = (from + WINDOW + needle.len()).min(source.len());
+    while !source.is_char_boundary(end) {
+        end -= 1;
+    }
+    if let Some(i) = source[from..end].find(needle) {
+        return Some(from + i);
+    }
+    if end == source.len() {
+        return None;
+    }
+    match regex::RegexBuilder::new(&regex::escape(needle))
+        .unicode(false)
+        .build()
+    {
+        Ok(re) => re.find_at(source, from).map(|m| m.start()),
+        Err(_) => source[from..].find(needle).map(|i| from + i),
+    }
+}

@@ -1,0 +1,310 @@
+//! Regular expressions with the syntax and the semantics of Python's `re`
+//! module (CPython 3.11), for LangChain's regex separators.
+//!
+//! LangChain hands every regex separator to Python's `re.search` and
+//! `re.split`. The `regex` crate differs from them in ways that change where a
+//! text is cut: it has no lookaround and no backreferences (CharacterTextSplitter
+//! is documented with lookbehind separators such as `(?<=\.)`), it reports
+//! empty matches by other rules, `$` does not match before a final newline,
+//! `\s` leaves out U+001C..U+001F, and it accepts patterns Python rejects
+//! (`\p{L}`, `(?<name>…)`) and rejects patterns Python accepts (`a{`,
+//! `\chapter{`). So this module reads Python's syntax with Python's parser
+//! rules ([`parse`]) and runs it on a backtracking machine with `_sre`'s rules
+//! ([`vm`]). It does not use the `regex` crate at all.
+//!
+//! What it refuses instead of guessing (Python accepts these): case-insensitive
+//! matching of letters (the `i` flag), `\N{NAME}` escapes, and groups nested
+//! more than 200 deep. A search that needs more than a budget of steps
+//! (catastrophic backtracking, which would also stall Python) is refused too,
+//! so no pattern can hang the page.
+//!
+//! Character classes (`\w`, `\d`, `\b`, group names) come from tables
+//! generated from CPython 3.11's own `str` methods (Unicode 14.0), so they
+//! agree with it character for character; later Pythons know a few hundred
+//! newer letters and digits that these tables (and 3.11) do not.
+
+pub(crate) mod parse;
+mod tables;
+pub(crate) mod vm;
+
+use std::fmt;
+use std::ops::Range;
+
+/// Steps a search may take before it is refused as too complex: a public
+/// call gets this many, and one LangChain split shares them among all its
+/// searches. Sane separators need a few steps per character.
+pub(crate) const DEFAULT_BUDGET: u64 = 100_000_000;
+
+/// Why a pattern cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PythonRegexError {
+    /// Python's `re` rejects the pattern as well: LangChain would raise.
+    Invalid {
+        /// Python's reason, in its words.
+        reason: String,
+        /// The char offset Python reports, when it reports one.
+        position: Option<usize>,
+    },
+    /// Python accepts the pattern, but it uses a feature this engine does not
+    /// reproduce exactly, so it is refused rather than run differently.
+    Unsupported {
+        /// The feature, and what to write instead.
+        feature: String,
+    },
+    /// The search backtracked past the step budget. Python would be extremely
+    /// slow on it too (catastrophic backtracking).
+    TooComplex,
+}
+
+impl fmt::Display for PythonRegexError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PythonRegexError::Invalid {
+                reason,
+                position: Some(p),
+            } => write!(f, "Python's re module rejects it: {reason} at position {p}"),
+            PythonRegexError::Invalid {
+                reason,
+                position: None,
+            } => write!(f, "Python's re module rejects it: {reason}"),
+            PythonRegexError::Unsupported { feature } => {
+                write!(f, "it uses {feature}, which this playground cannot reproduce exactly")
+            }
+            PythonRegexError::TooComplex => write!(
+                f,
+                "matching it backtracks too much (Python would take extremely long as well): simplify nested repeats such as (a+)+"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PythonRegexError {}
+
+/// Whether `c` is in one of the generated tables.
+fn in_table(table: &[(u32, u32)], c: char) -> bool {
+    let c = c as u32;
+    table
+        .binary_search_by(|&(lo, hi)| {
+            if hi < c {
+                std::cmp::Ordering::Less
+            } else if lo > c {
+                std::cmp::Ordering::Greater
+            } else {
+                std::cmp::Ordering::Equal
+            }
+        })
+        .is_ok()
+}
+
+/// Python's `str.isalnum()` for one character.
+pub(crate) fn is_alnum(c: char) -> bool {
+    if c.is_ascii() {
+        c.is_ascii_alphanumeric()
+    } else {
+        in_table(tables::ALNUM, c)
+    }
+}
+
+/// Python's `str.isdecimal()` for one character.
+pub(crate) fn is_decimal(c: char) -> bool {
+    if c.is_ascii() {
+        c.is_ascii_digit()
+    } else {
+        in_table(tables::DECIMAL, c)
+    }
+}
+
+/// Python's `str.isidentifier()`.
+pub(crate) fn is_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c == '_' || in_table(tables::ID_START, c))
+        && chars.all(|c| in_table(tables::ID_CONTINUE, c))
+}
+
+/// The Unicode version of the regex character classes (that of the CPython
+/// the tables were generated from).
+pub const UNICODE_VERSION: &str = tables::UNICODE_VERSION;
+
+impl From<parse::ParseError> for PythonRegexError {
+    fn from(e: parse::ParseError) -> Self {
+        match e {
+            parse::ParseError::Invalid { msg, pos } => PythonRegexError::Invalid {
+                reason: msg,
+                position: pos,
+            },
+            parse::ParseError::Unsupported(feature) => PythonRegexError::Unsupported { feature },
+        }
+    }
+}
+
+/// A compiled Python regular expression.
+///
+/// ```
+/// use chunkscope::langchain::PythonRegex;
+///
+/// // A lookbehind keeps the full stop with the sentence before it.
+/// let re = PythonRegex::new(r"(?<=\.) ")?;
+/// assert_eq!(re.split_strings("One. Two. Three")?, [Some("One.".into()), Some("Two.".into()), Some("Three".into())]);
+/// // Python's `re.split` also splits on empty matches, by its own rules.
+/// let empty = PythonRegex::new("x*")?;
+/// let parts: Vec<_> = empty.split_strings("axb")?.into_iter().flatten().collect();
+/// assert_eq!(parts, ["", "a", "", "b", ""]);
+/// # Ok::<(), chunkscope::langchain::PythonRegexError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct PythonRegex {
+    pattern: String,
+    program: vm::Program,
+}
+
+impl PythonRegex {
+    /// Compiles `pattern` as `re.compile(pattern)` would.
+    pub fn new(pattern: &str) -> Result<PythonRegex, PythonRegexError> {
+        let parsed = parse::parse(pattern)?;
+        let program = vm::compile(&parsed)?;
+        Ok(PythonRegex {
+            pattern: pattern.to_string(),
+            program,
+        })
+    }
+
+    /// The pattern as written.
+    pub fn pattern(&self) -> &str {
+        &self.pattern
+    }
+
+    /// The number of capturing groups (each adds an item per match to
+    /// [`split`](Self::split), as in Python).
+    pub fn groups(&self) -> usize {
+        self.program.groups
+    }
+
+    /// `re.search(pattern, text) is not None`.
+    pub fn search(&self, text: &str) -> Result<bool, PythonRegexError> {
+        self.search_with(text, &mut DEFAULT_BUDGET.clone())
+    }
+
+    /// `re.split(pattern, text)` as byte ranges into `text`: the text before
+    /// each match, then each group's text (`None` when the group did not take
+    /// part), and finally the text after the last match.
+    pub fn split(&self, text: &str) -> Result<Vec<Option<Range<usize>>>, PythonRegexError> {
+        self.split_with(text, &mut DEFAULT_BUDGET.clone())
+    }
+
+    /// [`split`](Self::split) with the texts copied out, like Python's list.
+    pub fn split_strings(&self, text: &str) -> Result<Vec<Option<String>>, PythonRegexError> {
+        Ok(self
+            .split(text)?
+            .into_iter()
+            .map(|r| r.map(|r| text[r].to_string()))
+            .collect())
+    }
+
+    pub(crate) fn search_with(
+        &self,
+        text: &str,
+        budget: &mut u64,
+    ) -> Result<bool, PythonRegexError> {
+        self.program
+            .search(text, 0, false, budget)
+            .map(|m| m.is_some())
+            .map_err(|_| PythonRegexError::TooComplex)
+    }
+
+    /// CPython's `pattern_split`: after an empty match the next search must
+    /// advance, and the text after the last match is always added.
+    pub(crate) fn split_with(
+        &self,
+        text: &str,
+        budget: &mut u64,
+    ) -> Result<Vec<Option<Range<usize>>>, PythonRegexError> {
+        let mut out = Vec::new();
+        let mut last = 0;
+        let mut must_advance = false;
+        while let Some(m) = self
+            .program
+            .search(text, last, must_advance, budget)
+            .map_err(|_| PythonRegexError::TooComplex)?
+        {
+            out.push(Some(last..m.start));
+            out.extend(m.groups.iter().map(|g| g.map(|(s, e)| s..e)));
+            must_advance = m.end == m.start;
+            last = m.end;
+        }
+        out.push(Some(last..text.len()));
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn split(pattern: &str, text: &str) -> Vec<Option<String>> {
+        PythonRegex::new(pattern)
+            .unwrap()
+            .split_strings(text)
+            .unwrap()
+    }
+
+    fn s(items: &[&str]) -> Vec<Option<String>> {
+        items.iter().map(|i| Some(i.to_string())).collect()
+    }
+
+    #[test]
+    fn empty_matches_follow_cpythons_split() {
+        // After an empty match the search must advance; an empty match right
+        // after a non-empty one still counts.
+        assert_eq!(split("x*", "ab"), s(&["", "a", "b", ""]));
+        assert_eq!(split("x*", "axb"), s(&["", "a", "", "b", ""]));
+        // Where the empty alternative comes first, must-advance backtracks
+        // into the other one at the same position.
+        assert_eq!(split("|a", "ab"), s(&["", "", "", "b", ""]));
+    }
+
+    #[test]
+    fn dollar_also_matches_before_a_final_newline() {
+        assert_eq!(split("$$", "abc\n"), s(&["abc", "\n", ""]));
+        assert_eq!(split(r"\Z", "abc\n"), s(&["abc\n", ""]));
+    }
+
+    #[test]
+    fn groups_are_returned_and_unmatched_ones_are_none() {
+        assert_eq!(
+            split("(a)|b", "xbay"),
+            vec![
+                Some("x".into()),
+                None,
+                Some("".into()),
+                Some("a".into()),
+                Some("y".into())
+            ]
+        );
+    }
+
+    #[test]
+    fn lookbehind_must_be_fixed_width_and_may_not_see_past_the_start() {
+        assert_eq!(split(r"(?<=\.)", "a.b."), s(&["a.", "b.", ""]));
+        let e = PythonRegex::new("(?<=a|bc)").unwrap_err();
+        assert!(e.to_string().contains("fixed-width"), "{e}");
+    }
+
+    #[test]
+    fn python_syntax_not_rust_syntax() {
+        // A brace that starts no repeat is a literal in Python.
+        assert_eq!(split(r"\\chapter{", "x\\chapter{y"), s(&["x", "y"]));
+        assert_eq!(split("a{,2}b", "caab"), s(&["c", ""]));
+        // Rust-only syntax is an error, as in Python.
+        for bad in [r"\p{L}", "(?<n>a)", r"\z"] {
+            assert!(PythonRegex::new(bad).is_err(), "{bad}");
+        }
+        // And a POSIX class is just a set of characters ending at the first ].
+        assert_eq!(split("[[:alpha:]", "x:y"), s(&["x", "y"]));
+        // \s includes the information separators U+001C..U+001F.
+        assert_eq!(split(r"\s", "a\u{1c}b"), s(&["a", "b"]));
+        // \B never matches in an empty string (CPython 3.11).
+        assert!(!PythonRegex::new(r"\B").unwrap().search("").unwrap());
+    }
+}

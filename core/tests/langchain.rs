@@ -1,0 +1,1195 @@
+//! The LangChain engine against the real library.
+//!
+//! - LangChain's own unit-test cases for `CharacterTextSplitter` and
+//!   `RecursiveCharacterTextSplitter` (their inputs and expected outputs,
+//!   re-expressed as fixtures here), checked in Rust alone;
+//! - a differential test: the fixtures, thousands of generated cases per
+//!   splitter, direct `re.split`/`re.search` cases for the Python-regex engine,
+//!   the generated "copy as Python" code, and the language separator lists,
+//!   all sent through `tests/reference/langchain/driver.py` running the pinned
+//!   `langchain-text-splitters` in one Python process, with zero differences
+//!   allowed in chunk texts, start indices, warning counts and error/no-error;
+//! - properties over random Unicode text and random configurations.
+
+use chunkscope::langchain::{
+    self, language_separators, Keep, Kind, LangChainConfig, LangChainError, LangChainOutput,
+    PythonRegex, LANGUAGES,
+};
+use chunkscope::{Action, Cut, Unit};
+use proptest::prelude::*;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+// ---------------------------------------------------------------------------
+// Fixtures: LangChain's unit tests for these two splitters.
+// ---------------------------------------------------------------------------
+
+fn character(sep: &str, size: usize, overlap: usize) -> LangChainConfig {
+    LangChainConfig::character(size, overlap).with_separators([sep])
+}
+
+fn recursive(seps: &[&str], size: usize, overlap: usize) -> LangChainConfig {
+    LangChainConfig::recursive(size, overlap).with_separators(seps.iter().copied())
+}
+
+fn language(name: &str, size: usize) -> LangChainConfig {
+    LangChainConfig::from_language(name, size, 0).expect("a LangChain language")
+}
+
+/// One of LangChain's test cases: a splitter, a text, and what LangChain
+/// returns (chunks, and start indices where the test checks them).
+struct Fixture {
+    name: &'static str,
+    config: LangChainConfig,
+    text: &'static str,
+    chunks: &'static [&'static str],
+    starts: Option<&'static [i64]>,
+}
+
+const HARRISON: &str = "Hi.\n\nI'm Harrison.\n\nHow? Are? You?\nOkay then f f f f.\nThis is a weird text to write, but gotta test the splittingggg some how.\n\nBye!\n\n-H.";
+
+const MARKDOWN: &str = "\n# Sample Document\n\n## Section\n\nThis is the content of the section.\n\n## Lists\n\n- Item 1\n- Item 2\n- Item 3\n\n### Horizontal lines\n\n***********\n____________\n-------------------\n\n#### Code blocks\n```\nThis is a code block\n\n# sample code\na = 1\nb = 2\n```\n    ";
+
+const RST: &str = "\nSample Document\n===============\n\nSection\n-------\n\nThis is the content of the section.\n\nLists\n-----\n\n- Item 1\n- Item 2\n- Item 3\n\nComment\n*******\nNot a comment\n\n.. This is a comment\n    ";
+
+const HTML: &str = "\n<h1>Sample Document</h1>\n    <h2>Section</h2>\n        <p id=\"1234\">Reference content.</p>\n\n    <h2>Lists</h2>\n        <ul>\n            <li>Item 1</li>\n            <li>Item 2</li>\n            <li>Item 3</li>\n        </ul>\n\n        <h3>A block</h3>\n            <div class=\"amazing\">\n                <p>Some text</p>\n                <p>Some more text</p>\n            </div>\n    ";
+
+const VB6: &str = "\nOption Explicit\n\nPublic Function SumTwoIntegers(ByVal a As Integer, ByVal b As Integer) As Integer\n    SumTwoIntegers = a + b\nEnd Function\n\nPublic Sub Main()\n    Dim i As Integer\n    Dim limit As Integer\n\n    i = 0\n    limit = 50\n\n    While i < limit\n        i = SumTwoIntegers(i, 1)\n\n        If i = limit \\ 2 Then\n            MsgBox \"Halfway there! i = \" & i\n        End If\n    Wend\n\n    MsgBox \"Done! Final value of i: \" & i\nEnd Sub\n";
+
+fn fixtures() -> Vec<Fixture> {
+    let f = |name, config, text, chunks| Fixture {
+        name,
+        config,
+        text,
+        chunks,
+        starts: None,
+    };
+    let dot_regex = || character(r"\.", 1, 0).with_regex(true);
+    let dot = || character(".", 1, 0);
+    vec![
+        Fixture {
+            starts: Some(&[0, 4, 8]),
+            ..f("character: words with overlap", character(" ", 7, 3), "foo bar baz 123", &["foo bar", "bar baz", "baz 123"])
+        },
+        f("character: no empty documents", character(" ", 2, 0), "foo  bar", &["foo", "bar"]),
+        f("character: separators at the edges", character(" ", 2, 0), "f b", &["f", "b"]),
+        f("character: long words", character(" ", 3, 1), "foo bar baz a a", &["foo", "bar", "baz", "a a"]),
+        f("character: short words first", character(" ", 3, 1), "a a foo bar baz", &["a a", "foo", "bar", "baz"]),
+        f("character: words longer than the size", character(" ", 1, 1), "foo bar baz 123", &["foo", "bar", "baz", "123"]),
+        f("character: no separator in the text", character(" ", 10, 0), "singleword", &["singleword"]),
+        f("character: overlap equal to size", character(" ", 5, 5), "hello", &["hello"]),
+        f("character: empty input", character(" ", 5, 0), "", &[]),
+        f("character: whitespace only", character(" ", 5, 0), " ", &[]),
+        f("character: keep=True, escaped regex", dot_regex().with_keep(Keep::Start), "foo.bar.baz.123", &["foo", ".bar", ".baz", ".123"]),
+        f("character: keep=True, literal", dot().with_keep(Keep::Start), "foo.bar.baz.123", &["foo", ".bar", ".baz", ".123"]),
+        f("character: keep=end, escaped regex", dot_regex().with_keep(Keep::End), "foo.bar.baz.123", &["foo.", "bar.", "baz.", "123"]),
+        f("character: keep=end, literal", dot().with_keep(Keep::End), "foo.bar.baz.123", &["foo.", "bar.", "baz.", "123"]),
+        f("character: keep=False, escaped regex", dot_regex(), "foo.bar.baz.123", &["foo", "bar", "baz", "123"]),
+        f("character: keep=False, literal", dot(), "foo.bar.baz.123", &["foo", "bar", "baz", "123"]),
+        f("character: merge splits", character(" ", 9, 2), "foo bar baz", &["foo bar", "baz"]),
+        f("character: create documents, first text", character(" ", 3, 0), "foo bar", &["foo", "bar"]),
+        f("character: create documents, second text", character(" ", 3, 0), "baz", &["baz"]),
+        f("character: split into characters", character("", 1, 0), "foo", &["f", "o", "o"]),
+        f("character: lookahead not put back", character(r"(?=SCE\d{3})", 200, 0).with_regex(true), "SCE191 First chunk. SCE103 Second chunk.", &["SCE191 First chunk. SCE103 Second chunk."]),
+        f("character: lookbehind splits", character("(?<=mid)", 5, 0).with_regex(true), "abcmiddef", &["abcmid", "def"]),
+        f("character: lookbehind merges back", character("(?<=mid)", 100, 0).with_regex(true), "abcmiddef", &["abcmiddef"]),
+        f("character: literal splits", character("mid", 3, 0), "abcmiddef", &["abc", "def"]),
+        f("character: literal merges back", character("mid", 100, 0), "abcmiddef", &["abcmiddef"]),
+        f("character: the regex merge quirk", character(r"\s+", 15, 0).with_regex(true), "AAA   BBB\tCCC\n\nDDD    EEE", &[r"AAA\s+BBB\s+CCC", r"DDD\s+EEE"]),
+        f("recursive: the regex merge quirk", recursive(&[r"\s+"], 15, 0).with_regex(true).with_keep(Keep::None), "one   two\tthree\n\nfour     five", &[r"one\s+two", r"three\s+four", "five"]),
+        Fixture {
+            starts: Some(&[0, 0]),
+            ..f("recursive: start index on an earlier repeat", LangChainConfig::recursive(4, 2), "ab ab", &["ab", "ab"])
+        },
+        f("recursive: keep start", recursive(&[",", "."], 10, 0), "Apple,banana,orange and tomato.", &["Apple", ",banana", ",orange and tomato", "."]),
+        f("recursive: keep end", recursive(&[",", "."], 10, 0).with_keep(Keep::End), "Apple,banana,orange and tomato.", &["Apple,", "banana,", "orange and tomato."]),
+        Fixture {
+            starts: Some(&[0, 6, 12, 18, 24]),
+            ..f("recursive: start index", recursive(&["\n\n", "\n", " ", ""], 6, 0), "w1 w1 w1 w1 w1 w1 w1 w1 w1", &["w1 w1", "w1 w1", "w1 w1", "w1 w1", "w1"])
+        },
+        f("recursive: iterative, keep", recursive(&["X", "Y"], 6, 0), "....5X..3Y...4X....5Y...", &["....5", "X..3", "Y...4", "X....5", "Y..."]),
+        f("recursive: iterative, discard", recursive(&["X", "Y"], 5, 0).with_keep(Keep::None), "....5X..3Y...4X....5Y...", &["....5", "..3", "...4", "....5", "..."]),
+        f("recursive: iterative text", LangChainConfig::recursive(10, 1), HARRISON, &["Hi.", "I'm", "Harrison.", "How? Are?", "You?", "Okay then", "f f f f.", "This is a", "weird", "text to", "write,", "but gotta", "test the", "splitting", "gggg", "some how.", "Bye!", "-H."]),
+        f("python", language("python", 16), "\ndef hello_world():\n    print(\"Hello, World!\")\n\n# Call the function\nhello_world()\n    ", &["def", "hello_world():", "print(\"Hello,", "World!\")", "# Call the", "function", "hello_world()"]),
+        f("go", language("go", 16), "\npackage main\n\nimport \"fmt\"\n\nfunc helloWorld() {\n    fmt.Println(\"Hello, World!\")\n}\n\nfunc main() {\n    helloWorld()\n}\n    ", &["package main", "import \"fmt\"", "func", "helloWorld() {", "fmt.Println(\"He", "llo,", "World!\")", "}", "func main() {", "helloWorld()", "}"]),
+        f("rst", language("rst", 16), RST, &["Sample Document", "===============", "Section", "-------", "This is the", "content of the", "section.", "Lists", "-----", "- Item 1", "- Item 2", "- Item 3", "Comment", "*******", "Not a comment", ".. This is a", "comment"]),
+        f("rst: special characters", language("rst", 16), "harry\n***\nbabylon is", &["harry", "***\nbabylon is"]),
+        f("proto", language("proto", 16), "\nsyntax = \"proto3\";\n\npackage example;\n\nmessage Person {\n    string name = 1;\n    int32 age = 2;\n    repeated string hobbies = 3;\n}\n    ", &["syntax =", "\"proto3\";", "package", "example;", "message Person", "{", "string name", "= 1;", "int32 age =", "2;", "repeated", "string hobbies", "= 3;", "}"]),
+        f("js", language("js", 16), "\nfunction helloWorld() {\n  console.log(\"Hello, World!\");\n}\n\n// Call the function\nhelloWorld();\n    ", &["function", "helloWorld() {", "console.log(\"He", "llo,", "World!\");", "}", "// Call the", "function", "helloWorld();"]),
+        f("cobol", language("cobol", 16), "\nIDENTIFICATION DIVISION.\nPROGRAM-ID. HelloWorld.\nDATA DIVISION.\nWORKING-STORAGE SECTION.\n01 GREETING           PIC X(12)   VALUE 'Hello, World!'.\nPROCEDURE DIVISION.\nDISPLAY GREETING.\nSTOP RUN.\n    ", &["IDENTIFICATION", "DIVISION.", "PROGRAM-ID.", "HelloWorld.", "DATA DIVISION.", "WORKING-STORAGE", "SECTION.", "01 GREETING", "PIC X(12)", "VALUE 'Hello,", "World!'.", "PROCEDURE", "DIVISION.", "DISPLAY", "GREETING.", "STOP RUN."]),
+        f("ts", language("ts", 16), "\nfunction helloWorld(): void {\n  console.log(\"Hello, World!\");\n}\n\n// Call the function\nhelloWorld();\n    ", &["function", "helloWorld():", "void {", "console.log(\"He", "llo,", "World!\");", "}", "// Call the", "function", "helloWorld();"]),
+        f("java", language("java", 16), "\npublic class HelloWorld {\n    public static void main(String[] args) {\n        System.out.println(\"Hello, World!\");\n    }\n}\n    ", &["public class", "HelloWorld {", "public", "static void", "main(String[]", "args) {", "System.out.prin", "tln(\"Hello,", "World!\");", "}\n}"]),
+        f("kotlin", language("kotlin", 16), "\nclass HelloWorld {\n    companion object {\n        @JvmStatic\n        fun main(args: Array<String>) {\n            println(\"Hello, World!\")\n        }\n    }\n}\n    ", &["class", "HelloWorld {", "companion", "object {", "@JvmStatic", "fun", "main(args:", "Array<String>)", "{", "println(\"Hello,", "World!\")", "}\n    }", "}"]),
+        f("cpp", language("cpp", 16), "\n#include <iostream>\n\nint main() {\n    std::cout << \"Hello, World!\" << std::endl;\n    return 0;\n}\n    ", &["#include", "<iostream>", "int main() {", "std::cout", "<< \"Hello,", "World!\" <<", "std::endl;", "return 0;\n}"]),
+        f("scala", language("scala", 16), "\nobject HelloWorld {\n  def main(args: Array[String]): Unit = {\n    println(\"Hello, World!\")\n  }\n}\n    ", &["object", "HelloWorld {", "def", "main(args:", "Array[String]):", "Unit = {", "println(\"Hello,", "World!\")", "}\n}"]),
+        f("ruby", language("ruby", 16), "\ndef hello_world\n  puts \"Hello, World!\"\nend\n\nhello_world\n    ", &["def hello_world", "puts \"Hello,", "World!\"", "end", "hello_world"]),
+        f("php", language("php", 16), "\n<?php\nfunction hello_world() {\n    echo \"Hello, World!\";\n}\n\nhello_world();\n?>\n    ", &["<?php", "function", "hello_world() {", "echo", "\"Hello,", "World!\";", "}", "hello_world();", "?>"]),
+        f("swift", language("swift", 16), "\nfunc helloWorld() {\n    print(\"Hello, World!\")\n}\n\nhelloWorld()\n    ", &["func", "helloWorld() {", "print(\"Hello,", "World!\")", "}", "helloWorld()"]),
+        f("rust", language("rust", 16), "\nfn main() {\n    println!(\"Hello, World!\");\n}\n    ", &["fn main() {", "println!(\"Hello", ",", "World!\");", "}"]),
+        f("markdown", language("markdown", 16), MARKDOWN, &["# Sample", "Document", "## Section", "This is the", "content of the", "section.", "## Lists", "- Item 1", "- Item 2", "- Item 3", "### Horizontal", "lines", "***********", "____________", "---------------", "----", "#### Code", "blocks", "```", "This is a code", "block", "# sample code", "a = 1\nb = 2", "```"]),
+        f("markdown: special characters", language("markdown", 16), "harry\n***\nbabylon is", &["harry", "***\nbabylon is"]),
+        f("latex", language("latex", 16), "\nHi Harrison!\n\\chapter{1}\n", &["Hi Harrison!", "\\chapter{1}"]),
+        f("html", language("html", 60), HTML, &["<h1>Sample Document</h1>\n    <h2>Section</h2>", "<p id=\"1234\">Reference content.</p>", "<h2>Lists</h2>\n        <ul>", "<li>Item 1</li>\n            <li>Item 2</li>", "<li>Item 3</li>\n        </ul>", "<h3>A block</h3>", "<div class=\"amazing\">", "<p>Some text</p>", "<p>Some more text</p>\n            </div>"]),
+        f("powershell", language("powershell", 60), "\n# Check if a file exists\n$filePath = \"C:\\temp\\file.txt\"\nif (Test-Path $filePath) {\n    # File exists\n} else {\n    # File does not exist\n}\n    ", &["# Check if a file exists\n$filePath = \"C:\\temp\\file.txt\"", "if (Test-Path $filePath) {\n    # File exists\n} else {", "# File does not exist\n}"]),
+        f("visualbasic6", language("visualbasic6", 16), VB6, &["Option Explicit", "Public Function", "SumTwoIntegers(", "ByVal", "a As Integer,", "ByVal b As", "Integer) As", "Integer", "SumTwoIntegers", "= a + b", "End Function", "Public Sub", "Main()", "Dim i As", "Integer", "Dim limit", "As Integer", "i = 0", "limit = 50", "While i <", "limit", "i =", "SumTwoIntegers(", "i,", "1)", "If i =", "limit \\ 2 Then", "MsgBox \"Halfway", "there! i = \" &", "i", "End If", "Wend", "MsgBox", "\"Done! Final", "value of i: \" &", "i", "End Sub"]),
+    ]
+}
+
+#[test]
+fn langchains_own_test_cases() {
+    for fixture in fixtures() {
+        let out = langchain::split(fixture.text, &fixture.config)
+            .unwrap_or_else(|e| panic!("{}: {e}", fixture.name));
+        assert_eq!(out.texts(), fixture.chunks, "{}", fixture.name);
+        if let Some(starts) = fixture.starts {
+            let got: Vec<i64> = out.chunks.iter().map(|c| c.start_index).collect();
+            assert_eq!(got, starts, "{}: start indices", fixture.name);
+        }
+    }
+}
+
+#[test]
+fn langchains_argument_checks() {
+    let e = langchain::split("x", &character(" ", 2, 4)).unwrap_err();
+    assert_eq!(
+        e,
+        LangChainError::OverlapLargerThanSize {
+            overlap: 4,
+            size: 2
+        }
+    );
+    assert!(e
+        .to_string()
+        .contains("chunk_overlap (4) is larger than chunk_size (2)"));
+    let e = langchain::split("x", &character(" ", 0, 0)).unwrap_err();
+    assert_eq!(e, LangChainError::ZeroSize);
+    assert!(e.langchain_raises());
+    // Equal is allowed, unlike the playground's own engines.
+    assert!(langchain::split("x", &LangChainConfig::recursive(3, 3)).is_ok());
+}
+
+#[test]
+fn an_empty_separator_list_means_the_default_one() {
+    let config = LangChainConfig::recursive(10, 0);
+    assert_eq!(config.effective_separators(), ["\n\n", "\n", " ", ""]);
+    let explicit = recursive(&["\n\n", "\n", " ", ""], 10, 0);
+    let a = langchain::split(HARRISON, &config).unwrap();
+    let b = langchain::split(HARRISON, &explicit).unwrap();
+    assert_eq!(a.texts(), b.texts());
+}
+
+#[test]
+fn oversized_pieces_pass_through_and_are_marked() {
+    // CharacterTextSplitter keeps a long word whole and logs LangChain's warning.
+    let out = langchain::split("aaaa bb", &character(" ", 2, 0)).unwrap();
+    assert_eq!(out.texts(), ["aaaa", "bb"]);
+    assert_eq!(
+        out.warnings,
+        ["Created a chunk of size 4, which is longer than the specified 2"]
+    );
+    // RecursiveCharacterTextSplitter with no separator left passes it through
+    // unstripped; its leaf says so.
+    let out = langchain::split("xx yyyyy", &recursive(&[" "], 3, 0)).unwrap();
+    assert_eq!(out.texts(), ["xx", " yyyyy"]);
+    let leaf = &out.trace.nodes[out.chunks[1].node.unwrap()];
+    assert_eq!((leaf.action, leaf.too_big), (Action::Fits, true));
+    assert!(out.warnings.is_empty());
+}
+
+#[test]
+fn chunks_say_where_they_come_from() {
+    let text = "one  two";
+    let out = langchain::split(
+        text,
+        &recursive(&[r"\s+"], 20, 0)
+            .with_regex(true)
+            .with_keep(Keep::None),
+    )
+    .unwrap();
+    let c = &out.chunks[0];
+    assert_eq!((c.text.as_str(), c.is_slice), (r"one\s+two", false));
+    assert_eq!(c.span.text(text), "one  two");
+
+    // Dropped empty pieces: "a\n\n\nb" split on "\n" joins back as "a\nb".
+    let text = "a\n\n\nb";
+    let out = langchain::split(text, &recursive(&["\n"], 10, 0).with_keep(Keep::None)).unwrap();
+    assert_eq!(out.texts(), ["a\nb"]);
+    assert!(!out.chunks[0].is_slice);
+    assert_eq!(out.chunks[0].span.text(text), text);
+
+    // The usual case: a slice, with its cut.
+    let out = langchain::split("Hi.\n\nBye.", &LangChainConfig::recursive(7, 0)).unwrap();
+    assert_eq!(out.texts(), ["Hi.", "Bye."]);
+    assert!(out.chunks.iter().all(|c| c.is_slice));
+    assert_eq!(out.chunks[0].cut, Cut::Separator(0));
+    assert_eq!(out.chunks[1].cut, Cut::End);
+}
+
+#[test]
+fn start_index_can_land_on_an_earlier_repeat() {
+    // LangChain looks each chunk up with `find` from a guessed offset
+    // (previous index + previous length - overlap); with overlap the guess
+    // can fall before the real position, onto an equal text.
+    let out = langchain::split("ab ab", &LangChainConfig::recursive(4, 2)).unwrap();
+    let got: Vec<(&str, usize, i64)> = out
+        .chunks
+        .iter()
+        .map(|c| (c.text.as_str(), c.span.start, c.start_index))
+        .collect();
+    assert_eq!(got, [("ab", 0, 0), ("ab", 3, 0)]);
+}
+
+#[test]
+fn regex_refusals_name_the_feature() {
+    let refuse = |pattern: &str| {
+        let config = character(pattern, 5, 0).with_regex(true);
+        langchain::split("some text", &config).unwrap_err()
+    };
+    let e = refuse("(?i)x");
+    assert!(matches!(e, LangChainError::UnsupportedRegex { .. }), "{e}");
+    assert!(e.to_string().contains("case-insensitive"), "{e}");
+    assert!(!e.langchain_raises());
+    let e = refuse(r"\N{EM DASH}");
+    assert!(e.to_string().contains("named characters"), "{e}");
+    // What Python rejects is rejected, with Python's reason.
+    let e = refuse("(?<=a+)b");
+    assert!(
+        e.to_string()
+            .contains("look-behind requires fixed-width pattern"),
+        "{e}"
+    );
+    assert!(e.langchain_raises());
+    let e = refuse("(?<name>x)");
+    assert!(e.to_string().contains("unknown extension ?<n"), "{e}");
+    // Catastrophic backtracking ends in an error, not a hang.
+    let long = "a".repeat(40);
+    let config = character("(a*)*b", 5, 0).with_regex(true);
+    let e = langchain::split(&long, &config).unwrap_err();
+    assert!(matches!(e, LangChainError::RegexTooComplex { .. }), "{e}");
+}
+
+#[test]
+fn a_bad_separator_that_is_never_reached_is_no_error() {
+    // Python compiles a separator only when it gets to it.
+    let config = recursive(&["a", "("], 10, 0).with_regex(true);
+    assert!(langchain::split("bab", &config).is_ok());
+    let e = langchain::split("bbb", &config).unwrap_err();
+    assert!(
+        matches!(e, LangChainError::InvalidRegex { index: 1, .. }),
+        "{e}"
+    );
+}
+
+#[test]
+fn capturing_groups_with_keep_separator_crash_like_langchain() {
+    // re.split returns the groups too; LangChain's pairing then adds None.
+    let config = recursive(&["(a)|b"], 2, 0).with_regex(true);
+    let e = langchain::split("xxbxx", &config).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            LangChainError::LangChainCrash {
+                exception: "TypeError",
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert!(e.langchain_raises());
+}
+
+#[test]
+fn the_trace_shows_each_split_and_each_chunk() {
+    let text = "Refunds take 5 days. They go to the original UPI id.";
+    let config = recursive(&["\n", ". ", " "], 30, 0).with_keep(Keep::End);
+    let out = langchain::split(text, &config).unwrap();
+    assert_eq!(
+        out.texts(),
+        ["Refunds take 5 days.", "They go to the original UPI", "id."]
+    );
+    let nodes = &out.trace.nodes;
+    // No newline, so ". " splits the root into a 21-char and a 31-char piece.
+    let root = &nodes[0];
+    assert_eq!(root.absent, [0]);
+    assert_eq!(
+        root.action,
+        Action::Split {
+            separator: 1,
+            parts: 2
+        }
+    );
+    assert!(root.too_big);
+    // The first piece is merged into a chunk; the second is split on " ".
+    let first = &nodes[root.children[0]];
+    assert_eq!((first.action, first.chunk), (Action::Fits, Some(0)));
+    assert_eq!(first.close, Some(chunkscope::Close::ParentEnded));
+    let second = &nodes[root.children[1]];
+    assert_eq!((second.len, second.too_big), (31, true));
+    assert_eq!(
+        second.action,
+        Action::Split {
+            separator: 2,
+            parts: 7
+        }
+    );
+    assert_eq!(out.chunks[0].cut, Cut::Separator(1));
+    assert_eq!(out.chunks[1].cut, Cut::Separator(2));
+    for c in &out.chunks {
+        let leaf = &nodes[c.node.unwrap()];
+        assert_eq!(leaf.chunk, Some(c.index));
+        assert_eq!(leaf.span, c.span);
+    }
+    // The untraced path gives the same chunks.
+    let plain = langchain::chunks(text, &config).unwrap();
+    assert_eq!(plain.len(), out.chunks.len());
+    assert!(plain
+        .iter()
+        .zip(&out.chunks)
+        .all(|(a, b)| a.text == b.text && a.span == b.span && a.node.is_none()));
+}
+
+#[test]
+fn from_config_maps_the_playground_settings() {
+    use chunkscope::{Config, Placement, Separator};
+    let config = Config::recursive(30)
+        .with_overlap(5)
+        .with_placement(Placement::End)
+        .with_trim(false)
+        .with_separators(["\n", ""]);
+    let lc = LangChainConfig::from_config(Kind::Recursive, &config).unwrap();
+    assert_eq!(
+        (
+            lc.chunk_size,
+            lc.chunk_overlap,
+            lc.keep_separator,
+            lc.strip_whitespace
+        ),
+        (30, 5, Keep::End, false)
+    );
+    assert_eq!(lc.separators, ["\n", ""]);
+    assert!(!lc.is_separator_regex);
+    let mixed = config.with_separators([Separator::regex(r"\s+"), Separator::literal(".")]);
+    assert_eq!(
+        LangChainConfig::from_config(Kind::Recursive, &mixed),
+        Err(LangChainError::MixedSeparators)
+    );
+}
+
+#[test]
+fn every_language_has_a_list_ending_in_the_hard_cut() {
+    for name in LANGUAGES {
+        let (list, regex) = language_separators(name).unwrap();
+        assert!(regex, "{name}");
+        assert_eq!(list.last().map(String::as_str), Some(""), "{name}");
+        for (i, sep) in list.iter().enumerate() {
+            if !sep.is_empty() {
+                PythonRegex::new(sep).unwrap_or_else(|e| panic!("{name} #{i} {sep:?}: {e}"));
+            }
+        }
+    }
+    assert!(language_separators("perl").is_none());
+    assert!(language_separators("klingon").is_none());
+}
+
+// ---------------------------------------------------------------------------
+// The differential test against the real library.
+// ---------------------------------------------------------------------------
+
+/// A small deterministic generator (SplitMix64), so every run sends the
+/// same cases.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+    fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+}
+
+/// Pieces of text: words that repeat (so `find` can land on an earlier
+/// copy), separators, every kind of whitespace Python's `strip` knows
+/// (U+001C..U+001F, U+0085, U+3000 included), multi-byte and combining
+/// characters, and regex-significant punctuation.
+const ATOMS: &[&str] = &[
+    "a",
+    "b",
+    "ab",
+    "ba",
+    "foo",
+    "bar",
+    "x",
+    "X",
+    "1",
+    "42",
+    "_",
+    "é",
+    "e\u{301}",
+    "中文",
+    "😀",
+    "Ünï",
+    " ",
+    " ",
+    "  ",
+    "\n",
+    "\n",
+    "\n\n",
+    "\t",
+    "\r\n",
+    "\u{3000}",
+    "\u{a0}",
+    "\u{1c}",
+    "\u{85}",
+    ".",
+    ". ",
+    ",",
+    "!",
+    "?",
+    "。",
+    "-",
+    "#",
+    "## ",
+    "\n# ",
+    "***",
+    "$",
+    "(",
+    ")",
+    "\\",
+    "mid",
+    "SCE1",
+    "def ",
+    "\nclass ",
+    "\u{915}\u{93e}",
+    "²",
+    "\u{203f}",
+    "\u{212a}",
+];
+
+const LITERAL_SEPARATORS: &[&str] = &[
+    "\n\n", "\n", " ", "", "", ".", ". ", "ab", "a", "😀", "。", ",", "  ", "\t", "foo", "é",
+    "\r\n",
+];
+
+/// Regex separators Python and this engine both accept, and a few both reject.
+const REGEX_SEPARATORS: &[&str] = &[
+    r"\s+",
+    r"\n+",
+    r"[.!?]\s*",
+    r"\d+",
+    "a|b",
+    "(?:ab)+",
+    "x*",
+    r"\s*",
+    r"\b",
+    r"\B",
+    r"(?<=\.)",
+    r"(?<=\. )",
+    "(?=a)",
+    "(?!a)",
+    "(?<!b)",
+    "$",
+    "^",
+    "(?m)^",
+    "(?m)$",
+    "$$",
+    r"\n#{1,6} ",
+    r"\n\*\*\*+\n",
+    "a*?",
+    "|a",
+    r"\.",
+    r"\w+",
+    r"\W",
+    r"[^\w\s]",
+    r"(?a)\w+",
+    r"\Z",
+    r"\A",
+    "a{,2}",
+    "a{",
+    r"\\chapter{",
+    "{",
+    "}",
+    "]",
+    "[]a]",
+    "[^]]",
+    "(?#note)a",
+    "(?:)",
+    r"(?s).",
+    ".",
+    r"\x41",
+    r"\u00e9",
+    "(?>a+)b?",
+    "a++",
+    "(?x) a  b # spaced",
+    "(?i)1",
+    r"(?<=mid)",
+    r"(?=SCE\d{3})",
+    "",
+    "",
+    " ",
+    "\n",
+    "\n\n",
+    r"(?m)^\s*$",
+    "(?:a|)*",
+    "a?",
+    r"(?<!\w)\w",
+    "(?=a)|b",
+    r"\n(?!End\s)",
+    "(?P<x>a)(?P=x)",
+    // Capturing groups: re.split returns them too; with keep_separator
+    // LangChain pairs them up wrongly and may crash.
+    "(a)",
+    "(a)|(b)",
+    r"(\s)|(,)",
+    "(a)?",
+    "(a)*",
+    "(a?)*?b",
+    r"(.)\1",
+    "(?=(a))",
+    "(a)(?(1)b|c)",
+    "()",
+    // Invalid in Python too.
+    "(",
+    "[",
+    "*",
+    "a{2,1}",
+    "(?P<x",
+    "a**",
+    "(?<=a+)",
+    r"\1",
+    "(?<n>a)",
+    r"\p{L}",
+    r"\z",
+    "(?i",
+    "a)",
+    r"[z-a]",
+    r"\d-",
+    "(?u)(?a)x",
+];
+
+fn random_text(rng: &mut Rng) -> String {
+    let mut text = String::new();
+    let n = if rng.chance(10) {
+        rng.below(200)
+    } else {
+        rng.below(45)
+    };
+    for _ in 0..n {
+        let atom = *rng.pick(ATOMS);
+        text.push_str(atom);
+    }
+    // Repeat a stretch of it, so chunk texts recur.
+    if rng.chance(50) && !text.is_empty() {
+        let cut: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
+        let (a, b) = (rng.below(cut.len()), rng.below(cut.len()));
+        let (a, b) = (cut[a.min(b)], cut[a.max(b)]);
+        let phrase = text[a..b].to_string();
+        for _ in 0..1 + rng.below(4) {
+            text.push_str(&phrase);
+            let glue = *rng.pick(&[" ", "\n", "", ". "][..]);
+            text.push_str(glue);
+        }
+    }
+    text
+}
+
+/// A random pattern from a small grammar of Python regex syntax: literals,
+/// classes, anchors, lookarounds, groups (capturing or not), alternation,
+/// greedy/lazy/possessive repeats, backreferences and conditionals. Repeats
+/// are never nested, so that Python's own backtracking stays fast.
+fn random_pattern(rng: &mut Rng, depth: usize, in_repeat: bool, groups: &mut usize) -> String {
+    const ATOMS: &[&str] = &[
+        "a", "b", "x", " ", r"\n", ".", r"\.", r"\s", r"\S", r"\w", r"\W", r"\d", "[ab]", "[^a]",
+        r"[\s,]", "é", "😀", r"\u00e9", "#", "-",
+    ];
+    const ZERO_WIDTH: &[&str] = &[
+        r"\b", r"\B", "^", "$", r"\A", r"\Z", "(?=a)", "(?!a)", "(?<=a)", "(?<!b)", r"(?<=\s)",
+        "(?=[ab])",
+    ];
+    let mut out = String::new();
+    for _ in 0..1 + rng.below(3) {
+        let mut item = match rng.below(if depth >= 2 { 6 } else { 10 }) {
+            0..=3 => rng.pick(ATOMS).to_string(),
+            4 => rng.pick(ZERO_WIDTH).to_string(),
+            5 if *groups > 0 => format!(r"\{}", 1 + rng.below(*groups)),
+            5 => "a".to_string(),
+            6 | 7 => {
+                let capture = rng.chance(50);
+                if capture {
+                    *groups += 1;
+                }
+                let inner = random_pattern(rng, depth + 1, in_repeat, groups);
+                if capture {
+                    format!("({inner})")
+                } else {
+                    format!("(?:{inner})")
+                }
+            }
+            8 => {
+                let a = random_pattern(rng, depth + 1, in_repeat, groups);
+                let b = if rng.chance(20) {
+                    String::new()
+                } else {
+                    random_pattern(rng, depth + 1, in_repeat, groups)
+                };
+                format!("(?:{a}|{b})")
+            }
+            _ if *groups > 0 => {
+                let yes = random_pattern(rng, depth + 1, in_repeat, groups);
+                format!("(?({}){yes}|b)", 1 + rng.below(*groups))
+            }
+            _ => "(?:a|)".to_string(),
+        };
+        let zero_width = ZERO_WIDTH.contains(&item.as_str());
+        if !in_repeat && !zero_width && rng.chance(35) {
+            let q = *rng.pick(&["*", "+", "?", "{2}", "{1,2}", "{,2}", "{2,}"][..]);
+            let mode = *rng.pick(&["", "", "?", "+"][..]);
+            // A repeat may not contain another one: rebuild the item flat.
+            if item.contains(['*', '+', '?', '{']) && item.len() > 2 {
+                item = rng.pick(ATOMS).to_string();
+            }
+            item = format!("{item}{q}{mode}");
+        }
+        out.push_str(&item);
+    }
+    if depth == 0 && rng.chance(10) {
+        out = format!("{}{out}", rng.pick(&["(?m)", "(?s)", "(?a)", "(?x)"][..]));
+    }
+    out
+}
+
+/// A random string of regex syntax: mostly invalid, to check that exactly
+/// the patterns Python rejects are rejected.
+fn syntax_soup(rng: &mut Rng) -> String {
+    const BITS: &[&str] = &[
+        "a", "b", "(", ")", "[", "]", "{", "}", "*", "+", "?", "|", "^", "$", ".", r"\", "-", ":",
+        "=", "!", "<", ">", "#", ",", "1", "2", "0", "P", "d", "s", "w", "b", "B", "A", "Z", "x",
+        "?:", "(?", "(?P<", "(?<", "(?P=", "{1,", "\\1", "]", "^", "'", "m", "u", "a", "(?#",
+        "(?(", "(?>", "{,", "(?-", "(?a-", "(?x", "\\0", "\\08", "\\18", "[\\", "\\x4", "\\u12",
+        "\\N", "é", "_", "-i:", "s)", "\\Z", "\\z", "\\p", " ", "\n",
+    ];
+    (0..1 + rng.below(12)).map(|_| *rng.pick(BITS)).collect()
+}
+
+fn random_config(rng: &mut Rng, kind: Kind) -> LangChainConfig {
+    let size = match rng.below(40) {
+        0 => 0,
+        1..=4 => 1 + rng.below(3),
+        5..=8 => 1 + rng.below(200),
+        _ => 1 + rng.below(30),
+    };
+    let overlap = match rng.below(25) {
+        0..=2 => size,                // allowed: equal
+        3 => size + 1 + rng.below(3), // LangChain refuses
+        4..=13 => 0,
+        _ => rng.below(size + 1),
+    };
+    let regex = rng.chance(45);
+    let count = match kind {
+        Kind::Character => usize::from(!rng.chance(5)),
+        Kind::Recursive => rng.below(5),
+    };
+    let mut separators: Vec<String> = if regex && kind == Kind::Recursive && rng.chance(12) {
+        let name = *rng.pick(
+            &[
+                "markdown",
+                "latex",
+                "rst",
+                "python",
+                "html",
+                "visualbasic6",
+                "r",
+            ][..],
+        );
+        language_separators(name).unwrap().0
+    } else {
+        let pool = if regex {
+            REGEX_SEPARATORS
+        } else {
+            LITERAL_SEPARATORS
+        };
+        (0..count)
+            .map(|_| {
+                if regex && rng.chance(30) {
+                    random_pattern(rng, 0, false, &mut 0)
+                } else {
+                    rng.pick(pool).to_string()
+                }
+            })
+            .collect()
+    };
+    if kind == Kind::Recursive && rng.chance(30) {
+        separators.push(String::new());
+    }
+    LangChainConfig {
+        kind,
+        chunk_size: size,
+        chunk_overlap: overlap,
+        separators,
+        keep_separator: *rng.pick(&[Keep::None, Keep::Start, Keep::End][..]),
+        is_separator_regex: regex,
+        strip_whitespace: !rng.chance(25),
+        unit: if rng.chance(25) {
+            Unit::Bytes
+        } else {
+            Unit::Chars
+        },
+    }
+}
+
+fn case_json(text: &str, config: &LangChainConfig, rng: &mut Rng) -> Value {
+    let keep = match config.keep_separator {
+        Keep::None => json!(false),
+        // True and "start" mean the same to LangChain; send both.
+        Keep::Start if rng.chance(50) => json!(true),
+        Keep::Start => json!("start"),
+        Keep::End => json!("end"),
+    };
+    json!({
+        "kind": match config.kind { Kind::Recursive => "recursive", Kind::Character => "character" },
+        "text": text,
+        "chunk_size": config.chunk_size,
+        "chunk_overlap": config.chunk_overlap,
+        "separators": config.separators,
+        "keep_separator": keep,
+        "is_separator_regex": config.is_separator_regex,
+        "strip_whitespace": config.strip_whitespace,
+        "unit": config.unit.name(),
+    })
+}
+
+/// Runs the driver once on all requests.
+fn run_driver(requests: &[Value]) -> Vec<Value> {
+    let python = std::env::var("CHUNKSCOPE_LANGCHAIN_PYTHON").unwrap_or_else(|_| {
+        panic!(
+            "CHUNKSCOPE_LANGCHAIN_PYTHON is not set. This test compares the engine with the real \
+             langchain-text-splitters; run it through `./x test`, which creates the pinned \
+             virtualenv (tests/reference/langchain/requirements.txt) and sets the variable to its python"
+        )
+    });
+    let driver = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/reference/langchain/driver.py"
+    );
+    let mut input = String::new();
+    for r in requests {
+        input.push_str(&r.to_string());
+        input.push('\n');
+    }
+    let mut child = Command::new(&python)
+        .arg(driver)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {python}: {e}"));
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert!(
+        output.status.success(),
+        "the driver failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let answers: Vec<Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(answers.len(), requests.len(), "one answer per request");
+    answers
+}
+
+/// How one case compares. `None`: identical.
+fn compare(out: &Result<LangChainOutput, LangChainError>, answer: &Value) -> Option<String> {
+    match (out, answer.get("error")) {
+        // Both fail (ours may be a refusal, e.g. an unknown \N{…} name).
+        (Err(_), Some(_)) => None,
+        (Err(e), None) => Some(format!("we fail ({e}), LangChain gives {answer}")),
+        (Ok(out), Some(py)) => Some(format!(
+            "LangChain raises {py}: {}, we give {:?}",
+            answer["message"],
+            out.texts()
+        )),
+        (Ok(out), None) => {
+            let chunks: Vec<String> = serde_json::from_value(answer["chunks"].clone()).unwrap();
+            let starts: Vec<i64> = serde_json::from_value(answer["start_indices"].clone()).unwrap();
+            let warnings: Vec<String> = serde_json::from_value(answer["warnings"].clone()).unwrap();
+            let ours: Vec<i64> = out.chunks.iter().map(|c| c.start_index).collect();
+            if out.texts() != chunks {
+                Some(format!(
+                    "chunks differ:\n  ours   {:?}\n  theirs {chunks:?}",
+                    out.texts()
+                ))
+            } else if ours != starts {
+                Some(format!(
+                    "start indices differ: ours {ours:?}, theirs {starts:?}"
+                ))
+            } else if out.warnings != warnings {
+                Some(format!(
+                    "warnings differ: ours {:?}, theirs {warnings:?}",
+                    out.warnings
+                ))
+            } else {
+                None
+            }
+        }
+    }
+}
+
+enum Request {
+    Split(String, LangChainConfig, &'static str),
+    ReSplit(String, String),
+    ReSearch(String, String),
+    Python(String, LangChainConfig),
+    Languages,
+    UnicodeTables,
+}
+
+const SPLIT_CASES_PER_KIND: usize = 3_000;
+const REGEX_CASES: usize = 10_000;
+const PYTHON_CODE_CASES: usize = 300;
+
+#[test]
+fn identical_to_the_real_langchain() {
+    // The same cases every run; CHUNKSCOPE_LANGCHAIN_SEED and
+    // CHUNKSCOPE_LANGCHAIN_SCALE explore further (a scale of 10 sends ten
+    // times as many generated cases).
+    let env = |name: &str, default: u64| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let mut rng = Rng(env("CHUNKSCOPE_LANGCHAIN_SEED", 0x00C0_FFEE));
+    let scale = env("CHUNKSCOPE_LANGCHAIN_SCALE", 1).max(1) as usize;
+    let mut requests: Vec<(Request, Value)> = Vec::new();
+    requests.push((Request::Languages, json!({"op": "languages"})));
+    requests.push((Request::UnicodeTables, json!({"op": "unicode_tables"})));
+    for fixture in fixtures() {
+        let v = case_json(fixture.text, &fixture.config, &mut rng);
+        requests.push((
+            Request::Split(
+                fixture.text.to_string(),
+                fixture.config.clone(),
+                fixture.name,
+            ),
+            v,
+        ));
+    }
+    for kind in [Kind::Recursive, Kind::Character] {
+        for _ in 0..SPLIT_CASES_PER_KIND * scale {
+            let text = random_text(&mut rng);
+            let config = random_config(&mut rng, kind);
+            let v = case_json(&text, &config, &mut rng);
+            requests.push((Request::Split(text, config, "generated"), v));
+        }
+    }
+    for i in 0..REGEX_CASES * scale {
+        let pattern = match i % 5 {
+            0 | 1 => rng.pick(REGEX_SEPARATORS).to_string(),
+            2 | 3 => random_pattern(&mut rng, 0, false, &mut 0),
+            _ => syntax_soup(&mut rng),
+        };
+        let text = random_text(&mut rng);
+        if i % 4 == 0 {
+            let v = json!({"op": "re_search", "pattern": pattern, "text": text});
+            requests.push((Request::ReSearch(pattern, text), v));
+        } else {
+            let v = json!({"op": "re_split", "pattern": pattern, "text": text});
+            requests.push((Request::ReSplit(pattern, text), v));
+        }
+    }
+    for i in 0..PYTHON_CODE_CASES * scale {
+        let kind = if i % 2 == 0 {
+            Kind::Recursive
+        } else {
+            Kind::Character
+        };
+        let mut config = random_config(&mut rng, kind);
+        config.chunk_size = config.chunk_size.max(1);
+        config.chunk_overlap = config.chunk_overlap.min(config.chunk_size);
+        let text = random_text(&mut rng);
+        let v = json!({"op": "python", "code": config.to_python(), "text": text});
+        requests.push((Request::Python(text, config), v));
+    }
+
+    let answers = run_driver(&requests.iter().map(|(_, v)| v.clone()).collect::<Vec<_>>());
+
+    let mut differences: Vec<String> = Vec::new();
+    let mut python = String::from("?");
+    let mut tally: BTreeMap<&str, usize> = BTreeMap::new();
+    for ((request, sent), answer) in requests.iter().zip(&answers) {
+        let problem = match request {
+            Request::Languages => {
+                *tally.entry("language lists").or_default() += 1;
+                let theirs = answer["languages"].as_object().unwrap();
+                let mut problems = Vec::new();
+                for (name, list) in theirs {
+                    let ours = language_separators(name).map(|(l, _)| l);
+                    let theirs: Option<Vec<String>> = serde_json::from_value(list.clone()).unwrap();
+                    if ours != theirs {
+                        problems.push(format!("{name}: ours {ours:?}, theirs {theirs:?}"));
+                    }
+                }
+                let implemented = theirs.values().filter(|v| !v.is_null()).count();
+                if implemented != LANGUAGES.len() {
+                    problems.push(format!(
+                        "LangChain implements {implemented} languages, we list {}",
+                        LANGUAGES.len()
+                    ));
+                }
+                (!problems.is_empty()).then(|| problems.join("\n"))
+            }
+            Request::UnicodeTables => {
+                python = answer["python"].as_str().unwrap_or("?").to_string();
+                let version = answer["version"].as_str().unwrap();
+                if version == langchain::UNICODE_VERSION {
+                    *tally.entry("character class tables").or_default() += 1;
+                    let ours = include_str!("../src/langchain/pyre/tables.rs");
+                    (answer["rendered"].as_str() != Some(ours)).then(|| {
+                        "core/src/langchain/pyre/tables.rs is not what \
+                         tests/reference/langchain/unicode_tables.py renders: regenerate it"
+                            .to_string()
+                    })
+                } else {
+                    eprintln!(
+                        "note: this Python has Unicode {version}, the tables {}; \
+                         texts with characters new since then may split differently",
+                        langchain::UNICODE_VERSION
+                    );
+                    None
+                }
+            }
+            Request::Split(text, config, name) => {
+                *tally
+                    .entry(if *name == "generated" {
+                        if config.kind == Kind::Recursive {
+                            "recursive cases"
+                        } else {
+                            "character cases"
+                        }
+                    } else {
+                        "fixtures"
+                    })
+                    .or_default() += 1;
+                if let Some(kind) = answer.get("error").and_then(Value::as_str) {
+                    let key = match kind {
+                        "ValueError" => "  LangChain raised ValueError (arguments)",
+                        "error" => "  LangChain raised re.error",
+                        _ => "  LangChain raised another exception",
+                    };
+                    *tally.entry(key).or_default() += 1;
+                }
+                let out = langchain::split(text, config);
+                compare(&out, answer).map(|p| format!("{name}: {p}\n  case {sent}"))
+            }
+            Request::ReSplit(pattern, text) => {
+                *tally.entry("re.split cases").or_default() += 1;
+                if answer.get("error").is_some() {
+                    *tally.entry("  Python rejected the pattern").or_default() += 1;
+                }
+                let ours = PythonRegex::new(pattern).and_then(|re| re.split_strings(text));
+                match (ours, answer.get("items")) {
+                    (Ok(ours), Some(items)) => {
+                        let theirs: Vec<Option<String>> =
+                            serde_json::from_value(items.clone()).unwrap();
+                        (ours != theirs).then(|| {
+                            format!("re.split ours {ours:?}, theirs {theirs:?}\n  case {sent}")
+                        })
+                    }
+                    (Err(_), None) => None,
+                    (Err(e), Some(_)) => Some(format!(
+                        "re.split: we fail ({e}), Python gives {answer}\n  case {sent}"
+                    )),
+                    (Ok(ours), None) => Some(format!(
+                        "re.split: Python raises {answer}, we give {ours:?}\n  case {sent}"
+                    )),
+                }
+            }
+            Request::ReSearch(pattern, text) => {
+                *tally.entry("re.search cases").or_default() += 1;
+                let ours = PythonRegex::new(pattern).and_then(|re| re.search(text));
+                match (ours, answer.get("found")) {
+                    (Ok(ours), Some(found)) => (Some(ours) != found.as_bool())
+                        .then(|| format!("re.search ours {ours}, theirs {found}\n  case {sent}")),
+                    (Err(_), None) => None,
+                    (ours, _) => Some(format!(
+                        "re.search ours {ours:?}, theirs {answer}\n  case {sent}"
+                    )),
+                }
+            }
+            Request::Python(text, config) => {
+                *tally.entry("generated Python code").or_default() += 1;
+                let out = langchain::split(text, config);
+                compare(&out, answer)
+                    .map(|p| format!("to_python(): {p}\n  code:\n{}", config.to_python()))
+            }
+        };
+        if let Some(p) = problem {
+            differences.push(p);
+        }
+    }
+    eprintln!("compared with langchain-text-splitters on Python {python}: {tally:?}");
+    let note = if python.starts_with("3.11.") {
+        String::new()
+    } else {
+        format!(
+            "\n\nnote: the engine reproduces CPython 3.11's `re`; this driver runs Python {python}, \
+             whose `re` may differ in corners (3.14: `\\z`, `\\B` on empty text)"
+        )
+    };
+    assert!(
+        differences.is_empty(),
+        "{} differences from LangChain; the first ones:\n\n{}{note}",
+        differences.len(),
+        differences
+            .iter()
+            .take(15)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n\n")
+    );
+    assert!(tally["recursive cases"] >= 1_000 && tally["character cases"] >= 1_000);
+}
+
+// ---------------------------------------------------------------------------
+// Properties.
+// ---------------------------------------------------------------------------
+
+fn any_text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        3 => prop::collection::vec(prop::sample::select(ATOMS), 0..50).prop_map(|v| v.concat()),
+        1 => any::<String>(),
+    ]
+}
+
+fn any_config() -> impl Strategy<Value = LangChainConfig> {
+    let separator = prop_oneof![
+        prop::sample::select(LITERAL_SEPARATORS).prop_map(str::to_string),
+        prop::sample::select(REGEX_SEPARATORS).prop_map(str::to_string),
+        any::<String>(),
+    ];
+    (
+        prop::sample::select(&[Kind::Recursive, Kind::Character][..]),
+        0usize..25,
+        0usize..27,
+        prop::collection::vec(separator, 0..5),
+        prop::sample::select(&[Keep::None, Keep::Start, Keep::End][..]),
+        any::<bool>(),
+        any::<bool>(),
+        prop::sample::select(&Unit::ALL[..]),
+    )
+        .prop_map(
+            |(kind, size, overlap, separators, keep, regex, strip, unit)| LangChainConfig {
+                kind,
+                chunk_size: size,
+                chunk_overlap: if overlap > 20 {
+                    overlap
+                } else {
+                    overlap % (size + 1)
+                },
+                separators,
+                keep_separator: keep,
+                is_separator_regex: regex,
+                strip_whitespace: strip,
+                unit,
+            },
+        )
+}
+
+fn properties(text: &str, config: &LangChainConfig) -> Result<(), TestCaseError> {
+    let out = match langchain::split(text, config) {
+        Ok(out) => out,
+        Err(e) => {
+            prop_assert!(!e.to_string().is_empty());
+            return Ok(());
+        }
+    };
+    prop_assert_eq!(
+        &langchain::split(text, config).unwrap(),
+        &out,
+        "not deterministic"
+    );
+    let n = out.chunks.len();
+    for (i, c) in out.chunks.iter().enumerate() {
+        prop_assert_eq!(c.index, i);
+        prop_assert!(c.span.start <= c.span.end && c.span.end <= text.len());
+        prop_assert!(text.is_char_boundary(c.span.start) && text.is_char_boundary(c.span.end));
+        prop_assert_eq!(c.is_slice, c.span.text(text) == c.text);
+        prop_assert!(!c.text.is_empty());
+        prop_assert_eq!(c.len, config.unit.len(&c.text));
+        prop_assert_eq!(c.cut == Cut::End, i + 1 == n);
+        if let Cut::Separator(s) = c.cut {
+            prop_assert!(s < out.separators.len() && !out.separators[s].is_empty());
+        }
+        if c.start_index >= 0 {
+            let found: String = text
+                .chars()
+                .skip(c.start_index as usize)
+                .take(c.text.chars().count())
+                .collect();
+            prop_assert_eq!(&found, &c.text);
+        }
+        if config.strip_whitespace && c.is_slice && !c.text.starts_with(chunkscope::is_space) {
+            prop_assert!(!c.text.ends_with(chunkscope::is_space) || c.len >= config.chunk_size);
+        }
+    }
+    let nodes = &out.trace.nodes;
+    for (id, node) in nodes.iter().enumerate() {
+        prop_assert!(node.span.end <= text.len() && text.is_char_boundary(node.span.start));
+        for &child in &node.children {
+            prop_assert_eq!(nodes[child].parent, Some(id));
+            prop_assert_eq!(nodes[child].depth, node.depth + 1);
+        }
+        if let Some(c) = node.chunk {
+            prop_assert_eq!(out.chunks[c].node, Some(id));
+        }
+    }
+    let plain = langchain::chunks(text, config).unwrap();
+    prop_assert_eq!(plain.len(), n);
+    for (a, b) in plain.iter().zip(&out.chunks) {
+        prop_assert_eq!(
+            (&a.text, a.span, a.start_index, a.cut),
+            (&b.text, b.span, b.start_index, b.cut)
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3_000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn langchain_engine_properties(text in any_text(), config in any_config()) {
+        properties(&text, &config)?;
+    }
+
+    #[test]
+    fn python_regex_never_panics(pattern in prop_oneof![
+        prop::sample::select(REGEX_SEPARATORS).prop_map(str::to_string),
+        "[a-c()|*+?{}\\[\\]^$.\\\\:=!<>#,0-9PDdswbBAZ-]{0,10}",
+        any::<String>(),
+    ], text in any_text()) {
+        if let Ok(re) = PythonRegex::new(&pattern) {
+            if let Ok(items) = re.split(&text) {
+                for r in items.into_iter().flatten() {
+                    prop_assert!(r.start <= r.end && text.is_char_boundary(r.start) && text.is_char_boundary(r.end));
+                }
+            }
+        }
+    }
+}
