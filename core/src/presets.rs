@@ -15,80 +15,56 @@ pub fn describe(name: &str) -> Option<&'static str> {
     Some(match name {
         "default" => "blank line, newline, space, hard cut (LangChain's default list)",
         "seed" => "blank line, newline, sentence end, space, hard cut (the lesson's list)",
-        "markdown" => "headings, code fences, rules, then paragraphs, lines, words",
-        "python" => "classes and functions first, then blocks, lines, words",
-        "rust" => "items (fn, struct, impl, …) first, then blocks, lines, words",
-        "js" => "functions and declarations first, then blocks, lines, words",
-        "html" => "block elements first, then lines, words",
+        "markdown" => {
+            "headings, code fences, rules, then paragraphs, lines, words (LangChain's list)"
+        }
+        "python" => "classes and functions first, then paragraphs, lines, words (LangChain's list)",
+        "rust" => "fn, const, let and control flow first, then lines, words (LangChain's list)",
+        "js" => "functions and declarations first, then lines, words (LangChain's list)",
+        "html" => "block and heading tags first, then inline tags (LangChain's list)",
         "cjk" => "paragraphs, lines, then 。！？ and full-width punctuation, then commas",
         _ => return None,
     })
 }
 
 /// The separators of a preset, or `None` for an unknown name.
+///
+/// The code and markup presets (`markdown`, `python`, `rust`, `js`, `html`) are
+/// LangChain's `from_language` lists, entry for entry, so that a learner who
+/// picks one here sees what LangChain would cut at. LangChain treats every entry
+/// as a regular expression; here an entry is a regex only where it uses regex
+/// syntax, so that the label shows the text it matches.
 pub fn separators(name: &str) -> Option<Vec<Separator>> {
     let list: &[&str] = match name {
         "default" => &["\n\n", "\n", " ", ""],
         "seed" => &["\n\n", "\n", ". ", " ", ""],
-        "markdown" => &[
-            "\n# ",
-            "\n## ",
-            "\n### ",
-            "\n#### ",
-            "\n##### ",
-            "\n###### ",
-            "```\n",
-            "\n***\n",
-            "\n---\n",
-            "\n___\n",
-            "\n\n",
-            "\n",
-            " ",
-            "",
-        ],
-        "python" => &[
-            "\nclass ",
-            "\ndef ",
-            "\n\tdef ",
-            "\n    def ",
-            "\n\n",
-            "\n",
-            " ",
-            "",
-        ],
-        // LangChain lists "\nconst " twice; kept so the lists stay identical.
-        "rust" => &[
-            "\nfn ", "\nconst ", "\nlet ", "\nif ", "\nwhile ", "\nfor ", "\nloop ", "\nmatch ",
-            "\nconst ", "\n\n", "\n", " ", "",
-        ],
-        "js" => &[
-            "\nfunction ",
-            "\nconst ",
-            "\nlet ",
-            "\nvar ",
-            "\nclass ",
-            "\nif ",
-            "\nfor ",
-            "\nwhile ",
-            "\nswitch ",
-            "\ncase ",
-            "\ndefault ",
-            "\n\n",
-            "\n",
-            " ",
-            "",
-        ],
-        "html" => &[
-            "<body", "<div", "<p", "<br", "<li", "<h1", "<h2", "<h3", "<h4", "<h5", "<h6", "<span",
-            "<table", "<tr", "<td", "<th", "<ul", "<ol", "<header", "<footer", "<nav", "<head",
-            "<style", "<script", "<meta", "<title", "",
-        ],
         "cjk" => &[
             "\n\n", "\n", "。", "！", "？", "；", "…", ". ", "! ", "? ", "，", "、", " ", "",
         ],
+        "markdown" | "python" | "rust" | "js" | "html" => {
+            let (list, regex) = crate::langchain::language_separators(name)?;
+            return Some(
+                list.into_iter()
+                    .map(|p| {
+                        if regex && uses_regex_syntax(&p) {
+                            Separator::regex(p)
+                        } else {
+                            Separator::literal(p)
+                        }
+                    })
+                    .collect(),
+            );
+        }
         _ => return None,
     };
     Some(list.iter().map(|&s| Separator::literal(s)).collect())
+}
+
+/// Whether `pattern` means something other than its own text as a regex.
+fn uses_regex_syntax(pattern: &str) -> bool {
+    pattern.contains([
+        '\\', '.', '+', '*', '?', '(', ')', '[', ']', '{', '}', '|', '^', '$',
+    ])
 }
 
 #[cfg(test)]
@@ -103,6 +79,22 @@ mod tests {
             assert!(describe(name).is_some(), "{name}");
         }
         assert!(separators("nope").is_none());
+    }
+
+    #[test]
+    fn code_presets_are_langchains_lists() {
+        for name in ["markdown", "python", "rust", "js", "html"] {
+            let (want, _) = crate::langchain::language_separators(name).unwrap();
+            let got: Vec<String> = separators(name)
+                .unwrap()
+                .into_iter()
+                .map(|s| s.pattern)
+                .collect();
+            assert_eq!(got, want, "{name}");
+        }
+        let md = separators("markdown").unwrap();
+        assert!(md[0].regex && md[0].pattern == "\n#{1,6} ");
+        assert!(!md[md.len() - 2].regex, "a plain space stays literal");
     }
 
     #[test]
