@@ -3,7 +3,7 @@
 use crate::error::Error;
 use crate::separator::{Matcher, Separator};
 use crate::unit::Unit;
-use regex::Regex;
+use regex_lite::Regex;
 use std::fmt;
 use std::str::FromStr;
 

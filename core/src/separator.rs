@@ -1,7 +1,7 @@
 //! Separators: where the recursive engine may cut, strongest first.
 
 use crate::span::Span;
-use regex::Regex;
+use regex_lite::Regex;
 use std::fmt;
 
 /// One entry of the separator list. Its position in the list is its priority and
@@ -160,30 +160,154 @@ pub(crate) enum Matcher {
 
 impl Matcher {
     /// The non-empty matches inside `span`, left to right, not overlapping (the
-    /// same matches Python's `str.split` and `re.split` cut at).
+    /// same matches Python's `str.split` and `re.split` cut at). The engines
+    /// search through a [`Searcher`] instead, built once per split.
+    #[cfg(test)]
     pub(crate) fn find(&self, source: &str, span: Span) -> Vec<Span> {
-        let text = span.text(source);
-        match self {
-            Matcher::Literal(p) => text
-                .match_indices(p.as_str())
-                .map(|(i, m)| Span::new(span.start + i, span.start + i + m.len()))
-                .collect(),
-            Matcher::Regex(re) => re
-                .find_iter(text)
-                .filter(|m| !m.is_empty())
-                .map(|m| Span::new(span.start + m.start(), span.start + m.end()))
-                .collect(),
-            Matcher::HardCut => Vec::new(),
+        Searcher::new(self).find_iter(source, span).collect()
+    }
+
+    /// Whether the separator occurs in `span` at all.
+    #[cfg(test)]
+    pub(crate) fn occurs(&self, source: &str, span: Span) -> bool {
+        Searcher::new(self).find_iter(source, span).next().is_some()
+    }
+}
+
+/// A [`Matcher`] made ready for one split.
+///
+/// Natively, literals get a prebuilt `memmem` searcher, which finds the needle
+/// with vector instructions (`str::match_indices` runs the scalar Two-Way
+/// algorithm), and single bytes such as `\n` or a space go straight to
+/// `memchr`. The browser build searches with the standard library instead:
+/// there `memchr` would be new code in a download with a size budget, for
+/// little gain without vector instructions. Every way reports the same
+/// leftmost, non-overlapping matches, and a UTF-8 needle in UTF-8 text only
+/// matches on char boundaries.
+///
+/// Built once per split (not per piece), because a `memmem` searcher costs
+/// more to build than a short piece costs to search.
+// A few of these exist per split, so their size does not matter; boxing the
+// large variant would only add an allocation.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+pub(crate) enum Searcher<'p> {
+    #[cfg(not(target_arch = "wasm32"))]
+    Byte(u8),
+    #[cfg(not(target_arch = "wasm32"))]
+    Literal(memchr::memmem::Finder<'p>),
+    Str(&'p str),
+    Regex(&'p Regex),
+    HardCut,
+}
+
+impl<'p> Searcher<'p> {
+    pub(crate) fn new(matcher: &'p Matcher) -> Searcher<'p> {
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Matcher::Literal(p) = matcher {
+            match p.as_bytes() {
+                [] => {}
+                [b] => return Searcher::Byte(*b),
+                bytes => return Searcher::Literal(memchr::memmem::Finder::new(bytes)),
+            }
+        }
+        Searcher::portable(matcher)
+    }
+
+    /// The searcher that needs nothing but the standard library (what the
+    /// browser build uses for literals).
+    fn portable(matcher: &'p Matcher) -> Searcher<'p> {
+        match matcher {
+            Matcher::Literal(p) if p.is_empty() => Searcher::HardCut,
+            Matcher::Literal(p) => Searcher::Str(p),
+            Matcher::Regex(re) => Searcher::Regex(re),
+            Matcher::HardCut => Searcher::HardCut,
         }
     }
 
-    /// Whether the separator occurs in `span` at all (cheaper than [`find`]).
-    pub(crate) fn occurs(&self, source: &str, span: Span) -> bool {
+    /// The non-empty matches inside `span`, left to right, not overlapping,
+    /// found lazily: a split takes the first to know the separator occurs, then
+    /// goes on with the same iterator, so the text is searched once.
+    pub(crate) fn find_iter<'t>(&'t self, source: &'t str, span: Span) -> Matches<'t> {
         let text = span.text(source);
+        let base = span.start;
         match self {
-            Matcher::Literal(p) => text.contains(p.as_str()),
-            Matcher::Regex(re) => re.find_iter(text).any(|m| !m.is_empty()),
-            Matcher::HardCut => false,
+            #[cfg(not(target_arch = "wasm32"))]
+            Searcher::Byte(b) => Matches::Byte {
+                iter: memchr::memchr_iter(*b, text.as_bytes()),
+                base,
+            },
+            #[cfg(not(target_arch = "wasm32"))]
+            Searcher::Literal(finder) => Matches::Literal {
+                iter: finder.find_iter(text.as_bytes()),
+                len: finder.needle().len(),
+                base,
+            },
+            Searcher::Str(p) => Matches::Str {
+                iter: text.match_indices(*p),
+                base,
+            },
+            Searcher::Regex(re) => Matches::Regex {
+                iter: re.find_iter(text),
+                base,
+            },
+            Searcher::HardCut => Matches::None,
+        }
+    }
+}
+
+/// The matches of one separator in one span, as spans of the source.
+// One lives in each frame of the recursion; boxing the large variant would put
+// an allocation on that path.
+#[allow(clippy::large_enum_variant)]
+pub(crate) enum Matches<'t> {
+    #[cfg(not(target_arch = "wasm32"))]
+    Byte {
+        iter: memchr::Memchr<'t>,
+        base: usize,
+    },
+    #[cfg(not(target_arch = "wasm32"))]
+    Literal {
+        iter: memchr::memmem::FindIter<'t, 't>,
+        len: usize,
+        base: usize,
+    },
+    Str {
+        iter: std::str::MatchIndices<'t, &'t str>,
+        base: usize,
+    },
+    Regex {
+        iter: regex_lite::Matches<'t, 't>,
+        base: usize,
+    },
+    None,
+}
+
+impl Iterator for Matches<'_> {
+    type Item = Span;
+
+    #[inline]
+    fn next(&mut self) -> Option<Span> {
+        match self {
+            #[cfg(not(target_arch = "wasm32"))]
+            Matches::Byte { iter, base } => {
+                let at = *base + iter.next()?;
+                Some(Span::new(at, at + 1))
+            }
+            #[cfg(not(target_arch = "wasm32"))]
+            Matches::Literal { iter, len, base } => {
+                let at = *base + iter.next()?;
+                Some(Span::new(at, at + *len))
+            }
+            Matches::Str { iter, base } => {
+                let (at, m) = iter.next()?;
+                Some(Span::new(*base + at, *base + at + m.len()))
+            }
+            // An empty match cuts nothing (`re.split` ignores it too).
+            Matches::Regex { iter, base } => iter
+                .find(|m| !m.is_empty())
+                .map(|m| Span::new(*base + m.start(), *base + m.end())),
+            Matches::None => None,
         }
     }
 }
@@ -214,6 +338,36 @@ mod tests {
         assert!(unescape(r"\q").unwrap_err().contains("unknown escape"));
         assert!(unescape("a\\").is_err());
         assert!(unescape(r"\u{110000}").is_err());
+    }
+
+    #[test]
+    fn searchers_find_what_match_indices_finds() {
+        let text = "a\n\n\nb.  c\u{3000}d\n\ne😀😀f. . g";
+        for p in [
+            "\n", "\n\n", " ", ". ", "😀", "😀😀", "\u{3000}", "x", "é", "aa",
+        ] {
+            let m = Matcher::Literal(p.to_string());
+            let whole = Span::new(0, text.len());
+            let expected: Vec<Span> = text
+                .match_indices(p)
+                .map(|(i, s)| Span::new(i, i + s.len()))
+                .collect();
+            assert_eq!(m.find(text, whole), expected, "{p:?}");
+            // Inside a sub-span, offsets are still offsets of the source.
+            let inner = Span::new(1, text.len() - 1);
+            let expected: Vec<Span> = inner
+                .text(text)
+                .match_indices(p)
+                .map(|(i, s)| Span::new(1 + i, 1 + i + s.len()))
+                .collect();
+            assert_eq!(m.find(text, inner), expected, "{p:?} inside");
+            // The browser's searcher finds the same.
+            let portable: Vec<Span> = Searcher::portable(&m).find_iter(text, inner).collect();
+            assert_eq!(portable, expected, "{p:?} portable");
+        }
+        assert!(Matcher::HardCut
+            .find(text, Span::new(0, text.len()))
+            .is_empty());
     }
 
     #[test]

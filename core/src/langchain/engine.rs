@@ -807,7 +807,7 @@ fn start_indices(source: &str, chunks: &[LangChainChunk], overlap: usize) -> Vec
 /// The first occurrence of `needle` in `source` at or after byte `from`
 /// (Python's `str.find`). A chunk that is not a slice of the source is
 /// usually not found at all, and then the whole rest of the text is scanned
-/// for it; past a first window, that scan goes through the `regex` crate's
+/// for it; past a first window, that scan goes through memchr's
 /// SIMD substring search, many times faster than `str::find` on long texts.
 fn find(source: &str, from: usize, needle: &str) -> Option<usize> {
     const WINDOW: usize = 1 << 16;
@@ -821,11 +821,9 @@ fn find(source: &str, from: usize, needle: &str) -> Option<usize> {
     if end == source.len() {
         return None;
     }
-    match regex::RegexBuilder::new(&regex::escape(needle))
-        .unicode(false)
-        .build()
-    {
-        Ok(re) => re.find_at(source, from).map(|m| m.start()),
-        Err(_) => source[from..].find(needle).map(|i| from + i),
-    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let found = memchr::memmem::find(&source.as_bytes()[from..], needle.as_bytes());
+    #[cfg(target_arch = "wasm32")]
+    let found = source[from..].find(needle);
+    found.map(|i| from + i)
 }
