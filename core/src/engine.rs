@@ -23,13 +23,22 @@ pub(crate) struct Run<'a> {
 
 impl<'a> Run<'a> {
     pub fn new(source: &'a str, config: &'a Config, matchers: &'a [Matcher], record: bool) -> Self {
+        // About one chunk per `size` bytes (exact for full ASCII chunks), and
+        // about two nodes per chunk. Reserving it saves most of the copying a
+        // growing vector does; the cap keeps a tiny size on a huge text (or
+        // text that is mostly whitespace) from reserving memory it never uses.
+        const CAP: usize = 1 << 16;
+        let chunks = (source.len() / config.size.max(1))
+            .saturating_add(1)
+            .min(CAP);
+        let nodes = if record { 2 * chunks } else { 0 };
         Run {
             source,
             config,
             matchers,
             record,
-            chunks: Vec::new(),
-            nodes: Vec::new(),
+            chunks: Vec::with_capacity(chunks),
+            nodes: Vec::with_capacity(nodes),
             pending: Cut::End,
         }
     }

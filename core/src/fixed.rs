@@ -43,7 +43,13 @@ pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
         let window = Span::new(start, end);
         let text = window.text(source);
         if !config.trim || !text.chars().all(is_space) {
-            run.emit(window, unit.len(text), root);
+            // A window that stops before the end holds exactly `size` chars,
+            // so only the last one needs counting.
+            let len = match unit {
+                Unit::Chars if end < source.len() => size,
+                _ => unit.len(text),
+            };
+            run.emit(window, len, root);
         }
         if end == source.len() {
             break;

@@ -7,45 +7,157 @@
 //! *after* the one that cut it. When no separator is left, cut hard every `size`
 //! units. Each level has strictly fewer separators, so the recursion ends; its
 //! depth is at most the length of the list plus one.
+//!
+//! The recursion is run on an explicit stack of [`Frame`]s on the heap, not on
+//! the call stack: a list of a few hundred separators can nest that deep, and
+//! the call stack is small (1 MB in wasm, 2 MB for a test thread).
 
 use crate::config::Placement;
 use crate::engine::Run;
 use crate::error::Error;
-use crate::separator::Matcher;
+use crate::separator::Searcher;
 use crate::span::{is_space, trim, Span};
 use crate::trace::{Action, Close, Cut, Node, NodeId};
+use crate::unit::Unit;
 
 /// Splits the whole source.
 pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
-    let whole = Span::new(0, run.source.len());
+    let source = run.source;
+    let whole = Span::new(0, source.len());
     if whole.is_empty() {
         return Ok(());
     }
-    piece(run, whole, 0, 1, None, None, None)?;
+    let searchers: Vec<Searcher<'_>> = run.matchers.iter().map(Searcher::new).collect();
+    let root = Measured::new(run.config.unit, source, whole, false);
+    let mut stack: Vec<Frame<'_>> = Vec::new();
+    let top = Visit {
+        group: root,
+        first_sep: 0,
+        depth: 1,
+        parent: None,
+        parts: None,
+        close: None,
+    };
+    visit(run, source, &searchers, top, &mut stack)?;
+    while let Some(frame) = stack.last_mut() {
+        match frame.next_group(run) {
+            Some((group, first, last, close)) => {
+                // The groups of one piece are split in order, each to the end
+                // before the next is packed: the trace is stored in this order.
+                if frame.groups > 0 && run.chunks.len() > frame.first_chunk {
+                    run.pending = Cut::Separator(frame.separator);
+                }
+                frame.groups += 1;
+                let child = Visit {
+                    group,
+                    first_sep: frame.separator + 1,
+                    depth: frame.depth + 1,
+                    parent: frame.id,
+                    parts: Some((first, last)),
+                    close: Some(close),
+                };
+                visit(run, source, &searchers, child, &mut stack)?;
+            }
+            None => {
+                let (id, separator, parts) = (frame.id, frame.separator, frame.count);
+                run.with_node(id, |n| n.action = Action::Split { separator, parts });
+                stack.pop();
+            }
+        }
+    }
     if run.config.overlap > 0 {
         add_overlap(run);
     }
     Ok(())
 }
 
-/// One call of the recursion: `span` may use separators `first_sep..`.
-fn piece(
-    run: &mut Run<'_>,
+/// A span whose length in the configured unit is already known.
+///
+/// Every byte used to be counted three times per level (the piece, its parts
+/// while packing, each packed group again); now each is counted at most once
+/// per level, and usually only once in all: `plain` records that the length in
+/// units equals the length in bytes (always for bytes; for chars, exactly when
+/// the text is ASCII), which then holds for every part of the span, so the
+/// parts of a plain span are measured by subtraction.
+#[derive(Clone, Copy, Debug)]
+struct Measured {
     span: Span,
+    len: usize,
+    plain: bool,
+}
+
+impl Measured {
+    /// Measures `span`; `within_plain` says it lies inside a plain span.
+    fn new(unit: Unit, source: &str, span: Span, within_plain: bool) -> Measured {
+        if within_plain || unit == Unit::Bytes || span.is_empty() {
+            return Measured {
+                span,
+                len: span.len(),
+                plain: true,
+            };
+        }
+        let len = unit.len(span.text(source));
+        Measured {
+            span,
+            len,
+            plain: len == span.len(),
+        }
+    }
+
+    /// The span with whitespace trimmed off its ends; only the trimmed-off
+    /// text is counted.
+    fn trimmed(self, unit: Unit, source: &str) -> Measured {
+        let t = trim(source, self.span);
+        if t == self.span {
+            return self;
+        }
+        if self.plain {
+            return Measured {
+                span: t,
+                len: t.len(),
+                plain: true,
+            };
+        }
+        let removed =
+            unit.len(&source[self.span.start..t.start]) + unit.len(&source[t.end..self.span.end]);
+        let len = self.len - removed;
+        Measured {
+            span: t,
+            len,
+            plain: len == t.len(),
+        }
+    }
+}
+
+/// A piece to visit: a packed group (untrimmed, measured) that may use
+/// separators `first_sep..`, and where it came from.
+struct Visit {
+    group: Measured,
     first_sep: usize,
     depth: usize,
     parent: Option<NodeId>,
     parts: Option<(usize, usize)>,
     close: Option<Close>,
+}
+
+/// Visits a piece: records its node, and emits it if it fits or cuts it hard
+/// if no separator is left. If a separator occurs in it, pushes the [`Frame`]
+/// that goes on to split it (in place: a frame is too big to return by value
+/// cheaply, and most pieces need none).
+fn visit<'s>(
+    run: &mut Run<'_>,
+    source: &'s str,
+    searchers: &'s [Searcher<'_>],
+    v: Visit,
+    stack: &mut Vec<Frame<'s>>,
 ) -> Result<(), Error> {
-    let source = run.source;
     let config = run.config;
-    let span = if config.trim {
-        trim(source, span)
+    let this = if config.trim {
+        v.group.trimmed(config.unit, source)
     } else {
-        span
+        v.group
     };
-    let len = config.unit.len(span.text(source));
+    let (span, len) = (this.span, this.len);
     let too_big = len > config.size;
     let action = if span.is_empty() {
         Action::Empty
@@ -55,14 +167,14 @@ fn piece(
     let id = run.node(Node {
         span,
         len,
-        depth,
-        parent,
+        depth: v.depth,
+        parent: v.parent,
         children: Vec::new(),
         absent: Vec::new(),
         action,
         too_big,
-        parts,
-        close,
+        parts: v.parts,
+        close: v.close,
         chunk: None,
     });
     if !too_big {
@@ -71,136 +183,180 @@ fn piece(
         }
         return Ok(());
     }
-    for index in first_sep..run.matchers.len() {
-        let matches = match &run.matchers[index] {
-            Matcher::HardCut => return hard_cut(run, span, id, Some(index)),
-            m if !m.occurs(source, span) => {
-                run.with_node(id, |n| n.absent.push(index));
-                continue;
-            }
-            m => m.find(source, span),
+    for (index, searcher) in searchers.iter().enumerate().skip(v.first_sep) {
+        if let Searcher::HardCut = searcher {
+            return hard_cut(run, this, id, Some(index));
+        }
+        // The first match says the separator occurs; the frame then goes on
+        // with the same iterator, so the piece is searched once.
+        let mut matches = searcher.find_iter(source, span);
+        let Some(first) = matches.next() else {
+            run.with_node(id, |n| n.absent.push(index));
+            continue;
         };
-        let parts = cut_into_parts(span, &matches, config.placement);
         run.with_node(id, |n| {
             n.action = Action::Split {
                 separator: index,
-                parts: parts.len(),
+                parts: 0,
             }
         });
-        let first_chunk = run.chunks.len();
-        for (g, group) in pack(run, &parts).into_iter().enumerate() {
-            if g > 0 && run.chunks.len() > first_chunk {
-                run.pending = Cut::Separator(index);
-            }
-            let range = Some((group.first, group.last));
-            piece(
-                run,
-                group.span,
-                index + 1,
-                depth + 1,
-                id,
-                range,
-                Some(group.close),
-            )?;
-        }
+        stack.push(Frame {
+            id,
+            separator: index,
+            depth: v.depth,
+            plain: this.plain,
+            first_chunk: run.chunks.len(),
+            groups: 0,
+            matches,
+            peeked: Some(first),
+            start: span.start,
+            end: span.end,
+            done: false,
+            count: 0,
+            open: None,
+        });
         return Ok(());
     }
-    hard_cut(run, span, id, None)
+    hard_cut(run, this, id, None)
 }
 
-/// The parts a separator's matches cut `span` into. Parts are contiguous unless
-/// the placement is [`Placement::None`], where the matches fall between them.
-fn cut_into_parts(span: Span, matches: &[Span], placement: Placement) -> Vec<Span> {
-    let mut parts = Vec::with_capacity(matches.len() + 1);
-    let mut start = span.start;
-    for m in matches {
-        let (end, next) = match placement {
-            Placement::End => (m.end, m.end),
-            Placement::Start => (m.start, m.start),
-            Placement::None => (m.start, m.end),
-        };
-        parts.push(Span::new(start, end));
-        start = next;
-    }
-    parts.push(Span::new(start, span.end));
-    parts
-}
-
-/// A run of consecutive parts packed together.
-struct Group {
-    span: Span,
-    first: usize,
-    last: usize,
-    close: Close,
-}
-
+/// A piece being cut by a separator and packed.
+///
+/// The parts a separator cuts a piece into are contiguous unless the
+/// placement is [`Placement::None`], where the matches fall between them.
+///
 /// Greedy packing, as in the lessons: add parts to the current group until the
-/// next one would take it over `size`; an empty group always takes the next part
-/// (so a single oversized part stands alone and is split further, and no empty
-/// group is ever closed). Lengths are those of the spans, so in
+/// next one would take it over `size`; an empty group always takes the next
+/// part (so a single oversized part stands alone and is split further, and no
+/// empty group is ever closed). Lengths are those of the spans, so in
 /// [`Placement::None`] the separators between packed parts count too.
-fn pack(run: &Run<'_>, parts: &[Span]) -> Vec<Group> {
-    let (source, unit, size) = (run.source, run.config.unit, run.config.size);
-    let mut groups = Vec::new();
-    let mut current: Option<(Span, usize, usize)> = None;
-    for (k, part) in parts.iter().enumerate() {
-        let part_len = unit.len(part.text(source));
-        current = Some(match current {
-            Some((_, 0, first)) => (*part, part_len, first),
-            Some((span, len, first)) => {
-                let gap = unit.len(&source[span.end..part.start]);
-                let would_be = len + gap + part_len;
-                if would_be > size {
-                    groups.push(Group {
-                        span,
-                        first,
-                        last: k,
-                        close: Close::NextWouldExceed {
-                            next_len: part_len,
+///
+/// Parts are made one at a time, straight from the separator's matches, and a
+/// group is handed out as soon as it closes: no list of matches, parts or
+/// groups is ever built.
+struct Frame<'s> {
+    /// The piece's node, and the separator cutting it.
+    id: Option<NodeId>,
+    separator: usize,
+    depth: usize,
+    /// Whether the piece is plain (see [`Measured`]).
+    plain: bool,
+    /// How many chunks existed before this piece: a cut between two of its
+    /// groups ends a chunk only if a chunk came before it.
+    first_chunk: usize,
+    /// How many groups were handed out.
+    groups: usize,
+    matches: crate::separator::Matches<'s>,
+    /// The match found first, not yet turned into a part.
+    peeked: Option<Span>,
+    /// Where the next part starts, and where the piece ends.
+    start: usize,
+    end: usize,
+    /// Whether the last part (up to `end`) was made.
+    done: bool,
+    /// How many parts were made.
+    count: usize,
+    /// The group being filled, and the index of its first part.
+    open: Option<(Measured, usize)>,
+}
+
+impl Frame<'_> {
+    /// The next part of the piece.
+    fn next_part(&mut self, placement: Placement) -> Option<Span> {
+        if self.done {
+            return None;
+        }
+        match self.peeked.take().or_else(|| self.matches.next()) {
+            Some(m) => {
+                let (end, next) = match placement {
+                    Placement::End => (m.end, m.end),
+                    Placement::Start => (m.start, m.start),
+                    Placement::None => (m.start, m.end),
+                };
+                let part = Span::new(self.start, end);
+                self.start = next;
+                Some(part)
+            }
+            None => {
+                self.done = true;
+                Some(Span::new(self.start, self.end))
+            }
+        }
+    }
+
+    /// Packs parts until a group closes, and returns it with the indices of
+    /// its parts (`first..last`) and why it closed; `None` once the piece is
+    /// used up.
+    fn next_group(&mut self, run: &Run<'_>) -> Option<(Measured, usize, usize, Close)> {
+        let (source, unit, size) = (run.source, run.config.unit, run.config.size);
+        loop {
+            let Some(part) = self.next_part(run.config.placement) else {
+                let (group, first) = self.open.take()?;
+                return Some((group, first, self.count, Close::ParentEnded));
+            };
+            let k = self.count;
+            self.count += 1;
+            let part = Measured::new(unit, source, part, self.plain);
+            match self.open.take() {
+                None => self.open = Some((part, k)),
+                Some((group, first)) if group.len == 0 => self.open = Some((part, first)),
+                Some((group, first)) => {
+                    let gap = Span::new(group.span.end, part.span.start);
+                    let gap = Measured::new(unit, source, gap, self.plain);
+                    let would_be = group.len + gap.len + part.len;
+                    if would_be > size {
+                        self.open = Some((part, k));
+                        let close = Close::NextWouldExceed {
+                            next_len: part.len,
                             would_be,
-                        },
-                    });
-                    (*part, part_len, k)
-                } else {
-                    (Span::new(span.start, part.end), would_be, first)
+                        };
+                        return Some((group, first, k, close));
+                    }
+                    let joined = Measured {
+                        span: Span::new(group.span.start, part.span.end),
+                        len: would_be,
+                        plain: group.plain && gap.plain && part.plain,
+                    };
+                    self.open = Some((joined, first));
                 }
             }
-            None => (*part, part_len, k),
-        });
+        }
     }
-    if let Some((span, _, first)) = current {
-        groups.push(Group {
-            span,
-            first,
-            last: parts.len(),
-            close: Close::ParentEnded,
-        });
-    }
-    groups
 }
 
-/// Cuts `span` into windows of `size` units with no overlap. The windows are not
-/// trimmed (the lessons' `text[j:j + size]`).
+/// Cuts `piece` into windows of `size` units with no overlap. The windows are
+/// not trimmed (the lessons' `text[j:j + size]`).
 fn hard_cut(
     run: &mut Run<'_>,
-    span: Span,
+    piece: Measured,
     id: Option<NodeId>,
     separator: Option<usize>,
 ) -> Result<(), Error> {
     let (unit, size) = (run.config.unit, run.config.size);
+    let span = piece.span;
     let within = &run.source[..span.end];
+    // In plain text of chars (ASCII) a window of `size` chars is `size` bytes.
+    let ascii = piece.plain && unit == Unit::Chars;
     let mut start = span.start;
     let mut windows = 0;
     run.with_node(id, |n| n.action = Action::HardCut { separator, windows });
     while start < span.end {
-        let end = unit.forward(within, start, size);
+        let end = if ascii {
+            start.saturating_add(size).min(span.end)
+        } else {
+            unit.forward(within, start, size)
+        };
         if end == start {
             return Err(run.char_too_big(start));
         }
         if windows > 0 {
             run.pending = Cut::Hard;
         }
-        let len = unit.len(&within[start..end]);
+        let len = if piece.plain {
+            end - start
+        } else {
+            unit.len(&within[start..end])
+        };
         run.emit(Span::new(start, end), len, id);
         windows += 1;
         start = end;

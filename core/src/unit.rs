@@ -32,10 +32,7 @@ impl Unit {
     /// `from` to the result never holds more than `n` units.
     pub(crate) fn forward(self, text: &str, from: usize, n: usize) -> usize {
         match self {
-            Unit::Chars => text[from..]
-                .char_indices()
-                .nth(n)
-                .map_or(text.len(), |(i, _)| from + i),
+            Unit::Chars => forward_chars(text.as_bytes(), from, n),
             Unit::Bytes => floor_boundary(text, from.saturating_add(n).min(text.len())),
         }
     }
@@ -82,6 +79,44 @@ impl FromStr for Unit {
     }
 }
 
+/// Whether `b` starts a char in UTF-8 (is not a continuation byte).
+#[inline]
+fn starts_char(b: u8) -> bool {
+    (b as i8) >= -0x40
+}
+
+/// The offset `n` chars after `from` (a char boundary) in `bytes` (UTF-8), or
+/// the end. Decoding char by char costs a few instructions per byte; instead,
+/// an ASCII stretch is skipped whole, and otherwise 64-byte blocks whose char
+/// starts are all to be skipped are counted with a branch-free filter.
+fn forward_chars(bytes: &[u8], from: usize, n: usize) -> usize {
+    let rest = &bytes[from..];
+    match rest.get(..n) {
+        Some(window) if window.is_ascii() => return from + n,
+        None if rest.is_ascii() => return bytes.len(),
+        _ => {}
+    }
+    const BLOCK: usize = 64;
+    let (mut i, mut remaining) = (0, n);
+    while let Some(block) = rest.get(i..i + BLOCK) {
+        let starts = block.iter().filter(|&&b| starts_char(b)).count();
+        if starts > remaining {
+            break;
+        }
+        remaining -= starts;
+        i += BLOCK;
+    }
+    for (j, &b) in rest[i..].iter().enumerate() {
+        if starts_char(b) {
+            if remaining == 0 {
+                return from + i + j;
+            }
+            remaining -= 1;
+        }
+    }
+    bytes.len()
+}
+
 pub(crate) fn floor_boundary(text: &str, mut i: usize) -> usize {
     while !text.is_char_boundary(i) {
         i -= 1;
@@ -107,6 +142,29 @@ mod tests {
         assert_eq!(Unit::Chars.forward(s, 0, 10), s.len());
         assert_eq!(Unit::Bytes.forward(s, 0, 2), 1);
         assert_eq!(Unit::Bytes.forward(s, 0, 3), 3);
+    }
+
+    #[test]
+    fn forward_agrees_with_decoding_char_by_char() {
+        let texts = [
+            "plain ascii text".repeat(10),
+            "a😀é\u{301}中文 ".repeat(40),
+            format!("{}é{}", "x".repeat(100), "y".repeat(100)),
+            "é".repeat(150),
+            String::new(),
+        ];
+        for text in &texts {
+            let starts: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
+            for &from in starts.iter().chain([&text.len()]) {
+                for n in [0, 1, 2, 3, 7, 63, 64, 65, 100, 200, 1000, usize::MAX] {
+                    let expected = text[from..]
+                        .char_indices()
+                        .nth(n)
+                        .map_or(text.len(), |(i, _)| from + i);
+                    assert_eq!(Unit::Chars.forward(text, from, n), expected, "{from} {n}");
+                }
+            }
+        }
     }
 
     #[test]
