@@ -4,6 +4,7 @@
 
 use crate::state::Split;
 use chunkscope::{Action, Chunk, Close, Cut, Node, Output, Separator, Span, Unit};
+use std::ops::Range;
 
 /// How many colours the separator palette has; separator `k` uses colour `k % N`.
 pub const PALETTE: usize = 7;
@@ -47,6 +48,13 @@ fn shorten(s: &str, max: usize) -> String {
     }
 }
 
+/// A separator's label as drawn on screen: the escaped label with every space
+/// shown as ␣, so a space separator (or the space in `. `) is never an empty box.
+/// Data attributes keep the plain label of the test contract.
+pub fn visible_label(sep: &Separator) -> String {
+    sep.label().replace(' ', "␣")
+}
+
 /// The value of a chunk's `data-cut`: the escaped label of the separator that
 /// ended it, or `hard`, `window`, `end`.
 pub fn cut_attr(cut: Cut, separators: &[Separator]) -> String {
@@ -55,6 +63,14 @@ pub fn cut_attr(cut: Cut, separators: &[Separator]) -> String {
         Cut::Hard => "hard".into(),
         Cut::Window => "window".into(),
         Cut::End => "end".into(),
+    }
+}
+
+/// A cut as drawn on screen: [`cut_attr`] with spaces shown as ␣.
+pub fn cut_label(cut: Cut, separators: &[Separator]) -> String {
+    match cut {
+        Cut::Separator(i) => separators.get(i).map(visible_label).unwrap_or_default(),
+        _ => cut_attr(cut, separators),
     }
 }
 
@@ -86,12 +102,17 @@ pub fn cut_words(cut: Cut, separators: &[Separator]) -> String {
 /// A separator by name and label, e.g. `blank line "\n\n"`; a separator
 /// without a name of its own is just its label.
 pub fn named(sep: &Separator) -> String {
-    let name = sep.describe();
-    if name.starts_with('"') || sep.regex {
-        name
-    } else {
-        format!("{name} {}", quoted(sep))
+    match own_name(sep) {
+        Some(name) => format!("{name} {}", quoted(sep)),
+        None => sep.describe(),
     }
+}
+
+/// A separator's name ("blank line", "space", …), or `None` when it has no name
+/// of its own and would only repeat its label.
+pub fn own_name(sep: &Separator) -> Option<String> {
+    let name = sep.describe();
+    (!name.starts_with('"') && !sep.regex).then_some(name)
 }
 
 /// A separator's label in quotes, unless it already has its own delimiters.
@@ -131,58 +152,93 @@ pub enum Segment {
     Cut(usize),
 }
 
-/// The document view's pieces. Every chunk is drawn whole, so the text a chunk
-/// repeats from the one before it appears twice, the second time hatched: what
-/// is drawn is exactly what gets embedded.
-pub fn segments(output: &Output, text_len: usize) -> Vec<Segment> {
-    let mut out = Vec::with_capacity(output.chunks.len() * 3 + 1);
-    let mut at = 0;
-    for chunk in &output.chunks {
+/// The document view's pieces for the chunks in `range` (a long document is
+/// drawn a window at a time): each chunk with the gap before it and the cut
+/// after it, and the gap at the end of the text when the range reaches it.
+/// Every chunk is drawn whole, so the text a chunk repeats from the one before
+/// it appears twice, the second time hatched: what is drawn is exactly what
+/// gets embedded.
+pub fn segments_in(output: &Output, text_len: usize, range: Range<usize>) -> Vec<Segment> {
+    let chunks = &output.chunks;
+    let range = range.start.min(chunks.len())..range.end.min(chunks.len());
+    let mut out = Vec::with_capacity(range.len() * 3 + 1);
+    let mut at = range
+        .start
+        .checked_sub(1)
+        .map_or(0, |before| chunks[before].span.end);
+    // Positions, not the chunks' own `index` fields: a faulty engine variant
+    // may number its chunks wrongly, and the view must still draw them.
+    for (i, chunk) in chunks.iter().enumerate().take(range.end).skip(range.start) {
         if chunk.span.start > at {
             out.push(Segment::Gap(Span::new(at, chunk.span.start)));
         }
-        out.push(Segment::Chunk(chunk.index));
+        out.push(Segment::Chunk(i));
         if chunk.cut != Cut::End {
-            out.push(Segment::Cut(chunk.index));
+            out.push(Segment::Cut(i));
         }
         at = at.max(chunk.span.end);
     }
-    if text_len > at {
+    if range.end == chunks.len() && text_len > at {
         out.push(Segment::Gap(Span::new(at, text_len)));
     }
     out
 }
 
-/// What the engine did with a tree node, in words.
-pub fn node_action(node: &Node, separators: &[Separator], unit: Unit) -> String {
+/// What the engine did with a tree node, in three parts: words before the
+/// separator, the separator's quoted label (drawn unbroken), and words after.
+/// Whether the node was too big is said once, by the length column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// "split by blank line", "fits → chunk 0", …
+    pub lead: String,
+    /// The separator's quoted label, e.g. `"\n\n"`, when one did the cutting.
+    pub separator: Option<String>,
+    /// " into 3 parts, packed into 2 pieces", …
+    pub tail: String,
+}
+
+/// What the engine did with a tree node.
+pub fn node_step(node: &Node, separators: &[Separator], unit: Unit) -> Step {
+    let words = |lead: String| Step {
+        lead,
+        separator: None,
+        tail: String::new(),
+    };
     match node.action {
-        Action::Fits => match node.chunk {
+        Action::Fits => words(match node.chunk {
             Some(c) => format!("fits → chunk {c}"),
             None => "fits".into(),
-        },
-        Action::Empty => "only whitespace → no chunk".into(),
+        }),
+        Action::Empty => words("only whitespace → no chunk".into()),
         Action::Split { separator, parts } => {
-            let by = separators.get(separator).map(named).unwrap_or_default();
-            format!(
-                "too big → split by {by} into {parts} {}, packed into {} {}",
-                plural(parts, "part", "parts"),
-                node.children.len(),
-                plural(node.children.len(), "piece", "pieces")
-            )
+            let sep = separators.get(separator);
+            Step {
+                lead: match sep.and_then(own_name) {
+                    Some(name) => format!("split by {name} "),
+                    None => "split by ".into(),
+                },
+                separator: sep.map(|s| quoted(s).replace(' ', "␣")),
+                tail: format!(
+                    " into {parts} {}, packed into {} {}",
+                    plural(parts, "part", "parts"),
+                    node.children.len(),
+                    plural(node.children.len(), "piece", "pieces")
+                ),
+            }
         }
         Action::HardCut { separator, windows } => {
             let why = match separator {
                 Some(_) => "the list says \"\" here",
                 None => "no separator was left",
             };
-            format!(
-                "too big → hard cut into {windows} {} ({why})",
+            words(format!(
+                "hard cut into {windows} {} ({why})",
                 plural(windows, "window", "windows")
-            )
+            ))
         }
-        Action::Windows { stride } => {
-            format!("fixed windows, each starting {stride} {unit} after the last")
-        }
+        Action::Windows { stride } => words(format!(
+            "fixed windows, each starting {stride} {unit} after the last"
+        )),
     }
 }
 
@@ -314,6 +370,15 @@ fn why(split: &Split, chunk: &Chunk) -> String {
     }
 }
 
+/// `x` with one decimal ("21.6"), from integers: formatting a float with `{:.1}`
+/// would pull the float printing machinery into the wasm bundle.
+pub fn tenths(x: f64) -> String {
+    let t = (x * 10.0).round();
+    let sign = if t < 0.0 { "-" } else { "" };
+    let t = t.abs() as u64;
+    format!("{sign}{}.{}", t / 10, t % 10)
+}
+
 /// Summary numbers of one split.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Stats {
@@ -423,17 +488,30 @@ mod tests {
         assert_eq!(cut_attr(Cut::End, &seps), "end");
         assert_eq!(separator_class(&seps, 4), "cut-hard");
         assert_eq!(separator_class(&seps, 1), "sep-1");
+        assert_eq!(visible_label(&seps[3]), "␣");
+        assert_eq!(cut_label(Cut::Separator(2), &seps), ".␣");
+        assert_eq!(cut_label(Cut::Hard, &seps), "hard");
     }
 
     #[test]
     fn refund_page_segments_and_stories() {
         let state = State::default();
         let split = state.primary().unwrap();
-        let segs = segments(&split.output, split.text.len());
+        let segs = segments_in(&split.output, split.text.len(), 0..5);
         // 5 chunks, 4 cut markers, 4 gaps of whitespace.
         assert_eq!(segs.len(), 13);
         assert_eq!(segs[0], Segment::Chunk(0));
         assert_eq!(segs[1], Segment::Cut(0));
+        // A window in the middle starts with the gap before its first chunk.
+        let middle = segments_in(&split.output, split.text.len(), 2..3);
+        assert_eq!(
+            middle,
+            [
+                Segment::Gap(Span::new(35, 36)),
+                Segment::Chunk(2),
+                Segment::Cut(2)
+            ]
+        );
         let s = story(split, 1).unwrap();
         assert_eq!(s.span, "chars 15–35");
         assert_eq!(s.length, "20 chars of 40");
@@ -456,10 +534,15 @@ mod tests {
         let middle = &nodes[nodes[0].children[1]];
         assert_eq!(middle.len, 81);
         assert_eq!(node_separator(middle, seps), "\\n");
-        assert!(node_action(middle, seps, Unit::Chars).contains("newline"));
+        let step = node_step(middle, seps, Unit::Chars);
+        assert_eq!(step.lead, "split by newline ");
+        assert_eq!(step.separator.as_deref(), Some("\"\\n\""));
+        assert_eq!(step.tail, " into 2 parts, packed into 2 pieces");
+        let by_sentence = node_step(&nodes[middle.children[0]], seps, Unit::Chars);
+        assert_eq!(by_sentence.separator.as_deref(), Some("\".␣\""));
         let leaf = &nodes[nodes[0].children[0]];
         assert_eq!(node_separator(leaf, seps), "");
-        assert_eq!(node_action(leaf, seps, Unit::Chars), "fits → chunk 0");
+        assert_eq!(node_step(leaf, seps, Unit::Chars).lead, "fits → chunk 0");
     }
 
     #[test]
@@ -470,6 +553,15 @@ mod tests {
         assert_eq!(s.fired, [2, 1, 1, 0, 0]);
         assert_eq!((s.hard, s.mid_word, s.cuts), (0, 0, 4));
         assert_eq!(s.histogram.iter().sum::<usize>(), 5);
+    }
+
+    #[test]
+    fn tenths_rounds_to_one_decimal() {
+        assert_eq!(tenths(21.6), "21.6");
+        assert_eq!(tenths(2.0 / 3.0), "0.7");
+        assert_eq!(tenths(0.0), "0.0");
+        assert_eq!(tenths(-1.25), "-1.3");
+        assert_eq!(tenths(300.0), "300.0");
     }
 
     #[test]

@@ -9,6 +9,10 @@ pub struct BadgesProps {
     pub splits: Vec<Shared>,
     pub open: Option<Badge>,
     pub dispatch: Callback<Action>,
+    /// The settings cannot split right now, so these results are for the last
+    /// good settings: drawn neutral, their `data-ok` still that result's.
+    #[prop_or_default]
+    pub stale: bool,
 }
 
 /// A row of pass/fail badges; clicking one explains the property.
@@ -42,16 +46,32 @@ pub fn Badges(props: &BadgesProps) -> Html {
             <div class="badge-row">
                 { for Badge::ALL.into_iter().map(|badge| {
                     let ok = results(badge).all(|(_, c)| c.ok);
+                    // Only the determinism check is ever left for later.
+                    let pending = badge == Badge::Determinism && props.splits.iter().any(|s| s.rechecking);
+                    let (state, mark, note) = if props.stale {
+                        ("stale", "—", Some("for the last settings that worked"))
+                    } else if pending {
+                        ("pending", "…", Some("checking…"))
+                    } else if ok {
+                        ("ok", "✓", None)
+                    } else {
+                        ("bad", "✗", None)
+                    };
                     let onclick = props.dispatch.reform(move |_: MouseEvent| Action::ToggleBadge(badge));
                     html! {
                         <button type="button"
-                            class={classes!("badge", if ok { "ok" } else { "bad" }, (props.open == Some(badge)).then_some("open"))}
+                            class={classes!("badge", state, (props.open == Some(badge)).then_some("open"))}
                             data-testid={badge.test_id()}
                             data-ok={ok.to_string()}
+                            data-pending={pending.then_some("true")}
                             aria-expanded={(props.open == Some(badge)).to_string()}
+                            title={note}
                             {onclick}>
-                            <span class="mark" aria-hidden="true">{if ok { "✓" } else { "✗" }}</span>
+                            <span class="mark" aria-hidden="true">{mark}</span>
                             {badge.title()}
+                            if let Some(note) = note {
+                                <span class="badge-note">{note}</span>
+                            }
                         </button>
                     }
                 })}

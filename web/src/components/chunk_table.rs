@@ -1,6 +1,6 @@
 //! Every chunk as a row: index, span, length and the cut that ended it.
 
-use crate::model::{cut_attr, cut_marker, preview};
+use crate::model::{cut_label, cut_marker, preview};
 use crate::state::{Action, Shared};
 use yew::prelude::*;
 
@@ -35,8 +35,8 @@ pub fn ChunkTable(props: &ChunkTableProps) -> Html {
                     <thead>
                         <tr>
                             <th scope="col">{"#"}</th>
-                            <th scope="col" title="half-open: from the first char up to, not including, the end">{"span (chars)"}</th>
-                            <th scope="col" class="num">{format!("length ({unit})")}</th>
+                            <th scope="col" title="in chars, half-open: from the first char up to, not including, the end">{"span"}</th>
+                            <th scope="col" class="num" title={format!("length in {unit}")}>{unit.name()}</th>
                             <th scope="col">{"ended by"}</th>
                             <th scope="col">{"text"}</th>
                         </tr>
@@ -54,7 +54,7 @@ pub fn ChunkTable(props: &ChunkTableProps) -> Html {
                                         if let Some((glyph, class)) = marker {
                                             <span class={classes!("cut", class)} aria-hidden="true">{glyph}</span>
                                         }
-                                        <code>{cut_attr(c.cut, seps)}</code>
+                                        <code>{cut_label(c.cut, seps)}</code>
                                     </td>
                                     <td class="preview">{preview(c.text(&split.text), 60)}</td>
                                 </tr>

@@ -1,6 +1,7 @@
 //! Strategy, size, overlap, unit, placement and trimming.
 
 use super::help::Help;
+use crate::invalid::Field;
 use crate::state::{Action, Settings, View};
 use chunkscope::{Placement, Unit};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -11,6 +12,9 @@ pub struct ControlsProps {
     pub view: View,
     pub settings: Settings,
     pub dispatch: Callback<Action>,
+    /// The control the current configuration error is about, if any.
+    #[prop_or_default]
+    pub invalid: Option<Field>,
 }
 
 fn select_value(e: &Event) -> String {
@@ -39,6 +43,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
     });
     let s = &props.settings;
     let unit = s.unit;
+    let invalid = |field: Field| (props.invalid == Some(field)).then_some("true");
     html! {
         <section class="card controls" aria-label="Settings">
             <div class="field wide">
@@ -58,7 +63,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
                     <Help text="The most a chunk may hold, counted in the unit. A hard limit: no chunk is ever longer. Smaller chunks are more focused; larger ones keep more context." />
                 </label>
                 <input id="size-input" data-testid="size-input" type="number" min="1" inputmode="numeric"
-                    value={s.size.clone()} oninput={on_size} />
+                    value={s.size.clone()} oninput={on_size} aria-invalid={invalid(Field::Size)} />
             </div>
             <div class="field">
                 <label for="overlap-input">
@@ -66,26 +71,26 @@ pub fn Controls(props: &ControlsProps) -> Html {
                     <Help text="How much of the previous chunk the next one may repeat, so a sentence cut at a boundary still appears whole somewhere. Must be smaller than the size. Repeated text is drawn hatched." />
                 </label>
                 <input id="overlap-input" data-testid="overlap-input" type="number" min="0" inputmode="numeric"
-                    value={s.overlap.clone()} oninput={on_overlap} />
+                    value={s.overlap.clone()} oninput={on_overlap} aria-invalid={invalid(Field::Overlap)} />
             </div>
             <div class="field">
                 <label for="unit-select">
                     {"Unit"}
                     <Help text="What size and overlap count. Chars are what Python's len() counts. Bytes are UTF-8 bytes: an emoji is 4 and a Chinese character 3, and a chunk never ends inside a character." />
                 </label>
-                <select id="unit-select" data-testid="unit-select" onchange={on_unit}>
+                <select id="unit-select" data-testid="unit-select" onchange={on_unit} aria-invalid={invalid(Field::Unit)}>
                     { for Unit::ALL.into_iter().map(|u| html! {
                         <option value={u.name()} selected={unit == u}>{u.name()}</option>
                     })}
                 </select>
             </div>
-            <div class="field">
+            <div class="field wide">
                 <label for="placement-select">
                     {"Separator goes"}
                     <Help text="When the text is cut at a separator, which chunk keeps it: the one before (end), the one after (start, as LangChain does), or neither (none; a full stop would then be lost)." />
                 </label>
                 <select id="placement-select" data-testid="placement-select" onchange={on_placement}>
-                    { for [(Placement::End, "at the end of the chunk before"), (Placement::Start, "at the start of the chunk after"), (Placement::None, "nowhere (dropped)")]
+                    { for [(Placement::End, "end of piece before"), (Placement::Start, "start of piece after"), (Placement::None, "dropped")]
                         .into_iter().map(|(p, title)| html! {
                         <option value={p.name()} selected={s.placement == p}>{title}</option>
                     })}

@@ -25,18 +25,19 @@ pub struct DocInputProps {
 #[function_component]
 pub fn DocInput(props: &DocInputProps) -> Html {
     let pending = use_mut_ref(|| None::<Timeout>);
+    let area = use_node_ref();
     let oninput = {
         let dispatch = props.dispatch.clone();
-        let pending = pending.clone();
-        Callback::from(move |e: InputEvent| {
-            let text: Rc<str> = e
-                .target_unchecked_into::<HtmlTextAreaElement>()
-                .value()
-                .into();
-            let dispatch = dispatch.clone();
+        let (pending, area) = (pending.clone(), area.clone());
+        Callback::from(move |_: InputEvent| {
+            let (dispatch, area) = (dispatch.clone(), area.clone());
+            // The text is read once, when typing pauses: copying a long
+            // document out of the text area on every key would slow typing.
             // Replacing the timeout drops (cancels) the one still waiting.
             *pending.borrow_mut() = Some(Timeout::new(DEBOUNCE_MS, move || {
-                dispatch.emit(Action::SetText(text))
+                if let Some(area) = area.cast::<HtmlTextAreaElement>() {
+                    dispatch.emit(Action::SetText(area.value().into()));
+                }
             }));
         })
     };
@@ -77,6 +78,7 @@ pub fn DocInput(props: &DocInputProps) -> Html {
                     data-testid="doc-input"
                     spellcheck="false"
                     rows="10"
+                    ref={area}
                     value={AttrValue::from(props.text.clone())}
                     {oninput} />
                 <p class="hint">{format!("{chars} chars · {bytes} bytes (UTF-8)")}</p>

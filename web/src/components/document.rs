@@ -1,17 +1,30 @@
 //! The document with its chunks drawn over it, straight from the chunk spans.
+//!
+//! A long document is drawn a window at a time: the chunks around the scroll
+//! position are real elements, and the text above and below them is an empty
+//! spacer whose height is estimated from the drawn part. Drawing a megabyte as
+//! elements would take the browser far longer than splitting it, and a learner
+//! only ever reads one screen of it. Chunk groups are keyed by index, so when
+//! the window slides the chunks on screen stay the same elements and the
+//! browser's scroll anchoring keeps them still.
 
-use crate::model::{cut_attr, cut_marker, segments, Segment};
+use crate::model::{cut_attr, cut_marker, segments_in, Segment};
 use crate::state::{Pointed, Shared};
-use chunkscope::Span;
+use chunkscope::{Chunk, Span};
+use std::ops::Range;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, ScrollIntoViewOptions, ScrollLogicalPosition};
 use yew::prelude::*;
 
-/// Chunks drawn at first. A long document gets the rest as the learner scrolls
-/// (or all at once on request), so loading it never freezes the page.
-const FIRST_CHUNKS: usize = 800;
-/// Chunks added each time the view is scrolled near its end.
-const MORE_CHUNKS: usize = 800;
+/// Most text drawn at once, in bytes: many screens, few enough to lay out fast.
+const WINDOW_BYTES: usize = 24 * 1024;
+/// Most chunks drawn at once (a long text cut into tiny chunks).
+const WINDOW_CHUNKS: usize = 800;
+/// A first guess at the height of one byte of text in pixels (monospace, line
+/// height 2, about 80 characters a line); the drawn window corrects it.
+const FIRST_PX_PER_BYTE: f64 = 0.36;
+/// Text drawn before the height estimate is trusted, in bytes.
+const MEASURE_FROM_BYTES: usize = 2048;
 
 #[derive(Properties, PartialEq)]
 pub struct DocumentViewProps {
@@ -28,6 +41,41 @@ pub struct DocumentViewProps {
     pub partner: Option<AttrValue>,
 }
 
+/// The chunks to draw around chunk `centre`: grown on both sides while the
+/// window stays within [`WINDOW_CHUNKS`] and [`WINDOW_BYTES`] (always at least
+/// the centre chunk). Near either end of the text it grows the other way, so
+/// the window is as full as it can be.
+pub fn window_around(chunks: &[Chunk], centre: usize) -> Range<usize> {
+    if chunks.is_empty() {
+        return 0..0;
+    }
+    let centre = centre.min(chunks.len() - 1);
+    let fits = |a: usize, b: usize| {
+        b - a <= WINDOW_CHUNKS
+            && chunks[b - 1].span.end.saturating_sub(chunks[a].span.start) <= WINDOW_BYTES
+    };
+    let (mut first, mut last) = (centre, centre + 1);
+    loop {
+        let mut grew = false;
+        if last < chunks.len() && fits(first, last + 1) {
+            last += 1;
+            grew = true;
+        }
+        if first > 0 && fits(first - 1, last) {
+            first -= 1;
+            grew = true;
+        }
+        if !grew {
+            return first..last;
+        }
+    }
+}
+
+/// The first chunk that ends after byte `at` (the one holding it, or the next).
+fn chunk_at(chunks: &[Chunk], at: usize) -> usize {
+    chunks.partition_point(|c| c.span.end <= at)
+}
+
 /// The chunk index of the `data-testid="chunk"` element an event happened in.
 fn chunk_index(target: Option<web_sys::EventTarget>) -> Option<usize> {
     let element = target?.dyn_into::<Element>().ok()?;
@@ -35,42 +83,119 @@ fn chunk_index(target: Option<web_sys::EventTarget>) -> Option<usize> {
     chunk.get_attribute("data-index")?.parse().ok()
 }
 
-/// Every chunk as an element with its offsets and cut, the marker of each cut
-/// after it, and the text in no chunk faded. One listener on the container
-/// serves all chunks, so a long document does not get thousands of closures.
+/// What the view remembers between draws.
+struct Memory {
+    /// The byte the window is centred on. A byte, not a chunk index, so a
+    /// re-split (new size) keeps showing the same part of the text.
+    centre: usize,
+    /// Pixels per byte of drawn text, for the spacers.
+    px_per_byte: f64,
+    /// The last highlight the window was moved for.
+    highlight: Option<Span>,
+    /// Whether the highlighted chunk still has to be scrolled into view.
+    reveal: bool,
+}
+
+/// Every chunk in the window as an element with its offsets and cut, the
+/// marker of each cut after it, and the text in no chunk faded. One listener on
+/// the container serves all chunks, so a long document does not get thousands
+/// of closures.
 #[function_component]
 pub fn DocumentView(props: &DocumentViewProps) -> Html {
     let container = use_node_ref();
+    let drawn_ref = use_node_ref();
+    let redraw = use_force_update();
+    let memory = use_mut_ref(|| Memory {
+        centre: 0,
+        px_per_byte: FIRST_PX_PER_BYTE,
+        highlight: None,
+        reveal: false,
+    });
     let split = &props.split;
     let strategy = split.strategy();
-    let total = split.output.chunks.len();
-    // How many chunks to draw, remembered per split: a new split starts again.
-    let drawn = use_state(|| (split.clone(), FIRST_CHUNKS));
-    let mut limit = if drawn.0 == *split {
-        drawn.1
-    } else {
-        FIRST_CHUNKS
-    };
-    if let Some(h) = props.highlight {
-        // A highlighted tree node must be on screen, however far down it is.
-        if let Some(first) = split
-            .output
-            .chunks
-            .iter()
-            .position(|c| c.span.intersect(h).is_some())
-        {
-            limit = limit.max(first + MORE_CHUNKS);
+    let text = &*split.text;
+    let output = &split.output;
+    let chunks = &output.chunks;
+    let total = chunks.len();
+
+    // A newly highlighted tree node moves the window to it, in this same draw.
+    if props.highlight != memory.borrow().highlight {
+        let mut m = memory.borrow_mut();
+        m.highlight = props.highlight;
+        if let Some(h) = props.highlight {
+            let first = chunk_at(chunks, h.start);
+            if let Some(c) = chunks.get(first) {
+                m.centre = c.span.start;
+                m.reveal = true;
+            }
         }
     }
-    let limit = limit.min(total);
-    let grow = {
-        let (drawn, split) = (drawn.clone(), split.clone());
-        move |to: usize| drawn.set((split.clone(), to))
+    let (centre, px_per_byte) = {
+        let m = memory.borrow();
+        (m.centre, m.px_per_byte)
     };
+    let range = window_around(chunks, chunk_at(chunks, centre));
+    let (first, last) = (range.start, range.end);
+    // The bytes the drawn part covers, and so the heights of the spacers.
+    let lo = match first.checked_sub(1) {
+        Some(before) => chunks[before].span.end.min(chunks[first].span.start),
+        None => 0,
+    };
+    let hi = if last >= total {
+        text.len()
+    } else {
+        chunks[last - 1].span.end
+    };
+    // Whole pixels: printing a float would pull float formatting into the bundle.
+    let above = (lo as f64 * px_per_byte) as u64;
+    let below = (text.len().saturating_sub(hi) as f64 * px_per_byte) as u64;
+
+    {
+        // After each draw: learn the height of a byte from what was drawn, and
+        // bring a newly highlighted chunk into view.
+        let (memory, drawn_ref, container, redraw) = (
+            memory.clone(),
+            drawn_ref.clone(),
+            container.clone(),
+            redraw.clone(),
+        );
+        use_effect(move || {
+            let mut m = memory.borrow_mut();
+            if let Some(drawn) = drawn_ref.cast::<Element>() {
+                let bytes = hi.saturating_sub(lo);
+                let height = drawn.get_bounding_client_rect().height();
+                if bytes >= MEASURE_FROM_BYTES && height > 0.0 {
+                    let measured = height / bytes as f64;
+                    let off = (measured - m.px_per_byte).abs() / m.px_per_byte;
+                    m.px_per_byte = measured;
+                    // Only a clearly wrong guess is worth a second draw.
+                    if off > 0.25 && (first > 0 || last < total) {
+                        redraw.force_update();
+                    }
+                }
+            }
+            if std::mem::take(&mut m.reveal) {
+                let target = container
+                    .cast::<Element>()
+                    .and_then(|c| c.query_selector(".in-node").ok().flatten());
+                if let Some(target) = target {
+                    let options = ScrollIntoViewOptions::new();
+                    options.set_block(ScrollLogicalPosition::Nearest);
+                    target.scroll_into_view_with_scroll_into_view_options(&options);
+                }
+            }
+        });
+    }
+
     let onscroll = {
-        let grow = grow.clone();
-        let container = container.clone();
+        let (container, drawn_ref, memory, redraw) = (
+            container.clone(),
+            drawn_ref.clone(),
+            memory.clone(),
+            redraw.clone(),
+        );
         let partner = props.partner.clone();
+        let split = split.clone();
         Callback::from(move |_: Event| {
             let Some(el) = container.cast::<Element>() else {
                 return;
@@ -78,29 +203,42 @@ pub fn DocumentView(props: &DocumentViewProps) -> Html {
             if let Some(partner) = &partner {
                 super::scroll_sync::follow(&el, partner);
             }
-            if limit < total && el.scroll_top() + 2 * el.client_height() >= el.scroll_height() {
-                grow(limit + MORE_CHUNKS);
+            if first == 0 && last >= total {
+                return;
+            }
+            let Some(drawn) = drawn_ref.cast::<Element>() else {
+                return;
+            };
+            // Everything in the scroll box's own coordinates.
+            let scroll = f64::from(el.scroll_top());
+            let view = f64::from(el.client_height());
+            let origin = el.get_bounding_client_rect().top() - scroll;
+            let rect = drawn.get_bounding_client_rect();
+            let (top, bottom) = (rect.top() - origin, rect.bottom() - origin);
+            let near_top = first > 0 && scroll < top + view / 2.0;
+            let near_bottom = last < total && scroll + view > bottom - view / 2.0;
+            if !near_top && !near_bottom {
+                return;
+            }
+            // The byte at the middle of the view: read off the drawn part when
+            // the view is on it, estimated from the spacers when it is not.
+            let y = scroll + view / 2.0;
+            let per_byte = memory.borrow().px_per_byte;
+            let byte = if y < top {
+                y / per_byte
+            } else if y > bottom {
+                hi as f64 + (y - bottom) / per_byte
+            } else {
+                lo as f64 + (y - top) / (bottom - top).max(1.0) * (hi - lo) as f64
+            };
+            let chunks = &split.output.chunks;
+            let centre = chunk_at(chunks, byte.max(0.0) as usize).min(total - 1);
+            if window_around(chunks, centre) != (first..last) {
+                memory.borrow_mut().centre = chunks[centre].span.start;
+                redraw.force_update();
             }
         })
     };
-    let show_all = Callback::from(move |_: MouseEvent| grow(total));
-
-    {
-        // Bring the highlighted node's first chunk into view.
-        let container = container.clone();
-        use_effect_with(props.highlight, move |highlight| {
-            if highlight.is_some() {
-                let first = container
-                    .cast::<Element>()
-                    .and_then(|c| c.query_selector(".in-node").ok().flatten());
-                if let Some(first) = first {
-                    let options = ScrollIntoViewOptions::new();
-                    options.set_block(ScrollLogicalPosition::Nearest);
-                    first.scroll_into_view_with_scroll_into_view_options(&options);
-                }
-            }
-        });
-    }
 
     let point = {
         let on_point = props.on_point.clone();
@@ -131,78 +269,86 @@ pub fn DocumentView(props: &DocumentViewProps) -> Html {
         Callback::from(move |e: KeyboardEvent| {
             if e.key() == "Enter" {
                 if let Some(index) = chunk_index(e.target()) {
+                    e.prevent_default();
                     on_reveal.emit(Pointed { strategy, index });
                 }
             }
         })
     };
 
-    let text = &*split.text;
-    let output = &split.output;
     let separators = &split.config.separators;
     let highlight = props.highlight;
-    let shown = segments(output, text.len())
-        .into_iter()
-        .take_while(|s| match s {
-            Segment::Chunk(i) | Segment::Cut(i) => *i < limit,
-            Segment::Gap(_) => true,
-        });
-    let nodes = shown.map(|segment| match segment {
-        Segment::Gap(span) => {
-            let gap = span.text(text);
-            let dropped = !gap.chars().all(chunkscope::is_space);
-            html! { <span class={classes!("gap", dropped.then_some("dropped"))}>{gap}</span> }
-        }
-        Segment::Cut(i) => match cut_marker(output.chunks[i].cut, separators) {
-            Some((glyph, class)) => html! {
-                <span class={classes!("cut", class)} aria-hidden="true">{glyph}</span>
-            },
-            None => html! {},
-        },
-        Segment::Chunk(i) => {
-            let chunk = &output.chunks[i];
-            let (start, end) = split.chunk_chars[i];
-            let lit = highlight.map(|h| h.intersect(chunk.span).is_some());
-            let class = classes!(
-                "chunk",
-                if i % 2 == 0 { "even" } else { "odd" },
-                match lit {
-                    Some(true) => Some("in-node"),
-                    Some(false) => Some("out-node"),
-                    None => None,
+    let gap = |span: Span| {
+        let gap = span.text(text);
+        let dropped = !gap.chars().all(chunkscope::is_space);
+        html! { <span class={classes!("gap", dropped.then_some("dropped"))}>{gap}</span> }
+    };
+    // Each chunk with the gap before it and the cut after it, keyed by index.
+    // A gap waits for the chunk after it; one left at the end closes the text.
+    let mut groups: Vec<(usize, Vec<Html>)> = Vec::with_capacity(range.len());
+    let mut pending = None;
+    for segment in segments_in(output, text.len(), range.clone()) {
+        match segment {
+            Segment::Gap(span) => pending = Some(gap(span)),
+            Segment::Chunk(i) => {
+                let chunk = &chunks[i];
+                let (start, end) = split.chunk_chars[i];
+                let lit = highlight.map(|h| h.intersect(chunk.span).is_some());
+                let class = classes!(
+                    "chunk",
+                    if i % 2 == 0 { "even" } else { "odd" },
+                    match lit {
+                        Some(true) => Some("in-node"),
+                        Some(false) => Some("out-node"),
+                        None => None,
+                    }
+                );
+                // The repeated start (overlap) is drawn hatched inside the chunk.
+                let body = match chunk.overlap {
+                    Some(o) if o.start == chunk.span.start => html! {
+                        <>
+                            <span class="overlap" title="repeated from the chunk before">{o.text(text)}</span>
+                            {&text[o.end..chunk.span.end]}
+                        </>
+                    },
+                    _ => html! { {chunk.text(text)} },
+                };
+                let element = html! {
+                    <span
+                        {class}
+                        data-testid="chunk"
+                        data-index={i.to_string()}
+                        data-start={start.to_string()}
+                        data-end={end.to_string()}
+                        data-cut={cut_attr(chunk.cut, separators)}
+                        tabindex="0">
+                        {body}
+                    </span>
+                };
+                let mut parts: Vec<Html> = pending.take().into_iter().collect();
+                parts.push(element);
+                groups.push((i, parts));
+            }
+            Segment::Cut(i) => {
+                if let (Some((glyph, class)), Some((_, parts))) =
+                    (cut_marker(chunks[i].cut, separators), groups.last_mut())
+                {
+                    parts.push(html! {
+                        <span class={classes!("cut", class)} aria-hidden="true">{glyph}</span>
+                    });
                 }
-            );
-            // The repeated start (overlap) is drawn hatched inside the chunk.
-            let body = match chunk.overlap {
-                Some(o) if o.start == chunk.span.start => html! {
-                    <>
-                        <span class="overlap" title="repeated from the chunk before">{o.text(text)}</span>
-                        {&text[o.end..chunk.span.end]}
-                    </>
-                },
-                _ => html! { {chunk.text(text)} },
-            };
-            html! {
-                <span
-                    {class}
-                    data-testid="chunk"
-                    data-index={i.to_string()}
-                    data-start={start.to_string()}
-                    data-end={end.to_string()}
-                    data-cut={cut_attr(chunk.cut, separators)}
-                    tabindex="0">
-                    {body}
-                </span>
             }
         }
-    });
+    }
 
+    let windowed = first > 0 || last < total;
     html! {
         <>
             <div
                 class={classes!("doc", highlight.is_some().then_some("focused"))}
                 data-testid="document-view"
-                data-drawn={limit.to_string()}
+                data-first={first.to_string()}
+                data-drawn={range.len().to_string()}
                 data-total={total.to_string()}
                 ref={container}
                 {onmouseover}
@@ -211,17 +357,69 @@ pub fn DocumentView(props: &DocumentViewProps) -> Html {
                 {onclick}
                 {onkeydown}
                 aria-label="Chunks over the document; focus a chunk to see its details">
-                { for nodes }
-                if output.chunks.is_empty() {
+                if above > 0 {
+                    <div class="doc-spacer" style={format!("height:{above}px")} aria-hidden="true" />
+                }
+                <span class="drawn" ref={drawn_ref}>
+                    { for groups.into_iter().map(|(key, parts)| html! {
+                        <span class="seg" key={key}>{ for parts }</span>
+                    })}
+                    {pending.unwrap_or_default()}
+                </span>
+                if below > 0 {
+                    <div class="doc-spacer" style={format!("height:{below}px")} aria-hidden="true" />
+                }
+                if chunks.is_empty() {
                     <p class="empty">{"No chunks: the text is empty or only whitespace."}</p>
                 }
             </div>
-            if limit < total {
-                <div class="doc-more" data-testid="doc-more">
-                    <span>{format!("Showing chunks 0–{} of {total}; more appear as you scroll.", limit - 1)}</span>
-                    <button type="button" onclick={show_all}>{format!("Show all {total}")}</button>
-                </div>
+            if windowed {
+                <p class="doc-more" data-testid="doc-more">
+                    {format!("Chunks {first}–{} of {total} are drawn; the rest are drawn as you scroll.", last - 1)}
+                </p>
             }
         </>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chunkscope::{Config, Splitter};
+
+    fn chunks(text: &str, size: usize) -> Vec<Chunk> {
+        Splitter::new(Config::recursive(size))
+            .unwrap()
+            .split(text)
+            .unwrap()
+            .chunks
+    }
+
+    #[test]
+    fn a_short_text_is_drawn_whole() {
+        let c = chunks(&"A few words here. ".repeat(40), 30);
+        assert_eq!(window_around(&c, 0), 0..c.len());
+        assert_eq!(window_around(&c, c.len() + 5), 0..c.len());
+        assert_eq!(window_around(&[], 3), 0..0);
+    }
+
+    #[test]
+    fn a_long_text_is_drawn_around_the_centre_within_the_limits() {
+        let text = "Some words to split. ".repeat(20_000);
+        let c = chunks(&text, 100);
+        let middle = c.len() / 2;
+        let w = window_around(&c, middle);
+        assert!(w.contains(&middle));
+        assert!(w.len() <= WINDOW_CHUNKS);
+        let bytes = c[w.end - 1].span.end - c[w.start].span.start;
+        assert!(
+            bytes <= WINDOW_BYTES && bytes > WINDOW_BYTES - 200,
+            "{bytes}"
+        );
+        // At the ends the window fills the other way.
+        assert_eq!(window_around(&c, 0).start, 0);
+        assert_eq!(window_around(&c, 0).len(), w.len());
+        assert_eq!(window_around(&c, c.len() - 1).end, c.len());
+        assert_eq!(chunk_at(&c, c[10].span.start), 10);
     }
 }

@@ -11,6 +11,7 @@ pub mod doc_input;
 pub mod document;
 pub mod help;
 pub mod legend;
+pub mod recheck;
 pub mod scroll_sync;
 pub mod separators;
 pub mod share_button;

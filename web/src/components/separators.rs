@@ -3,7 +3,8 @@
 //! form to add a literal or a regex.
 
 use super::help::Help;
-use crate::model::{glyph, separator_class};
+use crate::invalid::Field;
+use crate::model::{glyph, own_name, separator_class, visible_label};
 use crate::state::{Action, Settings};
 use chunkscope::presets::{describe, SEPARATOR_PRESETS};
 use chunkscope::{unescape, Separator};
@@ -16,16 +17,9 @@ pub struct SeparatorEditorProps {
     /// False in the fixed view, which ignores separators.
     pub used: bool,
     pub dispatch: Callback<Action>,
-}
-
-/// A separator's name, or nothing when the name would only repeat its label.
-fn about(sep: &Separator) -> String {
-    let name = sep.describe();
-    if name.starts_with('"') || sep.regex {
-        String::new()
-    } else {
-        name
-    }
+    /// The control the current configuration error is about, if any.
+    #[prop_or_default]
+    pub invalid: Option<Field>,
 }
 
 /// The separator list and its editor.
@@ -97,7 +91,8 @@ pub fn SeparatorEditor(props: &SeparatorEditorProps) -> Html {
                     <p class="hint">{"Fixed windows ignore separators; they are used by the recursive splitter."}</p>
                 }
             </div>
-            <ol class="separator-list" data-testid="separator-list">
+            <ol class="separator-list" data-testid="separator-list"
+                aria-invalid={(props.invalid == Some(Field::Separators)).then_some("true")}>
                 { for separators.iter().enumerate().map(|(i, sep)| {
                     let remove = d.reform(move |_: MouseEvent| Action::RemoveSeparator(i));
                     let raise = d.reform(move |_: MouseEvent| Action::RaiseSeparator(i));
@@ -105,8 +100,8 @@ pub fn SeparatorEditor(props: &SeparatorEditorProps) -> Html {
                     html! {
                         <li class="separator-item" data-testid="separator-item" data-label={label.clone()}>
                             <span class={classes!("chip", separator_class(separators, i))} aria-hidden="true">{glyph(sep)}</span>
-                            <code class="label">{label.clone()}</code>
-                            <span class="about">{about(sep)}</span>
+                            <code class="label">{visible_label(sep)}</code>
+                            <span class="about">{own_name(sep).unwrap_or_default()}</span>
                             <span class="actions">
                                 <button type="button" class="icon" onclick={raise} disabled={i == 0}
                                     aria-label={format!("move {label} up")} title="Move up (try it earlier)">{"↑"}</button>
@@ -125,7 +120,7 @@ pub fn SeparatorEditor(props: &SeparatorEditorProps) -> Html {
                 </p>
             }
             <form class="add" onsubmit={on_add}>
-                <input type="text" data-testid="separator-new" placeholder={if *regex { "regex, e.g. \\n#{1,3} " } else { "e.g. \\n## or ;" }}
+                <input type="text" data-testid="separator-new" placeholder={if *regex { "e.g. \\n#+ " } else { "e.g. ; or \\n##" }}
                     aria-label="New separator" value={(*draft).clone()} oninput={on_draft} />
                 <label class="inline">
                     <input type="checkbox" checked={*regex} onchange={on_regex} />{" regex"}

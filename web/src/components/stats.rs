@@ -1,6 +1,6 @@
 //! Numbers about a split: lengths, a histogram, and which separators fired.
 
-use crate::model::{glyph, separator_class, stats};
+use crate::model::{glyph, separator_class, stats, tenths, visible_label};
 use crate::state::Shared;
 use yew::prelude::*;
 
@@ -17,7 +17,7 @@ pub fn StatsLine(props: &StatsProps) -> Html {
     html! {
         <p class="stats-line" data-testid="stats-line">
             <strong data-testid="chunk-count">{s.count}</strong>{if s.count == 1 { " chunk" } else { " chunks" }}
-            {format!(" · {}–{} {unit}, mean {:.1}", s.min, s.max, s.mean)}
+            {format!(" · {}–{} {unit}, mean {}", s.min, s.max, tenths(s.mean))}
             if s.mid_word > 0 {
                 <span class="warn-text">{format!(" · {} cut mid-word", s.mid_word)}</span>
             }
@@ -33,8 +33,10 @@ pub fn StatsView(props: &StatsProps) -> Html {
     let unit = split.config.unit;
     let seps = &split.config.separators;
     let tallest = s.histogram.iter().copied().max().unwrap_or(0).max(1);
-    let (w, h, pad) = (300.0_f64, 120.0_f64, 18.0_f64);
-    let bar_w = (w - 8.0) / s.histogram.len() as f64;
+    // Whole numbers where they are printed; floats only for the bar arithmetic.
+    let (w, h, pad) = (300_u32, 120_u32, 18_u32);
+    let (wf, hf) = (f64::from(w), f64::from(h));
+    let bar_w = (wf - 8.0) / s.histogram.len() as f64;
     let percent = |n: usize| (n * 100 + s.cuts / 2).checked_div(s.cuts).unwrap_or(0);
     html! {
         <section class="card stats" aria-label="Statistics" data-testid="stats">
@@ -43,30 +45,30 @@ pub fn StatsView(props: &StatsProps) -> Html {
                 <div><dt>{"chunks"}</dt><dd>{s.count}</dd></div>
                 <div><dt>{"min"}</dt><dd>{s.min}</dd></div>
                 <div><dt>{"median"}</dt><dd>{s.median}</dd></div>
-                <div><dt>{"mean"}</dt><dd>{format!("{:.1}", s.mean)}</dd></div>
+                <div><dt>{"mean"}</dt><dd>{tenths(s.mean)}</dd></div>
                 <div><dt>{"max"}</dt><dd>{s.max}</dd></div>
             </dl>
             <svg class="histogram" viewBox={format!("0 0 {w} {}", h + pad)} role="img"
                 aria-label={format!("How many chunks have each length, in bins of {} {unit}, up to the size {}", s.bin_width, split.config.size)}>
                 { for s.histogram.iter().enumerate().map(|(b, &n)| {
-                    let bh = (n as f64 / tallest as f64) * (h - 14.0);
+                    let bh = (n as f64 / tallest as f64) * (hf - 14.0);
                     let x = 4.0 + b as f64 * bar_w;
                     let lo = b * s.bin_width + 1;
                     let hi = ((b + 1) * s.bin_width).min(split.config.size.max(lo));
                     html! {
                         <g>
                             <title>{format!("{n} chunks of {lo}–{hi} {unit}")}</title>
-                            <rect x={format!("{:.1}", x + 1.0)} y={format!("{:.1}", h - bh)}
-                                width={format!("{:.1}", (bar_w - 2.0).max(1.0))} height={format!("{:.1}", bh)} />
+                            <rect x={tenths(x + 1.0)} y={tenths(hf - bh)}
+                                width={tenths((bar_w - 2.0).max(1.0))} height={tenths(bh)} />
                             if n > 0 {
-                                <text x={format!("{:.1}", x + bar_w / 2.0)} y={format!("{:.1}", h - bh - 3.0)} class="count">{n}</text>
+                                <text x={tenths(x + bar_w / 2.0)} y={tenths(hf - bh - 3.0)} class="count">{n}</text>
                             }
                         </g>
                     }
                 })}
-                <line x1="4" x2={format!("{}", w - 4.0)} y1={format!("{h}")} y2={format!("{h}")} class="axis" />
-                <text x="4" y={format!("{}", h + 14.0)} class="tick">{"1"}</text>
-                <text x={format!("{}", w - 4.0)} y={format!("{}", h + 14.0)} class="tick end">
+                <line x1="4" x2={(w - 4).to_string()} y1={h.to_string()} y2={h.to_string()} class="axis" />
+                <text x="4" y={(h + 14).to_string()} class="tick">{"1"}</text>
+                <text x={(w - 4).to_string()} y={(h + 14).to_string()} class="tick end">
                     {format!("{} {unit} (size)", split.config.size)}
                 </text>
             </svg>
@@ -75,7 +77,7 @@ pub fn StatsView(props: &StatsProps) -> Html {
                 { for seps.iter().enumerate().filter(|(_, sep)| !sep.is_hard_cut()).map(|(i, sep)| html! {
                     <li class={classes!((s.fired[i] == 0).then_some("zero"))}>
                         <span class={classes!("cut", separator_class(seps, i))} aria-hidden="true">{glyph(sep)}</span>
-                        <code>{sep.label()}</code>
+                        <code>{visible_label(sep)}</code>
                         <span class="bar"><span style={format!("width:{}%", percent(s.fired[i]))} /></span>
                         <span class="num">{s.fired[i]}</span>
                     </li>

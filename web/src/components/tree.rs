@@ -2,7 +2,9 @@
 //! tried and did not find, whether the piece was too big, and what it did.
 
 use super::help::Help;
-use crate::model::{close_words, glyph, node_action, node_separator, preview, separator_class};
+use crate::model::{
+    close_words, glyph, node_separator, node_step, preview, separator_class, visible_label,
+};
 use crate::state::{tree_open, Action, Shared, FIRST_CHILDREN};
 use chunkscope::{Action as Step, NodeId};
 use std::collections::BTreeSet;
@@ -101,8 +103,9 @@ fn node(props: &TreeProps, id: NodeId) -> Html {
         .absent
         .iter()
         .filter_map(|&i| seps.get(i))
-        .map(|s| s.label())
+        .map(visible_label)
         .collect();
+    let step = node_step(n, seps, unit);
     let (chars_start, chars_end) = split.node_chars[id];
     // "Its parent ended" is true of every last piece; only a size stop says something.
     let stopped = n
@@ -140,9 +143,13 @@ fn node(props: &TreeProps, id: NodeId) -> Html {
             </span>
             <span class="what">
                 if let Some((g, class)) = splitter {
-                    <span class={classes!("cut", class)} aria-hidden="true">{g}</span>{" "}
+                    <span class={classes!("cut", class)} aria-hidden="true">{g}</span>
                 }
-                {node_action(n, seps, unit)}
+                {step.lead}
+                if let Some(label) = step.separator {
+                    <code class="q">{label}</code>
+                }
+                {step.tail}
             </span>
             if !absent.is_empty() || stopped.is_some() {
                 <span class="notes">
