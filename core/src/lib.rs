@@ -64,6 +64,7 @@
 //! and no chunk is longer than `size`; [`check()`] verifies both, and more, on any
 //! output.
 
+pub mod bugs;
 mod check;
 mod config;
 mod engine;

@@ -4,11 +4,13 @@
 
 mod code;
 mod components;
+mod invalid;
 mod model;
 mod panic;
 mod presets;
 mod share;
 mod state;
+mod teach;
 
 fn main() {
     panic::install();

@@ -63,8 +63,13 @@ impl View {
     }
 }
 
+/// Texts at least this long (bytes) get their determinism check after the
+/// chunks are on screen: the check splits the whole text a second time, which
+/// for megabytes would double the wait before anything is drawn.
+pub const RECHECK_LATER_BYTES: usize = 512 * 1024;
+
 /// One finished split of one text, with what the page derives from it once.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Split {
     /// The text that was split. A split keeps its own text so that an old result
     /// stays drawable (dimmed) while the learner fixes a bad setting.
@@ -75,6 +80,10 @@ pub struct Split {
     pub output: Output,
     /// The invariant checks (the determinism check splits a second time).
     pub checks: Checks,
+    /// True while the determinism check waits for its second run (long texts,
+    /// see [`RECHECK_LATER_BYTES`]); `checks.determinism` then says so and is
+    /// not a pass. [`Action::Rechecked`] brings the result.
+    pub rechecking: bool,
     /// Each chunk's span in chars (half-open), for `data-start`/`data-end`.
     pub chunk_chars: Vec<(usize, usize)>,
     /// Each trace node's span in chars.
@@ -87,9 +96,19 @@ impl Split {
     pub fn run(text: Rc<str>, config: Config) -> Result<Split, String> {
         let splitter = Splitter::new(config).map_err(|e| e.to_string())?;
         let output = splitter.split(&text).map_err(|e| e.to_string())?;
-        let again = splitter.split(&text).map_err(|e| e.to_string())?;
+        let rechecking = text.len() >= RECHECK_LATER_BYTES;
         let config = splitter.config().clone();
-        let checks = check(&text, &config, &output, &again);
+        let checks = if rechecking {
+            let mut checks = check(&text, &config, &output, &output);
+            checks.determinism = Check {
+                ok: false,
+                detail: "checking: the second run starts once the chunks are drawn".into(),
+            };
+            checks
+        } else {
+            let again = splitter.split(&text).map_err(|e| e.to_string())?;
+            check(&text, &config, &output, &again)
+        };
         let index = CharIndex::new(&text);
         let chunk_chars = output
             .chunks
@@ -107,9 +126,22 @@ impl Split {
             config,
             output,
             checks,
+            rechecking,
             chunk_chars,
             node_chars,
         })
+    }
+
+    /// The determinism check, made now: splits the text a second time and
+    /// compares. For a split whose check was left for later.
+    pub fn recheck(&self) -> Check {
+        match Splitter::new(self.config.clone()).and_then(|s| s.split(&self.text)) {
+            Ok(again) => check(&self.text, &self.config, &self.output, &again).determinism,
+            Err(e) => Check {
+                ok: false,
+                detail: format!("the second run failed: {e}"),
+            },
+        }
     }
 
     /// The engine that made it.
@@ -160,19 +192,22 @@ impl Settings {
     /// The engine configuration for `strategy`, or a message saying which field
     /// to fix. The engine checks the rest (size 0, overlap ≥ size, …).
     pub fn config(&self, strategy: Strategy) -> Result<Config, String> {
-        let size = parse_count("size", &self.size, self.unit)?;
-        let overlap = parse_count("overlap", &self.overlap, self.unit)?;
-        let config = Config {
+        let config = self.parsed(strategy)?;
+        config.validate().map_err(|e| e.to_string())?;
+        Ok(config)
+    }
+
+    /// The configuration as typed, with its numbers read but not yet validated.
+    pub fn parsed(&self, strategy: Strategy) -> Result<Config, String> {
+        Ok(Config {
             strategy,
-            size,
-            overlap,
+            size: parse_count("size", &self.size, self.unit)?,
+            overlap: parse_count("overlap", &self.overlap, self.unit)?,
             unit: self.unit,
             separators: self.separators.clone(),
             placement: self.placement,
             trim: self.trim,
-        };
-        config.validate().map_err(|e| e.to_string())?;
-        Ok(config)
+        })
     }
 
     /// The separator preset whose list this is, if any.
@@ -482,6 +517,12 @@ pub enum Action {
     ShowAllRows,
     /// The page notice was closed.
     DismissNotice,
+    /// The whole playground was set up at once (a lesson's example, an
+    /// interview card): text, view and settings.
+    Restore(Snapshot),
+    /// The determinism check left for later (see [`Split::rechecking`]) came
+    /// back for this split.
+    Rechecked(Shared, Check),
 }
 
 /// The next state. Pure: the same state and action always give the same result.
@@ -625,6 +666,21 @@ pub fn reduce(state: &State, action: Action) -> State {
         }
         Action::DismissNotice => {
             next.notice = None;
+            false
+        }
+        Action::Restore(snapshot) => return State::from_snapshot(snapshot),
+        Action::Rechecked(split, determinism) => {
+            let slot = match split.strategy() {
+                Strategy::Fixed => &mut next.fixed,
+                Strategy::Recursive => &mut next.recursive,
+            };
+            // A result for a split that is no longer shown is dropped.
+            if slot.as_ref() == Some(&split) {
+                let mut checked = Split::clone(&split);
+                checked.checks.determinism = determinism;
+                checked.rechecking = false;
+                *slot = Some(Shared(Rc::new(checked)));
+            }
             false
         }
     };
@@ -854,6 +910,28 @@ mod tests {
             reduce(&next, Action::RevealChunk(pointed)).selected_node,
             None
         );
+    }
+
+    #[test]
+    fn a_long_text_is_checked_for_determinism_later() {
+        let long: Rc<str> = "Some words. ".repeat(RECHECK_LATER_BYTES / 10).into();
+        let state = reduce(&State::default(), Action::SetText(long));
+        let split = state.recursive.clone().unwrap();
+        assert!(split.rechecking);
+        assert!(
+            !split.checks.determinism.ok,
+            "a check not yet made is no pass"
+        );
+        let check = split.recheck();
+        assert!(check.ok);
+        let next = reduce(&state, Action::Rechecked(split.clone(), check));
+        let done = next.recursive.clone().unwrap();
+        assert!(!done.rechecking && done.checks.all_ok());
+        assert_eq!(done.output, split.output);
+        // A late result for a split no longer shown changes nothing.
+        let moved = reduce(&next, Action::SetSize("30".into()));
+        let after = reduce(&moved, Action::Rechecked(split.clone(), split.recheck()));
+        assert_eq!(after.recursive, moved.recursive);
     }
 
     #[test]

@@ -8,11 +8,14 @@ use super::controls::Controls;
 use super::doc_input::DocInput;
 use super::document::DocumentView;
 use super::legend::Legend;
+use super::recheck::use_recheck;
 use super::separators::SeparatorEditor;
 use super::share_button::ShareButton;
 use super::stats::{StatsLine, StatsView};
 use super::tree::Tree;
 use crate::state::{reduce, Action, Pointed, Shared, State, View};
+use crate::teach::stepper::Stepper;
+use crate::teach::{ExploreTeach, Mode, ModeSelect, TeachPanel};
 use chunkscope::{Span, Strategy};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -47,6 +50,11 @@ fn first_state() -> State {
 #[function_component]
 pub fn App() -> Html {
     let state = use_reducer(first_state);
+    let mode = use_state(|| Mode::Explore);
+    let on_mode = {
+        let mode = mode.clone();
+        use_callback((), move |m: Mode, _| mode.set(m))
+    };
     // One callback for the page's lifetime, so components whose other props did
     // not change are not drawn again.
     let dispatch = {
@@ -77,6 +85,8 @@ pub fn App() -> Html {
         .iter()
         .filter_map(|&s| state.split(s).cloned())
         .collect();
+    use_recheck(&splits, &dispatch);
+    let invalid = crate::invalid::blame(&state.settings, state.view, state.error.as_deref());
 
     let documents = if state.view == View::Compare {
         html! {
@@ -131,6 +141,7 @@ pub fn App() -> Html {
                 <p class="tagline">
                     {"Paste a document, pick a size, and see exactly where a splitter cuts it into chunks for retrieval, and why."}
                 </p>
+                <ModeSelect mode={*mode} on_change={on_mode} />
                 <ShareButton snapshot={state.snapshot()} />
             </header>
             if let Some(notice) = &state.notice {
@@ -140,14 +151,16 @@ pub fn App() -> Html {
                         onclick={dispatch.reform(|_: MouseEvent| Action::DismissNotice)}>{"✕"}</button>
                 </div>
             }
-            <div class="layout">
+            <TeachPanel mode={*mode} />
+            <div class="layout" hidden={*mode != Mode::Explore}>
                 <aside class="inputs" aria-label="Document and settings">
                     <DocInput text={state.text.clone()} document={state.document} dispatch={dispatch.clone()} />
-                    <Controls view={state.view} settings={state.settings.clone()} dispatch={dispatch.clone()} />
+                    <Controls view={state.view} settings={state.settings.clone()} dispatch={dispatch.clone()} {invalid} />
                     <SeparatorEditor
                         settings={state.settings.clone()}
                         used={state.view != View::Fixed}
-                        dispatch={dispatch.clone()} />
+                        dispatch={dispatch.clone()}
+                        {invalid} />
                 </aside>
                 <main class="results">
                     if let Some(error) = &state.error {
@@ -157,10 +170,12 @@ pub fn App() -> Html {
                         </div>
                     }
                     <div class={classes!("result-body", stale.then_some("stale"))} aria-busy={stale.to_string()}>
-                        <Badges splits={splits.clone()} open={state.open_badge} dispatch={dispatch.clone()} />
+                        <ExploreTeach state={(*state).clone()} dispatch={dispatch.clone()} />
+                        <Badges splits={splits.clone()} open={state.open_badge} dispatch={dispatch.clone()} {stale} />
                         {documents}
                         <ChunkDetails split={pointed_split} pointed={state.pointed} />
                         if let Some(split) = primary.clone() {
+                            <Stepper split={split.clone()} selected={state.selected_node} dispatch={dispatch.clone()} />
                             <Tree
                                 split={split.clone()}
                                 selected={state.selected_node}

@@ -1,0 +1,942 @@
+//! The bug gallery: classic chunking mistakes as real, runnable engine variants.
+//!
+//! Each [`Bug`] is a small splitter written the wrong way — the way the lessons
+//! warn about, or, for [`Bug::Seed001`], exactly as a published "production"
+//! chunker is written. Running one next to the correct engine and checking both
+//! with the same properties shows a learner *which* guarantee the mistake breaks.
+//!
+//! A buggy splitter does not always return slices of the source: it may drop a
+//! separator between two joined pieces, or add one that was never there. So a
+//! buggy chunk is a [`Rope`]: the pieces of source it is made of ([`Piece::Source`])
+//! and any text the variant made up ([`Piece::Added`]). The checks then stay
+//! honest: coverage counts only source pieces, the size check measures the text
+//! the chunk really holds, and a chunk that is not one slice of the source fails
+//! the order check with a detail that says what is wrong with it.
+//!
+//! The variants model Python code, so they cut and step in characters; lengths
+//! are measured in the configured unit. Separators are matched as literal text.
+
+use crate::check::{check, Check, Checks};
+use crate::config::{Config, Strategy};
+use crate::separator::Separator;
+use crate::span::{is_space, CharIndex, Span};
+use crate::trace::{Action, Chunk, Cut, Output};
+use crate::unit::Unit;
+
+/// One classic mistake.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Bug {
+    /// `for i in range(0, len(text), size - overlap)`: the loop goes on after a
+    /// window has reached the end, so the last chunk is made only of overlap.
+    TailWindow,
+    /// Pieces are split on a separator and joined back without it.
+    DroppedSeparator,
+    /// The separator list has no hard cut and nothing replaces it.
+    NoHardCut,
+    /// A piece that is still too big is split again with the *same* list.
+    NoProgress,
+    /// The "production" recursive chunker of seed 001, as written.
+    Seed001,
+    /// Seed 002's eleven-line recursion, which has no merge pass.
+    NoMerge,
+}
+
+/// A property a bug breaks (the badge that goes red).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Property {
+    /// Every non-whitespace character is in a chunk.
+    Coverage,
+    /// No chunk is longer than `size`.
+    MaxSize,
+    /// Chunks are slices of the source, in order, each ending after the last.
+    Order,
+    /// Neighbours repeat no more than the configured overlap.
+    Overlap,
+    /// Neighbouring pieces of one split that fit together were merged.
+    Packing,
+}
+
+impl Property {
+    /// A short name for a learner.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Property::Coverage => "no text lost",
+            Property::MaxSize => "size cap held",
+            Property::Order => "in order, slices of the text",
+            Property::Overlap => "overlap as set",
+            Property::Packing => "merged where it fits",
+        }
+    }
+}
+
+/// A text and configuration chosen to expose a bug.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Demo {
+    /// The text.
+    pub text: &'static str,
+    /// The configuration (the correct engine runs with it too).
+    pub config: Config,
+}
+
+impl Bug {
+    /// Every bug, in gallery order.
+    pub const ALL: [Bug; 6] = [
+        Bug::TailWindow,
+        Bug::DroppedSeparator,
+        Bug::NoHardCut,
+        Bug::NoProgress,
+        Bug::Seed001,
+        Bug::NoMerge,
+    ];
+
+    /// The stable name (the option value of the gallery's menu).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Bug::TailWindow => "tail",
+            Bug::DroppedSeparator => "dropped-separator",
+            Bug::NoHardCut => "no-hard-cut",
+            Bug::NoProgress => "no-progress",
+            Bug::Seed001 => "seed-001",
+            Bug::NoMerge => "no-merge",
+        }
+    }
+
+    /// The bug with this name.
+    pub fn parse(name: &str) -> Option<Bug> {
+        Bug::ALL.into_iter().find(|b| b.name() == name)
+    }
+
+    /// A short title.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Bug::TailWindow => "range() loop: a tail made only of overlap",
+            Bug::DroppedSeparator => "Separator thrown away: the full stop disappears",
+            Bug::NoHardCut => "No hard-cut fallback: a long URL comes out oversized",
+            Bug::NoProgress => "Recursing with the same list: no progress",
+            Bug::Seed001 => "Seed 001's \"production\" chunker, as written",
+            Bug::NoMerge => "Seed 002's split without a merge pass",
+        }
+    }
+
+    /// What the buggy code does, and why it goes wrong.
+    pub const fn mistake(self) -> &'static str {
+        match self {
+            Bug::TailWindow => {
+                "The windows start at every multiple of the stride up to the length of the text. \
+                 Once a window already reaches the last character the loop does not know it is \
+                 done, so it starts one more window inside the previous one: a chunk that holds \
+                 nothing new, only text the previous chunk already had."
+            }
+            Bug::DroppedSeparator => {
+                "The text is split on \". \" and the pieces are packed back together with \
+                 nothing between them. The separator was text of the document: the full stops \
+                 vanish and two sentences are glued into one word, so the chunk is no longer a \
+                 piece of the source."
+            }
+            Bug::NoHardCut => {
+                "When every separator has been tried and a piece is still too big, the code gives \
+                 the piece back as it is. A base64 image or a long URL has no spaces, so it \
+                 leaves the splitter longer than the size, and the embedding model will silently \
+                 cut it."
+            }
+            Bug::NoProgress => {
+                "A piece that is still too big is passed back to the same function with the same \
+                 separator list. The piece came from splitting on the first separator, so it does \
+                 not contain it: splitting again gives the same piece, for ever. Here the \
+                 recursion is stopped by a budget; real code would loop or overflow the stack."
+            }
+            Bug::Seed001 => {
+                "A class that looks finished: it splits on paragraphs, lines, sentences and \
+                 spaces, packs greedily and adds overlap. Read it closely and it appends the \
+                 separator even after the last piece, drops the separator of every piece it \
+                 recurses into, has no reachable hard cut, adds overlap without re-checking the \
+                 size, and with an overlap of 0 its slice current[-0:] repeats the whole previous \
+                 chunk."
+            }
+            Bug::NoMerge => {
+                "The recursion is right — every piece ends up small enough — but nothing packs \
+                 the small pieces back together. Six single letters become six chunks, each too \
+                 short to mean anything once it is embedded."
+            }
+        }
+    }
+
+    /// How to fix it.
+    pub const fn fix(self) -> &'static str {
+        match self {
+            Bug::TailWindow => {
+                "Stop as soon as a window reaches the end (start + size >= len), before stepping \
+                 on. Every step then adds at least one new character."
+            }
+            Bug::DroppedSeparator => {
+                "Keep the separator with one of the two pieces (p + sep, or sep + p), so the \
+                 pieces put end to end are the text again. Better still, keep offsets and slice \
+                 the source instead of joining strings."
+            }
+            Bug::NoHardCut => {
+                "End the list with the empty separator, or fall back to windows of `size` \
+                 characters when the list runs out. Then the size cap is a guarantee, not a hope."
+            }
+            Bug::NoProgress => {
+                "Recurse with separators[i + 1:]: each level has strictly fewer separators, so the \
+                 depth is bounded by the length of the list and the recursion must end."
+            }
+            Bug::Seed001 => {
+                "Add the separator only where the text had one (better: slice the source by \
+                 offsets), keep it when recursing, fall back to a hard cut, measure a chunk after \
+                 its overlap is added and shrink the overlap to fit, and take the overlap only \
+                 when it is greater than 0."
+            }
+            Bug::NoMerge => {
+                "After splitting, walk the pieces in order and join neighbours (with the \
+                 separator between them) while the result still fits the size. Here: aa, bbb, \
+                 ccc, ccc."
+            }
+        }
+    }
+
+    /// The properties this bug breaks on its demo.
+    pub const fn breaks(self) -> &'static [Property] {
+        match self {
+            Bug::TailWindow => &[Property::Order],
+            Bug::DroppedSeparator => &[Property::Coverage, Property::Order],
+            Bug::NoHardCut | Bug::NoProgress => &[Property::MaxSize],
+            Bug::Seed001 => &[
+                Property::Coverage,
+                Property::MaxSize,
+                Property::Order,
+                Property::Overlap,
+            ],
+            Bug::NoMerge => &[Property::Packing],
+        }
+    }
+
+    /// A text and configuration that expose the bug.
+    pub fn demo(self) -> Demo {
+        let recursive = |size: usize, seps: &[&str]| {
+            Config::recursive(size).with_separators(seps.iter().copied())
+        };
+        let (text, config) = match self {
+            Bug::TailWindow => ("abcdefghij", Config::fixed(4, 1)),
+            Bug::DroppedSeparator => (
+                "It rains. Take a coat. The bus is late. Walk.",
+                recursive(30, &[". ", " ", ""]),
+            ),
+            Bug::NoHardCut => (
+                "Logo at https://cdn.example.com/assets/2024/brand/logo-final-final-v7.svg today.",
+                recursive(30, &["\n\n", "\n", ". ", " ", ""]),
+            ),
+            Bug::NoProgress | Bug::NoMerge => {
+                ("aa\n\nbbb\ncccccc", recursive(3, &["\n\n", "\n", ""]))
+            }
+            Bug::Seed001 => (
+                "Card refunds can take up to ten working days. Cash refunds are instant.\n\n\
+                 Status: https://pay.example.com/refunds/status?order=4411",
+                recursive(40, &["\n\n", "\n", ". ", " "]),
+            ),
+        };
+        Demo { text, config }
+    }
+}
+
+/// A piece of a buggy chunk's text.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Piece {
+    /// This slice of the source.
+    Source(Span),
+    /// Text the variant made up: it is not in the source at this place.
+    Added(String),
+}
+
+/// Text built from pieces of the source and made-up text, the way buggy code
+/// builds strings, but remembering where each piece came from.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Rope {
+    /// The pieces, in order. Neighbouring source pieces that touch are merged.
+    pub pieces: Vec<Piece>,
+}
+
+impl Rope {
+    fn source(span: Span) -> Rope {
+        let mut rope = Rope::default();
+        rope.push(Piece::Source(span));
+        rope
+    }
+
+    fn added(text: &str) -> Rope {
+        let mut rope = Rope::default();
+        rope.push(Piece::Added(text.to_string()));
+        rope
+    }
+
+    fn push(&mut self, piece: Piece) {
+        match (self.pieces.last_mut(), piece) {
+            (_, Piece::Source(s)) if s.is_empty() => {}
+            (_, Piece::Added(t)) if t.is_empty() => {}
+            (Some(Piece::Source(last)), Piece::Source(s)) if last.end == s.start => {
+                last.end = s.end
+            }
+            (Some(Piece::Added(last)), Piece::Added(t)) => last.push_str(&t),
+            (_, piece) => self.pieces.push(piece),
+        }
+    }
+
+    /// This rope followed by `other` (Python's `a + b`).
+    fn concat(mut self, other: &Rope) -> Rope {
+        for piece in &other.pieces {
+            self.push(piece.clone());
+        }
+        self
+    }
+
+    /// The text the rope holds.
+    pub fn text(&self, source: &str) -> String {
+        let mut out = String::new();
+        for piece in &self.pieces {
+            match piece {
+                Piece::Source(s) => out.push_str(s.text(source)),
+                Piece::Added(t) => out.push_str(t),
+            }
+        }
+        out
+    }
+
+    /// Its length in `unit`.
+    pub fn len(&self, source: &str, unit: Unit) -> usize {
+        self.pieces
+            .iter()
+            .map(|p| match p {
+                Piece::Source(s) => unit.len(s.text(source)),
+                Piece::Added(t) => unit.len(t),
+            })
+            .sum()
+    }
+
+    /// True when the rope holds no text.
+    pub fn is_empty(&self) -> bool {
+        self.pieces.is_empty()
+    }
+
+    /// The span it is, when it is exactly one slice of the source.
+    pub fn slice(&self) -> Option<Span> {
+        match self.pieces.as_slice() {
+            [Piece::Source(s)] => Some(*s),
+            _ => None,
+        }
+    }
+
+    /// The smallest span holding all its source pieces (a best-effort position).
+    pub fn hull(&self) -> Option<Span> {
+        let mut spans = self.pieces.iter().filter_map(|p| match p {
+            Piece::Source(s) => Some(*s),
+            Piece::Added(_) => None,
+        });
+        let first = spans.next()?;
+        Some(spans.fold(first, |h, s| {
+            Span::new(h.start.min(s.start), h.end.max(s.end))
+        }))
+    }
+
+    /// The rope between byte offsets `from` and `to` of its text (`text[from:to]`).
+    fn sub(&self, from: usize, to: usize) -> Rope {
+        let mut out = Rope::default();
+        let mut at = 0;
+        for piece in &self.pieces {
+            let len = match piece {
+                Piece::Source(s) => s.len(),
+                Piece::Added(t) => t.len(),
+            };
+            let (a, b) = (from.max(at), to.min(at + len));
+            if a < b {
+                out.push(match piece {
+                    Piece::Source(s) => {
+                        Piece::Source(Span::new(s.start + a - at, s.start + b - at))
+                    }
+                    Piece::Added(t) => Piece::Added(t[a - at..b - at].to_string()),
+                });
+            }
+            at += len;
+        }
+        out
+    }
+
+    /// Python's `text.strip()`.
+    fn strip(&self, source: &str) -> Rope {
+        let text = self.text(source);
+        let start = text.len() - text.trim_start_matches(is_space).len();
+        let end = text.trim_end_matches(is_space).len().max(start);
+        self.sub(start, end)
+    }
+
+    /// `text.split(sep)` for a non-empty `sep`, each part with the separator
+    /// that followed it in the text (`None` after the last part).
+    fn split(&self, source: &str, sep: &str) -> Vec<(Rope, Option<Rope>)> {
+        let text = self.text(source);
+        let mut out = Vec::new();
+        let mut from = 0;
+        for (at, _) in text.match_indices(sep) {
+            let end = at + sep.len();
+            out.push((self.sub(from, at), Some(self.sub(at, end))));
+            from = end;
+        }
+        out.push((self.sub(from, text.len()), None));
+        out
+    }
+
+    /// Python's `list(text)`: one rope per character.
+    fn chars(&self, source: &str) -> Vec<Rope> {
+        let text = self.text(source);
+        text.char_indices()
+            .map(|(i, c)| self.sub(i, i + c.len_utf8()))
+            .collect()
+    }
+
+    /// Python's `text[-n:]` for `n > 0`: the last `n` characters.
+    fn last_chars(&self, source: &str, n: usize) -> Rope {
+        let text = self.text(source);
+        let from = text
+            .char_indices()
+            .rev()
+            .nth(n.saturating_sub(1))
+            .map_or(0, |(i, _)| i);
+        self.sub(from, text.len())
+    }
+
+    /// Python's `text[a:b]` in characters.
+    fn char_range(&self, source: &str, a: usize, b: usize) -> Rope {
+        let text = self.text(source);
+        let byte = |n: usize| text.char_indices().nth(n).map_or(text.len(), |(i, _)| i);
+        self.sub(byte(a), byte(b))
+    }
+
+    fn chars_len(&self, source: &str) -> usize {
+        self.len(source, Unit::Chars)
+    }
+}
+
+/// One chunk of a buggy run.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BugChunk {
+    /// What the chunk holds.
+    pub rope: Rope,
+    /// Which split made it, when the variant should have packed the pieces of
+    /// one split: neighbours with the same parent are candidates for merging.
+    pub parent: Option<usize>,
+}
+
+/// What a buggy variant produced.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BugRun {
+    /// The chunks, in the order the variant returned them.
+    pub chunks: Vec<BugChunk>,
+    /// Why the variant was stopped early, when it was (a loop cut off by a
+    /// budget, a crash the Python code would have had).
+    pub note: Option<String>,
+}
+
+/// How many levels without progress a variant may recurse before it is stopped.
+/// It also bounds the recursion depth of the variants that could loop.
+pub const STALL_BUDGET: usize = 12;
+/// The most characters a buggy run may output (a variant that repeats text can
+/// grow quadratically); past it the run is stopped with a note.
+pub const OUTPUT_BUDGET: usize = 200_000;
+
+/// Runs `bug`'s variant on `source`. `config` gives size, overlap and separators
+/// (its strategy is ignored: each variant is one strategy).
+pub fn run(bug: Bug, source: &str, config: &Config) -> BugRun {
+    let mut v = Variant {
+        source,
+        size: config.size,
+        overlap: config.overlap,
+        unit: config.unit,
+        out: BugRun::default(),
+        produced: 0,
+        parents: 0,
+    };
+    let seps: Vec<&str> = config
+        .separators
+        .iter()
+        .map(|s| s.pattern.as_str())
+        .collect();
+    let whole = Rope::source(Span::new(0, source.len()));
+    match bug {
+        Bug::TailWindow => v.range_loop(&whole),
+        Bug::DroppedSeparator | Bug::NoHardCut => {
+            let keep = bug != Bug::DroppedSeparator;
+            let hard_cut = bug != Bug::NoHardCut;
+            for c in v.textbook(&whole, &seps, keep, hard_cut) {
+                v.emit(c, None);
+            }
+        }
+        Bug::NoProgress => v.eleven_lines(&whole, &seps, false, 0),
+        Bug::NoMerge => v.eleven_lines(&whole, &seps, true, 0),
+        Bug::Seed001 => v.seed001(&whole, &seps),
+    }
+    v.out
+}
+
+/// A variant at work.
+struct Variant<'a> {
+    source: &'a str,
+    size: usize,
+    overlap: usize,
+    unit: Unit,
+    out: BugRun,
+    produced: usize,
+    parents: usize,
+}
+
+impl Variant<'_> {
+    fn len(&self, rope: &Rope) -> usize {
+        rope.len(self.source, self.unit)
+    }
+
+    fn stopped(&self) -> bool {
+        self.out.note.is_some()
+    }
+
+    fn emit(&mut self, rope: Rope, parent: Option<usize>) {
+        if self.stopped() {
+            return;
+        }
+        self.produced += rope.chars_len(self.source);
+        self.out.chunks.push(BugChunk { rope, parent });
+        if self.produced > OUTPUT_BUDGET {
+            self.out.note = Some(format!(
+                "stopped after {} chunks: they already hold {} characters, for a text of {}",
+                self.out.chunks.len(),
+                self.produced,
+                self.source.chars().count()
+            ));
+        }
+    }
+
+    /// `[text[i:i+size] for i in range(0, len(text), size - overlap)]`.
+    fn range_loop(&mut self, text: &Rope) {
+        let len = text.chars_len(self.source);
+        let step = self.size.saturating_sub(self.overlap).max(1);
+        for i in (0..len).step_by(step) {
+            if self.stopped() {
+                return;
+            }
+            self.emit(text.char_range(self.source, i, i + self.size), None);
+        }
+    }
+
+    /// Seed 000's `recursive_split`, with two switches: `keep` (the separator
+    /// stays at the end of each piece, `p + sep`) and `hard_cut` (the windows at
+    /// the bottom; without them a piece no separator can split comes back whole).
+    fn textbook(&mut self, text: &Rope, seps: &[&str], keep: bool, hard_cut: bool) -> Vec<Rope> {
+        let src = self.source;
+        let text = text.strip(src);
+        if self.len(&text) <= self.size {
+            return if text.is_empty() { vec![] } else { vec![text] };
+        }
+        let whole = text.text(src);
+        for (i, sep) in seps.iter().enumerate() {
+            if sep.is_empty() {
+                break; // "" in the list: the hard cut below
+            }
+            if !whole.contains(sep) {
+                continue;
+            }
+            let parts = text
+                .split(src, sep)
+                .into_iter()
+                .map(|(p, after)| match after {
+                    Some(sep) if keep => p.concat(&sep),
+                    _ => p,
+                });
+            let mut chunks = Vec::new();
+            let mut current = Rope::default();
+            for part in parts {
+                if !current.is_empty() && self.len(&current) + self.len(&part) > self.size {
+                    chunks.push(std::mem::take(&mut current));
+                }
+                current = current.concat(&part);
+            }
+            chunks.push(current);
+            let mut out = Vec::new();
+            for c in chunks {
+                let stripped = c.strip(src);
+                if self.len(&stripped) <= self.size {
+                    if !stripped.is_empty() {
+                        out.push(stripped);
+                    }
+                } else {
+                    out.extend(self.textbook(&c, &seps[i + 1..], keep, hard_cut));
+                }
+            }
+            return out;
+        }
+        if !hard_cut {
+            return vec![text];
+        }
+        let len = text.chars_len(src);
+        (0..len)
+            .step_by(self.size.max(1))
+            .map(|j| text.char_range(src, j, j + self.size))
+            .collect()
+    }
+
+    /// Seed 002's eleven lines: split on the first separator (`""` = every
+    /// character), keep parts that fit, recurse into the others — with the rest
+    /// of the list (`advance`) or, wrongly, the same list. Nothing is merged.
+    /// Levels where splitting changed nothing are counted, and the recursion is
+    /// stopped after [`STALL_BUDGET`] of them, so it cannot loop or overflow.
+    fn eleven_lines(&mut self, text: &Rope, seps: &[&str], advance: bool, stalls: usize) {
+        if self.stopped() {
+            return;
+        }
+        if self.len(text) <= self.size || seps.is_empty() {
+            self.emit(text.clone(), None);
+            return;
+        }
+        if stalls >= STALL_BUDGET {
+            let (a, b) = CharIndex::new(self.source).char_span(text.hull().unwrap_or_default());
+            self.emit(text.clone(), None);
+            self.out.note = Some(format!(
+                "stopped after {stalls} levels without progress: the piece at chars {a}–{b} \
+                 was split into itself again and again"
+            ));
+            return;
+        }
+        let (sep, rest) = (seps[0], &seps[1..]);
+        let parts: Vec<Rope> = if sep.is_empty() {
+            text.chars(self.source)
+        } else {
+            let parts = text.split(self.source, sep);
+            parts.into_iter().map(|(p, _)| p).collect()
+        };
+        let stalled = parts.len() == 1;
+        let parent = self.parents;
+        self.parents += 1;
+        let next = if advance { rest } else { seps };
+        for p in parts {
+            if self.len(&p) > self.size {
+                let stalls = if stalled { stalls + 1 } else { 0 };
+                self.eleven_lines(&p, next, advance, stalls);
+            } else {
+                self.emit(p, Some(parent));
+            }
+        }
+    }
+
+    /// Seed 001's `RecursiveTextChunker.split_text`, line for line.
+    fn seed001(&mut self, text: &Rope, seps: &[&str]) {
+        let src = self.source;
+        let Some(splits) = self.seed001_split(text, seps) else {
+            self.out.note = Some(
+                "the list contains \"\": Python's str.split(\"\") raises ValueError, so this \
+                 chunker crashes before returning anything"
+                    .into(),
+            );
+            return;
+        };
+        let mut current = Rope::default();
+        for s in splits {
+            if self.stopped() {
+                return;
+            }
+            if current.chars_len(src) + s.chars_len(src) <= self.size {
+                current = current.concat(&s);
+            } else {
+                if !current.is_empty() {
+                    self.emit(current.strip(src), None);
+                }
+                // `current_chunk[-overlap:] + s if overlap < len(current_chunk) else s`;
+                // for overlap 0, `[-0:]` is the whole string.
+                current = if self.overlap < current.chars_len(src) {
+                    let tail = if self.overlap == 0 {
+                        current.clone()
+                    } else {
+                        current.last_chars(src, self.overlap)
+                    };
+                    tail.concat(&s)
+                } else {
+                    s
+                };
+            }
+        }
+        if !current.is_empty() {
+            self.emit(current.strip(src), None);
+        }
+    }
+
+    /// Seed 001's `_split`: `None` where Python would raise on `split("")`.
+    /// Its depth is bounded by the separator list, which shrinks each level.
+    fn seed001_split(&self, text: &Rope, seps: &[&str]) -> Option<Vec<Rope>> {
+        let Some((&sep, rest)) = seps.split_first() else {
+            return Some(text.chars(self.source));
+        };
+        if sep.is_empty() {
+            return None;
+        }
+        let mut result = Vec::new();
+        for (s, after) in text.split(self.source, sep) {
+            if s.chars_len(self.source) > self.size && !rest.is_empty() {
+                // The separator after `s` is not carried into the recursion.
+                result.extend(self.seed001_split(&s, rest)?);
+            } else {
+                // `s + sep`: where no separator followed `s`, this one is made up.
+                result.push(s.concat(&after.unwrap_or_else(|| Rope::added(sep))));
+            }
+        }
+        Some(result)
+    }
+}
+
+/// The gallery's checks of one run: the five properties, plus whether pieces
+/// of one split that would fit together were merged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Findings {
+    /// Coverage, max size, order, overlap, determinism.
+    pub checks: Checks,
+    /// Neighbouring chunks from one split whose lengths add up to no more than
+    /// `size` should have been packed into one. A hint about quality rather
+    /// than a law: only pieces of one split are compared, by their lengths.
+    pub packing: Check,
+}
+
+impl Findings {
+    /// The outcome for `property`.
+    pub fn of(&self, property: Property) -> &Check {
+        match property {
+            Property::Coverage => &self.checks.coverage,
+            Property::MaxSize => &self.checks.max_size,
+            Property::Order => &self.checks.order,
+            Property::Overlap => &self.checks.overlap,
+            Property::Packing => &self.packing,
+        }
+    }
+}
+
+fn verdict(ok: bool, detail: String) -> Check {
+    Check { ok, detail }
+}
+
+/// Checks the correct engine's `output` the same way as a buggy run, so the two
+/// sides of the gallery are judged alike.
+pub fn findings_of(source: &str, config: &Config, output: &Output, again: &Output) -> Findings {
+    let nodes = &output.trace.nodes;
+    let groups = output.chunks.iter().map(|c| {
+        let parent = c.node.and_then(|id| match nodes[id].action {
+            Action::Fits => nodes[id].parent,
+            _ => Some(id),
+        });
+        (c.len, parent)
+    });
+    Findings {
+        checks: check(source, config, output, again),
+        packing: packing(groups, config),
+    }
+}
+
+/// Checks a buggy run. `again` is a second run of the same variant.
+///
+/// The engine's own [`check`] does the work where it can: coverage runs on the
+/// source pieces alone (made-up text covers nothing), overlap on each chunk's
+/// best-effort position. Size is measured on the text a chunk really holds, and
+/// order first asks that each chunk be one non-empty slice of the source.
+pub fn findings(source: &str, config: &Config, run: &BugRun, again: &BugRun) -> Findings {
+    let unit = config.unit;
+    let chars = CharIndex::new(source);
+    let hulls = as_output(run.chunks.iter().map(|c| c.rope.hull().unwrap_or_default()));
+    let mut pieces: Vec<Span> = run
+        .chunks
+        .iter()
+        .flat_map(|c| &c.rope.pieces)
+        .filter_map(|p| match p {
+            Piece::Source(s) => Some(*s),
+            Piece::Added(_) => None,
+        })
+        .collect();
+    pieces.sort_unstable();
+    let pieces = as_output(pieces);
+    // The fixed strategy: the checks need no separators compiled.
+    let plain = Config {
+        strategy: Strategy::Fixed,
+        ..config.clone()
+    };
+    let by_hull = check(source, &plain, &hulls, &hulls);
+    let coverage = check(source, &plain, &pieces, &pieces).coverage;
+
+    let lens: Vec<usize> = run
+        .chunks
+        .iter()
+        .map(|c| c.rope.len(source, unit))
+        .collect();
+    let max_size = match lens.iter().position(|&l| l > config.size) {
+        Some(i) => verdict(
+            false,
+            format!(
+                "chunk {i} at position {} holds {} {unit}, over the size of {}",
+                chars.char_offset(run.chunks[i].rope.hull().map_or(0, |h| h.start)),
+                lens[i],
+                config.size
+            ),
+        ),
+        None => verdict(
+            true,
+            format!(
+                "the longest chunk is {} {unit} (size {})",
+                lens.iter().max().unwrap_or(&0),
+                config.size
+            ),
+        ),
+    };
+    let determinism = verdict(
+        run == again,
+        if run == again {
+            "a second run gave the same chunks".into()
+        } else {
+            "a second run gave different chunks".into()
+        },
+    );
+    let groups = lens.iter().zip(&run.chunks).map(|(&l, c)| (l, c.parent));
+    Findings {
+        checks: Checks {
+            coverage,
+            max_size,
+            order: order(source, run, &by_hull.order, &chars),
+            overlap: by_hull.overlap,
+            determinism,
+        },
+        packing: packing(groups, config),
+    }
+}
+
+/// Chunks at these spans (overlaps filled in), so the engine's own checks run.
+fn as_output(spans: impl IntoIterator<Item = Span>) -> Output {
+    let mut chunks: Vec<Chunk> = Vec::new();
+    for (index, span) in spans.into_iter().enumerate() {
+        let overlap = chunks.last().and_then(|p| p.span.intersect(span));
+        chunks.push(Chunk {
+            index,
+            span,
+            len: span.len(),
+            cut: Cut::End,
+            overlap,
+            node: None,
+        });
+    }
+    Output {
+        chunks,
+        trace: Default::default(),
+    }
+}
+
+/// The order check of a buggy run: every chunk must be one non-empty slice of
+/// the source, and the slices must move forward (the engine's own check on the
+/// best-effort positions says the rest).
+fn order(source: &str, run: &BugRun, by_hull: &Check, chars: &CharIndex<'_>) -> Check {
+    let mut prev: Option<Span> = None;
+    for (i, c) in run.chunks.iter().enumerate() {
+        let Some(span) = c.rope.slice() else {
+            return verdict(false, not_a_slice(source, i, &c.rope, chars));
+        };
+        if let Some(p) = prev {
+            if span.start >= p.start && span.end <= p.end {
+                return verdict(
+                    false,
+                    format!(
+                        "chunk {i} at position {} lies inside chunk {}: it adds nothing new, \
+                         it is only text the chunk before already had",
+                        chars.char_offset(span.start),
+                        i - 1
+                    ),
+                );
+            }
+        }
+        prev = Some(span);
+    }
+    by_hull.clone()
+}
+
+/// Says why chunk `i` is not one slice of the source.
+fn not_a_slice(source: &str, i: usize, rope: &Rope, chars: &CharIndex<'_>) -> String {
+    if rope.is_empty() {
+        return format!("chunk {i} is empty: a chunk with no text");
+    }
+    if let Some(added) = rope.pieces.iter().find_map(|p| match p {
+        Piece::Added(t) => Some(t),
+        Piece::Source(_) => None,
+    }) {
+        return format!(
+            "chunk {i} is not a slice of the text: it holds \"{}\", which the text does not have there",
+            Separator::literal(added.as_str()).label()
+        );
+    }
+    let gap = rope.pieces.windows(2).find_map(|w| match (&w[0], &w[1]) {
+        (Piece::Source(a), Piece::Source(b)) => Some((a.end, b.start)),
+        _ => None,
+    });
+    match gap {
+        Some((a, b)) if a < b => format!(
+            "chunk {i} is not a slice of the text: it joins two pieces and leaves out \"{}\" \
+             (position {}) between them",
+            Separator::literal(&source[a..b]).label(),
+            chars.char_offset(a)
+        ),
+        _ => format!("chunk {i} is not a slice of the text: its pieces are out of order"),
+    }
+}
+
+/// Neighbours from one split (same parent) that fit together should be one chunk.
+fn packing(groups: impl Iterator<Item = (usize, Option<usize>)>, config: &Config) -> Check {
+    let unit = config.unit;
+    let mut prev: Option<(usize, Option<usize>)> = None;
+    let mut count = 0;
+    let mut first = None;
+    for (i, (len, parent)) in groups.enumerate() {
+        if let Some((plen, pparent)) = prev {
+            if parent.is_some() && parent == pparent && plen + len <= config.size {
+                count += 1;
+                first.get_or_insert((i - 1, plen, len));
+            }
+        }
+        prev = Some((len, parent));
+    }
+    match first {
+        Some((i, a, b)) => verdict(
+            false,
+            format!(
+                "{count} pairs of neighbours could have been one chunk: chunks {i} and {} \
+                 ({a} and {b} {unit}) fit together in {}, but nothing merged them",
+                i + 1,
+                config.size
+            ),
+        ),
+        None => verdict(
+            true,
+            "no two neighbouring pieces of one split would fit together".into(),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ropes_split_strip_and_slice_like_python() {
+        let s = "  a. b. c  ";
+        let r = Rope::source(Span::new(0, s.len()));
+        let parts: Vec<Rope> = r.split(s, ". ").into_iter().map(|(p, _)| p).collect();
+        let texts: Vec<String> = parts.iter().map(|p| p.text(s)).collect();
+        assert_eq!(texts, ["  a", "b", "c  "]);
+        assert_eq!(r.strip(s).text(s), "a. b. c");
+        assert_eq!(r.strip(s).slice(), Some(Span::new(2, 9)));
+        let joined = parts[0].clone().concat(&parts[1]);
+        assert_eq!(joined.text(s), "  ab");
+        assert_eq!(joined.slice(), None);
+        assert_eq!(joined.last_chars(s, 2).text(s), "ab");
+        assert_eq!(r.char_range(s, 2, 4).text(s), "a.");
+        assert_eq!(
+            Rope::source(Span::new(0, 1))
+                .concat(&Rope::added(","))
+                .text("x"),
+            "x,"
+        );
+    }
+}

@@ -1,0 +1,194 @@
+//! The bug gallery: every variant breaks the property it is there to show, on
+//! the text chosen to expose it, and the correct engine on the same input keeps
+//! every property.
+
+use chunkscope::bugs::{self, Bug, Findings, Property};
+use chunkscope::{split, Config};
+
+const ALL: [Property; 5] = [
+    Property::Coverage,
+    Property::MaxSize,
+    Property::Order,
+    Property::Overlap,
+    Property::Packing,
+];
+
+fn buggy(bug: Bug, text: &str, config: &Config) -> (bugs::BugRun, Findings) {
+    let run = bugs::run(bug, text, config);
+    let again = bugs::run(bug, text, config);
+    let found = bugs::findings(text, config, &run, &again);
+    (run, found)
+}
+
+fn correct(text: &str, config: &Config) -> Findings {
+    let out = split(text, config).unwrap();
+    let again = split(text, config).unwrap();
+    bugs::findings_of(text, config, &out, &again)
+}
+
+fn texts(text: &str, run: &bugs::BugRun) -> Vec<String> {
+    run.chunks.iter().map(|c| c.rope.text(text)).collect()
+}
+
+#[test]
+fn every_bug_breaks_what_it_should_and_the_engine_does_not() {
+    for bug in Bug::ALL {
+        let demo = bug.demo();
+        let (_, found) = buggy(bug, demo.text, &demo.config);
+        for p in ALL {
+            let broken = bug.breaks().contains(&p);
+            assert_eq!(
+                found.of(p).ok,
+                !broken,
+                "{bug:?} / {p:?}: {}",
+                found.of(p).detail
+            );
+        }
+        assert!(found.checks.determinism.ok);
+        let good = correct(demo.text, &demo.config);
+        for p in ALL {
+            assert!(
+                good.of(p).ok,
+                "correct engine on {bug:?}'s demo breaks {p:?}: {}",
+                good.of(p).detail
+            );
+        }
+        assert!(good.checks.determinism.ok);
+    }
+}
+
+#[test]
+fn seed_002_with_and_without_the_merge_pass() {
+    let demo = Bug::NoMerge.demo();
+    let (run, found) = buggy(Bug::NoMerge, demo.text, &demo.config);
+    assert_eq!(
+        texts(demo.text, &run),
+        ["aa", "bbb", "c", "c", "c", "c", "c", "c"]
+    );
+    assert!(
+        found.checks.all_ok(),
+        "no-merge breaks no invariant, only packing"
+    );
+    let out = split(demo.text, &demo.config).unwrap();
+    let good: Vec<&str> = out.chunks.iter().map(|c| c.text(demo.text)).collect();
+    assert_eq!(good, ["aa", "bbb", "ccc", "ccc"]);
+}
+
+#[test]
+fn the_range_loop_adds_an_overlap_only_tail() {
+    let (run, found) = buggy(Bug::TailWindow, "abcdefghij", &Config::fixed(4, 1));
+    assert_eq!(texts("abcdefghij", &run), ["abcd", "defg", "ghij", "j"]);
+    assert!(found.checks.order.detail.contains("lies inside chunk 2"));
+}
+
+#[test]
+fn the_dropped_separator_loses_the_full_stops_and_glues_sentences() {
+    let demo = Bug::DroppedSeparator.demo();
+    let (run, found) = buggy(Bug::DroppedSeparator, demo.text, &demo.config);
+    assert_eq!(
+        texts(demo.text, &run),
+        ["It rainsTake a coat", "The bus is lateWalk."]
+    );
+    assert!(found.checks.coverage.detail.contains("'.'"));
+    assert!(found.checks.order.detail.contains("leaves out \". \""));
+}
+
+#[test]
+fn no_progress_is_stopped_by_its_budget_even_on_a_long_text() {
+    let text = "word ".repeat(20_000) + "\n\n" + &"x".repeat(5_000);
+    let config = Config::recursive(40).with_separators(["\n\n", " ", ""]);
+    let (run, found) = buggy(Bug::NoProgress, &text, &config);
+    let note = run.note.expect("the budget stops it");
+    assert!(
+        note.starts_with(&format!(
+            "stopped after {} levels without progress",
+            bugs::STALL_BUDGET
+        )),
+        "{note}"
+    );
+    assert!(!found.checks.max_size.ok);
+}
+
+/// Seed 001, one bug at a time.
+mod seed_001 {
+    use super::*;
+
+    fn chunks(
+        text: &str,
+        size: usize,
+        overlap: usize,
+        seps: &[&str],
+    ) -> (Vec<String>, Findings, Option<String>) {
+        let config = Config::recursive(size)
+            .with_overlap(overlap)
+            .with_separators(seps.iter().copied());
+        let (run, found) = buggy(Bug::Seed001, text, &config);
+        (texts(text, &run), found, run.note)
+    }
+
+    #[test]
+    fn appends_the_separator_after_the_last_piece_too() {
+        // "bbbb" is the last piece of its split: the "," after it is made up
+        // (and the blank line that really followed it is gone).
+        let (out, found, _) = chunks("aaaa,bbbb\n\ncc", 8, 0, &["\n\n", ","]);
+        assert_eq!(out[1], "aaaa,bbbb,");
+        assert!(
+            found.checks.order.detail.contains("does not have there"),
+            "{}",
+            found.checks.order.detail
+        );
+    }
+
+    #[test]
+    fn drops_the_separator_of_a_piece_it_recurses_into() {
+        let (out, found, _) = chunks("one two three four. End.", 12, 1, &[". ", " "]);
+        assert!(out.iter().all(|c| !c.contains("four.")), "{out:?}");
+        assert!(!found.checks.coverage.ok);
+    }
+
+    #[test]
+    fn has_no_reachable_hard_cut() {
+        let (out, found, _) = chunks("see aaaaaaaaaaaaaaaaaaaa", 10, 1, &["\n\n", " "]);
+        assert!(out.iter().any(|c| c == "aaaaaaaaaaaaaaaaaaaa"), "{out:?}");
+        assert!(!found.checks.max_size.ok);
+    }
+
+    #[test]
+    fn overlap_is_added_without_checking_the_size() {
+        let (out, found, _) = chunks("aaaa bbbb cccc dddddddd", 10, 5, &[" "]);
+        assert!(out.iter().any(|c| c.chars().count() > 10), "{out:?}");
+        assert!(!found.checks.max_size.ok);
+    }
+
+    #[test]
+    fn overlap_zero_repeats_everything_before() {
+        let (out, found, _) = chunks("aa bb cc dd ee", 5, 0, &[" "]);
+        assert_eq!(out.last().unwrap(), "aa bb cc dd ee", "{out:?}");
+        assert!(!found.checks.overlap.ok);
+    }
+
+    #[test]
+    fn strip_can_leave_an_empty_chunk() {
+        let (out, found, _) = chunks("a\n\n\n\n\n\nb", 3, 1, &["\n\n"]);
+        assert!(out.iter().any(String::is_empty), "{out:?}");
+        assert!(
+            found.checks.order.detail.contains("is empty"),
+            "{}",
+            found.checks.order.detail
+        );
+    }
+
+    #[test]
+    fn the_empty_separator_would_crash_it() {
+        let (out, _, note) = chunks("aaaaaaaaaaaaaaaa", 5, 0, &["\n", ""]);
+        assert!(out.is_empty());
+        assert!(note.unwrap().contains("ValueError"));
+    }
+
+    #[test]
+    fn its_snowball_is_stopped_by_the_output_budget() {
+        let text = "ab ".repeat(5_000);
+        let (_, _, note) = chunks(&text, 10, 0, &[" "]);
+        assert!(note.unwrap().starts_with("stopped after"));
+    }
+}

@@ -1,0 +1,342 @@
+//! The bug gallery: a classic mistake, run as a real engine variant next to the
+//! correct engine on a text chosen to expose it, with the same checks on both.
+
+use super::verdict;
+use crate::model::preview;
+use crate::state::Badge;
+use chunkscope::bugs::{self, Bug, BugRun, Findings, Piece};
+use chunkscope::{CharIndex, Config, Separator, Splitter};
+use std::rc::Rc;
+use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+/// The gallery runs on short texts: a buggy variant may repeat text quadratically.
+const MAX_CHARS: usize = 20_000;
+
+/// The learner's edits to a bug's demo.
+#[derive(Clone, Debug, PartialEq)]
+struct Setup {
+    bug: Bug,
+    text: Rc<str>,
+    size: String,
+    overlap: String,
+}
+
+impl Setup {
+    fn demo(bug: Bug) -> Setup {
+        let demo = bug.demo();
+        Setup {
+            bug,
+            text: demo.text.into(),
+            size: demo.config.size.to_string(),
+            overlap: demo.config.overlap.to_string(),
+        }
+    }
+
+    /// The demo's configuration with the typed size and overlap.
+    fn config(&self) -> Result<Config, String> {
+        let count =
+            |field: &str, raw: &str| crate::state::parse_count(field, raw, chunkscope::Unit::Chars);
+        let config = Config {
+            size: count("size", &self.size)?,
+            overlap: count("overlap", &self.overlap)?,
+            ..self.bug.demo().config
+        };
+        config.validate().map_err(|e| e.to_string())?;
+        if self.text.chars().count() > MAX_CHARS {
+            return Err(format!(
+                "the gallery runs on texts of up to {MAX_CHARS} chars: a buggy splitter can repeat text many times over"
+            ));
+        }
+        Ok(config)
+    }
+}
+
+/// Both sides of one gallery run.
+struct Result2 {
+    config: Config,
+    correct: Vec<Shown>,
+    correct_found: Findings,
+    buggy: BugRun,
+    buggy_found: Findings,
+}
+
+/// One chunk as the gallery draws it: where it is, and what it holds.
+struct Shown {
+    start: usize,
+    end: usize,
+    len: usize,
+    slice: bool,
+    parts: Vec<Part>,
+}
+
+/// A run of a chunk's text: kept, dropped between two kept pieces, or made up.
+enum Part {
+    Kept(String),
+    Dropped(String),
+    Added(String),
+}
+
+fn run(setup: &Setup) -> Result<Result2, String> {
+    let config = setup.config()?;
+    let text = &*setup.text;
+    let splitter = Splitter::new(config.clone()).map_err(|e| e.to_string())?;
+    let out = splitter.split(text).map_err(|e| e.to_string())?;
+    let again = splitter.split(text).map_err(|e| e.to_string())?;
+    let correct_found = bugs::findings_of(text, &config, &out, &again);
+    let buggy = bugs::run(setup.bug, text, &config);
+    let buggy_found = bugs::findings(text, &config, &buggy, &bugs::run(setup.bug, text, &config));
+    let index = CharIndex::new(text);
+    let correct = out
+        .chunks
+        .iter()
+        .map(|c| {
+            let (start, end) = index.char_span(c.span);
+            Shown {
+                start,
+                end,
+                len: c.len,
+                slice: true,
+                parts: vec![Part::Kept(c.text(text).to_string())],
+            }
+        })
+        .collect();
+    Ok(Result2 {
+        config,
+        correct,
+        correct_found,
+        buggy,
+        buggy_found,
+    })
+}
+
+/// A buggy chunk's pieces, with the source skipped between two of them shown
+/// as dropped.
+fn shown(text: &str, index: &CharIndex<'_>, rope: &bugs::Rope, unit: chunkscope::Unit) -> Shown {
+    let mut parts = Vec::new();
+    let mut last_end: Option<usize> = None;
+    for piece in &rope.pieces {
+        match piece {
+            Piece::Source(s) => {
+                if let Some(end) = last_end.filter(|&e| e < s.start) {
+                    parts.push(Part::Dropped(text[end..s.start].to_string()));
+                }
+                parts.push(Part::Kept(s.text(text).to_string()));
+                last_end = Some(s.end);
+            }
+            Piece::Added(t) => parts.push(Part::Added(t.clone())),
+        }
+    }
+    let (start, end) = rope.hull().map_or((0, 0), |h| index.char_span(h));
+    Shown {
+        start,
+        end,
+        len: rope.len(text, unit),
+        slice: rope.slice().is_some(),
+        parts,
+    }
+}
+
+/// Makes whitespace that a separator is made of visible.
+fn visible(text: &str) -> String {
+    Separator::literal(text).label().replace(' ', "␣")
+}
+
+fn chunk_list(chunks: &[Shown], size: usize) -> Html {
+    if chunks.is_empty() {
+        return html! { <p class="empty">{"No chunks."}</p> };
+    }
+    html! {
+        <ol class="bug-chunks">
+            { for chunks.iter().enumerate().map(|(i, c)| {
+                let over = c.len > size;
+                html! {
+                    <li class={classes!("bug-chunk", (!c.slice).then_some("not-slice"), over.then_some("over"))}
+                        data-testid="chunk" data-index={i.to_string()}
+                        data-start={c.start.to_string()} data-end={c.end.to_string()}
+                        data-len={c.len.to_string()} data-slice={c.slice.to_string()}>
+                        <span class="bug-meta">
+                            {format!("#{i} · {} chars", c.len)}
+                            if over { <strong class="flag">{" · over the size"}</strong> }
+                            if !c.slice { <strong class="flag">{" · not a slice of the text"}</strong> }
+                        </span>
+                        <span class="bug-text">
+                            { for c.parts.iter().map(|p| match p {
+                                Part::Kept(t) => html! { <span>{t.clone()}</span> },
+                                Part::Dropped(t) => html! {
+                                    <del title="in the text, but left out of this chunk">{visible(t)}</del>
+                                },
+                                Part::Added(t) => html! {
+                                    <ins title="not in the text here: the code made it up">{visible(t)}</ins>
+                                },
+                            })}
+                            if c.parts.is_empty() { <em class="muted">{"(empty)"}</em> }
+                        </span>
+                    </li>
+                }
+            })}
+        </ol>
+    }
+}
+
+fn badges(found: &Findings) -> Html {
+    html! {
+        <div class="badge-row">
+            { for Badge::ALL.into_iter().map(|b| {
+                let c = b.of(&found.checks);
+                verdict(b.test_id(), c.ok, b.title(), &c.detail)
+            })}
+            {verdict("badge-packing", found.packing.ok, "merged where it fits", &found.packing.detail)}
+        </div>
+    }
+}
+
+/// The failed checks of one side, in words.
+fn failures(found: &Findings) -> Html {
+    let mut rows: Vec<(&str, &str)> = Badge::ALL
+        .into_iter()
+        .map(|b| (b.title(), b.of(&found.checks)))
+        .filter(|(_, c)| !c.ok)
+        .map(|(t, c)| (t, c.detail.as_str()))
+        .collect();
+    if !found.packing.ok {
+        rows.push(("merged where it fits", found.packing.detail.as_str()));
+    }
+    if rows.is_empty() {
+        return html! { <p class="ok-line">{"✓ every check holds"}</p> };
+    }
+    html! {
+        <ul class="fails">
+            { for rows.into_iter().map(|(t, d)| html! { <li><strong>{format!("✗ {t}: ")}</strong>{d.to_string()}</li> }) }
+        </ul>
+    }
+}
+
+/// The gallery.
+#[function_component]
+pub fn BugGallery() -> Html {
+    let setup = use_state(|| Setup::demo(Bug::ALL[0]));
+    let result = use_memo((*setup).clone(), run);
+    let on_bug = {
+        let setup = setup.clone();
+        Callback::from(move |e: Event| {
+            let name = e.target_unchecked_into::<HtmlSelectElement>().value();
+            if let Some(bug) = Bug::parse(&name) {
+                setup.set(Setup::demo(bug));
+            }
+        })
+    };
+    let edit = |f: fn(&mut Setup, String)| {
+        let setup = setup.clone();
+        move |value: String| {
+            let mut next = (*setup).clone();
+            f(&mut next, value);
+            setup.set(next);
+        }
+    };
+    let on_text = {
+        let set = edit(|s, v| s.text = v.into());
+        Callback::from(move |e: InputEvent| {
+            set(e.target_unchecked_into::<HtmlTextAreaElement>().value())
+        })
+    };
+    let on_size = {
+        let set = edit(|s, v| s.size = v);
+        Callback::from(move |e: InputEvent| {
+            set(e.target_unchecked_into::<HtmlInputElement>().value())
+        })
+    };
+    let on_overlap = {
+        let set = edit(|s, v| s.overlap = v);
+        Callback::from(move |e: InputEvent| {
+            set(e.target_unchecked_into::<HtmlInputElement>().value())
+        })
+    };
+    let reset = {
+        let setup = setup.clone();
+        Callback::from(move |_: MouseEvent| setup.set(Setup::demo(setup.bug)))
+    };
+    let bug = setup.bug;
+    let demo = bug.demo();
+    let engine = match demo.config.strategy {
+        chunkscope::Strategy::Fixed => "fixed windows".to_string(),
+        chunkscope::Strategy::Recursive => format!(
+            "recursive, separators {}",
+            demo.config
+                .separators
+                .iter()
+                .map(|s| format!("\"{}\"", visible(&s.pattern)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+    };
+    let body = match &*result {
+        Err(e) => {
+            html! { <div class="config-error" data-testid="config-error" role="alert">{e.clone()}</div> }
+        }
+        Ok(r) => {
+            let text = &*setup.text;
+            let index = CharIndex::new(text);
+            let buggy: Vec<Shown> = r
+                .buggy
+                .chunks
+                .iter()
+                .map(|c| shown(text, &index, &c.rope, r.config.unit))
+                .collect();
+            html! {
+                <div class="panes">
+                    <section class="card pane" data-testid="pane-correct" aria-label="The correct engine">
+                        <h3>{"Correct engine"}</h3>
+                        {badges(&r.correct_found)}
+                        {failures(&r.correct_found)}
+                        {chunk_list(&r.correct, r.config.size)}
+                    </section>
+                    <section class="card pane buggy" data-testid="pane-buggy" aria-label="The buggy variant">
+                        <h3>{"With the bug"}</h3>
+                        {badges(&r.buggy_found)}
+                        if let Some(note) = &r.buggy.note {
+                            <p class="bug-note" data-testid="bug-note" role="status">{format!("⚠ {note}")}</p>
+                        }
+                        {failures(&r.buggy_found)}
+                        {chunk_list(&buggy, r.config.size)}
+                    </section>
+                </div>
+            }
+        }
+    };
+    html! {
+        <section class="teach bug-gallery" data-testid="bug-gallery" aria-label="Bug gallery">
+            <div class="card">
+                <div class="teach-head">
+                    <label for="bug-select"><strong>{"Mistake"}</strong></label>
+                    <select id="bug-select" data-testid="bug-select" onchange={on_bug}>
+                        { for Bug::ALL.into_iter().map(|b| html! {
+                            <option value={b.name()} selected={b == bug}>{b.title()}</option>
+                        })}
+                    </select>
+                </div>
+                <h2 data-testid="bug-title">{bug.title()}</h2>
+                <p data-testid="bug-explain"><strong>{"The bug. "}</strong>{bug.mistake()}</p>
+                <p data-testid="bug-fix"><strong>{"The fix. "}</strong>{bug.fix()}</p>
+                <p class="muted">
+                    {format!("Breaks: {}. Engine: {engine}.", bug.breaks().iter().map(|p| p.title()).collect::<Vec<_>>().join(", "))}
+                </p>
+                <div class="bug-inputs">
+                    <label class="field grow">{"Text (chosen to expose the bug; edit it)"}
+                        <textarea data-testid="bug-text" rows="3" spellcheck="false"
+                            value={AttrValue::from(setup.text.clone())} oninput={on_text} />
+                    </label>
+                    <label class="field">{"Size"}
+                        <input data-testid="bug-size" type="number" min="1" value={setup.size.clone()} oninput={on_size} />
+                    </label>
+                    <label class="field">{"Overlap"}
+                        <input data-testid="bug-overlap" type="number" min="0" value={setup.overlap.clone()} oninput={on_overlap} />
+                    </label>
+                    <button type="button" class="more" onclick={reset}>{"Back to the demo"}</button>
+                </div>
+                <p class="hint">{format!("The text: “{}”", preview(&setup.text, 90))}</p>
+            </div>
+            {body}
+        </section>
+    }
+}

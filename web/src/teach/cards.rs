@@ -1,0 +1,114 @@
+//! Interview cards: the follow-up questions the lessons raise, each answered in a
+//! few sentences and paired with a playground setup that shows the answer. The
+//! cards are one compact table of text so they cost little in the wasm bundle.
+
+use crate::presets;
+use crate::share::Snapshot;
+use crate::state::{Action, Settings, View};
+use chunkscope::{Placement, Unit};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// One card: hook id, question, answer, and the setup
+/// (document preset, or `pdf` for the refund page with its newlines gone;
+/// view; size; overlap; separator preset; unit).
+type Card = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    View,
+    usize,
+    usize,
+    &'static str,
+    Unit,
+);
+
+/// The cards, in the order an interviewer tends to ask.
+pub const CARDS: [Card; 7] = [
+    ("tokens", "Characters or tokens?",
+     "Models and their context windows count tokens, so a production splitter measures pieces with the model's tokenizer. The algorithm is unchanged: only the length function differs. Here the same Chinese text is measured in bytes, where each character costs three, so the cuts move.",
+     "chinese", View::Recursive, 60, 0, "cjk", Unit::Bytes),
+    ("overlap", "How do you add overlap to the recursive splitter?",
+     "Let each chunk start a little before the previous one ended, ideally on a word or sentence boundary, and count that repeat inside the size cap so no chunk grows past it. The overlap is context for the reader, not new text.",
+     "refund", View::Recursive, 40, 12, "seed", Unit::Chars),
+    ("markdown", "What about Markdown or HTML?",
+     "Split on the document's own structure first: headings, then sections, then paragraphs. Each chunk can then be prefixed with its heading path, such as \"Refunds > UPI\", which is cheap context that helps retrieval find it.",
+     "markdown", View::Recursive, 160, 0, "markdown", Unit::Chars),
+    ("empty", "Why does the list end with the empty string?",
+     "It is the fallback that always succeeds. A base64 blob or a long URL has no paragraph, line or space to cut at, so without \"\" it would come out oversized and the embedding model would silently truncate it. With it, the size cap is a guarantee.",
+     "base64", View::Recursive, 40, 0, "seed", Unit::Chars),
+    ("merge", "Why merge small pieces back together?",
+     "Splitting alone leaves a piece per sentence or heading, and tiny chunks embed poorly and answer nothing on their own. Packing neighbours greedily until the next would exceed the cap gives chunks near the target size that still end on natural boundaries.",
+     "refund", View::Recursive, 100, 0, "seed", Unit::Chars),
+    ("slack", "What happens with a Slack export?",
+     "Messages sit one per line with no blank lines, so the first separator never fires and the newline does all the work. That is fine, but worth knowing: the chunk shape is set by a separator you did not plan on. Look at which separator made each cut.",
+     "slack", View::Recursive, 120, 0, "default", Unit::Chars),
+    ("pdf", "And PDF text that lost its newlines?",
+     "With no blank lines or newlines left, the chain falls through to sentences and spaces, and a run with neither ends in hard cuts: recursive splitting quietly becomes fixed-size splitting. Count how often each separator fires to catch it.",
+     "pdf", View::Compare, 40, 0, "default", Unit::Chars),
+];
+
+/// The playground setup for a card.
+pub fn snapshot(card: &Card) -> Snapshot {
+    let &(_, _, _, doc, view, size, overlap, seps, unit) = card;
+    let text: Rc<str> = match doc {
+        "pdf" => presets::refund().replace('\n', " ").into(),
+        name => presets::text(name).unwrap_or_else(presets::refund),
+    };
+    Snapshot {
+        text,
+        view,
+        settings: Settings {
+            size: size.to_string(),
+            overlap: overlap.to_string(),
+            unit,
+            separators: chunkscope::presets::separators(seps).unwrap_or_default(),
+            placement: Placement::End,
+            trim: true,
+        },
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct CardsProps {
+    pub dispatch: Callback<Action>,
+}
+
+/// The cards, each with a button that loads its setup. The answer stays folded
+/// so a learner can try answering aloud before reading it.
+#[function_component]
+pub fn Cards(props: &CardsProps) -> Html {
+    html! {
+        <section class="card" aria-label="Interview follow-ups">
+            <h2>{"Interview follow-ups"}</h2>
+            <div class="cards">
+                { for CARDS.iter().map(|c| {
+                    let show = props.dispatch.reform(move |_: MouseEvent| Action::Restore(snapshot(c)));
+                    html! {
+                        <div class="icard" data-testid="card" data-card={c.0}>
+                            <h4>{c.1}</h4>
+                            <details><summary>{"answer"}</summary><p>{c.2}</p></details>
+                            <button type="button" data-testid="card-show" onclick={show}>{"Show me"}</button>
+                        </div>
+                    }
+                })}
+            </div>
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::{reduce, State};
+
+    #[test]
+    fn every_card_sets_up_a_valid_split() {
+        for c in &CARDS {
+            let s = reduce(&State::default(), Action::Restore(snapshot(c)));
+            assert!(s.error.is_none(), "{}: {:?}", c.0, s.error);
+            assert!(s.primary().is_some(), "{}", c.0);
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! Teaching and interview practice on top of the playground: the modes, the
+//! bug gallery and the lessons' own examples. Everything here reads the engine's output
+//! and trace; nothing here decides where text is cut.
+
+pub mod bugs;
+pub mod cards;
+pub mod lessons;
+pub mod practice;
+pub mod stepper;
+
+use crate::state::{Action, State};
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+/// What the page is for right now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The playground.
+    Explore,
+    /// Predict the cuts, then see the answer and a score.
+    Practice,
+    /// Classic mistakes next to the correct engine.
+    Bugs,
+}
+
+impl Mode {
+    /// Every mode, in menu order.
+    pub const ALL: [Mode; 3] = [Mode::Explore, Mode::Practice, Mode::Bugs];
+
+    /// The option value in `mode-select`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Mode::Explore => "explore",
+            Mode::Practice => "practice",
+            Mode::Bugs => "bugs",
+        }
+    }
+
+    /// What the menu shows.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Mode::Explore => "Explore",
+            Mode::Practice => "Practice: predict the cuts",
+            Mode::Bugs => "Bug gallery",
+        }
+    }
+
+    /// The mode with this option value.
+    pub fn parse(name: &str) -> Option<Mode> {
+        Mode::ALL.into_iter().find(|m| m.name() == name)
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ModeSelectProps {
+    pub mode: Mode,
+    pub on_change: Callback<Mode>,
+}
+
+/// The mode menu in the page header.
+#[function_component]
+pub fn ModeSelect(props: &ModeSelectProps) -> Html {
+    let onchange = props.on_change.reform(|e: Event| {
+        let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+        Mode::parse(&value).unwrap_or(Mode::Explore)
+    });
+    html! {
+        <label class="mode-pick">
+            <span>{"Mode"}</span>
+            <select data-testid="mode-select" {onchange}>
+                { for Mode::ALL.into_iter().map(|m| html! {
+                    <option value={m.name()} selected={props.mode == m}>{m.title()}</option>
+                })}
+            </select>
+        </label>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct TeachPanelProps {
+    pub mode: Mode,
+}
+
+/// The page body of the practice and bug-gallery modes.
+#[function_component]
+pub fn TeachPanel(props: &TeachPanelProps) -> Html {
+    match props.mode {
+        Mode::Explore => html! {},
+        Mode::Practice => html! { <practice::Practice /> },
+        Mode::Bugs => html! { <bugs::BugGallery /> },
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ExploreTeachProps {
+    pub state: State,
+    pub dispatch: Callback<Action>,
+}
+
+/// What explore mode adds above the results: the lessons' examples and the
+/// interview cards.
+#[function_component]
+pub fn ExploreTeach(props: &ExploreTeachProps) -> Html {
+    html! {
+        <>
+            <lessons::Lessons state={props.state.clone()} dispatch={props.dispatch.clone()} />
+            <cards::Cards dispatch={props.dispatch.clone()} />
+        </>
+    }
+}
+
+/// Badge-like pass/fail mark shared by the teaching views.
+pub fn verdict(test_id: &'static str, ok: bool, title: &str, detail: &str) -> Html {
+    html! {
+        <span class={classes!("badge", if ok { "ok" } else { "bad" })}
+            data-testid={test_id} data-ok={ok.to_string()} title={detail.to_string()}>
+            <span class="mark" aria-hidden="true">{if ok { "✓" } else { "✗" }}</span>
+            {title.to_string()}
+        </span>
+    }
+}

@@ -1,0 +1,376 @@
+//! Practice mode: predict where the cuts fall, then compare with the engine.
+//!
+//! The answer always comes from running the real engine on the exercise, so an
+//! exercise can never disagree with the playground. Scoring is a pure function
+//! of the answer's cut ranges and the learner's marks, tested natively.
+
+use crate::model::visible_label;
+use crate::state::Split;
+use chunkscope::{Config, Cut, Placement, Separator, Strategy, Unit};
+use std::collections::BTreeSet;
+use std::rc::Rc;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+/// A graded exercise: id, what it drills, text, recursive?, size, overlap,
+/// separators, placement of the separator at a cut.
+type Exercise = (
+    &'static str,
+    &'static str,
+    &'static str,
+    bool,
+    usize,
+    usize,
+    &'static [&'static str],
+    Placement,
+);
+
+const SEED: &[&str] = &["\n\n", "\n", ". ", " ", ""];
+
+/// The graded exercises, easiest first.
+pub const EXERCISES: [Exercise; 8] = [
+    ("stride", "Fixed windows, size 4, overlap 1: where does each window end, and is there a tail?",
+     "abcdefghij", false, 4, 1, &[], Placement::End),
+    ("overlap", "Fixed windows, size 8, overlap 2: the stride is 6.",
+     "0123456789abcdefghij", false, 8, 2, &[], Placement::End),
+    ("absent", "No blank line and no newline: which separator does the work?",
+     "One two three. Four five six seven. Eight nine.", true, 20, 0, SEED, Placement::End),
+    ("packing", "Lines are packed together while they fit in 12.",
+     "Hi.\nOk.\nSure thing.\nSee you.", true, 12, 0, &["\n", " ", ""], Placement::End),
+    ("hard", "A long URL has no space in it: what happens at size 16?",
+     "see https://example.com/aVeryLongPath ok", true, 16, 0, &["\n\n", "\n", " ", ""], Placement::End),
+    ("placement", "The separator \". \" goes to the start of the next piece.",
+     "A cat. A dog. A bird. A fish.", true, 14, 0, &[". ", ""], Placement::Start),
+    ("cjk", "No spaces in Chinese: the full stop 。 is the sentence separator.",
+     "今天下雨了。我们在家看书。明天去公园。", true, 8, 0, &["。", ""], Placement::End),
+    ("refund", "The lesson's refund page at size 40.",
+     "Refund policy\n\nRefunds take 5 days. They go to the original UPI id.\nCOD orders get store credit.\n\nContact us 24x7.",
+     true, 40, 0, SEED, Placement::End),
+];
+
+/// An exercise made from a seed number, so a learner can keep going. A small
+/// linear congruential generator is enough: it only has to be repeatable.
+pub fn generated(seed: u32) -> (String, Config) {
+    const WORDS: [&str; 12] = [
+        "refunds", "take", "five", "days", "orders", "ship", "fast", "we", "reply", "soon",
+        "cards", "work",
+    ];
+    let mut x = seed.wrapping_mul(2_654_435_761).wrapping_add(12_345);
+    let mut next = |n: u32| {
+        x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        (x >> 16) % n
+    };
+    let mut text = String::new();
+    for i in 0..(8 + next(6)) {
+        if i > 0 {
+            text.push_str(match next(7) {
+                0 => "\n\n",
+                1 | 2 => ". ",
+                3 => "\n",
+                _ => " ",
+            });
+        }
+        text.push_str(WORDS[next(12) as usize]);
+    }
+    let config = Config {
+        strategy: Strategy::Recursive,
+        size: 12 + next(20) as usize,
+        separators: SEED.iter().map(|&s| Separator::literal(s)).collect(),
+        ..Config::default()
+    };
+    (text, config)
+}
+
+/// The text and configuration of a graded exercise.
+pub fn graded(e: &Exercise) -> (String, Config) {
+    let &(_, _, text, recursive, size, overlap, seps, placement) = e;
+    let config = Config {
+        strategy: if recursive {
+            Strategy::Recursive
+        } else {
+            Strategy::Fixed
+        },
+        size,
+        overlap,
+        unit: Unit::Chars,
+        separators: seps.iter().map(|&s| Separator::literal(s)).collect(),
+        placement,
+        trim: true,
+    };
+    (text.into(), config)
+}
+
+/// The cuts of the answer as char ranges: a mark anywhere from the end of one
+/// chunk to the start of the next (the whitespace trimmed between them) counts.
+/// With overlap the next chunk starts earlier, so only the end itself counts.
+pub fn cut_ranges(chunks: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    chunks
+        .windows(2)
+        .map(|w| (w[0].1, w[0].1.max(w[1].0)))
+        .collect()
+}
+
+/// How a prediction went.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Score {
+    /// For each answer cut, whether it was marked.
+    pub hit: Vec<bool>,
+    /// Marks that match no cut.
+    pub extra: Vec<usize>,
+    /// 0–100: hits over (cuts + extra marks), so guessing everywhere does not pay.
+    pub percent: u8,
+}
+
+/// Scores marks (char positions between characters) against the answer's cuts.
+pub fn score(cuts: &[(usize, usize)], marks: &BTreeSet<usize>) -> Score {
+    let hit: Vec<bool> = cuts
+        .iter()
+        .map(|&(a, b)| marks.range(a..=b).next().is_some())
+        .collect();
+    let extra: Vec<usize> = marks
+        .iter()
+        .copied()
+        .filter(|&m| !cuts.iter().any(|&(a, b)| (a..=b).contains(&m)))
+        .collect();
+    let hits = hit.iter().filter(|&&h| h).count();
+    let total = cuts.len() + extra.len();
+    // Nothing to cut and nothing marked is a perfect answer.
+    let percent = (100 * hits).checked_div(total).unwrap_or(100) as u8;
+    Score {
+        hit,
+        extra,
+        percent,
+    }
+}
+
+/// Why the engine cut there, from the chunk's recorded cut.
+fn reason(cut: Cut, seps: &[Separator], size: usize) -> String {
+    match cut {
+        Cut::Separator(i) => format!(
+            "at separator “{}”: the strongest one that set these two pieces apart",
+            seps.get(i).map(visible_label).unwrap_or_default()
+        ),
+        Cut::Hard => format!("hard cut after {size}: no separator was left to cut at"),
+        Cut::Window => "a fixed window ended: windows ignore the text".into(),
+        Cut::End => "the text ended".into(),
+    }
+}
+
+const STORE: &str = "chunkscope-practice";
+
+/// Best scores by exercise id, as kept in localStorage (`id=score;…`).
+fn load_best() -> Vec<(String, u8)> {
+    let raw = web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .and_then(|s| s.get_item(STORE).ok().flatten())
+        .unwrap_or_default();
+    raw.split(';')
+        .filter_map(|p| p.split_once('='))
+        .filter_map(|(k, v)| Some((k.to_string(), v.parse().ok()?)))
+        .collect()
+}
+
+fn save_best(id: &str, percent: u8) {
+    let mut best = load_best();
+    match best.iter_mut().find(|(k, _)| k == id) {
+        Some((_, v)) => *v = (*v).max(percent),
+        None => best.push((id.into(), percent)),
+    }
+    let raw: Vec<String> = best.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    if let Some(s) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = s.set_item(STORE, &raw.join(";"));
+    }
+}
+
+/// The practice view.
+#[function_component]
+pub fn Practice() -> Html {
+    let pick = use_state(|| "stride".to_string());
+    let seed = use_state(|| 1u32);
+    let marks = use_state(BTreeSet::<usize>::new);
+    let shown = use_state(|| false);
+    let best = use_state(load_best);
+    let (id, (text, config)) = match EXERCISES.iter().find(|e| e.0 == *pick) {
+        Some(e) => (e.0.to_string(), graded(e)),
+        None => (format!("seed-{}", *seed), generated(*seed)),
+    };
+    let about = EXERCISES.iter().find(|e| e.0 == *pick).map_or(
+        "A generated exercise: recursive, the lesson's separators.",
+        |e| e.1,
+    );
+    let split = Split::run(Rc::from(text.as_str()), config.clone()).ok();
+    let answer = split
+        .as_ref()
+        .map(|s| cut_ranges(&s.chunk_chars))
+        .unwrap_or_default();
+    let result = score(&answer, &marks);
+    let reset = {
+        let (marks, shown) = (marks.clone(), shown.clone());
+        move || {
+            marks.set(BTreeSet::new());
+            shown.set(false);
+        }
+    };
+    let on_pick = {
+        let (pick, reset) = (pick.clone(), reset.clone());
+        Callback::from(move |e: Event| {
+            pick.set(e.target_unchecked_into::<HtmlSelectElement>().value());
+            reset();
+        })
+    };
+    let on_seed = {
+        let (seed, pick) = (seed.clone(), pick.clone());
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlInputElement>().value();
+            seed.set(v.trim().parse().unwrap_or(1));
+            pick.set("seed".into());
+            reset();
+        })
+    };
+    let submit = {
+        let (shown, best, id, p) = (shown.clone(), best.clone(), id.clone(), result.percent);
+        Callback::from(move |_: MouseEvent| {
+            shown.set(true);
+            save_best(&id, p);
+            best.set(load_best());
+        })
+    };
+    let best_of = |k: &str| {
+        best.iter()
+            .find(|(b, _)| b == k)
+            .map(|(_, v)| format!(" · best {v}"))
+            .unwrap_or_default()
+    };
+    let chars: Vec<char> = text.chars().collect();
+    let slot = |i: usize| {
+        let on = marks.contains(&i);
+        let class = if !*shown {
+            on.then_some("marked")
+        } else if let Some(k) = answer.iter().position(|&(a, b)| (a..=b).contains(&i)) {
+            match (on, result.hit[k], answer[k].0 == i) {
+                (true, _, _) => Some("hit"),
+                (false, false, true) => Some("missed"),
+                _ => None,
+            }
+        } else {
+            on.then_some("extra")
+        };
+        let toggle = {
+            let marks = marks.clone();
+            Callback::from(move |_: MouseEvent| {
+                let mut m = (*marks).clone();
+                if !m.remove(&i) {
+                    m.insert(i);
+                }
+                marks.set(m);
+            })
+        };
+        html! {
+            <button type="button" class={classes!("slot", class)} data-testid="practice-slot"
+                data-pos={i.to_string()} aria-pressed={on.to_string()} disabled={*shown}
+                aria-label={format!("cut after character {i}")} onclick={toggle} />
+        }
+    };
+    let seps = &config.separators;
+    html! {
+        <section class="card teach" data-testid="practice" aria-label="Practice">
+            <h2>{"Practice: predict the cuts"}</h2>
+            <div class="practice-row">
+                <select data-testid="practice-select" aria-label="exercise" onchange={on_pick}>
+                    { for EXERCISES.iter().map(|e| html! {
+                        <option value={e.0} selected={*pick == e.0}>{format!("{}{}", e.0, best_of(e.0))}</option>
+                    })}
+                    <option value="seed" selected={*pick == "seed"}>{"generated from the seed"}</option>
+                </select>
+                <label>{"seed "}
+                    <input type="number" min="1" data-testid="practice-seed" value={seed.to_string()} onchange={on_seed} />
+                </label>
+            </div>
+            <p>{about}</p>
+            <p class="muted" data-testid="practice-config">{format!(
+                "{} · size {} · overlap {} · separators {} · separator goes at the {}",
+                if config.strategy == Strategy::Fixed { "fixed windows" } else { "recursive" },
+                config.size, config.overlap,
+                seps.iter().map(visible_label).collect::<Vec<_>>().join(" "),
+                config.placement.name(),
+            )}</p>
+            <p class="muted">{"Click between two characters to mark a cut (where one chunk ends); click again to remove it."}</p>
+            <div class="practice-text" data-testid="practice-text">
+                { for chars.iter().enumerate().map(|(i, &c)| html! {
+                    <>
+                        if i > 0 { {slot(i)} }
+                        <span class="pch">{if c == '\n' { "↵\n".to_string() } else { c.to_string() }}</span>
+                    </>
+                })}
+            </div>
+            <div class="practice-row">
+                <button type="button" data-testid="practice-submit" onclick={submit} disabled={*shown}>{"Check my cuts"}</button>
+                if *shown {
+                    <span class="practice-score" data-testid="practice-score" data-score={result.percent.to_string()}>
+                        {format!("{} / 100 · {} missed · {} extra", result.percent,
+                            result.hit.iter().filter(|h| !**h).count(), result.extra.len())}
+                    </span>
+                }
+            </div>
+            if *shown {
+                if let Some(s) = &split {
+                    <ol class="reasons" data-testid="practice-reasons">
+                        { for s.output.chunks.iter().take(answer.len()).enumerate().map(|(k, c)| html! {
+                            <li data-hit={result.hit[k].to_string()}>
+                                {format!("{} after char {}: {}", if result.hit[k] { "✓" } else { "✗ missed" },
+                                    answer[k].0, reason(c.cut, seps, config.size))}
+                            </li>
+                        })}
+                    </ol>
+                }
+            }
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(e: &Exercise) -> Vec<(usize, usize)> {
+        let (text, config) = graded(e);
+        cut_ranges(&Split::run(text.into(), config).unwrap().chunk_chars)
+    }
+
+    #[test]
+    fn stride_and_tail_has_two_cuts() {
+        assert_eq!(answer(&EXERCISES[0]), [(4, 4), (7, 7)]);
+    }
+
+    #[test]
+    fn refund_cuts_accept_the_trimmed_gap() {
+        let cuts = answer(&EXERCISES[7]);
+        assert_eq!(cuts[0], (13, 15));
+        let marks: BTreeSet<usize> = [14, 35, 67, 96].into();
+        assert_eq!(score(&cuts, &marks).percent, 100);
+    }
+
+    #[test]
+    fn scoring_counts_missed_and_extra() {
+        let cuts = [(4, 4), (7, 7)];
+        let s = score(&cuts, &[4, 5].into());
+        assert_eq!(s.hit, [true, false]);
+        assert_eq!(s.extra, [5]);
+        assert_eq!(s.percent, 33);
+        assert_eq!(score(&cuts, &BTreeSet::new()).percent, 0);
+        assert_eq!(score(&[], &BTreeSet::new()).percent, 100);
+    }
+
+    #[test]
+    fn every_exercise_has_cuts_and_generated_ones_repeat() {
+        for e in &EXERCISES {
+            assert!(!answer(e).is_empty(), "{}", e.0);
+        }
+        assert!(answer(&EXERCISES[4]).len() >= 2);
+        assert_eq!(generated(7), generated(7));
+        for seed in 1..50 {
+            let (t, c) = generated(seed);
+            assert!(Split::run(t.into(), c).is_ok());
+        }
+    }
+}
