@@ -1,0 +1,74 @@
+//! Times chunkscope on one file, in-process, for `bench/compare.sh`.
+//!
+//! Usage: `throughput FILE SECONDS SIZE...`
+//!
+//! The settings are LangChain's `RecursiveCharacterTextSplitter` defaults, so
+//! the comparison is like for like: separators `["\n\n", "\n", " ", ""]`, the
+//! separator kept at the start of the piece after the cut, whitespace trimmed,
+//! characters, no overlap. The file is read once; each size is then split
+//! repeatedly for about SECONDS (at least 3 times) and the fastest run is kept,
+//! so start-up and I/O are excluded.
+//!
+//! Prints, tab-separated, one line per engine and size:
+//! `<engine> <size> <best wall s> <best cpu s> <chunks> <bytes>`, where the
+//! engine is `chunkscope` (no trace, [`Splitter::chunks`]) or
+//! `chunkscope+trace` ([`Splitter::split`]). CPU time is the thread's own, which
+//! other processes on a busy machine do not inflate.
+
+use chunkscope::{Config, Placement, Splitter};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// The calling thread's CPU time.
+fn thread_cpu() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant
+    // every Linux kernel since 2.6 supports.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
+/// Runs `f` for about `budget` (at least 3 times); the fastest wall and CPU
+/// times, and what the last run returned.
+fn best_of(budget: Duration, mut f: impl FnMut() -> usize) -> (f64, f64, usize) {
+    let (mut wall, mut cpu, mut result) = (f64::INFINITY, f64::INFINITY, 0);
+    let started = Instant::now();
+    let mut runs = 0;
+    while runs < 3 || started.elapsed() < budget {
+        let (w, c) = (Instant::now(), thread_cpu());
+        result = black_box(f());
+        cpu = cpu.min((thread_cpu() - c).as_secs_f64());
+        wall = wall.min(w.elapsed().as_secs_f64());
+        runs += 1;
+    }
+    (wall, cpu, result)
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let usage = "usage: throughput FILE SECONDS SIZE...";
+    let path = args.next().expect(usage);
+    let budget: f64 = args.next().and_then(|s| s.parse().ok()).expect(usage);
+    let budget = Duration::from_secs_f64(budget);
+    let text = std::fs::read_to_string(&path).expect("a readable UTF-8 file");
+    for size in args.map(|s| s.parse::<usize>().expect(usage)) {
+        let config = Config::recursive(size)
+            .with_separators(["\n\n", "\n", " ", ""])
+            .with_placement(Placement::Start);
+        let splitter = Splitter::new(config).expect("a valid configuration");
+        let plain = best_of(budget, || splitter.chunks(black_box(&text)).unwrap().len());
+        let traced = best_of(budget, || {
+            splitter.split(black_box(&text)).unwrap().chunks.len()
+        });
+        for (engine, (wall, cpu, chunks)) in [("chunkscope", plain), ("chunkscope+trace", traced)] {
+            println!(
+                "{engine}\t{size}\t{wall:.6}\t{cpu:.6}\t{chunks}\t{}",
+                text.len()
+            );
+        }
+    }
+}
