@@ -1,0 +1,1 @@
+//! Empty: this package only pins the crates whose sources form the code corpus.

@@ -1,0 +1,46 @@
+"""Times LangChain's RecursiveCharacterTextSplitter on one file, in-process,
+for bench/compare.sh.
+
+Usage: python bench.py FILE SECONDS SIZE...
+
+Its defaults, which chunkscope's side of the comparison copies: separators
+["\\n\\n", "\\n", " ", ""], the separator kept at the start of the piece after
+the cut (keep_separator=True), whitespace stripped, len() as the length (so
+characters), chunk_overlap=0 here. The file is read once; each size is then
+split repeatedly for about SECONDS (at least 3 times) and the fastest run is
+kept, so interpreter start-up, imports and I/O are excluded.
+
+Prints, tab-separated, one line per size:
+langchain <size> <best wall s> <best cpu s> <chunks> <bytes>
+CPU time is the thread's own, which other processes' load does not inflate.
+"""
+
+import logging
+import sys
+import time
+
+from langchain_text_splitters import RecursiveCharacterTextSplitter
+
+# An oversized chunk is logged as a warning; the log is not part of splitting.
+logging.disable(logging.WARNING)
+
+
+def main() -> None:
+    path, budget, *sizes = sys.argv[1:]
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    for size in map(int, sizes):
+        splitter = RecursiveCharacterTextSplitter(chunk_size=size, chunk_overlap=0)
+        wall = cpu = float("inf")
+        runs, chunks, started = 0, 0, time.perf_counter()
+        while runs < 3 or time.perf_counter() - started < float(budget):
+            w, c = time.perf_counter(), time.thread_time()
+            chunks = len(splitter.split_text(text))
+            cpu = min(cpu, time.thread_time() - c)
+            wall = min(wall, time.perf_counter() - w)
+            runs += 1
+        print(f"langchain\t{size}\t{wall:.6f}\t{cpu:.6f}\t{chunks}\t{len(text.encode())}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
