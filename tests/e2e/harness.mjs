@@ -136,9 +136,18 @@ export function e2e(name, body, options = {}) {
     const pageErrors = [];
     const consoleErrors = [];
     const failedRequests = [];
+    const offsite = [];
+    const policyViolations = [];
     page.on('pageerror', (err) => pageErrors.push(err.stack || String(err)));
+    // The page must never reach beyond its own origin (the text a learner pastes
+    // stays on their machine), and nothing it does may trip its own CSP.
+    page.on('request', (req) => {
+      const url = req.url();
+      if (!url.startsWith(server.url) && !/^(data|blob):/.test(url)) offsite.push(`${req.method()} ${url}`);
+    });
     page.on('console', (msg) => {
       if (msg.type() === 'error') consoleErrors.push(msg.text());
+      if (/Content Security Policy/i.test(msg.text())) policyViolations.push(msg.text());
     });
     page.on('requestfailed', (req) => {
       failedRequests.push(`${req.method()} ${req.url()}: ${req.failure()?.errorText ?? 'failed'}`);
@@ -176,6 +185,8 @@ export function e2e(name, body, options = {}) {
     if (panicText) report.push(`the page shows its crash message: ${panicText}`);
     if (pageErrors.length) report.push(`uncaught page errors:\n  ${pageErrors.join('\n  ')}`);
     if (failedRequests.length) report.push(`failed requests:\n  ${failedRequests.join('\n  ')}`);
+    if (offsite.length) report.push(`requests outside the site:\n  ${offsite.join('\n  ')}`);
+    if (policyViolations.length) report.push(`CSP violations:\n  ${policyViolations.join('\n  ')}`);
     if (consoleErrors.length) report.push(`console errors:\n  ${consoleErrors.join('\n  ')}`);
     for (const block of report) for (const line of block.split('\n')) t.diagnostic(line);
 
@@ -188,6 +199,10 @@ export function e2e(name, body, options = {}) {
     assert.equal(panicText, null, 'the app crashed (panic message shown)');
     assert.deepEqual(pageErrors, [], 'the page threw uncaught errors');
     assert.deepEqual(failedRequests, [], 'requests to the site failed');
+    if (!options.expectPolicyViolations) {
+      assert.deepEqual(policyViolations, [], 'the page tripped its Content-Security-Policy');
+    }
+    if (!options.expectOffsite) assert.deepEqual(offsite, [], 'the page made requests outside its own origin');
   });
 }
 

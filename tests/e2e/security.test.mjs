@@ -1,0 +1,53 @@
+// The page keeps the learner's text on their machine: a Content-Security-Policy
+// forbids every connection beyond the page's own origin, and the harness fails
+// any test in which the page requests anything from elsewhere.
+import { e2e, assert, byTestId } from './harness.mjs';
+
+e2e('the page carries a policy that allows only its own origin', async ({ page }) => {
+  const policy = await page.evaluate(
+    () => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? null,
+  );
+  assert.ok(policy, 'no Content-Security-Policy meta element');
+  for (const directive of ["default-src 'none'", "connect-src 'self'", "object-src 'none'", "base-uri 'none'"]) {
+    assert.ok(policy.includes(directive), `the policy lacks ${directive}: ${policy}`);
+  }
+  assert.ok(!policy.includes("'unsafe-eval'"), 'the policy allows eval');
+  assert.ok(!/script-src[^;]*'unsafe-inline'/.test(policy), 'the policy allows any inline script');
+});
+
+e2e(
+  'a request to another origin is refused by the policy',
+  async ({ page }) => {
+    const outcome = await page.evaluate(async () => {
+      const violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => violations.push(e.violatedDirective));
+      let fetched = false;
+      try {
+        // Another port on the loopback address is another origin.
+        await fetch('http://127.0.0.1:9/chunks', { method: 'POST', body: 'secret text' });
+        fetched = true;
+      } catch {
+        fetched = false;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+      return { fetched, violations };
+    });
+    assert.equal(outcome.fetched, false, 'the cross-origin request went through');
+    assert.ok(
+      outcome.violations.some((d) => d.startsWith('connect-src')),
+      `no connect-src violation was reported: ${JSON.stringify(outcome.violations)}`,
+    );
+  },
+  { expectPolicyViolations: true, expectOffsite: true },
+);
+
+e2e('splitting, comparing, exporting and sharing stay on the page', async ({ page }) => {
+  await byTestId(page, 'size-input').fill('25');
+  await byTestId(page, 'strategy-select').selectOption('compare');
+  await byTestId(page, 'pane-fixed').locator('[data-testid=chunk]').first().waitFor();
+  const download = page.waitForEvent('download');
+  await byTestId(page, 'export-json').click();
+  await download;
+  await byTestId(page, 'share-link').click();
+  // The harness fails this test if any of it reached beyond the page's origin.
+});

@@ -1,0 +1,58 @@
+"""Adds a Content-Security-Policy to the built page (a Trunk post-build hook).
+
+The page needs nothing from anywhere but its own origin, so the policy says so:
+scripts only from the origin plus the one inline loader Trunk writes (allowed by
+its SHA-256, computed here because it names the hashed file names of each build),
+WebAssembly compilation, requests only to the origin, no plugins, no <base>, no
+form targets. Styles allow inline style attributes, which the UI sets for
+positions and sizes. A page that cannot reach anywhere cannot leak the text a
+learner pastes into it.
+"""
+
+import base64
+import hashlib
+import os
+import re
+import sys
+
+MARKER = '<meta charset="utf-8" />'
+
+
+def policy(html: str) -> str:
+    inline = re.findall(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", html, flags=re.S)
+    hashes = " ".join(
+        "'sha256-" + base64.b64encode(hashlib.sha256(s.encode()).digest()).decode() + "'"
+        for s in inline
+    )
+    return (
+        "default-src 'none'; "
+        f"script-src 'self' {hashes} 'wasm-unsafe-eval'; "
+        "style-src 'self' 'unsafe-inline'; "
+        "img-src 'self' data: blob:; "
+        "connect-src 'self'; "
+        "font-src 'self'; "
+        "object-src 'none'; base-uri 'none'; form-action 'none'"
+    )
+
+
+def main() -> int:
+    staging = os.environ.get("TRUNK_STAGING_DIR")
+    path = os.path.join(staging, "index.html") if staging else (sys.argv[1] if len(sys.argv) > 1 else "")
+    if not path or not os.path.exists(path):
+        print("csp.py: no built index.html (run through trunk, or pass its path)", file=sys.stderr)
+        return 1
+    with open(path, encoding="utf-8") as f:
+        html = f.read()
+    if "Content-Security-Policy" in html:
+        return 0
+    if MARKER not in html:
+        print(f"csp.py: {path} has no {MARKER!r} to put the policy after", file=sys.stderr)
+        return 1
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(html)}" />'
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(html.replace(MARKER, MARKER + "\n    " + meta, 1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
