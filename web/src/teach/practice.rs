@@ -28,17 +28,25 @@ type Exercise = (
 const SEED: &[&str] = &["\n\n", "\n", ". ", " ", ""];
 
 /// The graded exercises, easiest first.
-pub const EXERCISES: [Exercise; 8] = [
+pub const EXERCISES: [Exercise; 12] = [
     ("stride", "Fixed windows, size 4, overlap 1: where does each window end, and is there a tail?",
      "abcdefghij", false, 4, 1, &[], Placement::End),
     ("overlap", "Fixed windows, size 8, overlap 2: the stride is 6.",
      "0123456789abcdefghij", false, 8, 2, &[], Placement::End),
+    ("tail", "Fixed windows, size 5, overlap 2, on 11 characters: does a short tail window follow the one that reaches the end?",
+     "hello world", false, 5, 2, &[], Placement::End),
+    ("blank", "The blank line is the strongest separator: where does size 30 cut?",
+     "Title\n\nFirst paragraph is here.\n\nSecond one.", true, 30, 0, SEED, Placement::End),
     ("absent", "No blank line and no newline: which separator does the work?",
      "One two three. Four five six seven. Eight nine.", true, 20, 0, SEED, Placement::End),
     ("packing", "Lines are packed together while they fit in 12.",
      "Hi.\nOk.\nSure thing.\nSee you.", true, 12, 0, &["\n", " ", ""], Placement::End),
     ("hard", "A long URL has no space in it: what happens at size 16?",
      "see https://example.com/aVeryLongPath ok", true, 16, 0, &["\n\n", "\n", " ", ""], Placement::End),
+    ("fallthrough", "No newline and no space: the list runs out, so where does the hard cut fall at size 6?",
+     "abcdefghijklmnop", true, 6, 0, &["\n", " ", ""], Placement::End),
+    ("dropped", "The separator \", \" is left out at a cut but kept inside a chunk: where are the cuts at size 11?",
+     "red, green, blue, yellow", true, 11, 0, &[", ", ""], Placement::None),
     ("placement", "The separator \". \" goes to the start of the next piece.",
      "A cat. A dog. A bird. A fish.", true, 14, 0, &[". ", ""], Placement::Start),
     ("cjk", "No spaces in Chinese: the full stop 。 is the sentence separator.",
@@ -332,6 +340,10 @@ pub fn Practice() -> Html {
 mod tests {
     use super::*;
 
+    fn exercise(id: &str) -> &'static Exercise {
+        EXERCISES.iter().find(|e| e.0 == id).unwrap()
+    }
+
     fn answer(e: &Exercise) -> Vec<(usize, usize)> {
         let (text, config) = graded(e);
         cut_ranges(&Split::run(text.into(), config).unwrap().chunk_chars)
@@ -339,12 +351,12 @@ mod tests {
 
     #[test]
     fn stride_and_tail_has_two_cuts() {
-        assert_eq!(answer(&EXERCISES[0]), [(4, 4), (7, 7)]);
+        assert_eq!(answer(exercise("stride")), [(4, 4), (7, 7)]);
     }
 
     #[test]
     fn refund_cuts_accept_the_trimmed_gap() {
-        let cuts = answer(&EXERCISES[7]);
+        let cuts = answer(exercise("refund"));
         assert_eq!(cuts[0], (13, 15));
         let marks: BTreeSet<usize> = [14, 35, 67, 96].into();
         assert_eq!(score(&cuts, &marks).percent, 100);
@@ -366,7 +378,11 @@ mod tests {
         for e in &EXERCISES {
             assert!(!answer(e).is_empty(), "{}", e.0);
         }
-        assert!(answer(&EXERCISES[4]).len() >= 2);
+        assert!(answer(exercise("packing")).len() >= 2);
+        // The window that reaches the end is the last: no tail of overlap only.
+        assert_eq!(answer(exercise("tail")), [(5, 5), (8, 8)]);
+        // Dropped separators: the cut spans the ", " left out of both chunks.
+        assert_eq!(answer(exercise("dropped")), [(10, 12), (16, 18)]);
         assert_eq!(generated(7), generated(7));
         for seed in 1..50 {
             let (t, c) = generated(seed);
