@@ -2,30 +2,12 @@
 //! Rust with this crate, and Python with LangChain's closest splitter, with a
 //! note wherever LangChain would cut differently.
 
+use chunkscope::langchain::python_str;
 use chunkscope::{Config, Placement, Separator, Strategy, Unit};
 
 /// A Rust literal for `s` (Rust's own escaping, so it always compiles).
 fn rust_str(s: &str) -> String {
     format!("{s:?}")
-}
-
-/// A Python literal for `s`: double quotes, with backslash escapes for the
-/// characters that need them.
-fn python_str(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '"' => out.push_str("\\\""),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// The settings as Rust code using `chunkscope`.
