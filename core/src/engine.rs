@@ -5,16 +5,15 @@ use crate::config::Config;
 use crate::error::Error;
 use crate::separator::Matcher;
 use crate::span::Span;
-use crate::trace::{Chunk, Cut, Node, NodeId};
+use crate::trace::{Action, Chunk, Cut, Node, NodeId, Recorder};
 
 /// One split in progress.
 pub(crate) struct Run<'a> {
     pub source: &'a str,
     pub config: &'a Config,
     pub matchers: &'a [Matcher],
-    record: bool,
     pub chunks: Vec<Chunk>,
-    pub nodes: Vec<Node>,
+    pub tree: Recorder,
     /// The cut that ends the previous chunk once another chunk is emitted. Engines
     /// set it at each boundary they make; the deepest boundary set last wins, which
     /// is exactly the separator of the deepest split between the two chunks.
@@ -31,14 +30,12 @@ impl<'a> Run<'a> {
         let chunks = (source.len() / config.size.max(1))
             .saturating_add(1)
             .min(CAP);
-        let nodes = if record { 2 * chunks } else { 0 };
         Run {
             source,
             config,
             matchers,
-            record,
             chunks: Vec::with_capacity(chunks),
-            nodes: Vec::with_capacity(nodes),
+            tree: Recorder::new(record, 2 * chunks),
             pending: Cut::End,
         }
     }
@@ -58,31 +55,21 @@ impl<'a> Run<'a> {
             overlap,
             node,
         });
-        if let Some(id) = node {
-            if self.nodes[id].action == crate::trace::Action::Fits {
-                self.nodes[id].chunk = Some(index);
+        self.tree.with_node(node, |n| {
+            if n.action == Action::Fits {
+                n.chunk = Some(index);
             }
-        }
+        });
     }
 
     /// Records a node when tracing; returns its id.
     pub fn node(&mut self, node: Node) -> Option<NodeId> {
-        if !self.record {
-            return None;
-        }
-        let id = self.nodes.len();
-        if let Some(parent) = node.parent {
-            self.nodes[parent].children.push(id);
-        }
-        self.nodes.push(node);
-        Some(id)
+        self.tree.node(node)
     }
 
     /// Mutable access to a recorded node.
     pub fn with_node(&mut self, id: Option<NodeId>, f: impl FnOnce(&mut Node)) {
-        if let Some(id) = id {
-            f(&mut self.nodes[id]);
-        }
+        self.tree.with_node(id, f)
     }
 
     /// The error for a character that no chunk of `size` bytes can hold.

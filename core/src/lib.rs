@@ -128,7 +128,7 @@ impl Splitter {
         }
         Ok(Output {
             chunks: run.chunks,
-            trace: Trace { nodes: run.nodes },
+            trace: run.tree.finish(),
         })
     }
 }

@@ -120,6 +120,50 @@ impl Trace {
     }
 }
 
+/// Builds a [`Trace`] while an engine runs, or records nothing when tracing is
+/// off (the fast path). Every engine records its nodes through this, so the
+/// tree is linked the same way whichever engine made it.
+#[derive(Debug, Default)]
+pub(crate) struct Recorder {
+    on: bool,
+    nodes: Vec<Node>,
+}
+
+impl Recorder {
+    /// A recorder that keeps nodes when `on`, with room reserved for `capacity`.
+    pub fn new(on: bool, capacity: usize) -> Recorder {
+        Recorder {
+            on,
+            nodes: Vec::with_capacity(if on { capacity } else { 0 }),
+        }
+    }
+
+    /// Appends `node` and links it to its parent; `None` when tracing is off.
+    pub fn node(&mut self, node: Node) -> Option<NodeId> {
+        if !self.on {
+            return None;
+        }
+        let id = self.nodes.len();
+        if let Some(parent) = node.parent {
+            self.nodes[parent].children.push(id);
+        }
+        self.nodes.push(node);
+        Some(id)
+    }
+
+    /// Changes a recorded node (nothing when `id` is `None`).
+    pub fn with_node(&mut self, id: Option<NodeId>, f: impl FnOnce(&mut Node)) {
+        if let Some(id) = id {
+            f(&mut self.nodes[id]);
+        }
+    }
+
+    /// The finished trace.
+    pub fn finish(self) -> Trace {
+        Trace { nodes: self.nodes }
+    }
+}
+
 /// One chunk of the output.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Chunk {

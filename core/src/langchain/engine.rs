@@ -14,7 +14,7 @@
 use super::pyre::{PythonRegex, PythonRegexError, DEFAULT_BUDGET};
 use super::{Keep, Kind, LangChainChunk, LangChainConfig, LangChainError, LangChainOutput};
 use crate::span::{is_space, CharIndex, Span};
-use crate::trace::{Action, Close, Cut, Node, NodeId, Trace};
+use crate::trace::{Action, Close, Cut, Node, NodeId, Recorder};
 use std::borrow::Cow;
 use std::collections::VecDeque;
 use std::ops::Range;
@@ -161,9 +161,8 @@ struct Run<'a, 'c> {
     /// `[plain, wrapped in ( )]` per separator.
     regexes: Vec<[Option<Result<PythonRegex, PythonRegexError>>; 2]>,
     budget: u64,
-    record: bool,
     chunks: Vec<LangChainChunk>,
-    nodes: Vec<Node>,
+    tree: Recorder,
     warnings: Vec<String>,
     /// The cut the previous chunk gets when the next chunk is emitted; each
     /// level sets it before its own chunks, so the deepest split between two
@@ -185,9 +184,8 @@ pub(super) fn run(
         regexes: vec![[None, None]; seps.len()],
         seps,
         budget: DEFAULT_BUDGET,
-        record: record && !source.is_empty(),
         chunks: Vec::new(),
-        nodes: Vec::new(),
+        tree: Recorder::new(record && !source.is_empty(), 0),
         warnings: Vec::new(),
         pending: Cut::End,
     };
@@ -202,7 +200,7 @@ pub(super) fn run(
     }
     Ok(LangChainOutput {
         chunks: run.chunks,
-        trace: Trace { nodes: run.nodes },
+        trace: run.tree.finish(),
         warnings: run.warnings,
         separators: run.seps,
     })
@@ -214,21 +212,11 @@ impl<'a> Run<'a, '_> {
     }
 
     fn node(&mut self, node: Node) -> Option<NodeId> {
-        if !self.record {
-            return None;
-        }
-        let id = self.nodes.len();
-        if let Some(parent) = node.parent {
-            self.nodes[parent].children.push(id);
-        }
-        self.nodes.push(node);
-        Some(id)
+        self.tree.node(node)
     }
 
     fn with_node(&mut self, id: Option<NodeId>, f: impl FnOnce(&mut Node)) {
-        if let Some(id) = id {
-            f(&mut self.nodes[id]);
-        }
+        self.tree.with_node(id, f)
     }
 
     /// The compiled separator `index`, plain or wrapped in a group the way
