@@ -11,8 +11,10 @@
 # target/fuzz-corpus/<target>/, so the committed seeds in fuzz/corpus/ stay as
 # they are; copy a finding there (small!) when it is worth keeping.
 #
-# Needs the nightly toolchain and cargo-fuzz (./x setup installs it into
-# ${CHUNKSCOPE_TOOLS:-~/.cache/chunkscope}/bin).
+# Needs cargo-fuzz (./x setup installs it into ${CHUNKSCOPE_TOOLS:-~/.cache/chunkscope}/bin)
+# and a nightly compiler: the nightly toolchain where rustup has one, else the
+# stable one with RUSTC_BOOTSTRAP=1 (a machine may have only stable). Set
+# CHUNKSCOPE_FUZZ_TOOLCHAIN=stable to force the latter.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -27,13 +29,18 @@ log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
 [[ "$TOTAL" =~ ^[0-9]+$ ]] && [ "$TOTAL" -gt 0 ] || die "SECONDS must be a positive number, not $TOTAL"
 command -v cargo-fuzz >/dev/null || die "cargo-fuzz is missing: cargo install cargo-fuzz --locked --root $TOOLS"
-cargo +nightly --version >/dev/null 2>&1 || die "the nightly toolchain is missing (rustup toolchain install nightly)"
+if [ "${CHUNKSCOPE_FUZZ_TOOLCHAIN:-}" != stable ] && cargo +nightly --version >/dev/null 2>&1; then
+  CARGO=(cargo +nightly)
+else
+  CARGO=(cargo)
+  export RUSTC_BOOTSTRAP=1
+fi
 
 cd "$ROOT/fuzz"
 if [ $# -gt 0 ]; then
   targets=("$@")
 else
-  mapfile -t targets < <(cargo +nightly fuzz list)
+  mapfile -t targets < <("${CARGO[@]}" fuzz list)
 fi
 per=$((TOTAL / ${#targets[@]}))
 [ "$per" -gt 0 ] || per=1
@@ -41,10 +48,10 @@ per=$((TOTAL / ${#targets[@]}))
 # No sanitizer: the engine is safe Rust, and without ASan the fuzzer runs about
 # twice as many inputs in the same time. Debug assertions and overflow checks
 # stay on (cargo-fuzz's default).
-FUZZ=(cargo +nightly fuzz run --sanitizer none --target-dir "$ROOT/target/fuzz")
+FUZZ=("${CARGO[@]}" fuzz run --sanitizer none --target-dir "$ROOT/target/fuzz")
 log "building the fuzz targets"
-cargo +nightly fuzz build --sanitizer none --target-dir "$ROOT/target/fuzz" >/dev/null 2>&1 \
-  || cargo +nightly fuzz build --sanitizer none --target-dir "$ROOT/target/fuzz"
+"${CARGO[@]}" fuzz build --sanitizer none --target-dir "$ROOT/target/fuzz" >/dev/null 2>&1 \
+  || "${CARGO[@]}" fuzz build --sanitizer none --target-dir "$ROOT/target/fuzz"
 
 failed=()
 summary=()
