@@ -14,6 +14,7 @@ use super::share_button::ShareButton;
 use super::stats::{StatsLine, StatsView};
 use super::tree::Tree;
 use crate::state::{reduce, Action, Pointed, Shared, State, View};
+use crate::teach::cards::Cards;
 use crate::teach::stepper::Stepper;
 use crate::teach::{ExploreTeach, Mode, ModeSelect, TeachPanel};
 use chunkscope::{Span, Strategy};
@@ -188,6 +189,9 @@ pub fn App() -> Html {
                             </div>
                             <CodeView split={split} />
                         }
+                        // The interview cards come after the results: a learner
+                        // sees the chunks first, then the questions about them.
+                        <Cards dispatch={dispatch.clone()} />
                     </div>
                 </main>
             </div>

@@ -97,15 +97,12 @@ pub struct ExploreTeachProps {
     pub dispatch: Callback<Action>,
 }
 
-/// What explore mode adds above the results: the lessons' examples and the
-/// interview cards.
+/// What explore mode adds above the results: the lessons' examples (one
+/// compact picker, so the chunks stay near the top of the page).
 #[function_component]
 pub fn ExploreTeach(props: &ExploreTeachProps) -> Html {
     html! {
-        <>
-            <lessons::Lessons state={props.state.clone()} dispatch={props.dispatch.clone()} />
-            <cards::Cards dispatch={props.dispatch.clone()} />
-        </>
+        <lessons::Lessons state={props.state.clone()} dispatch={props.dispatch.clone()} />
     }
 }
 
