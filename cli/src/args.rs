@@ -58,6 +58,7 @@ where
     let mut config = Config::default();
     let mut seps: Vec<String> = Vec::new();
     let mut regex = false;
+    let mut placement = None;
     let mut trace = false;
     let mut input: Option<Input> = None;
     let mut only_files = false;
@@ -112,7 +113,7 @@ where
             }
             "--strategy" => config.strategy = value(name, inline, &mut args)?.parse()?,
             "--unit" => config.unit = value(name, inline, &mut args)?.parse()?,
-            "--placement" => config.placement = value(name, inline, &mut args)?.parse()?,
+            "--placement" => placement = Some(value(name, inline, &mut args)?.parse()?),
             "--size" => config.size = number(name, value(name, inline, &mut args)?)?,
             "--overlap" => config.overlap = number(name, value(name, inline, &mut args)?)?,
             "--sep" => seps.push(value(name, inline, &mut args)?),
@@ -124,14 +125,22 @@ where
         }
     }
 
-    if !seps.is_empty() {
-        config.separators = separators(seps, regex)?;
-    } else if regex {
+    // Each strategy starts from its own defaults: LangChain's classes from
+    // LangChain's (keep_separator, and its separators when none are given),
+    // whichever order the flags came in.
+    let base = Config::for_strategy(config.strategy);
+    config.placement = placement.unwrap_or(base.placement);
+    if regex && seps.is_empty() {
         return Err(
             "--regex reads the --sep patterns as regular expressions, but no --sep was given"
                 .to_string(),
         );
     }
+    config.separators = if seps.is_empty() {
+        base.separators
+    } else {
+        separators(seps, regex)?
+    };
     Ok(Command::Run(Args {
         config,
         trace,
@@ -325,6 +334,19 @@ mod tests {
     }
 
     #[test]
+    fn langchain_strategies_start_from_langchains_defaults() {
+        let a = run(&["--strategy", "langchain"]).unwrap();
+        assert_eq!(a.config.placement, Placement::Start);
+        assert!(a.config.separators.is_empty());
+        let a = run(&["--strategy", "langchain-character", "--sep", "x"]).unwrap();
+        assert_eq!(a.config.placement, Placement::None);
+        assert_eq!(a.config.separators, [Separator::literal("x")]);
+        // An explicit placement wins, wherever it stands.
+        let a = run(&["--placement", "end", "--strategy", "langchain"]).unwrap();
+        assert_eq!(a.config.placement, Placement::End);
+    }
+
+    #[test]
     fn mistakes_get_messages_that_name_the_fix() {
         assert!(err(&["--bogus"]).contains("unknown option --bogus"));
         assert!(err(&["--size"]).contains("--size needs a value"));
@@ -332,7 +354,7 @@ mod tests {
         assert!(err(&["--size", "-3"]).contains("whole number"));
         assert!(err(&["--overlap=1.5"]).contains("whole number"));
         assert!(err(&["--size", "99999999999999999999999"]).contains("too large"));
-        assert!(err(&["--strategy", "semantic"]).contains("\"fixed\" or \"recursive\""));
+        assert!(err(&["--strategy", "semantic"]).contains("\"langchain-character\""));
         assert!(err(&["--unit", "tokens"]).contains("chars"));
         assert!(err(&["--placement", "middle"]).contains("\"start\""));
         assert!(err(&["--sep", r"\q"]).contains("unknown escape"));

@@ -122,10 +122,15 @@ Reads FILE, or standard input when FILE is - or absent (the text must be UTF-8),
 and prints one line of JSON: {{\"chunks\":[...]}}. Each chunk has its char offsets
 (start, end; half-open), byte offsets (byte_start, byte_end), its length in the
 unit, the cut that ended it (the separator's text, or hard, end or window) and
-its text.
+its text. With a langchain strategy, text is exactly LangChain's string (is_slice
+says whether it is the source between the offsets) and start_index is what
+LangChain's add_start_index gives; with no --sep it uses LangChain's defaults.
 
 Options:
-  --strategy fixed|recursive  fixed windows, or recursive separators [default: {strategy}]
+  --strategy NAME             fixed (windows), recursive (separators), langchain
+                              (LangChain's RecursiveCharacterTextSplitter, exactly) or
+                              langchain-character (its CharacterTextSplitter, on the
+                              first --sep) [default: {strategy}]
   --size N                    most units in a chunk [default: {size}]
   --overlap N                 most units a chunk repeats from the one before; less than
                               --size [default: {overlap}]
@@ -133,10 +138,13 @@ Options:
                               escapes \\n \\r \\t \\\\ and \\u{{…}}; --sep '' is the hard cut
                               [default: {seps}]
   --regex                     read every --sep as a regular expression (its backslashes
-                              are then regex syntax)
+                              are then regex syntax; Python's re syntax for langchain)
   --unit chars|bytes          what --size and --overlap count [default: {unit}]
-  --placement end|start|none  which side of a cut keeps the separator [default: {placement}]
+  --placement end|start|none  which side of a cut keeps the separator; for langchain this
+                              is keep_separator \"end\" / \"start\" / False [default: {placement};
+                              start for langchain, none for langchain-character]
   --no-trim                   keep the whitespace at the ends of pieces
+                              (strip_whitespace=False for langchain)
   --trace                     also print the recursion tree, the invariant checks and the
                               configuration
   -h, --help                  print this help

@@ -320,3 +320,83 @@ fn a_closed_stdout_is_not_a_crash() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn langchain_strategies_give_langchains_own_chunks() {
+    // LangChain's first test: CharacterTextSplitter(separator=" ",
+    // chunk_size=7, chunk_overlap=3) with add_start_index.
+    let args = [
+        "--strategy",
+        "langchain-character",
+        "--sep",
+        " ",
+        "--size",
+        "7",
+        "--overlap",
+        "3",
+    ];
+    let v = json_of(&args, "foo bar baz 123");
+    let got: Vec<(&str, i64, bool)> = v["chunks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["text"].as_str().unwrap(),
+                c["start_index"].as_i64().unwrap(),
+                c["is_slice"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [("foo bar", 0, true), ("bar baz", 4, true), ("baz 123", 8, true)]
+    );
+
+    // keep_separator=False and a regex: LangChain's text is not in the source.
+    let args = [
+        "--strategy",
+        "langchain",
+        "--regex",
+        "--sep",
+        r"\s+",
+        "--placement",
+        "none",
+        "--size",
+        "20",
+    ];
+    let v = json_of(&args, "one  two");
+    assert_eq!(v["chunks"][0]["text"], r"one\s+two");
+    assert_eq!(v["chunks"][0]["is_slice"], false);
+    assert_eq!((v["chunks"][0]["start"].clone(), v["chunks"][0]["end"].clone()), (json!(0), json!(8)));
+}
+
+#[test]
+fn langchain_uses_its_defaults_and_reports_warnings_with_trace() {
+    // No --sep: LangChain's ["\n\n", "\n", " ", ""], keep_separator=True.
+    let v = json_of(
+        &["--strategy", "langchain", "--size", "6", "--trace"],
+        "aaaa\n\nbbbb",
+    );
+    assert_eq!(v["config"]["placement"], "start");
+    assert_eq!(v["chunks"][0]["cut"], "\n\n");
+    assert_eq!(v["langchain"]["separators"].as_array().unwrap().len(), 4);
+    assert!(v["langchain"]["python"]
+        .as_str()
+        .unwrap()
+        .contains("RecursiveCharacterTextSplitter("));
+
+    let v = json_of(
+        &["--strategy=langchain-character", "--sep= ", "--size=3", "--trace"],
+        "abcdef gh",
+    );
+    assert_eq!(
+        v["langchain"]["warnings"],
+        json!(["Created a chunk of size 6, which is longer than the specified 3"])
+    );
+    assert_eq!(v["checks"]["max_size"]["ok"], false);
+
+    // LangChain's own refusals, in its words.
+    let msg = failure(&["--strategy", "langchain", "--size", "4", "--overlap", "5"], b"x", 2);
+    assert!(msg.contains("overlap"), "{msg}");
+}

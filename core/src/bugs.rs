@@ -822,7 +822,7 @@ fn as_output(spans: impl IntoIterator<Item = Span>) -> Output {
     }
     Output {
         chunks,
-        trace: Default::default(),
+        ..Output::default()
     }
 }
 

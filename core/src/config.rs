@@ -1,6 +1,7 @@
 //! What the learner sets: strategy, size, overlap, unit, separators, placement, trim.
 
 use crate::error::Error;
+use crate::langchain::{Kind, LangChainConfig};
 use crate::separator::{Matcher, Separator};
 use crate::unit::Unit;
 use regex_lite::Regex;
@@ -17,14 +18,51 @@ pub enum Strategy {
     /// and split what is still too big with the separators after it.
     #[default]
     Recursive,
+    /// LangChain's `RecursiveCharacterTextSplitter`, reproduced exactly, quirks
+    /// included: lengths measured before stripping, a piece of exactly `size`
+    /// split again, oversized pieces passed through. See [`crate::langchain`].
+    LangChain,
+    /// LangChain's `CharacterTextSplitter`: one separator (the first), then
+    /// merging; pieces that are too big stay too big.
+    LangChainCharacter,
 }
 
 impl Strategy {
+    /// Every strategy, in the order the UI lists them.
+    pub const ALL: [Strategy; 4] = [
+        Strategy::Fixed,
+        Strategy::Recursive,
+        Strategy::LangChain,
+        Strategy::LangChainCharacter,
+    ];
+
     /// The name used in the CLI, the JS API and the UI.
     pub const fn name(self) -> &'static str {
         match self {
             Strategy::Fixed => "fixed",
             Strategy::Recursive => "recursive",
+            Strategy::LangChain => "langchain",
+            Strategy::LangChainCharacter => "langchain-character",
+        }
+    }
+
+    /// Which LangChain class this strategy reproduces, if it is one.
+    pub const fn langchain(self) -> Option<Kind> {
+        match self {
+            Strategy::Fixed | Strategy::Recursive => None,
+            Strategy::LangChain => Some(Kind::Recursive),
+            Strategy::LangChainCharacter => Some(Kind::Character),
+        }
+    }
+
+    /// The placement a strategy starts with: LangChain's own defaults
+    /// (`keep_separator=True` for the recursive class, `False` for the
+    /// character one), and the lessons' `p + sep` for ours.
+    pub const fn default_placement(self) -> Placement {
+        match self {
+            Strategy::Fixed | Strategy::Recursive => Placement::End,
+            Strategy::LangChain => Placement::Start,
+            Strategy::LangChainCharacter => Placement::None,
         }
     }
 }
@@ -38,13 +76,14 @@ impl fmt::Display for Strategy {
 impl FromStr for Strategy {
     type Err = String;
     fn from_str(s: &str) -> Result<Strategy, String> {
-        match s {
-            "fixed" => Ok(Strategy::Fixed),
-            "recursive" => Ok(Strategy::Recursive),
-            other => Err(format!(
-                "unknown strategy {other:?}: use \"fixed\" or \"recursive\""
-            )),
-        }
+        Strategy::ALL
+            .into_iter()
+            .find(|strategy| strategy.name() == s)
+            .ok_or_else(|| {
+                format!(
+                    "unknown strategy {s:?}: use \"fixed\", \"recursive\", \"langchain\" or \"langchain-character\""
+                )
+            })
     }
 }
 
@@ -102,11 +141,14 @@ pub struct Config {
     pub strategy: Strategy,
     /// The most units a chunk may hold. A hard limit: no chunk is ever longer.
     pub size: usize,
-    /// How many units a chunk may repeat from the one before. Must be `< size`.
+    /// How many units a chunk may repeat from the one before. Must be `< size`
+    /// (LangChain's strategies accept `== size`, as LangChain does).
     pub overlap: usize,
     /// What `size` and `overlap` count.
     pub unit: Unit,
     /// The recursive engine's separators, strongest first. Ignored by `fixed`.
+    /// LangChain's strategies take an empty list as LangChain's default, and
+    /// `langchain-character` uses only the first.
     pub separators: Vec<Separator>,
     /// Where a separator goes at a cut (recursive engine).
     pub placement: Placement,
@@ -146,6 +188,24 @@ impl Config {
         Config {
             size,
             ..Config::default()
+        }
+    }
+
+    /// The defaults of `strategy`: ours for `fixed` and `recursive`, and
+    /// LangChain's own for its classes (`keep_separator`, and an empty list
+    /// standing for LangChain's default separators). The CLI and the JS API
+    /// start from these, so a LangChain strategy with nothing else set is
+    /// LangChain with nothing else set.
+    pub fn for_strategy(strategy: Strategy) -> Config {
+        let defaults = Config::default();
+        Config {
+            strategy,
+            placement: strategy.default_placement(),
+            separators: match strategy.langchain() {
+                Some(_) => Vec::new(),
+                None => defaults.separators,
+            },
+            ..defaults
         }
     }
 
@@ -195,7 +255,12 @@ impl Config {
         self.separators.iter().any(Separator::is_hard_cut)
     }
 
-    pub(crate) fn compile(&self) -> Result<Vec<Matcher>, Error> {
+    pub(crate) fn compile(&self) -> Result<Compiled, Error> {
+        if let Some(kind) = self.strategy.langchain() {
+            let config = LangChainConfig::from_config(kind, self)?;
+            config.validate()?;
+            return Ok(Compiled::LangChain(config));
+        }
         if self.size == 0 {
             return Err(Error::ZeroSize);
         }
@@ -206,7 +271,7 @@ impl Config {
             });
         }
         if self.strategy == Strategy::Fixed {
-            return Ok(Vec::new());
+            return Ok(Compiled::Native(Vec::new()));
         }
         if self.separators.is_empty() {
             return Err(Error::NoSeparators);
@@ -229,8 +294,18 @@ impl Config {
                     Ok(Matcher::Literal(sep.pattern.clone()))
                 }
             })
-            .collect()
+            .collect::<Result<_, _>>()
+            .map(Compiled::Native)
     }
+}
+
+/// A configuration made ready to run: our engines' compiled separators, or
+/// LangChain's arguments (its regexes compile when they are reached, as in
+/// Python).
+#[derive(Clone, Debug)]
+pub(crate) enum Compiled {
+    Native(Vec<Matcher>),
+    LangChain(LangChainConfig),
 }
 
 impl From<&str> for Separator {
@@ -278,10 +353,34 @@ mod tests {
     }
 
     #[test]
+    fn langchain_strategies_follow_langchain_checks() {
+        let lc = |size, overlap| Config {
+            strategy: Strategy::LangChain,
+            ..Config::recursive(size).with_overlap(overlap)
+        };
+        // LangChain accepts overlap == size, and an empty list is its default.
+        assert!(lc(4, 4).validate().is_ok());
+        assert!(lc(4, 0)
+            .with_separators(Vec::<Separator>::new())
+            .validate()
+            .is_ok());
+        let e = lc(4, 5).validate().unwrap_err();
+        assert!(matches!(e, Error::LangChain(_)), "{e}");
+        let e = lc(0, 0).validate().unwrap_err();
+        assert!(e.to_string().contains("chunk_size"), "{e}");
+        let mixed = lc(10, 0).with_separators([Separator::regex(r"\s"), Separator::literal("x")]);
+        assert!(mixed.validate().unwrap_err().to_string().contains("regex"));
+    }
+
+    #[test]
     fn names_parse_back() {
-        for s in [Strategy::Fixed, Strategy::Recursive] {
+        for s in Strategy::ALL {
             assert_eq!(s.name().parse::<Strategy>().unwrap(), s);
         }
+        assert!("LangChain"
+            .parse::<Strategy>()
+            .unwrap_err()
+            .contains("langchain-character"));
         for p in [Placement::End, Placement::Start, Placement::None] {
             assert_eq!(p.name().parse::<Placement>().unwrap(), p);
         }

@@ -1,5 +1,6 @@
 //! Everything that can go wrong, in words a learner understands.
 
+use crate::langchain::LangChainError;
 use std::fmt;
 
 /// Why a split could not be made. Every variant's message says what to change.
@@ -40,6 +41,15 @@ pub enum Error {
         /// The configured size.
         size: usize,
     },
+    /// A LangChain strategy refused the configuration or the text, as
+    /// LangChain would (or where this engine will not guess what it does).
+    LangChain(LangChainError),
+}
+
+impl From<LangChainError> for Error {
+    fn from(e: LangChainError) -> Error {
+        Error::LangChain(e)
+    }
 }
 
 impl fmt::Display for Error {
@@ -68,6 +78,7 @@ impl fmt::Display for Error {
                 f,
                 "size is {size} bytes but the character {ch:?} at position {at} is {bytes} bytes long, and a chunk is never cut inside a character: use a size of at least {bytes}, or count in chars"
             ),
+            Error::LangChain(e) => e.fmt(f),
         }
     }
 }

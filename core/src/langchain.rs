@@ -71,7 +71,7 @@ pub use pyre::{PythonRegex, PythonRegexError, UNICODE_VERSION};
 
 use crate::config::{Config, Placement};
 use crate::span::Span;
-use crate::trace::{Chunk, Cut, NodeId, Output, Trace};
+use crate::trace::{Chunk, Cut, LangChainFact, LangChainFacts, NodeId, Output, Trace};
 use crate::unit::Unit;
 use std::fmt;
 
@@ -585,6 +585,8 @@ pub struct LangChainOutput {
     /// The separators the indices refer to
     /// ([`LangChainConfig::effective_separators`]).
     pub separators: Vec<String>,
+    /// Whether they are regexes (`is_separator_regex`).
+    pub regex: bool,
 }
 
 impl LangChainOutput {
@@ -593,6 +595,17 @@ impl LangChainOutput {
     /// `is_slice` is false, LangChain's text differs and must be shown from
     /// [`LangChainChunk::text`].
     pub fn to_output(&self) -> Output {
+        self.output_with(self.trace.clone())
+    }
+
+    /// Like [`to_output`](Self::to_output), taking the trace instead of
+    /// copying it.
+    pub fn into_output(mut self) -> Output {
+        let trace = std::mem::take(&mut self.trace);
+        self.output_with(trace)
+    }
+
+    fn output_with(&self, trace: Trace) -> Output {
         Output {
             chunks: self
                 .chunks
@@ -606,7 +619,20 @@ impl LangChainOutput {
                     node: c.node,
                 })
                 .collect(),
-            trace: self.trace.clone(),
+            trace,
+            langchain: Some(LangChainFacts {
+                chunks: self
+                    .chunks
+                    .iter()
+                    .map(|c| LangChainFact {
+                        text: (!c.is_slice).then(|| c.text.clone()),
+                        start_index: c.start_index,
+                    })
+                    .collect(),
+                warnings: self.warnings.clone(),
+                separators: self.separators.clone(),
+                regex: self.regex,
+            }),
         }
     }
 
@@ -614,6 +640,16 @@ impl LangChainOutput {
     pub fn texts(&self) -> Vec<&str> {
         self.chunks.iter().map(|c| c.text.as_str()).collect()
     }
+}
+
+/// Splits `text` as LangChain does, with or without the trace; for
+/// [`Splitter`](crate::Splitter).
+pub(crate) fn run(
+    text: &str,
+    config: &LangChainConfig,
+    record: bool,
+) -> Result<LangChainOutput, LangChainError> {
+    engine::run(text, config, record)
 }
 
 /// Splits `text` as LangChain does, recording the trace.

@@ -85,24 +85,26 @@ pub use config::{Config, Placement, Strategy};
 pub use error::Error;
 pub use separator::{escape, unescape, Separator};
 pub use span::{is_space, trim, CharIndex, Span};
-pub use trace::{Action, Chunk, Close, Cut, Node, NodeId, Output, Trace};
+pub use trace::{
+    Action, Chunk, Close, Cut, LangChainFact, LangChainFacts, Node, NodeId, Output, Trace,
+};
 pub use unit::Unit;
 
+use config::Compiled;
 use engine::Run;
-use separator::Matcher;
 
 /// A configuration checked and compiled once, for splitting many texts.
 #[derive(Clone, Debug)]
 pub struct Splitter {
     config: Config,
-    matchers: Vec<Matcher>,
+    compiled: Compiled,
 }
 
 impl Splitter {
     /// Checks and compiles `config` (regexes are compiled here).
     pub fn new(config: Config) -> Result<Splitter, Error> {
-        let matchers = config.compile()?;
-        Ok(Splitter { config, matchers })
+        let compiled = config.compile()?;
+        Ok(Splitter { config, compiled })
     }
 
     /// The configuration.
@@ -120,15 +122,29 @@ impl Splitter {
         self.run(text, false).map(|o| o.chunks)
     }
 
+    /// Splits `text` without recording a trace, keeping the rest of the
+    /// output (a LangChain strategy's texts and start indices).
+    pub fn split_untraced(&self, text: &str) -> Result<Output, Error> {
+        self.run(text, false)
+    }
+
     fn run(&self, text: &str, record: bool) -> Result<Output, Error> {
-        let mut run = Run::new(text, &self.config, &self.matchers, record);
-        match self.config.strategy {
-            Strategy::Fixed => fixed::split(&mut run)?,
-            Strategy::Recursive => recursive::split(&mut run)?,
+        let matchers = match &self.compiled {
+            Compiled::LangChain(config) => {
+                return Ok(langchain::run(text, config, record)?.into_output());
+            }
+            Compiled::Native(matchers) => matchers,
+        };
+        let mut run = Run::new(text, &self.config, matchers, record);
+        if self.config.strategy == Strategy::Fixed {
+            fixed::split(&mut run)?;
+        } else {
+            recursive::split(&mut run)?;
         }
         Ok(Output {
             chunks: run.chunks,
             trace: run.tree.finish(),
+            langchain: None,
         })
     }
 }

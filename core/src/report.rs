@@ -17,8 +17,8 @@
 //! of the text for every chunk.
 
 use crate::{
-    check, Action, CharIndex, Check, Checks, Chunk, Close, Config, Cut, Error, Node, Output, Span,
-    Splitter,
+    check, Action, CharIndex, Check, Checks, Close, Config, Cut, Error, LangChainFacts, Node,
+    Output, Separator, Span, Splitter,
 };
 use serde::Serialize;
 
@@ -52,6 +52,28 @@ pub struct Report {
     /// accepts, so a report can be replayed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub config: Option<ConfigReport>,
+    /// What a LangChain strategy adds: its warnings, the separators it really
+    /// used, and Python code that gives the same chunks. Absent for our own
+    /// engines.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub langchain: Option<LangChainReport>,
+}
+
+/// What a LangChain split adds to a report.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LangChainReport {
+    /// The Python class reproduced.
+    pub class: &'static str,
+    /// LangChain's log lines ("Created a chunk of size 12, which is longer
+    /// than the specified 10"), in order.
+    pub warnings: Vec<String>,
+    /// The separators LangChain used, which `cut_separator` and the trace
+    /// index: its default list when none was given, and only the first for
+    /// `CharacterTextSplitter`.
+    pub separators: Vec<SeparatorSpec>,
+    /// Python that builds the same splitter and gives the same chunks and
+    /// start indices.
+    pub python: String,
 }
 
 /// A stretch of the source in chars and in bytes (both half-open).
@@ -72,7 +94,8 @@ pub struct SpanReport {
 /// # Invariants
 ///
 /// `text` is the source from `byte_start` to `byte_end` (equivalently, chars
-/// `start..end`); `len` is its length in the configured unit.
+/// `start..end`) unless `is_slice` is `Some(false)`; `len` is its length in
+/// the configured unit.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ChunkReport {
     /// Position in the output, from 0.
@@ -92,8 +115,21 @@ pub struct ChunkReport {
     /// A separator whose text is one of those words is told apart by
     /// `cut_separator`.
     pub cut: String,
-    /// The chunk's text, exactly the source between its offsets.
+    /// The chunk's text: exactly the source between its offsets, except for
+    /// a LangChain chunk whose `is_slice` is false, where it is LangChain's
+    /// string.
     pub text: String,
+    /// LangChain strategies only: whether `text` is exactly the source between
+    /// the offsets. When false (a regex separator put back as its pattern,
+    /// or empty pieces LangChain dropped), the offsets say what the chunk was
+    /// made from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_slice: Option<bool>,
+    /// LangChain strategies only: `add_start_index` as LangChain computes it
+    /// (a `str.find` from a guessed offset, in chars, or -1). It can differ
+    /// from `start` on repeated text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start_index: Option<i64>,
     /// The part that repeats the previous chunk; absent when nothing repeats.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub overlap: Option<SpanReport>,
@@ -256,7 +292,7 @@ pub struct SeparatorSpec {
 /// The configuration echo, with the names the CLI and the JS API accept.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ConfigReport {
-    /// `fixed` or `recursive`.
+    /// `fixed`, `recursive`, `langchain` or `langchain-character`.
     pub strategy: &'static str,
     /// The most units a chunk may hold.
     pub size: usize,
@@ -280,13 +316,15 @@ pub fn run(splitter: &Splitter, source: &str, detail: Detail) -> Result<Report, 
     let config = splitter.config();
     match detail {
         Detail::Chunks => {
-            let chunks = splitter.chunks(source)?;
+            let output = splitter.split_untraced(source)?;
             let chars = CharIndex::new(source);
+            let separators = separators(config, &output);
             Ok(Report {
-                chunks: chunk_reports(source, config, &chunks, &chars, false),
+                chunks: chunk_reports(source, &separators, &output, &chars, false),
                 trace: None,
                 checks: None,
                 config: None,
+                langchain: None,
             })
         }
         Detail::Full => {
@@ -303,22 +341,60 @@ pub fn run(splitter: &Splitter, source: &str, detail: Detail) -> Result<Report, 
 /// trace gives an empty tree.
 pub fn report(source: &str, config: &Config, output: &Output) -> Report {
     let chars = CharIndex::new(source);
+    let separators = separators(config, output);
     let nodes: Vec<NodeReport> = output
         .trace
         .nodes
         .iter()
         .enumerate()
-        .map(|(id, node)| node_report(config, &chars, id, node))
+        .map(|(id, node)| node_report(&separators, &chars, id, node))
         .collect();
     Report {
-        chunks: chunk_reports(source, config, &output.chunks, &chars, true),
+        chunks: chunk_reports(source, &separators, output, &chars, true),
         trace: Some(TraceReport {
             depth: output.trace.depth(),
             nodes,
         }),
         checks: None,
         config: Some(config_report(config)),
+        langchain: output
+            .langchain
+            .as_ref()
+            .and_then(|facts| langchain_report(config, facts, &separators)),
     }
+}
+
+/// The separators the cuts and the trace index: the configured list, or the
+/// one a LangChain strategy really used.
+fn separators(config: &Config, output: &Output) -> Vec<Separator> {
+    match &output.langchain {
+        Some(facts) => facts
+            .separators
+            .iter()
+            .map(|pattern| Separator {
+                pattern: pattern.clone(),
+                regex: facts.regex && !pattern.is_empty(),
+            })
+            .collect(),
+        None => config.separators.clone(),
+    }
+}
+
+fn langchain_report(
+    config: &Config,
+    facts: &LangChainFacts,
+    separators: &[Separator],
+) -> Option<LangChainReport> {
+    let kind = config.strategy.langchain()?;
+    let python = crate::langchain::LangChainConfig::from_config(kind, config)
+        .ok()?
+        .to_python();
+    Some(LangChainReport {
+        class: kind.class_name(),
+        warnings: facts.warnings.clone(),
+        separators: separators.iter().map(separator_spec).collect(),
+        python,
+    })
 }
 
 impl Report {
@@ -341,16 +417,22 @@ fn span_report(chars: &CharIndex<'_>, span: Span) -> SpanReport {
 
 fn chunk_reports(
     source: &str,
-    config: &Config,
-    chunks: &[Chunk],
+    separators: &[Separator],
+    output: &Output,
     chars: &CharIndex<'_>,
     full: bool,
 ) -> Vec<ChunkReport> {
-    chunks
+    let facts = output.langchain.as_ref().map(|l| l.chunks.as_slice());
+    output
+        .chunks
         .iter()
         .map(|chunk| {
             let at = span_report(chars, chunk.span);
-            let (cut, cut_separator, cut_label) = describe_cut(config, chunk.cut);
+            let (cut, cut_separator, cut_label) = describe_cut(separators, chunk.cut);
+            let fact = facts.and_then(|f| f.get(chunk.index));
+            let text = fact
+                .and_then(|f| f.text.clone())
+                .unwrap_or_else(|| chunk.text(source).to_string());
             ChunkReport {
                 index: chunk.index,
                 start: at.start,
@@ -359,7 +441,9 @@ fn chunk_reports(
                 byte_end: at.byte_end,
                 len: chunk.len,
                 cut,
-                text: chunk.text(source).to_string(),
+                text,
+                is_slice: fact.map(|f| f.text.is_none()),
+                start_index: fact.map(|f| f.start_index),
                 overlap: chunk.overlap.map(|o| span_report(chars, o)),
                 cut_separator: cut_separator.filter(|_| full),
                 cut_label: Some(cut_label).filter(|_| full),
@@ -372,10 +456,10 @@ fn chunk_reports(
 /// The raw text, separator index and label of a cut. An index outside the list
 /// (which the engine never produces) and the `""` entry both read as a hard cut,
 /// since that is what cutting without a separator is.
-fn describe_cut(config: &Config, cut: Cut) -> (String, Option<usize>, String) {
+fn describe_cut(separators: &[Separator], cut: Cut) -> (String, Option<usize>, String) {
     let word = |w: &str| (w.to_string(), None, w.to_string());
     match cut {
-        Cut::Separator(i) => match config.separators.get(i) {
+        Cut::Separator(i) => match separators.get(i) {
             Some(sep) if !sep.is_hard_cut() => (sep.pattern.clone(), Some(i), sep.label()),
             Some(_) => ("hard".into(), Some(i), "hard".into()),
             None => word("hard"),
@@ -386,8 +470,8 @@ fn describe_cut(config: &Config, cut: Cut) -> (String, Option<usize>, String) {
     }
 }
 
-fn separator_ref(config: &Config, index: usize) -> Option<SeparatorRef> {
-    config.separators.get(index).map(|sep| SeparatorRef {
+fn separator_ref(separators: &[Separator], index: usize) -> Option<SeparatorRef> {
+    separators.get(index).map(|sep| SeparatorRef {
         index,
         pattern: sep.pattern.clone(),
         label: sep.label(),
@@ -395,21 +479,26 @@ fn separator_ref(config: &Config, index: usize) -> Option<SeparatorRef> {
     })
 }
 
-fn node_report(config: &Config, chars: &CharIndex<'_>, id: usize, node: &Node) -> NodeReport {
+fn node_report(
+    separators: &[Separator],
+    chars: &CharIndex<'_>,
+    id: usize,
+    node: &Node,
+) -> NodeReport {
     let at = span_report(chars, node.span);
     let (action, separator, split_into, windows, stride) = match node.action {
         Action::Fits => (ActionName::Fits, None, None, None, None),
         Action::Empty => (ActionName::Empty, None, None, None, None),
         Action::Split { separator, parts } => (
             ActionName::Split,
-            separator_ref(config, separator),
+            separator_ref(separators, separator),
             Some(parts),
             None,
             None,
         ),
         Action::HardCut { separator, windows } => (
             ActionName::HardCut,
-            separator.and_then(|i| separator_ref(config, i)),
+            separator.and_then(|i| separator_ref(separators, i)),
             None,
             Some(windows),
             None,
@@ -444,6 +533,13 @@ fn node_report(config: &Config, chars: &CharIndex<'_>, id: usize, node: &Node) -
     }
 }
 
+fn separator_spec(sep: &Separator) -> SeparatorSpec {
+    SeparatorSpec {
+        pattern: sep.pattern.clone(),
+        regex: sep.regex,
+    }
+}
+
 fn check_report(check: &Check) -> CheckReport {
     CheckReport {
         ok: check.ok,
@@ -468,14 +564,7 @@ fn config_report(config: &Config) -> ConfigReport {
         size: config.size,
         overlap: config.overlap,
         unit: config.unit.name(),
-        separators: config
-            .separators
-            .iter()
-            .map(|sep| SeparatorSpec {
-                pattern: sep.pattern.clone(),
-                regex: sep.regex,
-            })
-            .collect(),
+        separators: config.separators.iter().map(separator_spec).collect(),
         placement: config.placement.name(),
         trim: config.trim,
     }
@@ -702,5 +791,80 @@ mod tests {
         assert!(r.chunks.iter().all(|c| c.node.is_none()));
         assert!(r.trace.unwrap().nodes.is_empty());
         assert!(r.checks.is_none());
+    }
+
+    fn langchain(strategy: crate::Strategy, size: usize, overlap: usize) -> Config {
+        Config {
+            strategy,
+            placement: strategy.default_placement(),
+            ..Config::recursive(size).with_overlap(overlap)
+        }
+    }
+
+    #[test]
+    fn langchain_chunks_carry_its_text_start_index_and_warnings() {
+        // The second "ab" starts at char 3, but LangChain's find lands on 0.
+        let config = langchain(crate::Strategy::LangChain, 4, 2).with_separators([" "]);
+        let r = full("ab ab", &config);
+        let got: Vec<_> = r
+            .chunks
+            .iter()
+            .map(|c| (c.text.as_str(), c.start, c.start_index, c.is_slice))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("ab", 0, Some(0), Some(true)),
+                ("ab", 3, Some(0), Some(true))
+            ]
+        );
+        let lc = r.langchain.unwrap();
+        assert_eq!(lc.class, "RecursiveCharacterTextSplitter");
+        assert!(lc.python.contains("chunk_overlap=2"));
+
+        // keep_separator=False with a regex: the pattern is put back as text.
+        let config = Config {
+            placement: crate::Placement::None,
+            ..langchain(crate::Strategy::LangChain, 20, 0)
+                .with_separators([crate::Separator::regex(r"\s+")])
+        };
+        let r = full("one  two", &config);
+        assert_eq!(r.chunks[0].text, r"one\s+two");
+        assert_eq!(r.chunks[0].is_slice, Some(false));
+        assert_eq!((r.chunks[0].start, r.chunks[0].end), (0, 8));
+
+        // CharacterTextSplitter passes an oversized piece through, and says so.
+        let config = langchain(crate::Strategy::LangChainCharacter, 5, 0).with_separators([" "]);
+        let r = full("abcdefgh ij", &config);
+        let texts: Vec<&str> = r.chunks.iter().map(|c| c.text.as_str()).collect();
+        assert_eq!(texts, ["abcdefgh", "ij"]);
+        let lc = r.langchain.unwrap();
+        assert_eq!(
+            lc.warnings,
+            ["Created a chunk of size 8, which is longer than the specified 5"]
+        );
+        assert!(!r.checks.unwrap().max_size.ok);
+    }
+
+    #[test]
+    fn langchain_cuts_name_the_separators_it_really_used() {
+        // No separators: LangChain's default list, and the cut is its "\n\n".
+        let config =
+            langchain(crate::Strategy::LangChain, 6, 0).with_separators(Vec::<String>::new());
+        let r = full("aaaa\n\nbbbb", &config);
+        assert_eq!(r.chunks[0].cut, "\n\n");
+        assert_eq!(r.chunks[0].cut_separator, Some(0));
+        assert_eq!(r.chunks[1].text, "\n\nbbbb".trim());
+        let specs = r.langchain.unwrap().separators;
+        assert_eq!(specs.len(), 4);
+        // The plain report carries the LangChain fields too.
+        let plain = run(
+            &Splitter::new(config).unwrap(),
+            "aaaa\n\nbbbb",
+            Detail::Chunks,
+        )
+        .unwrap();
+        assert_eq!(plain.chunks[1].start_index, Some(6));
+        assert!(plain.langchain.is_none());
     }
 }

@@ -189,6 +189,37 @@ impl Chunk {
     }
 }
 
+/// What LangChain returns for one chunk beyond its span.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LangChainFact {
+    /// LangChain's chunk text when it is *not* `&source[span]` (a regex
+    /// separator joined back as its pattern, or dropped empty pieces); `None`
+    /// when the span's text is exactly LangChain's.
+    pub text: Option<String>,
+    /// `add_start_index`: where LangChain's `str.find` put the chunk (a char
+    /// offset, or -1). It can differ from the span's start.
+    pub start_index: i64,
+}
+
+/// What a LangChain split says beyond the chunks' spans.
+///
+/// # Invariant
+///
+/// `chunks[i]` belongs to `Output::chunks[i]`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LangChainFacts {
+    /// One per chunk, in order.
+    pub chunks: Vec<LangChainFact>,
+    /// LangChain's log lines ("Created a chunk of size …").
+    pub warnings: Vec<String>,
+    /// The separators `Cut::Separator` and the trace index: LangChain's
+    /// default list when none was given, only the first for
+    /// `CharacterTextSplitter`.
+    pub separators: Vec<String>,
+    /// Whether the separators are regexes (`is_separator_regex`).
+    pub regex: bool,
+}
+
 /// The result of a split: the chunks, and how they came to be.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Output {
@@ -196,4 +227,8 @@ pub struct Output {
     pub chunks: Vec<Chunk>,
     /// The trace (empty when split without one).
     pub trace: Trace,
+    /// What a LangChain strategy says beyond the spans: its chunk texts where
+    /// they are not slices, `start_index`, warnings, and the separators the
+    /// cuts refer to. `None` for our own engines.
+    pub langchain: Option<LangChainFacts>,
 }

@@ -234,3 +234,45 @@ proptest! {
         prop_assert_eq!(out.chunks.len(), expected);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2_000, ..ProptestConfig::default() })]
+
+    /// The LangChain strategies, run through `Splitter` like the other
+    /// engines, give exactly `langchain::split`'s chunks (which the
+    /// differential test holds to the real library), and their facts line up
+    /// with the chunks: one per chunk, a text only where the span's text is
+    /// not LangChain's.
+    #[test]
+    fn langchain_strategies_are_langchain_through_the_splitter(
+        text in text(),
+        config in config(Engine::Recursive),
+        character in any::<bool>(),
+    ) {
+        use chunkscope::langchain::{self, LangChainConfig};
+        let strategy = if character { Engine::LangChainCharacter } else { Engine::LangChain };
+        let config = Config { strategy, ..config };
+        let kind = strategy.langchain().unwrap();
+        let direct = LangChainConfig::from_config(kind, &config)
+            .map_err(Error::from)
+            .and_then(|lc| langchain::split(&text, &lc).map_err(Error::from));
+        match (split(&text, &config), direct) {
+            (Ok(out), Ok(lc)) => {
+                let facts = out.langchain.as_ref().unwrap();
+                prop_assert_eq!(out.chunks.len(), lc.chunks.len());
+                prop_assert_eq!(facts.chunks.len(), lc.chunks.len());
+                prop_assert_eq!(&out.trace, &lc.trace);
+                for ((chunk, fact), want) in out.chunks.iter().zip(&facts.chunks).zip(&lc.chunks) {
+                    prop_assert_eq!(chunk.span, want.span);
+                    prop_assert_eq!(fact.start_index, want.start_index);
+                    let text_shown = fact.text.as_deref().unwrap_or(chunk.text(&text));
+                    prop_assert_eq!(text_shown, want.text.as_str());
+                    prop_assert_eq!(fact.text.is_none(), want.is_slice);
+                }
+                prop_assert_eq!(&facts.warnings, &lc.warnings);
+            }
+            (Err(a), Err(b)) => prop_assert_eq!(a, b),
+            (a, b) => prop_assert!(false, "splitter {:?} but langchain {:?}", a.map(|o| o.chunks.len()), b.map(|o| o.chunks.len())),
+        }
+    }
+}

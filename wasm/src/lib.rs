@@ -165,6 +165,24 @@ mod tests {
     }
 
     #[test]
+    fn langchain_strategies_start_from_langchains_defaults() {
+        let report = split_report(
+            "ab ab",
+            options(serde_json::json!({"strategy": "langchain", "size": 4, "overlap": 2})),
+        )
+        .unwrap();
+        let got: Vec<(&str, usize, Option<i64>)> = report
+            .chunks
+            .iter()
+            .map(|c| (c.text.as_str(), c.start, c.start_index))
+            .collect();
+        assert_eq!(got, [("ab", 0, Some(0)), ("ab", 3, Some(0))]);
+        let config = report.config.unwrap();
+        assert_eq!((config.placement, config.separators.len()), ("start", 0));
+        assert_eq!(report.langchain.unwrap().separators.len(), 4);
+    }
+
+    #[test]
     fn presets_are_listed_in_order_with_raw_separators() {
         let list = preset_list();
         let names: Vec<&str> = list.iter().map(|p| p.name).collect();

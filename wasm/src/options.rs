@@ -26,7 +26,8 @@ const FIELDS: &str = "strategy, size, overlap, unit, separators, placement, trim
 /// (or be `undefined`/`null`) to keep the default, which is the CLI's default.
 ///
 /// ```text
-/// { strategy?: "fixed" | "recursive", size?: number, overlap?: number,
+/// { strategy?: "fixed" | "recursive" | "langchain" | "langchain-character",
+///   size?: number, overlap?: number,
 ///   unit?: "chars" | "bytes", separators?: (string | { pattern: string, regex?: boolean })[],
 ///   placement?: "end" | "start" | "none", trim?: boolean }
 /// ```
@@ -35,7 +36,8 @@ const FIELDS: &str = "strategy, size, overlap, unit, separators, placement, trim
 /// can be passed back in.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SplitOptions {
-    /// `fixed` or `recursive`.
+    /// `fixed`, `recursive`, `langchain` or `langchain-character`. A field
+    /// left out takes this strategy's default ([`Config::for_strategy`]).
     pub strategy: Option<String>,
     /// The most units in a chunk.
     pub size: Option<usize>,
@@ -55,10 +57,11 @@ impl SplitOptions {
     /// The engine configuration: the defaults, overridden by every field given.
     /// Only names are checked here; the engine checks the rest when it splits.
     pub fn into_config(self) -> Result<Config, String> {
-        let mut config = Config::default();
-        if let Some(strategy) = self.strategy {
-            config.strategy = strategy.parse()?;
-        }
+        let strategy = match self.strategy {
+            Some(name) => name.parse()?,
+            None => Config::default().strategy,
+        };
+        let mut config = Config::for_strategy(strategy);
         if let Some(unit) = self.unit {
             config.unit = unit.parse()?;
         }

@@ -173,3 +173,31 @@ fn presets_and_version() {
     assert_eq!(seed["separators"], json!(["\n\n", "\n", ". ", " ", ""]));
     assert_eq!(version(), env!("CARGO_PKG_VERSION"));
 }
+
+#[wasm_bindgen_test]
+fn langchain_in_the_browser_gives_langchains_text_and_refuses_catastrophic_regexes() {
+    // A Python lookbehind separator, as CharacterTextSplitter's docs use. With
+    // a lookaround separator LangChain merges with "" (a quirk it really has),
+    // so the first chunk is not in the source and LangChain's find gives -1.
+    let config = js(
+        r#"{"strategy": "langchain-character", "separators": [{"pattern": "(?<=\\.) ", "regex": true}], "size": 12}"#,
+    );
+    let out = json_of(&split("One. Two. Three.", config).unwrap());
+    let texts: Vec<&str> = out["chunks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(texts, ["One.Two.", "Three."]);
+    assert_eq!(out["chunks"][0]["is_slice"], false);
+    assert_eq!(out["chunks"][0]["start_index"], -1);
+    assert_eq!(out["langchain"]["class"], "CharacterTextSplitter");
+
+    // Catastrophic backtracking is refused with a message, quickly.
+    let text = format!("{}b", "a".repeat(40));
+    let config = js(r#"{"strategy": "langchain", "separators": [{"pattern": "(a+)+$", "regex": true}], "size": 10}"#);
+    let e = split(&text, config).unwrap_err();
+    let message = JsValue::from(e).unchecked_into::<js_sys::Error>().message();
+    assert!(String::from(message).contains("backtrack"), "refused");
+}

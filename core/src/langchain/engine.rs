@@ -11,7 +11,7 @@
 //! `_merge_splits` ([`Run::merge`]), `_join_docs` ([`Run::join`]) and
 //! `create_documents(add_start_index=True)` ([`start_indices`]).
 
-use super::pyre::{PythonRegex, PythonRegexError, DEFAULT_BUDGET};
+use super::pyre::{budget_for, PythonRegex, PythonRegexError};
 use super::{Keep, Kind, LangChainChunk, LangChainConfig, LangChainError, LangChainOutput};
 use crate::span::{is_space, CharIndex, Span};
 use crate::trace::{Action, Close, Cut, Node, NodeId, Recorder};
@@ -183,7 +183,7 @@ pub(super) fn run(
         config,
         regexes: vec![[None, None]; seps.len()],
         seps,
-        budget: DEFAULT_BUDGET,
+        budget: budget_for(source),
         chunks: Vec::new(),
         tree: Recorder::new(record && !source.is_empty(), 0),
         warnings: Vec::new(),
@@ -203,6 +203,7 @@ pub(super) fn run(
         trace: run.tree.finish(),
         warnings: run.warnings,
         separators: run.seps,
+        regex: config.is_separator_regex,
     })
 }
 

@@ -30,10 +30,18 @@ pub(crate) mod vm;
 use std::fmt;
 use std::ops::Range;
 
-/// Steps a search may take before it is refused as too complex: a public
-/// call gets this many, and one LangChain split shares them among all its
-/// searches. Sane separators need a few steps per character.
-pub(crate) const DEFAULT_BUDGET: u64 = 100_000_000;
+/// Steps the searches over `text` may take before they are refused as too
+/// complex: a public call gets this many, and one LangChain split shares them
+/// among all its searches. Sane separators need a few steps per character
+/// (every searched text is part of the source, and a split searches each
+/// part once per level), so the budget grows with the text; the base keeps a
+/// catastrophic pattern on a short text from running for more than a few
+/// milliseconds (in the browser too) before it is refused.
+pub(crate) fn budget_for(text: &str) -> u64 {
+    const BASE: u64 = 1_000_000;
+    const PER_BYTE: u64 = 200;
+    BASE.saturating_add(PER_BYTE.saturating_mul(text.len() as u64))
+}
 
 /// Why a pattern cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -183,14 +191,14 @@ impl PythonRegex {
 
     /// `re.search(pattern, text) is not None`.
     pub fn search(&self, text: &str) -> Result<bool, PythonRegexError> {
-        self.search_with(text, &mut DEFAULT_BUDGET.clone())
+        self.search_with(text, &mut budget_for(text))
     }
 
     /// `re.split(pattern, text)` as byte ranges into `text`: the text before
     /// each match, then each group's text (`None` when the group did not take
     /// part), and finally the text after the last match.
     pub fn split(&self, text: &str) -> Result<Vec<Option<Range<usize>>>, PythonRegexError> {
-        self.split_with(text, &mut DEFAULT_BUDGET.clone())
+        self.split_with(text, &mut budget_for(text))
     }
 
     /// [`split`](Self::split) with the texts copied out, like Python's list.
