@@ -139,7 +139,10 @@ Options:
                               [default: {seps}]
   --regex                     read every --sep as a regular expression (its backslashes
                               are then regex syntax; Python's re syntax for langchain)
-  --unit chars|bytes          what --size and --overlap count [default: {unit}]
+  --unit NAME                 what --size and --overlap count: chars, bytes, or the
+                              tokens of an OpenAI encoding, cl100k (GPT-4) or o200k
+                              (GPT-4o); a chunk never ends inside a character
+                              [default: {unit}]
   --placement end|start|none  which side of a cut keeps the separator; for langchain this
                               is keep_separator \"end\" / \"start\" / False [default: {placement};
                               start for langchain, none for langchain-character]

@@ -350,7 +350,11 @@ fn langchain_strategies_give_langchains_own_chunks() {
         .collect();
     assert_eq!(
         got,
-        [("foo bar", 0, true), ("bar baz", 4, true), ("baz 123", 8, true)]
+        [
+            ("foo bar", 0, true),
+            ("bar baz", 4, true),
+            ("baz 123", 8, true)
+        ]
     );
 
     // keep_separator=False and a regex: LangChain's text is not in the source.
@@ -368,7 +372,13 @@ fn langchain_strategies_give_langchains_own_chunks() {
     let v = json_of(&args, "one  two");
     assert_eq!(v["chunks"][0]["text"], r"one\s+two");
     assert_eq!(v["chunks"][0]["is_slice"], false);
-    assert_eq!((v["chunks"][0]["start"].clone(), v["chunks"][0]["end"].clone()), (json!(0), json!(8)));
+    assert_eq!(
+        (
+            v["chunks"][0]["start"].clone(),
+            v["chunks"][0]["end"].clone()
+        ),
+        (json!(0), json!(8))
+    );
 }
 
 #[test]
@@ -387,7 +397,12 @@ fn langchain_uses_its_defaults_and_reports_warnings_with_trace() {
         .contains("RecursiveCharacterTextSplitter("));
 
     let v = json_of(
-        &["--strategy=langchain-character", "--sep= ", "--size=3", "--trace"],
+        &[
+            "--strategy=langchain-character",
+            "--sep= ",
+            "--size=3",
+            "--trace",
+        ],
         "abcdef gh",
     );
     assert_eq!(
@@ -397,6 +412,58 @@ fn langchain_uses_its_defaults_and_reports_warnings_with_trace() {
     assert_eq!(v["checks"]["max_size"]["ok"], false);
 
     // LangChain's own refusals, in its words.
-    let msg = failure(&["--strategy", "langchain", "--size", "4", "--overlap", "5"], b"x", 2);
+    let msg = failure(
+        &["--strategy", "langchain", "--size", "4", "--overlap", "5"],
+        b"x",
+        2,
+    );
     assert!(msg.contains("overlap"), "{msg}");
+}
+
+#[test]
+fn token_units_count_openai_tokens() {
+    // "hello world" is two cl100k tokens; one token per chunk cuts it in two,
+    // at the token boundary, which is a char boundary here.
+    let v = json_of(
+        &["--strategy", "fixed", "--unit", "cl100k", "--size", "1"],
+        "hello world",
+    );
+    let got: Vec<(&str, u64)> = v["chunks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["text"].as_str().unwrap(), c["len"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(got, [("hello", 1), (" world", 1)]);
+
+    // Recursive and LangChain's splitter in o200k: every chunk within size.
+    let text = "Refund policy\n\nRefunds take 5 days. They go to the original UPI id.\n\
+                COD orders get store credit.\n\nContact us 24x7.";
+    for strategy in ["recursive", "langchain"] {
+        let v = json_of(
+            &[
+                "--strategy",
+                strategy,
+                "--unit",
+                "o200k",
+                "--size",
+                "8",
+                "--trace",
+            ],
+            text,
+        );
+        assert_eq!(v["config"]["unit"], "o200k");
+        assert_eq!(v["checks"]["max_size"]["ok"], true, "{strategy}");
+        assert!(v["chunks"].as_array().unwrap().len() > 3);
+    }
+
+    // An emoji is more than one token: a size of 1 cannot hold it.
+    let msg = failure(
+        &["--unit", "cl100k", "--size", "1", "--strategy", "fixed"],
+        "😀".as_bytes(),
+        2,
+    );
+    assert!(msg.contains("takes") && msg.contains("tokens"), "{msg}");
+    let msg = failure(&["--unit", "tokens"], b"x", 2);
+    assert!(msg.contains("cl100k"), "{msg}");
 }

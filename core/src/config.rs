@@ -270,9 +270,21 @@ impl Config {
                 size: self.size,
             });
         }
-        if self.strategy == Strategy::Fixed {
-            return Ok(Compiled::Native(Vec::new()));
+        let matchers = if self.strategy == Strategy::Fixed {
+            Vec::new()
+        } else {
+            self.matchers()?
+        };
+        // Last, so every mistake in the settings is reported first.
+        if let Unit::Tokens(encoding) = self.unit {
+            if !crate::tokens::ensure(encoding) {
+                return Err(Error::TokenizerNotLoaded { encoding });
+            }
         }
+        Ok(Compiled::Native(matchers))
+    }
+
+    fn matchers(&self) -> Result<Vec<Matcher>, Error> {
         if self.separators.is_empty() {
             return Err(Error::NoSeparators);
         }
@@ -294,8 +306,7 @@ impl Config {
                     Ok(Matcher::Literal(sep.pattern.clone()))
                 }
             })
-            .collect::<Result<_, _>>()
-            .map(Compiled::Native)
+            .collect()
     }
 }
 

@@ -6,6 +6,7 @@ use crate::error::Error;
 use crate::separator::Matcher;
 use crate::span::Span;
 use crate::trace::{Action, Chunk, Cut, Node, NodeId, Recorder};
+use crate::unit::Unit;
 
 /// One split in progress.
 pub(crate) struct Run<'a> {
@@ -72,9 +73,18 @@ impl<'a> Run<'a> {
         self.tree.with_node(id, f)
     }
 
-    /// The error for a character that no chunk of `size` bytes can hold.
+    /// The error for a character that no chunk of `size` units can hold
+    /// (bytes or tokens).
     pub fn char_too_big(&self, at_byte: usize) -> Error {
         let ch = self.source[at_byte..].chars().next().unwrap_or('\0');
+        if let Unit::Tokens(_) = self.config.unit {
+            return Error::CharTooManyTokens {
+                ch,
+                at: self.source[..at_byte].chars().count(),
+                tokens: self.config.unit.len(ch.encode_utf8(&mut [0; 4])),
+                size: self.config.size,
+            };
+        }
         Error::CharTooBig {
             ch,
             at: self.source[..at_byte].chars().count(),

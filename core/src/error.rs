@@ -1,6 +1,7 @@
 //! Everything that can go wrong, in words a learner understands.
 
 use crate::langchain::LangChainError;
+use crate::tokens::Encoding;
 use std::fmt;
 
 /// Why a split could not be made. Every variant's message says what to change.
@@ -41,6 +42,25 @@ pub enum Error {
         /// The configured size.
         size: usize,
     },
+    /// The unit counts tokens, but that encoding's tokenizer has not been
+    /// [installed](crate::tokens::install) (the page loads it when the unit is
+    /// chosen).
+    TokenizerNotLoaded {
+        /// The encoding.
+        encoding: Encoding,
+    },
+    /// With tokens as the unit, a character takes more tokens than `size`
+    /// (an emoji can take three), so no chunk can hold it without cutting it.
+    CharTooManyTokens {
+        /// The character.
+        ch: char,
+        /// Its char offset in the text.
+        at: usize,
+        /// How many tokens it takes on its own.
+        tokens: usize,
+        /// The configured size.
+        size: usize,
+    },
     /// A LangChain strategy refused the configuration or the text, as
     /// LangChain would (or where this engine will not guess what it does).
     LangChain(LangChainError),
@@ -77,6 +97,15 @@ impl fmt::Display for Error {
             Error::CharTooBig { ch, at, bytes, size } => write!(
                 f,
                 "size is {size} bytes but the character {ch:?} at position {at} is {bytes} bytes long, and a chunk is never cut inside a character: use a size of at least {bytes}, or count in chars"
+            ),
+            Error::TokenizerNotLoaded { encoding } => write!(
+                f,
+                "the {} tokenizer is not loaded yet: load it, or count in chars or bytes",
+                encoding.name()
+            ),
+            Error::CharTooManyTokens { ch, at, tokens, size } => write!(
+                f,
+                "size is {size} tokens but the character {ch:?} at position {at} takes {tokens} tokens, and a chunk is never cut inside a character: use a size of at least {tokens}, or count in chars"
             ),
             Error::LangChain(e) => e.fmt(f),
         }

@@ -9,8 +9,9 @@ use crate::unit::{ceil_boundary, Unit};
 /// Cuts `run.source` into windows.
 ///
 /// Termination: every step moves the start forward by at least one unit
-/// (`size − overlap ≥ 1` is checked before), and the loop stops once a window
-/// reaches the end, so there is no tail made only of overlap.
+/// (`size − overlap ≥ 1` is checked before; in tokens, at least one char), and
+/// the loop stops once a window reaches the end, so there is no tail made only
+/// of overlap.
 pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
     let source = run.source;
     let Run { config, .. } = *run;
@@ -56,6 +57,23 @@ pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
         }
         start = match unit {
             Unit::Chars => unit.forward(source, start, stride),
+            // Tokens counted on a window's own text do not add up, so both
+            // promises are checked: the text two windows share holds at most
+            // `overlap` tokens, and the next window reaches past `end`.
+            // Starting at `end` keeps both, so the search ends.
+            Unit::Tokens(_) => {
+                let mut next = unit
+                    .backward(source, end, config.overlap, start)
+                    .max(ceil_boundary(source, start + 1))
+                    .min(end);
+                while next < end
+                    && (unit.len(&source[next..end]) > config.overlap
+                        || unit.forward(source, next, size) <= end)
+                {
+                    next = ceil_boundary(source, next + 1);
+                }
+                next
+            }
             // Never past `end` (a character straddling both would be skipped), and
             // far enough that the next window reaches past `end`: a window that
             // ended where this one does would repeat it and add nothing.

@@ -306,6 +306,11 @@ impl LangChainConfig {
                 size: self.chunk_size,
             });
         }
+        if let Unit::Tokens(encoding) = self.unit {
+            if !crate::tokens::ensure(encoding) {
+                return Err(LangChainError::TokenizerNotLoaded { encoding });
+            }
+        }
         Ok(())
     }
 
@@ -316,7 +321,14 @@ impl LangChainConfig {
         out.push_str(self.kind.class_name());
         out.push_str("\n\nsplitter = ");
         out.push_str(self.kind.class_name());
-        out.push_str("(\n");
+        match self.unit {
+            // LangChain's own way to count tokens: len(encoding.encode(text)).
+            Unit::Tokens(encoding) => out.push_str(&format!(
+                ".from_tiktoken_encoder(\n    encoding_name=\"{}\",\n",
+                encoding.python_name()
+            )),
+            Unit::Chars | Unit::Bytes => out.push_str("(\n"),
+        }
         match self.kind {
             Kind::Recursive => {
                 let list: Vec<String> = self.separators.iter().map(|s| python_str(s)).collect();
@@ -417,6 +429,12 @@ pub enum LangChainError {
         /// The pattern.
         pattern: String,
     },
+    /// The length function counts tokens, but that encoding's tokenizer is
+    /// not [installed](crate::tokens::install).
+    TokenizerNotLoaded {
+        /// The encoding.
+        encoding: crate::tokens::Encoding,
+    },
     /// `_split_text` would recurse deeper than this engine follows (one
     /// level per separator used, with hundreds of separators). Python itself
     /// stops a little below 1000 levels with a RecursionError.
@@ -500,6 +518,11 @@ impl fmt::Display for LangChainError {
                 f,
                 "separator {} (/{pattern}/) backtracks too much on this text (Python would be extremely slow too): avoid nested repeats such as (a+)+",
                 index + 1
+            ),
+            LangChainError::TokenizerNotLoaded { encoding } => write!(
+                f,
+                "the {} tokenizer is not loaded yet: load it, or count in chars or bytes",
+                encoding.name()
             ),
             LangChainError::TooDeep { depth } => write!(
                 f,

@@ -77,6 +77,7 @@ mod recursive;
 pub mod report;
 mod separator;
 mod span;
+pub mod tokens;
 mod trace;
 mod unit;
 

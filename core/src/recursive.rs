@@ -18,7 +18,7 @@ use crate::error::Error;
 use crate::separator::Searcher;
 use crate::span::{is_space, trim, Span};
 use crate::trace::{Action, Close, Cut, Node, NodeId};
-use crate::unit::Unit;
+use crate::unit::{ceil_boundary, token_restart, Unit};
 
 /// Splits the whole source.
 pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
@@ -88,6 +88,7 @@ struct Measured {
 
 impl Measured {
     /// Measures `span`; `within_plain` says it lies inside a plain span.
+    /// Tokens are never plain: their lengths do not add up.
     fn new(unit: Unit, source: &str, span: Span, within_plain: bool) -> Measured {
         if within_plain || unit == Unit::Bytes || span.is_empty() {
             return Measured {
@@ -100,7 +101,7 @@ impl Measured {
         Measured {
             span,
             len,
-            plain: len == span.len(),
+            plain: unit.is_additive() && len == span.len(),
         }
     }
 
@@ -117,6 +118,9 @@ impl Measured {
                 len: t.len(),
                 plain: true,
             };
+        }
+        if !unit.is_additive() {
+            return Measured::new(unit, source, t, false);
         }
         let removed =
             unit.len(&source[self.span.start..t.start]) + unit.len(&source[t.end..self.span.end]);
@@ -214,6 +218,7 @@ fn visit<'s>(
             done: false,
             count: 0,
             open: None,
+            restart: (0, 0),
         });
         return Ok(());
     }
@@ -258,9 +263,32 @@ struct Frame<'s> {
     count: usize,
     /// The group being filled, and the index of its first part.
     open: Option<(Measured, usize)>,
+    /// For a unit that is not additive (tokens): a point in the open group
+    /// where tokenizing restarts ([`token_restart`]), and the length of the
+    /// group before it, so a growing group is only measured from there.
+    restart: (usize, usize),
 }
 
 impl Frame<'_> {
+    /// Starts a group with `part`, the `first`-th part.
+    fn open(&mut self, part: Measured, first: usize) {
+        self.restart = (part.span.start, 0);
+        self.open = Some((part, first));
+    }
+
+    /// The length of `source[start..end]`, the open group grown to `end`, in
+    /// a unit that is not additive: the part before the last restart point is
+    /// counted once and kept, so a growing group costs about its new text.
+    fn joined_len(&mut self, unit: Unit, source: &str, start: usize, end: usize) -> usize {
+        let (from, before) = self.restart;
+        debug_assert!(start <= from && from <= end);
+        if let Some(at) = token_restart(source, from, end) {
+            self.restart = (at, before + unit.len(&source[from..at]));
+        }
+        let (from, before) = self.restart;
+        before + unit.len(&source[from..end])
+    }
+
     /// The next part of the piece.
     fn next_part(&mut self, placement: Placement) -> Option<Span> {
         if self.done {
@@ -298,14 +326,18 @@ impl Frame<'_> {
             self.count += 1;
             let part = Measured::new(unit, source, part, self.plain);
             match self.open.take() {
-                None => self.open = Some((part, k)),
-                Some((group, first)) if group.len == 0 => self.open = Some((part, first)),
+                None => self.open(part, k),
+                Some((group, first)) if group.len == 0 => self.open(part, first),
                 Some((group, first)) => {
                     let gap = Span::new(group.span.end, part.span.start);
                     let gap = Measured::new(unit, source, gap, self.plain);
-                    let would_be = group.len + gap.len + part.len;
+                    let would_be = if unit.is_additive() {
+                        group.len + gap.len + part.len
+                    } else {
+                        self.joined_len(unit, source, group.span.start, part.span.end)
+                    };
                     if would_be > size {
-                        self.open = Some((part, k));
+                        self.open(part, k);
                         let close = Close::NextWouldExceed {
                             next_len: part.len,
                             would_be,
@@ -395,10 +427,29 @@ fn add_overlap(run: &mut Run<'_>) {
             let region = &source[start..chunk.span.start];
             start += region.len() - region.trim_start_matches(is_space).len();
         }
+        if !config.unit.is_additive() {
+            // Fewer chars can hold more tokens (a word cut in two), so the
+            // text shared with the previous chunk is counted as it ends up.
+            let shared_end = originals[i - 1].end.min(chunk.span.start);
+            while start < shared_end && config.unit.len(&source[start..shared_end]) > config.overlap
+            {
+                start = ceil_boundary(source, start + 1);
+            }
+        }
         if start >= chunk.span.start {
             continue;
         }
-        chunk.len += config.unit.len(&source[start..chunk.span.start]);
+        let len = if config.unit.is_additive() {
+            chunk.len + config.unit.len(&source[start..chunk.span.start])
+        } else {
+            // Tokens counted apart need not add up: count the chunk as it
+            // would be, and keep it without overlap if that breaks the size.
+            config.unit.len(&source[start..chunk.span.end])
+        };
+        if len > config.size {
+            continue;
+        }
+        chunk.len = len;
         chunk.span.start = start;
         chunk.overlap = chunk.span.intersect(originals[i - 1]);
     }

@@ -1,5 +1,7 @@
 //! What `size` and `overlap` count.
 
+use crate::span::is_space;
+use crate::tokens::{self, Encoding, Tokenizer};
 use std::fmt;
 use std::str::FromStr;
 
@@ -13,27 +15,71 @@ pub enum Unit {
     /// UTF-8 bytes. A chunk never ends inside a character, so a chunk may hold
     /// fewer bytes than `size` allows.
     Bytes,
+    /// Tokens of an OpenAI encoding, as `len(encoding.encode(text))` counts
+    /// them: a span's length is the number of tokens of *its own text*, so it
+    /// is exact for the chunk a model will see, but not additive (two spans
+    /// side by side may hold fewer tokens together than apart). A chunk never
+    /// ends inside a character, even where a token does.
+    ///
+    /// The tokenizer must be [installed](crate::tokens::install) before a
+    /// configuration with this unit is used; [`Config::validate`](crate::Config::validate)
+    /// says so otherwise.
+    Tokens(Encoding),
 }
 
 impl Unit {
     /// Every unit, in the order the UI lists them.
-    pub const ALL: [Unit; 2] = [Unit::Chars, Unit::Bytes];
+    pub const ALL: [Unit; 4] = [
+        Unit::Chars,
+        Unit::Bytes,
+        Unit::Tokens(Encoding::Cl100k),
+        Unit::Tokens(Encoding::O200k),
+    ];
 
     /// The length of `text` in this unit.
+    ///
+    /// For tokens the tokenizer must be installed; a [`Splitter`](crate::Splitter)
+    /// is only made once it is (installing is permanent), so the engines never
+    /// meet a missing one. Here, without one, the length is 0.
     pub fn len(self, text: &str) -> usize {
         match self {
             Unit::Chars => text.chars().count(),
             Unit::Bytes => text.len(),
+            Unit::Tokens(encoding) => tokens::get(encoding).map_or(0, |t| t.count(text)),
+        }
+    }
+
+    /// Whether the length of two adjacent spans is the sum of their lengths
+    /// (true for chars and bytes, not for tokens), so that lengths can be
+    /// added and subtracted instead of measured again.
+    pub const fn is_additive(self) -> bool {
+        !matches!(self, Unit::Tokens(_))
+    }
+
+    /// The tokenizer this unit counts with, if it counts tokens.
+    pub(crate) fn tokenizer(self) -> Option<&'static Tokenizer> {
+        match self {
+            Unit::Tokens(encoding) => tokens::get(encoding),
+            Unit::Chars | Unit::Bytes => None,
         }
     }
 
     /// The byte offset `n` units after `from` in `text`, or the end of `text`.
     /// For bytes the result is rounded down to a char boundary, so the text from
     /// `from` to the result never holds more than `n` units.
+    ///
+    /// For tokens, the text from `from` to the result holds at most `n` tokens
+    /// counted on its own, and ends at the last char boundary at or before the
+    /// end of the `n`-th token (or one token earlier where that would count
+    /// more): as far as `n` tokens reach, never inside a character.
     pub(crate) fn forward(self, text: &str, from: usize, n: usize) -> usize {
         match self {
             Unit::Chars => forward_chars(text.as_bytes(), from, n),
             Unit::Bytes => floor_boundary(text, from.saturating_add(n).min(text.len())),
+            Unit::Tokens(_) => match self.tokenizer() {
+                Some(t) => forward_tokens(t, text, from, n),
+                None => from,
+            },
         }
     }
 
@@ -48,6 +94,10 @@ impl Unit {
                 .nth(n.saturating_sub(1))
                 .map_or(floor, |(i, _)| if n == 0 { to } else { floor + i }),
             Unit::Bytes => ceil_boundary(text, to.saturating_sub(n).max(floor)),
+            Unit::Tokens(_) => match self.tokenizer() {
+                Some(t) => backward_tokens(t, text, to, n, floor),
+                None => to,
+            },
         }
     }
 
@@ -56,6 +106,7 @@ impl Unit {
         match self {
             Unit::Chars => "chars",
             Unit::Bytes => "bytes",
+            Unit::Tokens(encoding) => encoding.name(),
         }
     }
 }
@@ -69,14 +120,110 @@ impl fmt::Display for Unit {
 impl FromStr for Unit {
     type Err = String;
     fn from_str(s: &str) -> Result<Unit, String> {
-        match s {
-            "chars" => Ok(Unit::Chars),
-            "bytes" => Ok(Unit::Bytes),
-            other => Err(format!(
-                "unknown unit {other:?}: use \"chars\" (Unicode characters) or \"bytes\" (UTF-8 bytes)"
-            )),
+        Unit::ALL
+            .into_iter()
+            .find(|unit| unit.name() == s)
+            .ok_or_else(|| {
+                format!(
+                    "unknown unit {s:?}: use \"chars\" (Unicode characters), \"bytes\" (UTF-8 bytes), \"cl100k\" or \"o200k\" (OpenAI tokens)"
+                )
+            })
+    }
+}
+
+/// The end of the text `n` tokens after `from` (see [`Unit::forward`]).
+///
+/// Tokenizes a prefix of the rest that grows until it holds more than `n`
+/// tokens (a token is at least one byte, so the prefix stays near the
+/// answer), takes the end of the `n`-th token, rounds it down to a char
+/// boundary, and checks the count of the text so cut on its own: a cut can
+/// change how the last word is tokenized, and the count is what is promised.
+fn forward_tokens(t: &Tokenizer, text: &str, from: usize, n: usize) -> usize {
+    let rest = &text[from..];
+    if n == 0 || rest.is_empty() {
+        return from;
+    }
+    let mut reach = n.saturating_mul(4).saturating_add(16);
+    loop {
+        let limit = floor_boundary(rest, reach.min(rest.len()));
+        let ends = t.token_ends(&rest[..limit]);
+        if ends.len() > n || limit == rest.len() {
+            let mut k = n.min(ends.len());
+            while k > 0 {
+                let cut = if k == ends.len() {
+                    limit
+                } else {
+                    floor_boundary(rest, ends[k - 1])
+                };
+                if cut > 0 && t.count(&rest[..cut]) <= n {
+                    return from + cut;
+                }
+                k -= 1;
+            }
+            return from;
+        }
+        reach = reach.saturating_mul(2);
+    }
+}
+
+/// The start of the text at most `n` tokens before `to`, not before `floor`
+/// (see [`Unit::backward`]): the latest token start that leaves `n` tokens,
+/// rounded up to a char boundary, moved on while the text counted on its own
+/// holds more.
+fn backward_tokens(t: &Tokenizer, text: &str, to: usize, n: usize, floor: usize) -> usize {
+    let region = &text[floor..to];
+    if n == 0 || region.is_empty() {
+        return to;
+    }
+    let ends = t.token_ends(region);
+    if ends.len() <= n {
+        return floor;
+    }
+    for skip in ends.len() - n..ends.len() {
+        let start = ceil_boundary(region, ends[skip - 1]);
+        if start >= region.len() {
+            break;
+        }
+        if t.count(&region[start..]) <= n {
+            return floor + start;
         }
     }
+    to
+}
+
+/// A point in `text[start..end]` where tokenizing may restart, the last one
+/// if any: no token, and no piece of either encoding's pre-tokenizer, spans
+/// it, and what comes before it is tokenized the same whether or not text
+/// follows. So the tokens of `text[start..end]` are the tokens of the two
+/// sides, counted apart. Two kinds of point qualify:
+///
+/// - right after a newline, before a character that is neither whitespace nor
+///   `/`: the patterns only continue past a newline into more whitespace (or,
+///   in o200k, into `/`);
+/// - between a character that is not whitespace and a whitespace character
+///   that is not `\r` or `\n` (a space between words): the only pieces that
+///   hold a non-space followed by whitespace are punctuation followed by
+///   newlines, and whitespace only ever starts a piece.
+///
+/// Both hold for cl100k and o200k; a test checks every such point against the
+/// tokenizer itself.
+pub(crate) fn token_restart(text: &str, start: usize, end: usize) -> Option<usize> {
+    let mut after = text[..end].chars().next_back()?;
+    let mut at = end - after.len_utf8();
+    for before in text[start..at].chars().rev() {
+        let newline = before == '\n' || before == '\r';
+        let qualifies = if newline {
+            !is_space(after) && after != '/'
+        } else {
+            !is_space(before) && after.is_whitespace() && after != '\n' && after != '\r'
+        };
+        if qualifies {
+            return Some(at);
+        }
+        at -= before.len_utf8();
+        after = before;
+    }
+    None
 }
 
 /// Whether `b` starts a char in UTF-8 (is not a continuation byte).
@@ -174,5 +321,114 @@ mod tests {
         assert_eq!(Unit::Chars.backward(s, s.len(), 9, 1), 1);
         assert_eq!(Unit::Chars.backward(s, s.len(), 0, 0), s.len());
         assert_eq!(Unit::Bytes.backward(s, s.len(), 3, 0), 7);
+    }
+
+    /// Random-ish texts full of the places where tokenizing could restart:
+    /// newlines before letters, digits, punctuation, `/`, whitespace, CJK and
+    /// emoji, in every mix.
+    #[cfg(feature = "tiktoken")]
+    fn restart_texts() -> Vec<String> {
+        const ATOMS: [&str; 34] = [
+            "\n",
+            "\r\n",
+            "\n\n",
+            " \n",
+            "\t\n",
+            "word",
+            "Word",
+            "'s",
+            "123",
+            "4567",
+            "!",
+            "//",
+            "/",
+            " ",
+            "  ",
+            "\u{a0}",
+            "\u{3000}",
+            "中文",
+            "😀",
+            "e\u{301}",
+            "\u{1f}",
+            ".\n",
+            "don't",
+            "'LL",
+            "ſ",
+            "Ⅻ",
+            "\u{301}",
+            "\u{85}",
+            "\u{2028}",
+            "x/",
+            "/ ",
+            "!\n/",
+            "\t",
+            "camelCase",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        (0..2000)
+            .map(|_| {
+                let n = (next() % 40) as usize;
+                (0..n)
+                    .map(|_| ATOMS[(next() % ATOMS.len() as u64) as usize])
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[cfg(feature = "tiktoken")]
+    #[test]
+    fn tokens_restart_after_a_newline_before_a_word() {
+        for encoding in Encoding::ALL {
+            let t = tokens::get_or_load(encoding).unwrap();
+            for text in restart_texts() {
+                let mut end = text.len();
+                while let Some(at) = token_restart(&text, 0, end) {
+                    assert_eq!(
+                        t.count(&text[..end]),
+                        t.count(&text[..at]) + t.count(&text[at..end]),
+                        "{encoding}: {:?} | {:?}",
+                        &text[..at],
+                        &text[at..end]
+                    );
+                    end = at;
+                }
+            }
+        }
+    }
+
+    #[cfg(feature = "tiktoken")]
+    #[test]
+    fn token_windows_hold_at_most_n_tokens_and_end_on_chars() {
+        let unit = Unit::Tokens(Encoding::Cl100k);
+        assert!(tokens::ensure(Encoding::Cl100k));
+        for text in restart_texts() {
+            for n in [1, 2, 3, 7] {
+                let mut from = 0;
+                while from < text.len() {
+                    let end = unit.forward(&text, from, n);
+                    assert!(text.is_char_boundary(end));
+                    if end == from {
+                        // Only a character that is more than n tokens stops it.
+                        let ch = text[from..].chars().next().unwrap();
+                        assert!(unit.len(ch.encode_utf8(&mut [0; 4])) > n);
+                        break;
+                    }
+                    assert!(unit.len(&text[from..end]) <= n);
+                    let start = unit.backward(&text, end, n, from);
+                    assert!(text.is_char_boundary(start) && start >= from);
+                    assert!(unit.len(&text[start..end]) <= n);
+                    from = end;
+                }
+            }
+        }
+        assert_eq!(unit.forward("hello world", 0, 1), 5);
+        assert_eq!(unit.backward("hello world", 11, 1, 0), 5);
+        assert_eq!(unit.len("hello world"), 2);
     }
 }

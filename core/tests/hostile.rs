@@ -236,7 +236,12 @@ fn size_one_in_bytes_with_emoji_is_an_error_not_a_panic() {
 fn the_largest_sizes_and_overlaps_do_not_overflow() {
     let text = SENTENCE.repeat(MB / SENTENCE.len());
     let trimmed = text.trim_end();
-    for unit in Unit::ALL {
+    // Token units need the tokenizers, which the `tiktoken` feature loads (as
+    // in `./x test`).
+    let units = Unit::ALL
+        .into_iter()
+        .filter(|unit| unit.is_additive() || cfg!(feature = "tiktoken"));
+    for unit in units {
         for (size, overlap) in [
             (usize::MAX, 0),
             (usize::MAX, usize::MAX - 1),
@@ -273,4 +278,35 @@ fn size_one_on_a_long_text_makes_one_chunk_per_character() {
     );
     let recursive = sound(&text, &Config::recursive(1));
     assert_eq!(recursive.chunks.len(), fixed.chunks.len());
+}
+
+/// Token units on texts that are hard for a tokenizer: a quarter megabyte
+/// without a newline, as much whitespace (a stack overflow in tiktoken-rs),
+/// emoji that are several tokens each, and digits. Every chunk is at most
+/// `size` tokens counted on its own text, and the checks hold.
+#[cfg(feature = "tiktoken")]
+#[test]
+fn token_units_survive_hostile_texts() {
+    use chunkscope::tokens::Encoding;
+    let texts = [
+        SENTENCE.repeat(MB / 4 / SENTENCE.len()),
+        " \t".repeat(MB / 8),
+        "👩‍💻😀".repeat(5_000),
+        "0123456789".repeat(25_000),
+    ];
+    for text in &texts {
+        for encoding in Encoding::ALL {
+            for strategy in [Strategy::Fixed, Strategy::Recursive] {
+                let config = Config {
+                    strategy,
+                    size: 200,
+                    overlap: 20,
+                    unit: Unit::Tokens(encoding),
+                    ..Config::default()
+                };
+                let out = sound(text, &config);
+                assert!(out.chunks.iter().all(|c| c.len <= 200));
+            }
+        }
+    }
 }
