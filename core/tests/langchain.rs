@@ -15,6 +15,7 @@ use chunkscope::langchain::{
     self, language_separators, Keep, Kind, LangChainConfig, LangChainError, LangChainOutput,
     PythonRegex, LANGUAGES,
 };
+use chunkscope::tokens::Encoding;
 use chunkscope::{Action, Cut, Unit};
 use proptest::prelude::*;
 use serde_json::{json, Value};
@@ -743,6 +744,14 @@ fn random_config(rng: &mut Rng, kind: Kind) -> LangChainConfig {
         strip_whitespace: !rng.chance(25),
         unit: if rng.chance(25) {
             Unit::Bytes
+        } else if cfg!(feature = "tiktoken") && rng.chance(20) {
+            // from_tiktoken_encoder: len(encoding.encode(text)).
+            *rng.pick(
+                &[
+                    Unit::Tokens(Encoding::Cl100k),
+                    Unit::Tokens(Encoding::O200k),
+                ][..],
+            )
         } else {
             Unit::Chars
         },

@@ -10,7 +10,8 @@ A splitting case:
                                         # (none given: LangChain's default)
      "keep_separator": false | true | "start" | "end",
      "is_separator_regex": bool, "strip_whitespace": bool,
-     "unit": "chars" | "bytes"}         # bytes: len(s.encode("utf-8"))
+     "unit": "chars" | "bytes"          # bytes: len(s.encode("utf-8"))
+             | "cl100k" | "o200k"}        # tokens: from_tiktoken_encoder
 answers
     {"chunks": [str, ...], "start_indices": [int, ...], "warnings": [str, ...]}
 taken from create_documents([text]) with add_start_index=True, the warnings
@@ -70,6 +71,12 @@ for name in ("langchain_text_splitters.base", "langchain_text_splitters"):
     log.propagate = False
 
 
+# Token units, as LangChain counts them: from_tiktoken_encoder measures
+# len(encoding.encode(text)). tiktoken finds the encodings in
+# TIKTOKEN_CACHE_DIR (./x fills it; nothing is downloaded).
+TIKTOKEN = {"cl100k": "cl100k_base", "o200k": "o200k_base"}
+
+
 def utf8_len(s):
     return len(s.encode("utf-8"))
 
@@ -87,16 +94,21 @@ def split_case(case):
         "strip_whitespace": case["strip_whitespace"],
         "add_start_index": True,
     }
-    if case.get("unit", "chars") == "bytes":
+    unit = case.get("unit", "chars")
+    if unit == "bytes":
         kwargs["length_function"] = utf8_len
     separators = case["separators"]
     if case["kind"] == "character":
         if separators:
             kwargs["separator"] = separators[0]
-        make = CharacterTextSplitter
+        cls = CharacterTextSplitter
     else:
         kwargs["separators"] = separators
-        make = RecursiveCharacterTextSplitter
+        cls = RecursiveCharacterTextSplitter
+    make = cls
+    if unit in TIKTOKEN:
+        def make(**kw):
+            return cls.from_tiktoken_encoder(encoding_name=TIKTOKEN[unit], **kw)
     RECORDER.messages = []
     try:
         splitter = make(**kwargs)
