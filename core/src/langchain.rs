@@ -356,6 +356,16 @@ impl LangChainConfig {
     }
 }
 
+/// Whether a regex separator starts with a lookaround (`(?=`, `(?!`, `(?<=`,
+/// `(?<!`). `CharacterTextSplitter` with `keep_separator=False` then merges
+/// its pieces with `""` instead of the pattern text, so the text a lookaround
+/// pattern matched is missing from the chunk.
+pub fn starts_with_lookaround(pattern: &str) -> bool {
+    ["(?=", "(?<!", "(?<=", "(?!"]
+        .iter()
+        .any(|p| pattern.starts_with(p))
+}
+
 /// A Python string literal for `s` (double quotes; backslash escapes for
 /// quotes, backslashes and control characters).
 pub fn python_str(s: &str) -> String {

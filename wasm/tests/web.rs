@@ -196,7 +196,9 @@ fn langchain_in_the_browser_gives_langchains_text_and_refuses_catastrophic_regex
 
     // Catastrophic backtracking is refused with a message, quickly.
     let text = format!("{}b", "a".repeat(40));
-    let config = js(r#"{"strategy": "langchain", "separators": [{"pattern": "(a+)+$", "regex": true}], "size": 10}"#);
+    let config = js(
+        r#"{"strategy": "langchain", "separators": [{"pattern": "(a+)+$", "regex": true}], "size": 10}"#,
+    );
     let e = split(&text, config).unwrap_err();
     let message = JsValue::from(e).unchecked_into::<js_sys::Error>().message();
     assert!(String::from(message).contains("backtrack"), "refused");

@@ -479,10 +479,7 @@ impl<'a> Run<'a, '_> {
         });
         let (splits, found) = self.split_pieces(0, whole)?;
         let sep = self.seps[0].clone();
-        let lookaround = self.config.is_separator_regex
-            && ["(?=", "(?<!", "(?<=", "(?!"]
-                .iter()
-                .any(|p| sep.starts_with(p));
+        let lookaround = self.config.is_separator_regex && super::starts_with_lookaround(&sep);
         let joiner = if self.config.keep_separator != Keep::None || lookaround {
             String::new()
         } else {
