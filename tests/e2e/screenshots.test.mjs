@@ -3,7 +3,9 @@
 // switching the viewport and the colour scheme between them:
 //   screenshots/refund-{1400,420}-{light,dark}.png
 //   screenshots/compare-{1400,420}-{light,dark}.png
+//   screenshots/langchain-{sale,character,regex,compare}-{1400,420}-{light,dark}.png
 import { e2e, assert, configure, loadRefundAt40, waitForChunkSpans, byTestId, SEED_CHUNKS } from './harness.mjs';
+import { SALE, SALE_CHUNKS, SPACED, onlyRegexSeparator } from './langchain-fixtures.mjs';
 
 const WIDTHS = [1400, 420];
 const SCHEMES = ['light', 'dark'];
@@ -69,4 +71,50 @@ e2e(
     assert.deepEqual(problems, [], 'horizontal overflow');
   },
   { finalShot: false },
+);
+
+e2e(
+  'LangChain views: screenshots at 1400 and 420 px, light and dark; no overflow at 420 px',
+  async ({ page, shot }) => {
+    const chunk = (i) => page.locator(`[data-testid=document-view] [data-testid=chunk][data-index="${i}"]`).first();
+    let problems = [];
+
+    // A start_index on the earlier copy, with the chunk's details open.
+    await configure(page, { text: SALE, separators: 'seed', strategy: 'langchain', size: 12, overlap: 11 });
+    await waitForChunkSpans(page, SALE_CHUNKS);
+    await chunk(1).focus();
+    problems = problems.concat(
+      await shootAll(page, shot, 'langchain-sale', () => byTestId(page, 'start-index-mismatch').first().waitFor()),
+    );
+
+    // An oversized chunk: the warnings and the max-size explanation.
+    await loadRefundAt40(page);
+    await configure(page, { strategy: 'langchain-character' });
+    await byTestId(page, 'langchain-warnings').waitFor();
+    await byTestId(page, 'badge-max-size').click();
+    problems = problems.concat(
+      await shootAll(page, shot, 'langchain-character', () => byTestId(page, 'badge-explanation').waitFor()),
+    );
+
+    // Not slices: LangChain's text beside the source.
+    await configure(page, { text: SPACED, strategy: 'langchain', size: 12 });
+    await onlyRegexSeparator(page, '\\s+');
+    await byTestId(page, 'placement-select').selectOption('none');
+    await page.waitForFunction(() => document.querySelector('[data-testid=chunk]')?.dataset.slice === 'false');
+    await chunk(0).focus();
+    problems = problems.concat(
+      await shootAll(page, shot, 'langchain-regex', () => byTestId(page, 'langchain-text').waitFor()),
+    );
+
+    // Ours beside LangChain's.
+    await loadRefundAt40(page);
+    await configure(page, { strategy: 'compare-langchain' });
+    problems = problems.concat(
+      await shootAll(page, shot, 'langchain-compare', () =>
+        waitForChunkSpans(page, SEED_CHUNKS, { scope: '[data-testid=pane-langchain]' }),
+      ),
+    );
+    assert.deepEqual(problems, [], 'horizontal overflow');
+  },
+  { finalShot: false, timeout: 120000 },
 );

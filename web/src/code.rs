@@ -1,8 +1,9 @@
 //! The current settings written as code a learner can paste into a project:
-//! Rust with this crate, and Python with LangChain's closest splitter, with a
-//! note wherever LangChain would cut differently.
+//! Rust with this crate, and Python with LangChain: for a LangChain strategy
+//! the very call that gives the chunks on the page, for ours LangChain's
+//! closest splitter with a note wherever it would cut differently.
 
-use chunkscope::langchain::python_str;
+use chunkscope::langchain::{python_str, LangChainConfig};
 use chunkscope::{Config, Placement, Separator, Strategy, Unit};
 
 /// A Rust literal for `s` (Rust's own escaping, so it always compiles).
@@ -10,43 +11,91 @@ fn rust_str(s: &str) -> String {
     format!("{s:?}")
 }
 
+/// The separators as the argument of `with_separators`: plain strings, or
+/// `Separator::literal`/`Separator::regex` once any of them is a regex.
+fn rust_separators(separators: &[Separator]) -> String {
+    let any_regex = separators.iter().any(|s| s.regex);
+    let list: Vec<String> = separators
+        .iter()
+        .map(|s| match (any_regex, s.regex) {
+            (false, _) => rust_str(&s.pattern),
+            (true, false) => format!("Separator::literal({})", rust_str(&s.pattern)),
+            (true, true) => format!("Separator::regex({})", rust_str(&s.pattern)),
+        })
+        .collect();
+    format!("[{}]", list.join(", "))
+}
+
 /// The settings as Rust code using `chunkscope`.
 pub fn rust(config: &Config) -> String {
+    let placement = |b: &mut String| {
+        if config.placement != config.strategy.default_placement() {
+            let p = match config.placement {
+                Placement::End => "End",
+                Placement::Start => "Start",
+                Placement::None => "None",
+            };
+            b.push_str(&format!("\n    .with_placement(Placement::{p})"));
+        }
+    };
+    let overlap = |b: &mut String| {
+        if config.overlap > 0 {
+            b.push_str(&format!("\n    .with_overlap({})", config.overlap));
+        }
+    };
     let mut builder = match config.strategy {
         Strategy::Fixed => format!("Config::fixed({}, {})", config.size, config.overlap),
         Strategy::Recursive => {
             let mut b = format!("Config::recursive({})", config.size);
-            if config.overlap > 0 {
-                b.push_str(&format!("\n    .with_overlap({})", config.overlap));
+            overlap(&mut b);
+            b.push_str(&format!(
+                "\n    .with_separators({})",
+                rust_separators(&config.separators)
+            ));
+            placement(&mut b);
+            b
+        }
+        // LangChain's own defaults, then what differs from them; an empty list
+        // is LangChain's default list, as in Python.
+        Strategy::LangChain | Strategy::LangChainCharacter => {
+            let variant = match config.strategy {
+                Strategy::LangChainCharacter => "LangChainCharacter",
+                _ => "LangChain",
+            };
+            let mut b = format!(
+                "Config {{\n    size: {},\n    ..Config::for_strategy(Strategy::{variant})\n}}",
+                config.size
+            );
+            overlap(&mut b);
+            if !config.separators.is_empty() {
+                b.push_str(&format!(
+                    "\n    .with_separators({})",
+                    rust_separators(&config.separators)
+                ));
             }
-            let any_regex = config.separators.iter().any(|s| s.regex);
-            let list: Vec<String> = config
-                .separators
-                .iter()
-                .map(|s| match (any_regex, s.regex) {
-                    (false, _) => rust_str(&s.pattern),
-                    (true, false) => format!("Separator::literal({})", rust_str(&s.pattern)),
-                    (true, true) => format!("Separator::regex({})", rust_str(&s.pattern)),
-                })
-                .collect();
-            b.push_str(&format!("\n    .with_separators([{}])", list.join(", ")));
-            if config.placement != Placement::End {
-                let p = match config.placement {
-                    Placement::Start => "Start",
-                    _ => "None",
-                };
-                b.push_str(&format!("\n    .with_placement(Placement::{p})"));
-            }
+            placement(&mut b);
             b
         }
     };
-    if config.unit == Unit::Bytes {
-        builder.push_str("\n    .with_unit(Unit::Bytes)");
+    match config.unit {
+        Unit::Chars => {}
+        Unit::Bytes => builder.push_str("\n    .with_unit(Unit::Bytes)"),
+        Unit::Tokens(encoding) => builder.push_str(&format!(
+            "\n    .with_unit(Unit::Tokens(Encoding::{encoding:?}))"
+        )),
     }
     if !config.trim {
         builder.push_str("\n    .with_trim(false)");
     }
+    let comment = if config.strategy.langchain().is_some() {
+        "chunk.span is where the chunk comes from; out.langchain has LangChain's own text where it differs, and start_index."
+    } else {
+        "chunk.span is the exact byte range; chunk.cut says what ended it."
+    };
     let mut imports = vec!["split", "Config"];
+    if builder.contains("Strategy::") {
+        imports.push("Strategy");
+    }
     if builder.contains("Placement::") {
         imports.push("Placement");
     }
@@ -56,26 +105,38 @@ pub fn rust(config: &Config) -> String {
     if builder.contains("Unit::") {
         imports.push("Unit");
     }
+    if builder.contains("Encoding::") {
+        imports.push("tokens::Encoding");
+    }
     format!(
         "use chunkscope::{{{}}};\n\n\
          let config = {builder};\n\
          let out = split(text, &config)?;\n\
          for chunk in &out.chunks {{\n    \
-             // chunk.span is the exact byte range; chunk.cut says what ended it.\n    \
+             // {comment}\n    \
              println!(\"{{}} {{:?}}\", chunk.index, chunk.text(text));\n\
          }}\n",
         imports.join(", ")
     )
 }
 
-/// The settings as Python code using LangChain, and where its chunks would differ.
+/// The settings as Python code using LangChain, and where its chunks would
+/// differ from the page's. For a LangChain strategy the code is the call that
+/// gives exactly the page's chunks (and start indices), so there are no notes.
 pub fn python(config: &Config) -> (String, Vec<&'static str>) {
     let mut notes = Vec::new();
     let length = match config.unit {
-        Unit::Chars => "len",
-        Unit::Bytes => "lambda s: len(s.encode(\"utf-8\"))",
+        Unit::Chars => "len".to_string(),
+        Unit::Bytes => "lambda s: len(s.encode(\"utf-8\"))".to_string(),
+        Unit::Tokens(encoding) => format!(
+            "lambda s: len(tiktoken.get_encoding(\"{}\").encode(s))",
+            encoding.python_name()
+        ),
     };
     let code = match config.strategy {
+        Strategy::LangChain | Strategy::LangChainCharacter => {
+            return (langchain_python(config), notes)
+        }
         Strategy::Fixed => {
             notes.push(
                 "LangChain has no plain fixed-window splitter. CharacterTextSplitter with an empty \
@@ -118,7 +179,9 @@ pub fn python(config: &Config) -> (String, Vec<&'static str>) {
             notes.push(
                 "LangChain picks one separator for the whole text (the first one present), splits \
                  on it, and merges the parts by joining strings, so whitespace at a join can differ \
-                 from the source; here every chunk is an exact slice of the text.",
+                 from the source; here every chunk is an exact slice of the text. Pick \"Compare \
+                 recursive and LangChain\" as the strategy to see LangChain's exact chunks beside \
+                 these.",
             );
             if config.overlap > 0 {
                 notes.push(
@@ -168,7 +231,26 @@ pub fn python(config: &Config) -> (String, Vec<&'static str>) {
             )
         }
     };
+    let code = if matches!(config.unit, Unit::Tokens(_)) {
+        format!("import tiktoken\n{code}")
+    } else {
+        code
+    };
     (code, notes)
+}
+
+/// The LangChain call behind a LangChain strategy: the engine's own
+/// translation of the settings, so the code gives the page's chunks.
+fn langchain_python(config: &Config) -> String {
+    let made = config
+        .strategy
+        .langchain()
+        .map(|kind| LangChainConfig::from_config(kind, config));
+    match made {
+        Some(Ok(langchain)) => langchain.to_python(),
+        Some(Err(e)) => format!("# These settings have no LangChain equivalent: {e}\n"),
+        None => String::new(),
+    }
 }
 
 #[cfg(test)]
@@ -212,5 +294,44 @@ mod tests {
             "{code}"
         );
         assert!(notes.iter().any(|n| n.contains("Without")));
+    }
+
+    #[test]
+    fn langchain_strategies_copy_the_exact_call() {
+        let config = Config {
+            size: 40,
+            ..Config::for_strategy(Strategy::LangChain)
+        }
+        .with_separators(["\n\n", "\n", ". ", " ", ""]);
+        let (code, notes) = python(&config);
+        assert!(notes.is_empty(), "the code gives the page's chunks");
+        assert!(code.contains("RecursiveCharacterTextSplitter("), "{code}");
+        assert!(code.contains("keep_separator=\"start\""), "{code}");
+        assert!(code.contains("add_start_index=True"), "{code}");
+        let code = rust(&config);
+        assert!(
+            code.contains("..Config::for_strategy(Strategy::LangChain)"),
+            "{code}"
+        );
+        assert!(
+            !code.contains("with_placement"),
+            "start is the default: {code}"
+        );
+        let character = Config {
+            size: 40,
+            ..Config::for_strategy(Strategy::LangChainCharacter)
+        }
+        .with_placement(Placement::Start);
+        let (code, _) = python(&character);
+        assert!(
+            code.contains("CharacterTextSplitter(\n    separator=\"\\n\\n\""),
+            "{code}"
+        );
+        assert!(rust(&character).contains(".with_placement(Placement::Start)"));
+        // LangChain has one regex switch for the whole list.
+        let mixed = config.with_separators([Separator::regex(r"\s+"), Separator::literal("x")]);
+        assert!(python(&mixed)
+            .0
+            .starts_with("# These settings have no LangChain equivalent"));
     }
 }

@@ -1,7 +1,7 @@
 //! Which control a configuration error is about, so the page can mark that
 //! control (`aria-invalid`, a red outline) next to the message saying why.
 
-use crate::state::{parse_count, Settings, View};
+use chunkscope::langchain::LangChainError;
 use chunkscope::Error;
 
 /// A control that can hold a bad value.
@@ -13,43 +13,73 @@ pub enum Field {
     Overlap,
     /// The unit select (a character longer than the size in bytes).
     Unit,
-    /// The separator list (empty, or a regex that does not compile).
+    /// The separator list (empty, a regex that does not compile, regexes
+    /// mixed with literals for LangChain, …).
     Separators,
 }
 
-/// The control to blame for `error`, the message the page shows for `settings`
-/// in `view` (`None` when there is no error). The engine's typed error decides;
-/// nothing is matched by message. An error that validation does not explain came
-/// from splitting, and the only such error is a character longer than the size
-/// in bytes, which the unit select brought about.
-pub fn blame(settings: &Settings, view: View, error: Option<&str>) -> Option<Field> {
-    error?;
-    let found = view.strategies().iter().find_map(|&strategy| {
-        let Ok(config) = settings.parsed(strategy) else {
-            let size_ok = parse_count("size", &settings.size, settings.unit).is_ok();
-            return Some(if size_ok { Field::Overlap } else { Field::Size });
-        };
-        match config.validate().err()? {
-            Error::ZeroSize => Some(Field::Size),
-            Error::OverlapTooLarge { .. } => Some(Field::Overlap),
-            Error::NoSeparators | Error::InvalidRegex { .. } => Some(Field::Separators),
-            Error::CharTooBig { .. } => Some(Field::Unit),
+/// Why the settings cannot split, and the control to change. Made where the
+/// error happens, from the engine's typed error, so nothing is matched by
+/// message and nothing is split again to find out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// What the page shows: the engine's message, or what to type.
+    pub message: String,
+    /// The control the message is about.
+    pub field: Field,
+}
+
+impl Problem {
+    /// A problem with `field` that the page found itself (a number field
+    /// that does not hold a usable number).
+    pub fn new(field: Field, message: String) -> Problem {
+        Problem { message, field }
+    }
+}
+
+impl From<Error> for Problem {
+    fn from(error: Error) -> Problem {
+        Problem {
+            field: blame(&error),
+            message: error.to_string(),
         }
-    });
-    found.or(Some(Field::Unit))
+    }
+}
+
+/// The control to blame for an engine error.
+pub fn blame(error: &Error) -> Field {
+    match error {
+        Error::ZeroSize => Field::Size,
+        Error::OverlapTooLarge { .. } => Field::Overlap,
+        Error::NoSeparators | Error::InvalidRegex { .. } => Field::Separators,
+        Error::CharTooBig { .. }
+        | Error::TokenizerNotLoaded { .. }
+        | Error::CharTooManyTokens { .. } => Field::Unit,
+        Error::LangChain(e) => match e {
+            LangChainError::ZeroSize => Field::Size,
+            LangChainError::OverlapLargerThanSize { .. } => Field::Overlap,
+            LangChainError::TokenizerNotLoaded { .. } => Field::Unit,
+            LangChainError::MixedSeparators
+            | LangChainError::InvalidRegex { .. }
+            | LangChainError::UnsupportedRegex { .. }
+            | LangChainError::RegexTooComplex { .. }
+            | LangChainError::TooDeep { .. }
+            | LangChainError::LangChainCrash { .. } => Field::Separators,
+        },
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::{reduce, Action, State};
+    use crate::state::{reduce, Action, State, View};
     use chunkscope::{Separator, Unit};
 
     fn blamed(actions: Vec<Action>) -> Option<Field> {
         let state = actions
             .into_iter()
             .fold(State::default(), |s, a| reduce(&s, a));
-        blame(&state.settings, state.view, state.error.as_deref())
+        state.error.map(|p| p.field)
     }
 
     #[test]
@@ -77,5 +107,37 @@ mod tests {
             ]),
             Some(Field::Unit)
         );
+    }
+
+    #[test]
+    fn langchain_errors_blame_their_control() {
+        let langchain = Action::SetView(View::LangChain);
+        assert_eq!(
+            blamed(vec![langchain.clone(), Action::SetOverlap("41".into())]),
+            Some(Field::Overlap)
+        );
+        // A regex among literals: LangChain has one switch for the whole list.
+        assert_eq!(
+            blamed(vec![
+                langchain.clone(),
+                Action::AddSeparator(Separator::regex(r"\s+"))
+            ]),
+            Some(Field::Separators)
+        );
+        // A pattern Python rejects is only found while splitting.
+        let state = [
+            langchain,
+            Action::LoadSeparators("default".into()),
+            Action::RemoveSeparator(0),
+            Action::RemoveSeparator(0),
+            Action::RemoveSeparator(0),
+            Action::RemoveSeparator(0),
+            Action::AddSeparator(Separator::regex("(")),
+        ]
+        .into_iter()
+        .fold(State::default(), |s, a| reduce(&s, a));
+        let problem = state.error.expect("an unbalanced group is refused");
+        assert_eq!(problem.field, Field::Separators);
+        assert!(problem.message.contains("Python"), "{}", problem.message);
     }
 }

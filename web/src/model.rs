@@ -3,7 +3,7 @@
 //! Pure functions, so they are tested natively.
 
 use crate::state::Split;
-use chunkscope::{Action, Chunk, Close, Cut, Node, Output, Separator, Span, Unit};
+use chunkscope::{Action, Chunk, Close, Cut, Node, Output, Placement, Separator, Span, Unit};
 use std::ops::Range;
 
 /// How many colours the separator palette has; separator `k` uses colour `k % N`.
@@ -205,6 +205,12 @@ pub fn node_step(node: &Node, separators: &[Separator], unit: Unit) -> Step {
         tail: String::new(),
     };
     match node.action {
+        // Only LangChain keeps a piece that is over the size: nothing was left
+        // to split it with, so it passes through whole.
+        Action::Fits if node.too_big => words(match node.chunk {
+            Some(c) => format!("kept whole → chunk {c}, over the size"),
+            None => "kept whole, over the size".into(),
+        }),
         Action::Fits => words(match node.chunk {
             Some(c) => format!("fits → chunk {c}"),
             None => "fits".into(),
@@ -296,7 +302,7 @@ pub fn story(split: &Split, index: usize) -> Option<Story> {
     let output = &split.output;
     let chunk = output.chunks.get(index)?;
     let config = &split.config;
-    let seps = &config.separators;
+    let seps = &split.separators;
     let unit = config.unit;
     let (start, end) = split.chunk_chars[index];
     let before = match index.checked_sub(1).and_then(|i| output.chunks.get(i)) {
@@ -340,7 +346,7 @@ fn why(split: &Split, chunk: &Chunk) -> String {
             let origin = node.parent.and_then(|p| nodes.get(p)).map(|parent| {
                 let (first, last) = node.parts.unwrap_or((0, 0));
                 let by = match parent.action {
-                    Action::Split { separator, parts } => config
+                    Action::Split { separator, parts } => split
                         .separators
                         .get(separator)
                         .map(|s| {
@@ -361,13 +367,131 @@ fn why(split: &Split, chunk: &Chunk) -> String {
                 format!("{which}{by}")
             });
             let close = node.close.map(|c| close_words(c, unit, config.size));
-            match (origin, close) {
+            let story = match (origin, close) {
                 (Some(o), Some(c)) => format!("{o}; {c}"),
                 (Some(o), None) => o,
                 _ => format!("the whole text fits in {} {unit}", config.size),
+            };
+            if node.too_big {
+                format!("{story}; no separator was left to split it, so LangChain passed it through whole, over the size")
+            } else {
+                story
             }
         }
     }
+}
+
+/// What LangChain returned for one chunk beyond its span, with a sentence on
+/// each place where LangChain's answer and the source disagree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LangChainChunk {
+    /// LangChain's chunk text when it is not the source between the chunk's
+    /// offsets.
+    pub text: Option<String>,
+    /// Why it is not, when it is not.
+    pub not_slice_why: Option<String>,
+    /// `start_index` as LangChain computes it: a char offset, or -1.
+    pub start_index: i64,
+    /// Where the chunk really starts, in chars.
+    pub start: usize,
+    /// Why `start_index` is not `start`, when it is not.
+    pub start_why: Option<String>,
+}
+
+impl LangChainChunk {
+    /// Whether LangChain's `start_index` points somewhere else than the chunk.
+    pub fn start_differs(&self) -> bool {
+        self.start_why.is_some()
+    }
+}
+
+/// LangChain's facts about chunk `index` of `split`; `None` for our engines.
+pub fn langchain_chunk(split: &Split, index: usize) -> Option<LangChainChunk> {
+    let fact = split.output.langchain.as_ref()?.chunks.get(index)?;
+    let chunk = split.output.chunks.get(index)?;
+    let (start, _) = *split.chunk_chars.get(index)?;
+    let start_why = match usize::try_from(fact.start_index) {
+        Ok(found) if found == start => None,
+        Ok(found) if found < start => Some(format!(
+            "LangChain finds start_index by searching the source for the chunk's text with str.find from a guessed offset, and the same text also appears at {found}, earlier, where find stops."
+        )),
+        Ok(found) => Some(format!(
+            "LangChain finds start_index by searching the source for the chunk's text with str.find from a guessed offset, which is past this chunk's start, so find lands on a later copy at {found}."
+        )),
+        Err(_) if fact.text.is_some() => Some(
+            "LangChain's text for this chunk is not in the source, so str.find, which LangChain uses to find start_index, returns -1.".into(),
+        ),
+        Err(_) => Some(
+            "str.find, which LangChain uses to find start_index, did not find the chunk's text after the offset it guessed, so it returns -1.".into(),
+        ),
+    };
+    Some(LangChainChunk {
+        not_slice_why: fact.text.as_ref().map(|_| not_slice_why(split, chunk)),
+        text: fact.text.clone(),
+        start_index: fact.start_index,
+        start,
+        start_why,
+    })
+}
+
+/// Why LangChain's text for `chunk` is not a slice of the source. The
+/// separator is the one whose split produced the pieces merged into this
+/// chunk, read from the trace (the chunk's node's parent); the reason is the
+/// LangChain rule that applies to that separator and `keep_separator`.
+fn not_slice_why(split: &Split, chunk: &Chunk) -> String {
+    let nodes = &split.output.trace.nodes;
+    let merged_at = chunk
+        .node
+        .and_then(|id| nodes.get(id))
+        .and_then(|node| node.parent)
+        .and_then(|parent| nodes.get(parent))
+        .and_then(|parent| match parent.action {
+            Action::Split { separator, .. } => split.separators.get(separator),
+            _ => None,
+        });
+    let dropped = split.config.placement == Placement::None;
+    match merged_at {
+        Some(sep) if sep.regex && dropped && chunkscope::langchain::starts_with_lookaround(&sep.pattern) => format!(
+            "With keep_separator=False LangChain drops what /{}/ matched, and because the pattern starts with a lookaround it joins the pieces back with \"\" (nothing), so the matched text is missing here.",
+            sep.pattern
+        ),
+        Some(sep) if sep.regex && dropped => format!(
+            "With keep_separator=False LangChain drops what /{0}/ matched and joins the pieces back with the pattern text itself, {0}, which is not what the source had there.",
+            sep.pattern
+        ),
+        _ => "LangChain drops empty pieces (two separators in a row leave one between them) and joins the rest with a single separator, so part of the source between them is missing here.".into(),
+    }
+}
+
+/// What a LangChain split says beyond its spans, counted over every chunk:
+/// where `start_index` points elsewhere, and how many chunks are not slices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LangChainSummary {
+    /// `(chunk, its start in chars, LangChain's start_index)` for every chunk
+    /// whose start_index is not its start.
+    pub mismatches: Vec<(usize, usize, i64)>,
+    /// How many chunks' LangChain text is not the source between the offsets.
+    pub not_slices: usize,
+    /// LangChain's warnings, in order.
+    pub warnings: Vec<String>,
+}
+
+/// The summary of a LangChain split; `None` for our engines.
+pub fn langchain_summary(split: &Split) -> Option<LangChainSummary> {
+    let facts = split.output.langchain.as_ref()?;
+    let mismatches = facts
+        .chunks
+        .iter()
+        .zip(&split.chunk_chars)
+        .enumerate()
+        .filter(|(_, (fact, &(start, _)))| i64::try_from(start).ok() != Some(fact.start_index))
+        .map(|(i, (fact, &(start, _)))| (i, start, fact.start_index))
+        .collect();
+    Some(LangChainSummary {
+        mismatches,
+        not_slices: facts.chunks.iter().filter(|f| f.text.is_some()).count(),
+        warnings: facts.warnings.clone(),
+    })
 }
 
 /// `x` with one decimal ("21.6"), from integers: formatting a float with `{:.1}`
@@ -392,7 +516,8 @@ pub struct Stats {
     pub mean: f64,
     /// Longest chunk length.
     pub max: usize,
-    /// Chunk counts per length bin, bins of `bin_width` from 1 up to the size.
+    /// Chunk counts per length bin, bins of `bin_width` from 1 up to the
+    /// size; chunks over the size are in `over` instead.
     pub histogram: Vec<usize>,
     /// The width of a histogram bin.
     pub bin_width: usize,
@@ -408,6 +533,8 @@ pub struct Stats {
     pub mid_sentence: usize,
     /// All cuts between chunks.
     pub cuts: usize,
+    /// Chunks longer than the size (only LangChain makes them).
+    pub over: usize,
 }
 
 /// The statistics of `split`.
@@ -420,11 +547,13 @@ pub fn stats(split: &Split) -> Stats {
     let bins = config.size.clamp(1, 12);
     let bin_width = config.size.div_ceil(bins).max(1);
     let mut histogram = vec![0; bins];
-    for &len in &lens {
+    // Chunks over the size (only LangChain makes them) are counted in `over`,
+    // not in the last bin, which would pass them off as fitting.
+    for &len in lens.iter().filter(|&&len| len <= config.size) {
         let bin = (len.saturating_sub(1) / bin_width).min(bins - 1);
         histogram[bin] += 1;
     }
-    let mut fired = vec![0; config.separators.len()];
+    let mut fired = vec![0; split.separators.len()];
     let (mut hard, mut windows, mut mid_word, mut mid_sentence, mut cuts) = (0, 0, 0, 0, 0);
     let text = &*split.text;
     for chunk in chunks {
@@ -468,6 +597,7 @@ pub fn stats(split: &Split) -> Stats {
         mid_word,
         mid_sentence,
         cuts,
+        over: lens.iter().filter(|&&len| len > config.size).count(),
     }
 }
 
@@ -475,6 +605,7 @@ pub fn stats(split: &Split) -> Stats {
 mod tests {
     use super::*;
     use crate::state::State;
+    use chunkscope::Separator;
 
     #[test]
     fn glyphs_and_labels() {
@@ -528,7 +659,7 @@ mod tests {
     fn refund_tree_reads_like_the_lesson() {
         let state = State::default();
         let split = state.primary().unwrap();
-        let seps = &split.config.separators;
+        let seps = &split.separators;
         let nodes = &split.output.trace.nodes;
         assert_eq!(node_separator(&nodes[0], seps), "\\n\\n");
         let middle = &nodes[nodes[0].children[1]];
@@ -553,6 +684,95 @@ mod tests {
         assert_eq!(s.fired, [2, 1, 1, 0, 0]);
         assert_eq!((s.hard, s.mid_word, s.cuts), (0, 0, 4));
         assert_eq!(s.histogram.iter().sum::<usize>(), 5);
+    }
+
+    fn langchain_state(
+        text: &str,
+        size: &str,
+        overlap: &str,
+        actions: Vec<crate::state::Action>,
+    ) -> State {
+        use crate::state::{reduce, Action as Do, View};
+        let start = [
+            Do::SetText(text.into()),
+            Do::SetView(View::LangChain),
+            Do::SetSize(size.into()),
+            Do::SetOverlap(overlap.into()),
+        ];
+        start
+            .into_iter()
+            .chain(actions)
+            .fold(State::default(), |s, a| reduce(&s, a))
+    }
+
+    #[test]
+    fn a_repeated_sentence_moves_langchains_start_index() {
+        let state = langchain_state(
+            "Sale today.\n\nSale today.\n\nSale ends soon, so hurry.",
+            "12",
+            "11",
+            vec![],
+        );
+        let split = state.primary().unwrap();
+        let second = langchain_chunk(split, 1).unwrap();
+        assert_eq!((second.start, second.start_index), (13, 0));
+        assert!(second.start_why.as_deref().unwrap().contains("earlier"));
+        assert!(second.text.is_none(), "the chunk is a slice");
+        let first = langchain_chunk(split, 0).unwrap();
+        assert!(!first.start_differs());
+        let summary = langchain_summary(split).unwrap();
+        assert_eq!(summary.mismatches, [(1, 13, 0)]);
+        assert_eq!(summary.not_slices, 0);
+        // Our engines have no LangChain facts.
+        assert!(langchain_chunk(State::default().primary().unwrap(), 0).is_none());
+    }
+
+    #[test]
+    fn a_regex_put_back_as_its_pattern_is_explained() {
+        use crate::state::Action as Do;
+        let mut actions: Vec<Do> = (0..5).map(|_| Do::RemoveSeparator(0)).collect();
+        actions.push(Do::AddSeparator(Separator::regex(r"\s+")));
+        actions.push(Do::SetPlacement(Placement::None));
+        let state = langchain_state("one  two   three four", "12", "0", actions);
+        assert_eq!(state.error, None);
+        let split = state.primary().unwrap();
+        let first = langchain_chunk(split, 0).unwrap();
+        assert_eq!(first.text.as_deref(), Some(r"one\s+two"));
+        let why = first.not_slice_why.unwrap();
+        assert!(why.contains(r"pattern text itself, \s+"), "{why}");
+        assert_eq!(first.start_index, -1);
+        assert!(first.start_why.unwrap().contains("not in the source"));
+        assert_eq!(langchain_summary(split).unwrap().not_slices, 2);
+    }
+
+    #[test]
+    fn an_oversized_piece_is_counted_and_told() {
+        use crate::state::{reduce, Action as Do, View};
+        let state = reduce(&State::default(), Do::SetView(View::LangChainCharacter));
+        let split = state.primary().unwrap();
+        let s = stats(split);
+        assert_eq!(s.over, 1, "the 81-char middle paragraph passes through");
+        assert_eq!(
+            s.histogram.iter().sum::<usize>(),
+            2,
+            "and is not drawn as fitting"
+        );
+        let summary = langchain_summary(split).unwrap();
+        assert_eq!(
+            summary.warnings,
+            ["Created a chunk of size 81, which is longer than the specified 40"]
+        );
+        let node = split.output.chunks[1].node.unwrap();
+        let step = node_step(
+            &split.output.trace.nodes[node],
+            &split.separators,
+            Unit::Chars,
+        );
+        assert_eq!(step.lead, "kept whole → chunk 1, over the size");
+        assert!(story(split, 1)
+            .unwrap()
+            .why
+            .contains("passed it through whole"));
     }
 
     #[test]

@@ -161,6 +161,28 @@ mod tests {
     }
 
     #[test]
+    fn every_view_round_trips() {
+        for view in View::ALL {
+            let s = Snapshot {
+                view,
+                settings: Settings {
+                    placement: view.primary().default_placement(),
+                    ..snapshot().settings
+                },
+                ..snapshot()
+            };
+            assert_eq!(decode(&encode(&s)).unwrap(), Some(s), "{}", view.name());
+        }
+        let bad = miniz_oxide::deflate::compress_to_vec(
+            b"chunkscope 1\nview=langchain-python\ntext\nhi",
+            9,
+        );
+        assert!(decode(&format!("s={}", base64url(&bad)))
+            .unwrap_err()
+            .contains("unknown view"));
+    }
+
+    #[test]
     fn base64_round_trips_every_length() {
         for n in 0..40u8 {
             let bytes: Vec<u8> = (0..n).map(|i| i.wrapping_mul(37)).collect();

@@ -5,37 +5,55 @@
 //! settings changed. Keeping this free of the DOM means it is tested natively,
 //! and the components only draw what is here.
 
+use crate::invalid::{Field, Problem};
 use crate::presets;
 use crate::share::Snapshot;
 use chunkscope::{
-    check, CharIndex, Check, Checks, Config, NodeId, Output, Placement, Separator, Splitter,
+    check, CharIndex, Check, Checks, Config, Error, NodeId, Output, Placement, Separator, Splitter,
     Strategy, Unit,
 };
 use std::collections::BTreeSet;
 use std::ops::Deref;
 use std::rc::Rc;
 
-/// What the page shows: one strategy, or both side by side.
+/// What the page shows: one strategy, or two side by side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum View {
     /// Fixed windows only.
     Fixed,
     /// Recursive splitting only.
     Recursive,
+    /// LangChain's `RecursiveCharacterTextSplitter`, exactly.
+    LangChain,
+    /// LangChain's `CharacterTextSplitter`, exactly.
+    LangChainCharacter,
     /// Fixed and recursive on the same text and settings, side by side.
     Compare,
+    /// Our recursive splitter and LangChain's on the same text and settings.
+    CompareLangChain,
 }
 
 impl View {
     /// Every view, in menu order.
-    pub const ALL: [View; 3] = [View::Fixed, View::Recursive, View::Compare];
+    pub const ALL: [View; 6] = [
+        View::Fixed,
+        View::Recursive,
+        View::LangChain,
+        View::LangChainCharacter,
+        View::Compare,
+        View::CompareLangChain,
+    ];
 
-    /// The option value in `strategy-select`.
+    /// The option value in `strategy-select`: a strategy's own name for a
+    /// single view.
     pub const fn name(self) -> &'static str {
         match self {
-            View::Fixed => "fixed",
-            View::Recursive => "recursive",
+            View::Fixed => Strategy::Fixed.name(),
+            View::Recursive => Strategy::Recursive.name(),
+            View::LangChain => Strategy::LangChain.name(),
+            View::LangChainCharacter => Strategy::LangChainCharacter.name(),
             View::Compare => "compare",
+            View::CompareLangChain => "compare-langchain",
         }
     }
 
@@ -44,8 +62,20 @@ impl View {
         match self {
             View::Fixed => "Fixed windows",
             View::Recursive => "Recursive separators",
-            View::Compare => "Compare both side by side",
+            View::LangChain => "LangChain RecursiveCharacterTextSplitter",
+            View::LangChainCharacter => "LangChain CharacterTextSplitter",
+            View::Compare => "Compare fixed and recursive side by side",
+            View::CompareLangChain => "Compare recursive and LangChain side by side",
         }
+    }
+
+    /// What one engine is called on the page: the title of the view that
+    /// shows it alone.
+    pub fn title_of(strategy: Strategy) -> &'static str {
+        View::ALL
+            .into_iter()
+            .find(|v| v.strategies() == [strategy])
+            .map_or(strategy.name(), View::title)
     }
 
     /// The view with this option value.
@@ -58,8 +88,34 @@ impl View {
         match self {
             View::Fixed => &[Strategy::Fixed],
             View::Recursive => &[Strategy::Recursive],
+            View::LangChain => &[Strategy::LangChain],
+            View::LangChainCharacter => &[Strategy::LangChainCharacter],
             View::Compare => &[Strategy::Fixed, Strategy::Recursive],
+            View::CompareLangChain => &[Strategy::Recursive, Strategy::LangChain],
         }
+    }
+
+    /// The engine the single-result views (tree, table, stats, code) describe:
+    /// the right-hand pane when two are shown, since that is the one the
+    /// comparison is about (recursive against fixed, LangChain against ours).
+    pub const fn primary(self) -> Strategy {
+        match self {
+            View::Fixed => Strategy::Fixed,
+            View::Recursive | View::Compare => Strategy::Recursive,
+            View::LangChain | View::CompareLangChain => Strategy::LangChain,
+            View::LangChainCharacter => Strategy::LangChainCharacter,
+        }
+    }
+
+    /// Whether two engines are shown side by side.
+    pub const fn is_compare(self) -> bool {
+        self.strategies().len() > 1
+    }
+
+    /// Whether one of the engines shown is a LangChain class, so the controls
+    /// speak LangChain's words (`keep_separator`, `strip_whitespace`).
+    pub fn shows_langchain(self) -> bool {
+        self.strategies().iter().any(|s| s.langchain().is_some())
     }
 }
 
@@ -78,6 +134,11 @@ pub struct Split {
     pub config: Config,
     /// The chunks and the trace.
     pub output: Output,
+    /// The separators `Cut::Separator` and the trace's indices refer to: the
+    /// configured list, or the one a LangChain strategy really used (its
+    /// default list when none is given, only the first for
+    /// `CharacterTextSplitter`). Labels, colours and counts read this list.
+    pub separators: Vec<Separator>,
     /// The invariant checks (the determinism check splits a second time).
     pub checks: Checks,
     /// True while the determinism check waits for its second run (long texts,
@@ -92,10 +153,10 @@ pub struct Split {
 
 impl Split {
     /// Splits `text` under `config`, twice (for the determinism check), and
-    /// converts every span to char offsets. The error is the engine's message.
-    pub fn run(text: Rc<str>, config: Config) -> Result<Split, String> {
-        let splitter = Splitter::new(config).map_err(|e| e.to_string())?;
-        let output = splitter.split(&text).map_err(|e| e.to_string())?;
+    /// converts every span to char offsets.
+    pub fn run(text: Rc<str>, config: Config) -> Result<Split, Error> {
+        let splitter = Splitter::new(config)?;
+        let output = splitter.split(&text)?;
         let rechecking = text.len() >= RECHECK_LATER_BYTES;
         let config = splitter.config().clone();
         let checks = if rechecking {
@@ -106,8 +167,19 @@ impl Split {
             };
             checks
         } else {
-            let again = splitter.split(&text).map_err(|e| e.to_string())?;
+            let again = splitter.split(&text)?;
             check(&text, &config, &output, &again)
+        };
+        let separators = match &output.langchain {
+            Some(facts) => facts
+                .separators
+                .iter()
+                .map(|pattern| Separator {
+                    pattern: pattern.clone(),
+                    regex: facts.regex && !pattern.is_empty(),
+                })
+                .collect(),
+            None => config.separators.clone(),
         };
         let index = CharIndex::new(&text);
         let chunk_chars = output
@@ -125,6 +197,7 @@ impl Split {
             text,
             config,
             output,
+            separators,
             checks,
             rechecking,
             chunk_chars,
@@ -170,6 +243,30 @@ impl Deref for Shared {
     }
 }
 
+/// The last good split of every engine, one slot per strategy (in the order
+/// of `Strategy::ALL`). Switching views keeps the other engines' splits, so
+/// coming back to one whose settings did not change costs nothing.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Splits([Option<Shared>; Strategy::ALL.len()]);
+
+impl Splits {
+    fn slot(strategy: Strategy) -> Option<usize> {
+        Strategy::ALL.iter().position(|&s| s == strategy)
+    }
+
+    /// The split of `strategy`, if one was made.
+    pub fn get(&self, strategy: Strategy) -> Option<&Shared> {
+        Splits::slot(strategy).and_then(|i| self.0[i].as_ref())
+    }
+
+    /// Replaces the split of `strategy`.
+    pub fn set(&mut self, strategy: Strategy, split: Shared) {
+        if let Some(i) = Splits::slot(strategy) {
+            self.0[i] = Some(split);
+        }
+    }
+}
+
 /// The settings as the learner typed them. Numbers stay text until a split is
 /// made, so that an empty or half-typed field is reported, never clamped.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -189,20 +286,23 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// The engine configuration for `strategy`, or a message saying which field
-    /// to fix. The engine checks the rest (size 0, overlap ≥ size, …).
-    pub fn config(&self, strategy: Strategy) -> Result<Config, String> {
+    /// The engine configuration for `strategy`, or what to fix. The engine
+    /// checks the rest (size 0, overlap ≥ size, …).
+    pub fn config(&self, strategy: Strategy) -> Result<Config, Problem> {
         let config = self.parsed(strategy)?;
-        config.validate().map_err(|e| e.to_string())?;
+        config.validate()?;
         Ok(config)
     }
 
     /// The configuration as typed, with its numbers read but not yet validated.
-    pub fn parsed(&self, strategy: Strategy) -> Result<Config, String> {
+    pub fn parsed(&self, strategy: Strategy) -> Result<Config, Problem> {
+        let count = |field, name, raw: &str| {
+            parse_count(name, raw, self.unit).map_err(|message| Problem::new(field, message))
+        };
         Ok(Config {
             strategy,
-            size: parse_count("size", &self.size, self.unit)?,
-            overlap: parse_count("overlap", &self.overlap, self.unit)?,
+            size: count(Field::Size, "size", &self.size)?,
+            overlap: count(Field::Overlap, "overlap", &self.overlap)?,
             unit: self.unit,
             separators: self.separators.clone(),
             placement: self.placement,
@@ -321,6 +421,23 @@ impl Badge {
         }
     }
 
+    /// What a LangChain strategy does differently here, for a badge that can
+    /// go red because LangChain works that way.
+    pub const fn langchain_note(self) -> Option<&'static str> {
+        match self {
+            Badge::MaxSize => Some(
+                "LangChain passes a piece that it cannot split any further through whole, even \
+                 when it is longer than chunk_size, and only logs a warning (listed under the \
+                 chunks). Our splitter cuts such a piece at the size instead.",
+            ),
+            Badge::Coverage => Some(
+                "With keep_separator=False LangChain drops every separator, so one that is more \
+                 than whitespace (a full stop, a comma) is lost from the chunks.",
+            ),
+            Badge::Order | Badge::Overlap | Badge::Determinism => None,
+        }
+    }
+
     /// The check behind the badge.
     pub fn of(self, checks: &Checks) -> &Check {
         match self {
@@ -368,13 +485,14 @@ pub struct State {
     pub view: View,
     /// The settings as typed.
     pub settings: Settings,
-    /// The last good fixed-window split.
-    pub fixed: Option<Shared>,
-    /// The last good recursive split.
-    pub recursive: Option<Shared>,
-    /// Why the current settings cannot split, when they cannot. The last good
-    /// splits stay on screen, dimmed.
-    pub error: Option<String>,
+    /// The engine whose default the placement started from: choosing an
+    /// engine with another default resets the placement to that default.
+    pub placement_from: Strategy,
+    /// The last good split of each engine.
+    pub splits: Splits,
+    /// Why the current settings cannot split, when they cannot, and the
+    /// control to fix. The last good splits stay on screen, dimmed.
+    pub error: Option<Problem>,
     /// The tree node whose span is highlighted in the document.
     pub selected_node: Option<NodeId>,
     /// Tree nodes whose default open/closed state the learner flipped.
@@ -407,8 +525,8 @@ impl Default for State {
                 placement: Placement::End,
                 trim: true,
             },
-            fixed: None,
-            recursive: None,
+            placement_from: Strategy::Recursive,
+            splits: Splits::default(),
             error: None,
             selected_node: None,
             toggled: Rc::default(),
@@ -437,8 +555,8 @@ impl State {
             document,
             view: snapshot.view,
             settings: snapshot.settings,
-            fixed: None,
-            recursive: None,
+            placement_from: snapshot.view.primary(),
+            splits: Splits::default(),
             ..State::default()
         };
         refresh(&mut state);
@@ -456,19 +574,13 @@ impl State {
 
     /// The split for `strategy`, if one was ever made.
     pub fn split(&self, strategy: Strategy) -> Option<&Shared> {
-        match strategy {
-            Strategy::Fixed => self.fixed.as_ref(),
-            Strategy::Recursive => self.recursive.as_ref(),
-        }
+        self.splits.get(strategy)
     }
 
-    /// The split the single-result views (tree, table, stats) describe: the
-    /// recursive one when both are on screen, since its tree is the one to read.
+    /// The split the single-result views (tree, table, stats) describe
+    /// ([`View::primary`]).
     pub fn primary(&self) -> Option<&Shared> {
-        match self.view {
-            View::Fixed => self.fixed.as_ref(),
-            View::Recursive | View::Compare => self.recursive.as_ref(),
-        }
+        self.split(self.view.primary())
     }
 }
 
@@ -548,6 +660,19 @@ pub fn reduce(state: &State, action: Action) -> State {
             None => false,
         },
         Action::SetView(view) => {
+            // Choosing one engine starts it from its own default placement
+            // (LangChain's keep_separator: "start" for the recursive class,
+            // False for the character one) unless the placement already
+            // started from an engine with the same default, so a choice made
+            // for that engine stays. A comparison keeps the placement as it
+            // is: both panes split with the same settings.
+            if !view.is_compare() {
+                let engine = view.primary();
+                if engine.default_placement() != next.placement_from.default_placement() {
+                    next.settings.placement = engine.default_placement();
+                }
+                next.placement_from = engine;
+            }
             next.view = view;
             next.pointed = None;
             true
@@ -670,16 +795,12 @@ pub fn reduce(state: &State, action: Action) -> State {
         }
         Action::Restore(snapshot) => return State::from_snapshot(snapshot),
         Action::Rechecked(split, determinism) => {
-            let slot = match split.strategy() {
-                Strategy::Fixed => &mut next.fixed,
-                Strategy::Recursive => &mut next.recursive,
-            };
             // A result for a split that is no longer shown is dropped.
-            if slot.as_ref() == Some(&split) {
+            if next.splits.get(split.strategy()) == Some(&split) {
                 let mut checked = Split::clone(&split);
                 checked.checks.determinism = determinism;
                 checked.rechecking = false;
-                *slot = Some(Shared(Rc::new(checked)));
+                next.splits.set(split.strategy(), Shared(Rc::new(checked)));
             }
             false
         }
@@ -700,16 +821,14 @@ fn refresh(state: &mut State) {
             if current.is_some_and(|s| s.config == config && *s.text == *state.text) {
                 return Ok(None);
             }
-            Split::run(state.text.clone(), config).map(Some)
+            Split::run(state.text.clone(), config)
+                .map(Some)
+                .map_err(Problem::from)
         });
         match made {
             Ok(None) => {}
             Ok(Some(split)) => {
-                let split = Some(Shared(Rc::new(split)));
-                match strategy {
-                    Strategy::Fixed => state.fixed = split,
-                    Strategy::Recursive => state.recursive = split,
-                }
+                state.splits.set(strategy, Shared(Rc::new(split)));
                 // Node ids and chunk indices refer to the old split.
                 state.selected_node = None;
                 state.toggled = Rc::default();
@@ -717,8 +836,8 @@ fn refresh(state: &mut State) {
                 state.pointed = None;
                 state.all_rows = false;
             }
-            Err(message) => {
-                state.error = Some(message);
+            Err(problem) => {
+                state.error = Some(problem);
                 return;
             }
         }
@@ -763,7 +882,7 @@ mod tests {
     #[test]
     fn a_bad_setting_keeps_the_last_good_split_and_says_why() {
         let state = State::default();
-        let good = state.recursive.clone();
+        let good = state.split(Strategy::Recursive).cloned();
         for (action, words) in [
             (Action::SetSize("0".into()), "at least 1"),
             (Action::SetSize("".into()), "size is empty"),
@@ -773,9 +892,13 @@ mod tests {
             (Action::SetOverlap("".into()), "overlap is empty"),
         ] {
             let next = reduce(&state, action.clone());
-            let error = next.error.clone().unwrap_or_default();
+            let error = next.error.clone().map(|p| p.message).unwrap_or_default();
             assert!(error.contains(words), "{action:?}: {error}");
-            assert_eq!(next.recursive, good, "{action:?} replaced the split");
+            assert_eq!(
+                next.split(Strategy::Recursive).cloned(),
+                good,
+                "{action:?} replaced the split"
+            );
         }
     }
 
@@ -787,18 +910,14 @@ mod tests {
         }
         assert!(state
             .error
-            .as_deref()
             .unwrap()
+            .message
             .contains("separator list is empty"));
         let state = reduce(
             &State::default(),
             Action::AddSeparator(Separator::regex("(")),
         );
-        assert!(state
-            .error
-            .as_deref()
-            .unwrap()
-            .contains("regular expression"));
+        assert!(state.error.unwrap().message.contains("regular expression"));
     }
 
     #[test]
@@ -807,7 +926,7 @@ mod tests {
         state = reduce(&state, Action::SetSize("2".into()));
         state = reduce(&state, Action::SetUnit(Unit::Bytes));
         assert!(
-            state.error.as_deref().unwrap().contains("4 bytes"),
+            state.error.as_ref().unwrap().message.contains("4 bytes"),
             "{:?}",
             state.error
         );
@@ -828,8 +947,10 @@ mod tests {
     #[test]
     fn compare_splits_both_and_a_fixed_error_is_reported() {
         let state = reduce(&State::default(), Action::SetView(View::Compare));
-        assert!(state.fixed.is_some() && state.recursive.is_some());
-        let fixed = state.fixed.as_ref().unwrap();
+        assert!(
+            state.split(Strategy::Fixed).is_some() && state.split(Strategy::Recursive).is_some()
+        );
+        let fixed = state.split(Strategy::Fixed).unwrap();
         assert!(fixed.output.chunks.iter().all(|c| c.cut != Cut::Hard));
         assert_eq!(fixed.chunk_chars[1], (40, 80));
     }
@@ -838,9 +959,15 @@ mod tests {
     fn unchanged_settings_reuse_the_split() {
         let state = State::default();
         let next = reduce(&state, Action::SetSize(" 40 ".into()));
-        assert_eq!(next.recursive, state.recursive);
+        assert_eq!(
+            next.split(Strategy::Recursive),
+            state.split(Strategy::Recursive)
+        );
         let next = reduce(&state, Action::SetSize("41".into()));
-        assert_ne!(next.recursive, state.recursive);
+        assert_ne!(
+            next.split(Strategy::Recursive),
+            state.split(Strategy::Recursive)
+        );
     }
 
     #[test]
@@ -882,15 +1009,15 @@ mod tests {
         assert_eq!(restored.view, View::Compare);
         assert_eq!(restored.document, Some("refund"));
         assert_eq!(
-            restored.recursive.as_ref().unwrap().output,
-            state.recursive.as_ref().unwrap().output
+            restored.split(Strategy::Recursive).unwrap().output,
+            state.split(Strategy::Recursive).unwrap().output
         );
     }
 
     #[test]
     fn clicking_a_chunk_reveals_its_node() {
         let state = reduce(&State::default(), Action::LoadDocument("article".into()));
-        let split = state.recursive.clone().unwrap();
+        let split = state.split(Strategy::Recursive).cloned().unwrap();
         assert!(split.output.trace.nodes.len() > OPEN_ALL_UP_TO);
         let index = split.output.chunks.len() - 1;
         let pointed = Pointed {
@@ -916,7 +1043,7 @@ mod tests {
     fn a_long_text_is_checked_for_determinism_later() {
         let long: Rc<str> = "Some words. ".repeat(RECHECK_LATER_BYTES / 10).into();
         let state = reduce(&State::default(), Action::SetText(long));
-        let split = state.recursive.clone().unwrap();
+        let split = state.split(Strategy::Recursive).cloned().unwrap();
         assert!(split.rechecking);
         assert!(
             !split.checks.determinism.ok,
@@ -925,13 +1052,106 @@ mod tests {
         let check = split.recheck();
         assert!(check.ok);
         let next = reduce(&state, Action::Rechecked(split.clone(), check));
-        let done = next.recursive.clone().unwrap();
+        let done = next.split(Strategy::Recursive).cloned().unwrap();
         assert!(!done.rechecking && done.checks.all_ok());
         assert_eq!(done.output, split.output);
         // A late result for a split no longer shown changes nothing.
         let moved = reduce(&next, Action::SetSize("30".into()));
         let after = reduce(&moved, Action::Rechecked(split.clone(), split.recheck()));
-        assert_eq!(after.recursive, moved.recursive);
+        assert_eq!(
+            after.split(Strategy::Recursive),
+            moved.split(Strategy::Recursive)
+        );
+    }
+
+    #[test]
+    fn every_view_has_its_own_option_value() {
+        for view in View::ALL {
+            assert_eq!(View::parse(view.name()), Some(view));
+            assert!(view.strategies().contains(&view.primary()));
+        }
+        for strategy in Strategy::ALL {
+            assert_eq!(
+                View::parse(strategy.name()).map(View::primary),
+                Some(strategy)
+            );
+        }
+        assert_eq!(
+            View::parse("compare-langchain"),
+            Some(View::CompareLangChain)
+        );
+        assert_eq!(
+            View::title_of(Strategy::LangChain),
+            "LangChain RecursiveCharacterTextSplitter"
+        );
+    }
+
+    #[test]
+    fn a_langchain_view_starts_from_langchains_keep_separator() {
+        let state = reduce(&State::default(), Action::SetView(View::LangChain));
+        assert_eq!(state.settings.placement, Placement::Start);
+        let state = reduce(&state, Action::SetView(View::LangChainCharacter));
+        assert_eq!(state.settings.placement, Placement::None);
+        // A choice made for an engine stays while the views keep its default.
+        let state = reduce(&state, Action::SetView(View::LangChain));
+        let state = reduce(&state, Action::SetPlacement(Placement::End));
+        let state = reduce(&state, Action::SetView(View::CompareLangChain));
+        assert_eq!(state.settings.placement, Placement::End);
+        let split = state.split(Strategy::LangChain).unwrap();
+        assert_eq!(split.config.placement, Placement::End);
+        let state = reduce(&state, Action::SetView(View::LangChain));
+        assert_eq!(state.settings.placement, Placement::End);
+        // Back to ours: the lessons' p + sep again, and fixed windows share it.
+        let state = reduce(&state, Action::SetView(View::Recursive));
+        assert_eq!(state.settings.placement, Placement::End);
+        let state = reduce(&state, Action::SetPlacement(Placement::None));
+        let state = reduce(&state, Action::SetView(View::Fixed));
+        let state = reduce(&state, Action::SetView(View::Recursive));
+        assert_eq!(state.settings.placement, Placement::None);
+        let state = reduce(&state, Action::SetView(View::LangChain));
+        assert_eq!(state.settings.placement, Placement::Start);
+    }
+
+    #[test]
+    fn compare_langchain_splits_ours_and_langchains_with_the_same_settings() {
+        let before = State::default();
+        let state = reduce(&before, Action::SetView(View::CompareLangChain));
+        assert_eq!(state.error, None);
+        let ours = state.split(Strategy::Recursive).unwrap();
+        let theirs = state.split(Strategy::LangChain).unwrap();
+        assert!(ours.output.langchain.is_none());
+        assert!(theirs.output.langchain.is_some());
+        assert_eq!(state.primary(), Some(theirs));
+        // The placement stays the recursive view's, for both panes: on the
+        // refund page LangChain then gives the lesson's five chunks too.
+        assert_eq!(theirs.config.placement, Placement::End);
+        assert_eq!(texts(theirs), texts(ours));
+        assert_eq!(
+            Some(ours),
+            before.primary(),
+            "the recursive split is reused"
+        );
+        // Coming from LangChain's own view, both panes use its default.
+        let state = reduce(&State::default(), Action::SetView(View::LangChain));
+        let state = reduce(&state, Action::SetView(View::CompareLangChain));
+        let ours = state.split(Strategy::Recursive).unwrap();
+        assert_eq!(ours.config.placement, Placement::Start);
+        assert_eq!(texts(ours)[2], ". They go to the original UPI id.");
+    }
+
+    #[test]
+    fn langchain_separators_are_the_ones_it_used() {
+        let mut state = reduce(&State::default(), Action::SetView(View::LangChain));
+        for _ in 0..5 {
+            state = reduce(&state, Action::RemoveSeparator(0));
+        }
+        assert_eq!(state.error, None, "an empty list is LangChain's default");
+        let split = state.primary().unwrap();
+        let labels: Vec<String> = split.separators.iter().map(Separator::label).collect();
+        assert_eq!(labels, ["\\n\\n", "\\n", " ", "\"\""]);
+        let state = reduce(&state, Action::SetView(View::LangChainCharacter));
+        let split = state.primary().unwrap();
+        assert_eq!(split.separators.len(), 1, "CharacterTextSplitter uses one");
     }
 
     #[test]

@@ -7,6 +7,7 @@ use super::code_view::CodeView;
 use super::controls::Controls;
 use super::doc_input::DocInput;
 use super::document::DocumentView;
+use super::langchain::{LangChainDifferences, LangChainNotes};
 use super::legend::Legend;
 use super::recheck::use_recheck;
 use super::separators::SeparatorEditor;
@@ -17,7 +18,7 @@ use crate::state::{reduce, Action, Pointed, Shared, State, View};
 use crate::teach::cards::Cards;
 use crate::teach::stepper::Stepper;
 use crate::teach::{ExploreTeach, Mode, ModeSelect, TeachPanel};
-use chunkscope::{Span, Strategy};
+use chunkscope::Span;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -87,18 +88,22 @@ pub fn App() -> Html {
         .filter_map(|&s| state.split(s).cloned())
         .collect();
     use_recheck(&splits, &dispatch);
-    let invalid = crate::invalid::blame(&state.settings, state.view, state.error.as_deref());
+    let invalid = state.error.as_ref().map(|p| p.field);
+    let primary_strategy = state.view.primary();
 
-    let documents = if state.view == View::Compare {
+    let documents = if state.view.is_compare() {
+        let strategies = state.view.strategies();
         html! {
             <div class="panes">
-                { for [Strategy::Fixed, Strategy::Recursive].into_iter().map(|strategy| {
+                { for strategies.iter().enumerate().map(|(i, &strategy)| {
                     let split = state.split(strategy).cloned();
-                    let (test_id, title, partner) = match strategy {
-                        Strategy::Fixed => ("pane-fixed", "Fixed windows", "pane-recursive"),
-                        Strategy::Recursive => ("pane-recursive", "Recursive separators", "pane-fixed"),
-                    };
-                    let highlight = if strategy == Strategy::Recursive { highlight } else { None };
+                    let test_id = format!("pane-{}", strategy.name());
+                    // The other pane, kept scrolled to the same place in the text.
+                    let partner = strategies
+                        .get(1 - i.min(1))
+                        .map(|other| AttrValue::from(format!("pane-{}", other.name())));
+                    let title = View::title_of(strategy);
+                    let highlight = if strategy == primary_strategy { highlight } else { None };
                     html! {
                         <section class="card pane" data-testid={test_id} aria-label={title}>
                             <h2>{title}</h2>
@@ -106,9 +111,10 @@ pub fn App() -> Html {
                                 Some(split) => html! {
                                     <>
                                         <StatsLine split={split.clone()} />
-                                        <Legend separators={split.config.separators.clone()} strategy={strategy} />
-                                        <DocumentView split={split} highlight={highlight} on_point={on_point.clone()} on_reveal={on_reveal.clone()}
-                                            partner={AttrValue::Static(partner)} />
+                                        <Legend split={split.clone()} />
+                                        <DocumentView split={split.clone()} highlight={highlight} on_point={on_point.clone()} on_reveal={on_reveal.clone()}
+                                            {partner} />
+                                        <LangChainNotes {split} />
                                     </>
                                 },
                                 None => html! { <p class="empty">{"No result yet: fix the setting above."}</p> },
@@ -126,8 +132,9 @@ pub fn App() -> Html {
                         <h2>{"Chunks over the text"}</h2>
                         <StatsLine split={split.clone()} />
                     </div>
-                    <Legend separators={split.config.separators.clone()} strategy={split.strategy()} />
+                    <Legend split={split.clone()} />
                     <DocumentView split={split.clone()} highlight={highlight} on_point={on_point.clone()} on_reveal={on_reveal.clone()} />
+                    <LangChainNotes split={split.clone()} />
                 </section>
             },
             None => html! { <p class="empty">{"No result yet: fix the setting on the left."}</p> },
@@ -159,14 +166,14 @@ pub fn App() -> Html {
                     <Controls view={state.view} settings={state.settings.clone()} dispatch={dispatch.clone()} {invalid} />
                     <SeparatorEditor
                         settings={state.settings.clone()}
-                        used={state.view != View::Fixed}
+                        view={state.view}
                         dispatch={dispatch.clone()}
                         {invalid} />
                 </aside>
                 <main class="results">
                     if let Some(error) = &state.error {
                         <div class="config-error" data-testid="config-error" role="alert">
-                            <strong>{"This setting cannot split: "}</strong>{error.clone()}
+                            <strong>{"This setting cannot split: "}</strong>{error.message.clone()}
                             <span class="still">{" The last good result is shown dimmed until it is fixed."}</span>
                         </div>
                     }
@@ -175,6 +182,9 @@ pub fn App() -> Html {
                         <Badges splits={splits.clone()} open={state.open_badge} dispatch={dispatch.clone()} {stale} />
                         {documents}
                         <ChunkDetails split={pointed_split} pointed={state.pointed} />
+                        if state.view.shows_langchain() {
+                            <LangChainDifferences view={state.view} />
+                        }
                         if let Some(split) = primary.clone() {
                             <Stepper split={split.clone()} selected={state.selected_node} dispatch={dispatch.clone()} />
                             <Tree

@@ -24,11 +24,15 @@ pub fn Badges(props: &BadgesProps) -> Html {
             .iter()
             .map(move |s| (s.strategy(), badge.of(&s.checks)))
     };
+    let langchain = props.splits.iter().any(|s| s.output.langchain.is_some());
     let explanation = props.open.map(|badge| {
         let several = props.splits.len() > 1;
         html! {
             <div class="badge-explain" data-testid="badge-explanation" role="note">
                 <p><strong>{badge.title()}</strong>{": "}{badge.meaning()}</p>
+                if let Some(note) = badge.langchain_note().filter(|_| langchain) {
+                    <p class="lc-note">{note}</p>
+                }
                 <ul>
                     { for results(badge).map(|(strategy, check)| html! {
                         <li class={if check.ok { "ok" } else { "bad" }}>

@@ -1,8 +1,12 @@
 //! The details of the chunk under the pointer or the keyboard focus.
 
-use crate::model::story;
+use crate::model::{langchain_chunk, story, LangChainChunk};
 use crate::state::{Pointed, Shared};
 use yew::prelude::*;
+
+/// Most characters of a chunk's text shown in the side-by-side comparison; the
+/// difference LangChain makes is visible well before that.
+const SHOWN_CHARS: usize = 600;
 
 #[derive(Properties, PartialEq)]
 pub struct ChunkDetailsProps {
@@ -11,16 +15,65 @@ pub struct ChunkDetailsProps {
     pub pointed: Option<Pointed>,
 }
 
-/// A fixed-height panel, so pointing at chunks never moves the page.
+/// `text` cut to [`SHOWN_CHARS`], with … when cut.
+fn shortened(text: &str) -> String {
+    match text.char_indices().nth(SHOWN_CHARS) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
+    }
+}
+
+/// LangChain's facts about the chunk: its start_index beside the real start,
+/// and its text beside the source span when they differ.
+fn langchain_rows(split: &Shared, index: usize, lc: LangChainChunk) -> Html {
+    let (start, end) = split.chunk_chars[index];
+    let span_text = split
+        .output
+        .chunks
+        .get(index)
+        .map_or("", |c| c.text(&split.text));
+    html! {
+        <>
+            <dt>{"start_index"}</dt>
+            <dd class={classes!(lc.start_differs().then_some("warn-text"))}>
+                if let Some(why) = &lc.start_why {
+                    <strong>{format!("{} in LangChain, but the chunk starts at {}. ", lc.start_index, lc.start)}</strong>
+                    {why.clone()}
+                } else {
+                    {format!("{}, where the chunk starts", lc.start_index)}
+                }
+            </dd>
+            if let (Some(text), Some(why)) = (&lc.text, &lc.not_slice_why) {
+                <dt>{"not a slice"}</dt>
+                <dd>
+                    <p class="lc-why">{why.clone()}</p>
+                    <div class="lc-compare">
+                        <figure>
+                            <figcaption>{format!("source, chars {start}–{end}")}</figcaption>
+                            <pre>{shortened(span_text)}</pre>
+                        </figure>
+                        <figure class="theirs">
+                            <figcaption>{"LangChain's text ≠"}</figcaption>
+                            <pre data-testid="langchain-text">{shortened(text)}</pre>
+                        </figure>
+                    </div>
+                </dd>
+            }
+        </>
+    }
+}
+
+/// A panel of steady height for short stories, so pointing at chunks rarely
+/// moves the page; a LangChain chunk whose text differs adds the comparison.
 #[function_component]
 pub fn ChunkDetails(props: &ChunkDetailsProps) -> Html {
     let found = props
         .split
         .as_ref()
         .zip(props.pointed)
-        .and_then(|(split, p)| story(split, p.index).map(|s| (p, s)));
+        .and_then(|(split, p)| story(split, p.index).map(|s| (split, p, s)));
     let body = match found {
-        Some((p, s)) => html! {
+        Some((split, p, s)) => html! {
             <>
                 <p class="title">
                     <strong>{format!("Chunk {}", p.index)}</strong>
@@ -33,6 +86,9 @@ pub fn ChunkDetails(props: &ChunkDetailsProps) -> Html {
                     <dt>{"why"}</dt><dd>{s.why}</dd>
                     if let Some(o) = s.overlap {
                         <dt>{"overlap"}</dt><dd>{o}</dd>
+                    }
+                    if let Some(lc) = langchain_chunk(split, p.index) {
+                        {langchain_rows(split, p.index, lc)}
                     }
                 </dl>
             </>

@@ -1,6 +1,7 @@
-//! Every chunk as a row: index, span, length and the cut that ended it.
+//! Every chunk as a row: index, span, length and the cut that ended it; for a
+//! LangChain split also its start_index and, where it differs, its own text.
 
-use crate::model::{cut_label, cut_marker, preview};
+use crate::model::{cut_label, cut_marker, langchain_chunk, preview};
 use crate::state::{Action, Shared};
 use yew::prelude::*;
 
@@ -19,8 +20,9 @@ pub struct ChunkTableProps {
 pub fn ChunkTable(props: &ChunkTableProps) -> Html {
     let split = &props.split;
     let chunks = &split.output.chunks;
-    let seps = &split.config.separators;
+    let seps = &split.separators;
     let unit = split.config.unit;
+    let langchain = split.output.langchain.is_some();
     let shown = if props.all_rows {
         chunks.len()
     } else {
@@ -36,27 +38,46 @@ pub fn ChunkTable(props: &ChunkTableProps) -> Html {
                         <tr>
                             <th scope="col">{"#"}</th>
                             <th scope="col" title="in chars, half-open: from the first char up to, not including, the end">{"span"}</th>
+                            if langchain {
+                                <th scope="col" class="num" title="add_start_index: where LangChain's str.find put the chunk (−1: not found)">{"start_index"}</th>
+                            }
                             <th scope="col" class="num" title={format!("length in {unit}")}>{unit.name()}</th>
                             <th scope="col">{"ended by"}</th>
                             <th scope="col">{"text"}</th>
                         </tr>
                     </thead>
                     <tbody>
-                        { for chunks[..shown].iter().map(|c| {
-                            let (start, end) = split.chunk_chars[c.index];
+                        { for chunks[..shown].iter().enumerate().map(|(i, c)| {
+                            let (start, end) = split.chunk_chars[i];
                             let marker = cut_marker(c.cut, seps);
+                            let lc = langchain_chunk(split, i);
+                            let over = c.len > split.config.size;
                             html! {
-                                <tr data-testid="chunk-row" data-index={c.index.to_string()}>
-                                    <td class="num">{c.index}</td>
+                                <tr data-testid="chunk-row" data-index={i.to_string()}>
+                                    <td class="num">{i}</td>
                                     <td class="mono">{format!("{start}–{end}")}</td>
-                                    <td class="num">{c.len}</td>
+                                    if let Some(lc) = &lc {
+                                        <td class={classes!("num", lc.start_differs().then_some("mismatch"))}
+                                            title={lc.start_why.clone()}>
+                                            if lc.start_differs() { {"⚑ "} }
+                                            {lc.start_index}
+                                        </td>
+                                    }
+                                    <td class={classes!("num", over.then_some("warn-text"))}>{c.len}</td>
                                     <td>
                                         if let Some((glyph, class)) = marker {
                                             <span class={classes!("cut", class)} aria-hidden="true">{glyph}</span>
                                         }
                                         <code>{cut_label(c.cut, seps)}</code>
                                     </td>
-                                    <td class="preview">{preview(c.text(&split.text), 60)}</td>
+                                    <td class="preview">
+                                        {preview(c.text(&split.text), 60)}
+                                        if let Some(text) = lc.and_then(|lc| lc.text) {
+                                            <span class="theirs" title="LangChain's text, which is not this slice of the source">
+                                                <span class="ne">{"≠ LangChain: "}</span>{preview(&text, 60)}
+                                            </span>
+                                        }
+                                    </td>
                                 </tr>
                             }
                         })}

@@ -46,6 +46,7 @@ pub fn CodeView(props: &CodeViewProps) -> Html {
     let config = &props.split.config;
     let rust = rust(config);
     let (python, notes) = python(config);
+    let exact = config.strategy.langchain().is_some();
     let copy_rust = {
         let code = rust.clone();
         Callback::from(move |_: MouseEvent| copy(&code))
@@ -80,13 +81,21 @@ pub fn CodeView(props: &CodeViewProps) -> Html {
                 <pre data-testid="code-rust"><code>{rust}</code></pre>
             </details>
             <details>
-                <summary>{"Python, with LangChain (closest equivalent)"}</summary>
+                <summary>
+                    if exact {
+                        {"Python, with LangChain (the same chunks and start indices as on this page)"}
+                    } else {
+                        {"Python, with LangChain (closest equivalent)"}
+                    }
+                </summary>
                 <button type="button" class="copy" onclick={copy_python}>{"Copy"}</button>
                 <pre data-testid="code-python"><code>{python}</code></pre>
-                <p class="hint">{"Where LangChain's chunks would differ from the ones on this page:"}</p>
-                <ul class="notes-list">
-                    { for notes.iter().map(|n| html! { <li>{*n}</li> }) }
-                </ul>
+                if !notes.is_empty() {
+                    <p class="hint">{"Where LangChain's chunks would differ from the ones on this page:"}</p>
+                    <ul class="notes-list">
+                        { for notes.iter().map(|n| html! { <li>{*n}</li> }) }
+                    </ul>
+                }
             </details>
         </section>
     }

@@ -25,7 +25,25 @@ fn input_value(e: &InputEvent) -> String {
     e.target_unchecked_into::<HtmlInputElement>().value()
 }
 
-/// The numbers and switches that decide how the text is cut.
+/// The placement choices: the value, what it is called for our engines, and
+/// LangChain's `keep_separator` value for it.
+const PLACEMENTS: [(Placement, &str, &str); 3] = [
+    (
+        Placement::End,
+        "end of piece before",
+        "keep_separator: \"end\"",
+    ),
+    (
+        Placement::Start,
+        "start of piece after",
+        "keep_separator: \"start\"",
+    ),
+    (Placement::None, "dropped", "keep_separator: False"),
+];
+
+/// The numbers and switches that decide how the text is cut. With a LangChain
+/// strategy on screen, placement and trimming are named as LangChain names
+/// them, so the page reads like the Python call.
 #[function_component]
 pub fn Controls(props: &ControlsProps) -> Html {
     let d = &props.dispatch;
@@ -43,13 +61,14 @@ pub fn Controls(props: &ControlsProps) -> Html {
     });
     let s = &props.settings;
     let unit = s.unit;
+    let langchain = props.view.shows_langchain();
     let invalid = |field: Field| (props.invalid == Some(field)).then_some("true");
     html! {
         <section class="card controls" aria-label="Settings">
             <div class="field wide">
                 <label for="strategy-select">
                     {"Strategy"}
-                    <Help text="Fixed windows cut every `size` units and ignore the text. Recursive splitting cuts at the strongest separator it finds, and only tries a weaker one on pieces that are still too big. Compare shows both on the same text." />
+                    <Help text="Fixed windows cut every `size` units and ignore the text. Recursive splitting cuts at the strongest separator it finds, and only tries a weaker one on pieces that are still too big. The LangChain strategies run LangChain's own splitters exactly, quirks included. The compare views show two on the same text." />
                 </label>
                 <select id="strategy-select" data-testid="strategy-select" onchange={on_view}>
                     { for View::ALL.into_iter().map(|v| html! {
@@ -68,7 +87,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
             <div class="field">
                 <label for="overlap-input">
                     {"Overlap"}
-                    <Help text="How much of the previous chunk the next one may repeat, so a sentence cut at a boundary still appears whole somewhere. Must be smaller than the size. Repeated text is drawn hatched." />
+                    <Help text="How much of the previous chunk the next one may repeat, so a sentence cut at a boundary still appears whole somewhere. Must be smaller than the size (LangChain allows equal). Repeated text is drawn hatched." />
                 </label>
                 <input id="overlap-input" data-testid="overlap-input" type="number" min="0" inputmode="numeric"
                     value={s.overlap.clone()} oninput={on_overlap} aria-invalid={invalid(Field::Overlap)} />
@@ -87,12 +106,15 @@ pub fn Controls(props: &ControlsProps) -> Html {
             <div class="field wide">
                 <label for="placement-select">
                     {"Separator goes"}
-                    <Help text="When the text is cut at a separator, which chunk keeps it: the one before (end), the one after (start, as LangChain does), or neither (none; a full stop would then be lost)." />
+                    if langchain {
+                        <Help text="LangChain's name for where a separator goes when the text is cut at it: \"start\" (True) puts it at the start of the next piece, \"end\" at the end of the one before, False drops it and, when merging, puts the separator string back between pieces. RecursiveCharacterTextSplitter starts at \"start\", CharacterTextSplitter at False. In a comparison, our recursive splitter uses the same choice." />
+                    } else {
+                        <Help text="When the text is cut at a separator, which chunk keeps it: the one before (end), the one after (start, as LangChain does), or neither (none; a full stop would then be lost)." />
+                    }
                 </label>
                 <select id="placement-select" data-testid="placement-select" onchange={on_placement}>
-                    { for [(Placement::End, "end of piece before"), (Placement::Start, "start of piece after"), (Placement::None, "dropped")]
-                        .into_iter().map(|(p, title)| html! {
-                        <option value={p.name()} selected={s.placement == p}>{title}</option>
+                    { for PLACEMENTS.into_iter().map(|(p, ours, theirs)| html! {
+                        <option value={p.name()} selected={s.placement == p}>{if langchain { theirs } else { ours }}</option>
                     })}
                 </select>
             </div>
@@ -100,8 +122,15 @@ pub fn Controls(props: &ControlsProps) -> Html {
                 <label>
                     <input type="checkbox" data-testid="trim-checkbox" checked={s.trim} onchange={on_trim} />
                     {" Trim whitespace"}
+                    if langchain {
+                        <span>{"("}<code>{"strip_whitespace"}</code>{")"}</span>
+                    }
                 </label>
-                <Help text="Moves each chunk's start and end past spaces and newlines. The text is never copied or changed: the chunk is still an exact slice of the document, just a shorter one." />
+                if langchain {
+                    <Help text="LangChain's strip_whitespace: each merged chunk is str.strip()ped. LangChain measures a chunk before stripping it, so a stripped chunk can be shorter than it was counted." />
+                } else {
+                    <Help text="Moves each chunk's start and end past spaces and newlines. The text is never copied or changed: the chunk is still an exact slice of the document, just a shorter one." />
+                }
             </div>
         </section>
     }

@@ -8,7 +8,7 @@
 //! the window slides the chunks on screen stay the same elements and the
 //! browser's scroll anchoring keeps them still.
 
-use crate::model::{cut_attr, cut_marker, segments_in, Segment};
+use crate::model::{cut_attr, cut_marker, langchain_chunk, segments_in, Segment};
 use crate::state::{Pointed, Shared};
 use chunkscope::{Chunk, Span};
 use std::ops::Range;
@@ -276,7 +276,7 @@ pub fn DocumentView(props: &DocumentViewProps) -> Html {
         })
     };
 
-    let separators = &split.config.separators;
+    let separators = &split.separators;
     let highlight = props.highlight;
     let gap = |span: Span| {
         let gap = span.text(text);
@@ -313,6 +313,23 @@ pub fn DocumentView(props: &DocumentViewProps) -> Html {
                     },
                     _ => html! { {chunk.text(text)} },
                 };
+                // LangChain's own answer where it differs from the span: a chunk
+                // whose text is not a slice is marked by its `data-slice` (the
+                // stylesheet draws ≠ without touching the chunk's text), and a
+                // start_index that points elsewhere gets a flag before the chunk.
+                let langchain = langchain_chunk(split, i);
+                let slice = langchain.as_ref().is_none_or(|l| l.text.is_none());
+                let flag = langchain.filter(|l| l.start_differs()).map(|l| {
+                    html! {
+                        <span class="start-flag" data-testid="start-index-mismatch"
+                            data-index={i.to_string()}
+                            data-start={start.to_string()}
+                            data-start-index={l.start_index.to_string()}
+                            title={format!("chunk {i} starts at {start}, LangChain's start_index is {}", l.start_index)}>
+                            {"⚑"}<span class="sr">{format!(" start_index {} ", l.start_index)}</span>
+                        </span>
+                    }
+                });
                 let element = html! {
                     <span
                         {class}
@@ -321,11 +338,14 @@ pub fn DocumentView(props: &DocumentViewProps) -> Html {
                         data-start={start.to_string()}
                         data-end={end.to_string()}
                         data-cut={cut_attr(chunk.cut, separators)}
+                        data-slice={slice.to_string()}
+                        title={(!slice).then_some("LangChain's text for this chunk is not this slice of the source: point at it to compare")}
                         tabindex="0">
                         {body}
                     </span>
                 };
                 let mut parts: Vec<Html> = pending.take().into_iter().collect();
+                parts.extend(flag);
                 parts.push(element);
                 groups.push((i, parts));
             }

@@ -1,32 +1,48 @@
-//! What each cut glyph and colour means, for the list on screen.
+//! What each cut glyph, colour and mark means, for the split on screen.
 
 use crate::model::{glyph, separator_class};
-use chunkscope::{Separator, Strategy};
+use crate::state::Shared;
+use chunkscope::Strategy;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct LegendProps {
-    pub separators: Vec<Separator>,
-    pub strategy: Strategy,
+    pub split: Shared,
 }
 
 /// The legend under a document view's heading.
 #[function_component]
 pub fn Legend(props: &LegendProps) -> Html {
-    let seps = &props.separators;
-    let entries = match props.strategy {
+    let split = &props.split;
+    let seps = &split.separators;
+    let separators = html! {
+        { for seps.iter().enumerate().filter(|(_, s)| !s.is_hard_cut()).map(|(i, sep)| html! {
+            <li>
+                <span class={classes!("cut", separator_class(seps, i))}>{glyph(sep)}</span>
+                {" "}{sep.describe()}
+            </li>
+        })}
+    };
+    let entries = match split.strategy() {
         Strategy::Fixed => html! {
             <li><span class="cut cut-window">{"│"}</span>{" window full"}</li>
         },
         Strategy::Recursive => html! {
             <>
-                { for seps.iter().enumerate().filter(|(_, s)| !s.is_hard_cut()).map(|(i, sep)| html! {
-                    <li>
-                        <span class={classes!("cut", separator_class(seps, i))}>{glyph(sep)}</span>
-                        {" "}{sep.describe()}
-                    </li>
-                })}
+                {separators}
                 <li><span class="cut cut-hard">{"✂"}</span>{" hard cut"}</li>
+            </>
+        },
+        // LangChain cuts only where its list says: "" splits into single
+        // characters, and without it nothing is cut at the size.
+        Strategy::LangChain | Strategy::LangChainCharacter => html! {
+            <>
+                {separators}
+                if seps.iter().any(|s| s.is_hard_cut()) {
+                    <li><span class="cut cut-hard">{"✂"}</span>{" \"\" (between characters)"}</li>
+                }
+                <li><span class="start-flag">{"⚑"}</span>{" start_index is not where the chunk starts"}</li>
+                <li><span class="ne-mark">{"≠"}</span>{" LangChain's text is not this slice"}</li>
             </>
         },
     };

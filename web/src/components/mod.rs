@@ -10,6 +10,7 @@ pub mod controls;
 pub mod doc_input;
 pub mod document;
 pub mod help;
+pub mod langchain;
 pub mod legend;
 pub mod recheck;
 pub mod scroll_sync;

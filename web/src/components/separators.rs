@@ -5,17 +5,20 @@
 use super::help::Help;
 use crate::invalid::Field;
 use crate::model::{glyph, own_name, separator_class, visible_label};
-use crate::state::{Action, Settings};
+use crate::state::{Action, Settings, View};
+use chunkscope::langchain::{Kind, DEFAULT_SEPARATORS};
 use chunkscope::presets::{describe, SEPARATOR_PRESETS};
-use chunkscope::{unescape, Separator};
+use chunkscope::{escape, unescape, Separator};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct SeparatorEditorProps {
     pub settings: Settings,
-    /// False in the fixed view, which ignores separators.
-    pub used: bool,
+    /// The view: fixed windows ignore the list, and LangChain reads it its own
+    /// way (an empty list is its default, CharacterTextSplitter takes the
+    /// first entry only).
+    pub view: View,
     pub dispatch: Callback<Action>,
     /// The control the current configuration error is about, if any.
     #[prop_or_default]
@@ -30,6 +33,23 @@ pub fn SeparatorEditor(props: &SeparatorEditorProps) -> Html {
     let problem = use_state(|| None::<String>);
     let separators = &props.settings.separators;
     let preset = props.settings.separator_preset();
+    let used = props.view != View::Fixed;
+    let langchain: Vec<Kind> = props
+        .view
+        .strategies()
+        .iter()
+        .filter_map(|s| s.langchain())
+        .collect();
+    let ours_too = props
+        .view
+        .strategies()
+        .iter()
+        .any(|s| s.langchain().is_none());
+    let regexes = separators.iter().filter(|s| s.regex).count();
+    let literals = separators
+        .iter()
+        .filter(|s| !s.regex && !s.is_hard_cut())
+        .count();
     let d = &props.dispatch;
 
     let on_preset = d.reform(|e: Event| {
@@ -70,7 +90,7 @@ pub fn SeparatorEditor(props: &SeparatorEditorProps) -> Html {
     };
 
     html! {
-        <section class={classes!("card", (!props.used).then_some("unused"))} aria-label="Separators">
+        <section class={classes!("card", (!used).then_some("unused"))} aria-label="Separators">
             <div class="field">
                 <label for="separator-preset-select">
                     {"Separators"}
@@ -87,8 +107,11 @@ pub fn SeparatorEditor(props: &SeparatorEditorProps) -> Html {
                 if let Some(about) = preset.and_then(describe) {
                     <p class="hint">{about}</p>
                 }
-                if !props.used {
+                if !used {
                     <p class="hint">{"Fixed windows ignore separators; they are used by the recursive splitter."}</p>
+                }
+                if langchain.contains(&Kind::Character) {
+                    <p class="hint">{"CharacterTextSplitter uses only the first separator in the list (\\n\\n when the list is empty) and never tries another."}</p>
                 }
             </div>
             <ol class="separator-list" data-testid="separator-list"
@@ -112,12 +135,30 @@ pub fn SeparatorEditor(props: &SeparatorEditorProps) -> Html {
                     }
                 })}
             </ol>
-            if separators.is_empty() {
-                <p class="warn">{"The list is empty: the recursive splitter needs at least one separator."}</p>
-            } else if !separators.iter().any(Separator::is_hard_cut) {
+            if regexes > 0 && literals > 0 && !langchain.is_empty() {
                 <p class="warn">
-                    {"No hard cut (\"\") at the end. A piece that no separator can split is still cut at the size, so chunks never exceed it, but you will see ✂ cuts you did not list."}
+                    {"LangChain has one is_separator_regex switch for the whole list: make every separator a regex (escape the literal ones) or none."}
                 </p>
+            }
+            if separators.is_empty() && langchain.contains(&Kind::Recursive) {
+                <p class="hint">
+                    {format!("The list is empty, so LangChain uses its default: {}.",
+                        DEFAULT_SEPARATORS.iter().map(|s| format!("\"{}\"", escape(s))).collect::<Vec<_>>().join(", "))}
+                </p>
+            }
+            if separators.is_empty() && ours_too {
+                <p class="warn">{"The list is empty: the recursive splitter needs at least one separator."}</p>
+            } else if !separators.is_empty() && !separators.iter().any(Separator::is_hard_cut) {
+                if ours_too {
+                    <p class="warn">
+                        {"No hard cut (\"\") at the end. A piece that no separator can split is still cut at the size, so chunks never exceed it, but you will see ✂ cuts you did not list."}
+                    </p>
+                }
+                if langchain.contains(&Kind::Recursive) {
+                    <p class="warn">
+                        {"No \"\" at the end: LangChain returns a piece that no separator can split as one chunk over the size, with a warning."}
+                    </p>
+                }
             }
             <form class="add" onsubmit={on_add}>
                 <input type="text" data-testid="separator-new" placeholder={if *regex { "e.g. \\n#+ " } else { "e.g. ; or \\n##" }}

@@ -18,6 +18,9 @@ pub fn StatsLine(props: &StatsProps) -> Html {
         <p class="stats-line" data-testid="stats-line">
             <strong data-testid="chunk-count">{s.count}</strong>{if s.count == 1 { " chunk" } else { " chunks" }}
             {format!(" · {}–{} {unit}, mean {}", s.min, s.max, tenths(s.mean))}
+            if s.over > 0 {
+                <span class="warn-text">{format!(" · {} over the size", s.over)}</span>
+            }
             if s.mid_word > 0 {
                 <span class="warn-text">{format!(" · {} cut mid-word", s.mid_word)}</span>
             }
@@ -31,12 +34,23 @@ pub fn StatsView(props: &StatsProps) -> Html {
     let split = &props.split;
     let s = stats(split);
     let unit = split.config.unit;
-    let seps = &split.config.separators;
-    let tallest = s.histogram.iter().copied().max().unwrap_or(0).max(1);
+    let seps = &split.separators;
+    let tallest = s
+        .histogram
+        .iter()
+        .copied()
+        .max()
+        .unwrap_or(0)
+        .max(s.over)
+        .max(1);
     // Whole numbers where they are printed; floats only for the bar arithmetic.
     let (w, h, pad) = (300_u32, 120_u32, 18_u32);
     let (wf, hf) = (f64::from(w), f64::from(h));
-    let bar_w = (wf - 8.0) / s.histogram.len() as f64;
+    // Chunks over the size get a bar of their own, right of the size mark.
+    let bars = s.histogram.len() + usize::from(s.over > 0);
+    let bar_w = (wf - 8.0) / bars as f64;
+    let size_x = 4.0 + s.histogram.len() as f64 * bar_w;
+    let over_h = (s.over as f64 / tallest as f64) * (hf - 14.0);
     let percent = |n: usize| (n * 100 + s.cuts / 2).checked_div(s.cuts).unwrap_or(0);
     html! {
         <section class="card stats" aria-label="Statistics" data-testid="stats">
@@ -66,9 +80,19 @@ pub fn StatsView(props: &StatsProps) -> Html {
                         </g>
                     }
                 })}
+                if s.over > 0 {
+                    <g class="over">
+                        <title>{format!("{} {} over the size of {} {unit}", s.over,
+                            if s.over == 1 { "chunk" } else { "chunks" }, split.config.size)}</title>
+                        <rect x={tenths(size_x + 1.0)} y={tenths(hf - over_h)}
+                            width={tenths((bar_w - 2.0).max(1.0))} height={tenths(over_h)} />
+                        <text x={tenths(size_x + bar_w / 2.0)} y={tenths(hf - over_h - 3.0)} class="count">{s.over}</text>
+                        <text x={tenths(size_x + bar_w / 2.0)} y={(h + 14).to_string()} class="tick mid">{"over"}</text>
+                    </g>
+                }
                 <line x1="4" x2={(w - 4).to_string()} y1={h.to_string()} y2={h.to_string()} class="axis" />
                 <text x="4" y={(h + 14).to_string()} class="tick">{"1"}</text>
-                <text x={(w - 4).to_string()} y={(h + 14).to_string()} class="tick end">
+                <text x={tenths(size_x - 2.0)} y={(h + 14).to_string()} class="tick end">
                     {format!("{} {unit} (size)", split.config.size)}
                 </text>
             </svg>
@@ -89,7 +113,9 @@ pub fn StatsView(props: &StatsProps) -> Html {
                         <span class="bar"><span style={format!("width:{}%", percent(s.windows))} /></span>
                         <span class="num">{s.windows}</span>
                     </li>
-                } else {
+                } else if split.output.langchain.is_none() || seps.iter().any(|sep| sep.is_hard_cut()) {
+                    // LangChain cuts between characters only where its list
+                    // says "": without it there is no such cut to count.
                     <li class={classes!((s.hard == 0).then_some("zero"))}>
                         <span class="cut cut-hard" aria-hidden="true">{"✂"}</span>
                         <code>{"hard"}</code>

@@ -50,7 +50,7 @@ pub fn Tree(props: &TreeProps) -> Html {
         <section class="card" aria-label="Recursion tree" ref={container}>
             <div class="card-head">
                 <h2>
-                    {"How the splitter got there"}
+                    {if props.split.output.langchain.is_some() { "How LangChain got there" } else { "How the splitter got there" }}
                     <Help text="Read from the top: the whole text is a piece. A piece that fits becomes a chunk. A piece that is too big is split at the first separator it contains (the ones it lacks are listed as absent), the parts are packed back together while they fit, and each packed piece is checked again one level down with only the weaker separators." />
                 </h2>
                 <span class="muted">
@@ -66,7 +66,7 @@ pub fn Tree(props: &TreeProps) -> Html {
 fn node(props: &TreeProps, id: NodeId) -> Html {
     let split = &props.split;
     let n = &split.output.trace.nodes[id];
-    let seps = &split.config.separators;
+    let seps = &split.separators;
     let unit = split.config.unit;
     let open = tree_open(&props.split, &props.toggled, id);
     let has_children = !n.children.is_empty();

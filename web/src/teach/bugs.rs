@@ -258,10 +258,14 @@ pub fn BugGallery() -> Html {
     };
     let bug = setup.bug;
     let demo = bug.demo();
+    // The gallery's variants are built on our engines; a LangChain strategy
+    // would be named by its own name the same way.
     let engine = match demo.config.strategy {
         chunkscope::Strategy::Fixed => "fixed windows".to_string(),
-        chunkscope::Strategy::Recursive => format!(
-            "recursive, separators {}",
+        strategy @ (chunkscope::Strategy::Recursive
+        | chunkscope::Strategy::LangChain
+        | chunkscope::Strategy::LangChainCharacter) => format!(
+            "{strategy}, separators {}",
             demo.config
                 .separators
                 .iter()

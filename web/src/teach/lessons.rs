@@ -225,7 +225,7 @@ pub fn verdict(lesson: &Lesson, state: &State) -> Verdict {
 /// The refund page's tree as seed 000's table gives it.
 fn refund_tree(split: &crate::state::Split) -> Result<String, String> {
     let nodes = &split.output.trace.nodes;
-    let seps = &split.config.separators;
+    let seps = &split.separators;
     let by = |n: &chunkscope::Node| match n.action {
         Step::Split { separator, .. } => seps.get(separator).map(|s| s.pattern.as_str()),
         _ => None,

@@ -97,6 +97,12 @@ pub fn say(output: &Output, seps: &[Separator], unit: Unit, size: usize, ev: Ste
             ),
             _ => String::new(),
         },
+        // Only LangChain keeps a piece over the size: it had nothing left to
+        // split it with.
+        StepEvent::Check(_) if n.too_big && matches!(n.action, Step::Fits) => format!(
+            "Level {}: this piece is {} {unit}, over {size}, but no separator is left to split it, so LangChain keeps it whole as an oversized chunk (and logs a warning).",
+            n.depth, n.len
+        ),
         StepEvent::Check(_) if n.too_big => {
             let parent_sep = n.parent.and_then(|p| match nodes[p].action {
                 Step::Split { separator, .. } => Some(label(separator)),
@@ -238,7 +244,7 @@ pub fn Stepper(props: &StepperProps) -> Html {
     } else {
         say(
             &s.output,
-            &s.config.separators,
+            &s.separators,
             s.config.unit,
             s.config.size,
             list[*pos - 1],
