@@ -113,6 +113,24 @@ impl Encoding {
         }
     }
 
+    /// The size in bytes of [`data_file`](Encoding::data_file) for the pinned
+    /// tables (tiktoken-rs 0.12.1), so a page can say how much it is about to
+    /// download before it does. A test holds it to the real file.
+    pub const fn data_bytes(self) -> usize {
+        match self {
+            Encoding::Cl100k => 744_107,
+            Encoding::O200k => 1_597_688,
+        }
+    }
+
+    /// Who uses the encoding, in a few words, for a menu.
+    pub const fn models(self) -> &'static str {
+        match self {
+            Encoding::Cl100k => "GPT-4, GPT-3.5, text-embedding-3",
+            Encoding::O200k => "GPT-4o, GPT-4.1, o-series, GPT-5",
+        }
+    }
+
     /// The pre-tokenizer alone: the byte ranges of the pieces that BPE encodes
     /// separately. They tile `text` in order; each ends on a char boundary.
     pub fn pieces(self, text: &str) -> Pieces<'_> {

@@ -446,6 +446,8 @@ fn data_round_trips() {
     for encoding in Encoding::ALL {
         let ours = &pair(encoding).ours;
         let data = ours.to_data();
+        // The size the page announces before it downloads the file.
+        assert_eq!(data.len(), encoding.data_bytes(), "{encoding}");
         let again = Tokenizer::from_data(&data).unwrap();
         assert_eq!(again.encoding(), encoding);
         assert_eq!(again.vocabulary_size(), ours.vocabulary_size());

@@ -8,6 +8,7 @@
 use crate::invalid::{Field, Problem};
 use crate::presets;
 use crate::share::Snapshot;
+use chunkscope::tokens::Encoding;
 use chunkscope::{
     check, CharIndex, Check, Checks, Config, Error, NodeId, Output, Placement, Separator, Splitter,
     Strategy, Unit,
@@ -507,6 +508,32 @@ pub struct State {
     pub all_rows: bool,
     /// A message about the page itself (a shared link that could not be read).
     pub notice: Option<String>,
+    /// Where the tokenizer of a token unit is: fetched only when such a unit
+    /// is chosen, so its tables never delay the first paint.
+    pub tokenizer: Option<TokenizerStatus>,
+}
+
+/// The download of a token unit's tables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TokenizerStatus {
+    /// Being fetched.
+    Loading(Encoding),
+    /// Installed: `bytes` fetched and read in `millis`.
+    Loaded {
+        /// The encoding.
+        encoding: Encoding,
+        /// The size of its data file.
+        bytes: usize,
+        /// From the request to the installed tokenizer.
+        millis: u32,
+    },
+    /// The file could not be fetched or read.
+    Failed {
+        /// The encoding.
+        encoding: Encoding,
+        /// What went wrong.
+        message: String,
+    },
 }
 
 impl Default for State {
@@ -535,6 +562,7 @@ impl Default for State {
             pointed: None,
             all_rows: false,
             notice: None,
+            tokenizer: None,
         };
         refresh(&mut state);
         state
@@ -635,6 +663,10 @@ pub enum Action {
     /// The determinism check left for later (see [`Split::rechecking`]) came
     /// back for this split.
     Rechecked(Shared, Check),
+    /// A token unit's tables started downloading, were installed, or failed.
+    /// Once installed (for good: see `chunkscope::tokens::install`), the
+    /// settings are split again.
+    Tokenizer(TokenizerStatus),
 }
 
 /// The next state. Pure: the same state and action always give the same result.
@@ -792,6 +824,11 @@ pub fn reduce(state: &State, action: Action) -> State {
         Action::DismissNotice => {
             next.notice = None;
             false
+        }
+        Action::Tokenizer(status) => {
+            let loaded = matches!(status, TokenizerStatus::Loaded { .. });
+            next.tokenizer = Some(status);
+            loaded
         }
         Action::Restore(snapshot) => return State::from_snapshot(snapshot),
         Action::Rechecked(split, determinism) => {
@@ -1161,5 +1198,36 @@ mod tests {
         assert!(parse_count("size", "99999999999999999999999", Unit::Chars)
             .unwrap_err()
             .contains("too large"));
+    }
+
+    #[test]
+    fn a_token_unit_splits_once_its_tokenizer_is_installed() {
+        let unit = Unit::Tokens(Encoding::O200k);
+        let state = reduce(&State::default(), Action::SetUnit(unit));
+        let state = reduce(
+            &state,
+            Action::Tokenizer(TokenizerStatus::Loading(Encoding::O200k)),
+        );
+        assert_eq!(
+            state.tokenizer,
+            Some(TokenizerStatus::Loading(Encoding::O200k))
+        );
+        if chunkscope::tokens::get(Encoding::O200k).is_none() {
+            // Natively without the tiktoken feature nothing installs it.
+            assert!(state.error.is_some());
+            return;
+        }
+        let state = reduce(
+            &state,
+            Action::Tokenizer(TokenizerStatus::Loaded {
+                encoding: Encoding::O200k,
+                bytes: Encoding::O200k.data_bytes(),
+                millis: 5,
+            }),
+        );
+        assert!(state.error.is_none());
+        let split = state.primary().unwrap();
+        assert_eq!(split.config.unit, unit);
+        assert!(split.output.chunks.iter().all(|c| c.len <= 40));
     }
 }

@@ -13,6 +13,7 @@ use super::recheck::use_recheck;
 use super::separators::SeparatorEditor;
 use super::share_button::ShareButton;
 use super::stats::{StatsLine, StatsView};
+use super::tokenizer::use_tokenizer;
 use super::tree::Tree;
 use crate::state::{reduce, Action, Pointed, Shared, State, View};
 use crate::teach::cards::Cards;
@@ -63,6 +64,7 @@ pub fn App() -> Html {
         let dispatcher = state.dispatcher();
         use_callback((), move |action: Action, _| dispatcher.dispatch(action))
     };
+    use_tokenizer(state.settings.unit, dispatch.clone());
     let on_point = {
         let dispatch = dispatch.clone();
         use_callback((), move |p: Option<Pointed>, _| {
@@ -163,7 +165,8 @@ pub fn App() -> Html {
             <div class="layout" hidden={*mode != Mode::Explore}>
                 <aside class="inputs" aria-label="Document and settings">
                     <DocInput text={state.text.clone()} document={state.document} dispatch={dispatch.clone()} />
-                    <Controls view={state.view} settings={state.settings.clone()} dispatch={dispatch.clone()} {invalid} />
+                    <Controls view={state.view} settings={state.settings.clone()} dispatch={dispatch.clone()} {invalid}
+                        tokenizer={state.tokenizer.clone()} />
                     <SeparatorEditor
                         settings={state.settings.clone()}
                         view={state.view}

@@ -1,8 +1,9 @@
 //! Strategy, size, overlap, unit, placement and trimming.
 
 use super::help::Help;
+use super::tokenizer::{unit_title, TokenizerLine};
 use crate::invalid::Field;
-use crate::state::{Action, Settings, View};
+use crate::state::{Action, Settings, TokenizerStatus, View};
 use chunkscope::{Placement, Unit};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -15,6 +16,9 @@ pub struct ControlsProps {
     /// The control the current configuration error is about, if any.
     #[prop_or_default]
     pub invalid: Option<Field>,
+    /// Where a token unit's tokenizer is.
+    #[prop_or_default]
+    pub tokenizer: Option<TokenizerStatus>,
 }
 
 fn select_value(e: &Event) -> String {
@@ -92,16 +96,17 @@ pub fn Controls(props: &ControlsProps) -> Html {
                 <input id="overlap-input" data-testid="overlap-input" type="number" min="0" inputmode="numeric"
                     value={s.overlap.clone()} oninput={on_overlap} aria-invalid={invalid(Field::Overlap)} />
             </div>
-            <div class="field">
+            <div class="field wide">
                 <label for="unit-select">
                     {"Unit"}
-                    <Help text="What size and overlap count. Chars are what Python's len() counts. Bytes are UTF-8 bytes: an emoji is 4 and a Chinese character 3, and a chunk never ends inside a character." />
+                    <Help text="What size and overlap count. Chars are what Python's len() counts. Bytes are UTF-8 bytes: an emoji is 4 and a Chinese character 3, and a chunk never ends inside a character. Tokens are what an OpenAI model counts (cl100k for GPT-4, o200k for GPT-4o), each chunk counted on its own text; their tables are downloaded when you choose them." />
                 </label>
                 <select id="unit-select" data-testid="unit-select" onchange={on_unit} aria-invalid={invalid(Field::Unit)}>
                     { for Unit::ALL.into_iter().map(|u| html! {
-                        <option value={u.name()} selected={unit == u}>{u.name()}</option>
+                        <option value={u.name()} selected={unit == u}>{unit_title(u)}</option>
                     })}
                 </select>
+                <TokenizerLine {unit} status={props.tokenizer.clone()} />
             </div>
             <div class="field wide">
                 <label for="placement-select">

@@ -17,4 +17,5 @@ pub mod scroll_sync;
 pub mod separators;
 pub mod share_button;
 pub mod stats;
+pub mod tokenizer;
 pub mod tree;

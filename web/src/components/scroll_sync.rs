@@ -12,7 +12,8 @@ thread_local! {
     static QUIET_UNTIL: Cell<f64> = const { Cell::new(0.0) };
 }
 
-fn now() -> f64 {
+/// The page clock, in milliseconds.
+pub(crate) fn now() -> f64 {
     web_sys::window()
         .and_then(|w| w.performance())
         .map_or(0.0, |p| p.now())

@@ -1,0 +1,172 @@
+//! Token units: their tables are fetched from the page's own origin when a
+//! token unit is chosen (never before, so they cost the first paint nothing),
+//! read into a `Tokenizer` and installed for the engines. The status line
+//! says how big the download is before it starts and how long it took.
+
+use super::scroll_sync::now;
+use crate::state::{Action, TokenizerStatus};
+use chunkscope::tokens::{self, Encoding, Tokenizer};
+use chunkscope::Unit;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use yew::prelude::*;
+
+/// Where the page serves an encoding's tables: `tokens/` next to the page
+/// (copied there by the build; see `index.html`).
+fn url(encoding: Encoding) -> String {
+    format!("tokens/{}", encoding.data_file())
+}
+
+/// A size in KB or MB, as a person reads it.
+pub fn size_label(bytes: usize) -> String {
+    if bytes >= 1_000_000 {
+        format!("{}.{} MB", bytes / 1_000_000, bytes % 1_000_000 / 100_000)
+    } else {
+        format!("{} KB", bytes.div_ceil(1000))
+    }
+}
+
+/// What a unit is called in the unit menu.
+pub fn unit_title(unit: Unit) -> String {
+    match unit {
+        Unit::Chars => "chars".into(),
+        Unit::Bytes => "bytes".into(),
+        Unit::Tokens(Encoding::Cl100k) => "cl100k tokens (GPT-4)".into(),
+        Unit::Tokens(Encoding::O200k) => "o200k tokens (GPT-4o)".into(),
+    }
+}
+
+fn describe(value: JsValue) -> String {
+    value
+        .dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| value.as_string())
+        .unwrap_or_else(|| "the request failed".into())
+}
+
+/// Fetches an encoding's data file.
+async fn fetch(encoding: Encoding) -> Result<Vec<u8>, String> {
+    let window = web_sys::window().ok_or("the page has no window")?;
+    let url = url(encoding);
+    let response = JsFuture::from(window.fetch_with_str(&url))
+        .await
+        .map_err(describe)?
+        .dyn_into::<web_sys::Response>()
+        .map_err(describe)?;
+    if !response.ok() {
+        return Err(format!(
+            "the page's server answered {} for {url}",
+            response.status()
+        ));
+    }
+    let buffer = JsFuture::from(response.array_buffer().map_err(describe)?)
+        .await
+        .map_err(describe)?;
+    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
+}
+
+/// Fetches, reads and installs `encoding`'s tokenizer.
+async fn load(encoding: Encoding) -> TokenizerStatus {
+    let started = now();
+    let result = fetch(encoding).await.and_then(|data| {
+        let bytes = data.len();
+        let tokenizer = Tokenizer::from_data(&data).map_err(|e| e.to_string())?;
+        if tokenizer.encoding() != encoding {
+            return Err(format!(
+                "{} holds the {} tables",
+                url(encoding),
+                tokenizer.encoding()
+            ));
+        }
+        tokens::install(tokenizer);
+        Ok(bytes)
+    });
+    match result {
+        Ok(bytes) => TokenizerStatus::Loaded {
+            encoding,
+            bytes,
+            millis: (now() - started).max(0.0) as u32,
+        },
+        Err(message) => TokenizerStatus::Failed { encoding, message },
+    }
+}
+
+/// Loads the tokenizer of the chosen unit when it is a token unit that is not
+/// installed yet. Choosing the unit again after a failure tries again.
+#[hook]
+pub fn use_tokenizer(unit: Unit, dispatch: Callback<Action>) {
+    use_effect_with(unit, move |&unit| {
+        if let Unit::Tokens(encoding) = unit {
+            if tokens::get(encoding).is_none() {
+                dispatch.emit(Action::Tokenizer(TokenizerStatus::Loading(encoding)));
+                wasm_bindgen_futures::spawn_local(async move {
+                    let status = load(encoding).await;
+                    dispatch.emit(Action::Tokenizer(status));
+                });
+            }
+        }
+    });
+}
+
+#[derive(Properties, PartialEq)]
+pub struct TokenizerLineProps {
+    pub unit: Unit,
+    pub status: Option<TokenizerStatus>,
+}
+
+/// Under the unit menu: what a token unit counts, and where its download is.
+#[function_component]
+pub fn TokenizerLine(props: &TokenizerLineProps) -> Html {
+    let Unit::Tokens(encoding) = props.unit else {
+        return Html::default();
+    };
+    let name = encoding.name();
+    let status = props.status.as_ref().filter(|s| match s {
+        TokenizerStatus::Loading(e)
+        | TokenizerStatus::Loaded { encoding: e, .. }
+        | TokenizerStatus::Failed { encoding: e, .. } => *e == encoding,
+    });
+    let (state, text) = match status {
+        Some(TokenizerStatus::Loading(_)) => (
+            "loading",
+            format!(
+                "Loading the {name} tokenizer ({}, once)…",
+                size_label(encoding.data_bytes())
+            ),
+        ),
+        Some(TokenizerStatus::Failed { message, .. }) => (
+            "failed",
+            format!("The {name} tokenizer could not be loaded: {message}. Choose the unit again to retry."),
+        ),
+        Some(TokenizerStatus::Loaded { bytes, millis, .. }) => (
+            "loaded",
+            format!(
+                "{name} tokenizer loaded ({} in {millis} ms): sizes count tokens as {} do.",
+                size_label(*bytes),
+                encoding.models()
+            ),
+        ),
+        None => (
+            "loaded",
+            format!("Sizes count {name} tokens, as {} do.", encoding.models()),
+        ),
+    };
+    html! {
+        <p class={classes!("tokenizer-status", state)} data-testid="tokenizer-status" data-state={state}
+            role={(state == "failed").then_some("alert")}>
+            { text }
+        </p>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_read_as_people_read_them() {
+        assert_eq!(size_label(Encoding::Cl100k.data_bytes()), "745 KB");
+        assert_eq!(size_label(Encoding::O200k.data_bytes()), "1.5 MB");
+        assert_eq!(size_label(999), "1 KB");
+    }
+}
