@@ -19,6 +19,7 @@ mod options;
 pub use options::SplitOptions;
 
 use chunkscope::report::{self, Detail, Report};
+use chunkscope::tokens::{self, Tokenizer};
 use chunkscope::{presets, Splitter};
 use serde::Serialize;
 use serde_wasm_bindgen::Serializer;
@@ -34,6 +35,17 @@ pub fn split(text: &str, config: JsValue) -> Result<JsValue, JsError> {
     let options = options_from_js(config).map_err(|e| JsError::new(&e))?;
     let report = split_report(text, options).map_err(|e| JsError::new(&e))?;
     to_js(&report)
+}
+
+/// Installs a tokenizer from a `.tokens` file (`cl100k.tokens` or
+/// `o200k.tokens`, as the playground serves them; a `Uint8Array`), so that
+/// `unit: "cl100k"` or `"o200k"` can be used. Returns the encoding's name.
+/// Installing is once per encoding and page; a file that is not tokenizer
+/// data throws an `Error` that says what is wrong with it.
+#[wasm_bindgen(js_name = installTokenizer)]
+pub fn install_tokenizer(data: &[u8]) -> Result<String, JsError> {
+    let tokenizer = Tokenizer::from_data(data).map_err(|e| JsError::new(&e.to_string()))?;
+    Ok(tokens::install(tokenizer).encoding().name().to_string())
 }
 
 /// The separator presets, in the order the playground lists them:

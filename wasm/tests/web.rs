@@ -147,7 +147,7 @@ fn an_unknown_field_is_not_ignored() {
         "{message}"
     );
     let message = error_message(split("abc", js(r#"{"strategy": "semantic"}"#)));
-    assert!(message.contains("\"fixed\" or \"recursive\""), "{message}");
+    assert!(message.contains("\"langchain-character\""), "{message}");
 }
 
 #[wasm_bindgen_test]
@@ -202,4 +202,30 @@ fn langchain_in_the_browser_gives_langchains_text_and_refuses_catastrophic_regex
     let e = split(&text, config).unwrap_err();
     let message = JsValue::from(e).unchecked_into::<js_sys::Error>().message();
     assert!(String::from(message).contains("backtrack"), "refused");
+}
+
+#[wasm_bindgen_test]
+fn token_units_work_once_a_tokenizer_is_installed() {
+    use chunkscope::tokens::{Encoding, Tokenizer};
+    let config = || js(r#"{"strategy": "fixed", "unit": "o200k", "size": 2}"#);
+    let e = split("abcd", config()).unwrap_err();
+    let message = JsValue::from(e).unchecked_into::<js_sys::Error>().message();
+    assert!(String::from(message).contains("o200k tokenizer is not loaded"));
+
+    // A small table (the 256 bytes and "ab") stands in for the real file.
+    let mut ranks: Vec<Vec<u8>> = (0..=255u8).map(|b| vec![b]).collect();
+    ranks.push(b"ab".to_vec());
+    let data = Tokenizer::from_ranks(Encoding::O200k, ranks)
+        .unwrap()
+        .to_data();
+    assert!(chunkscope_wasm::install_tokenizer(b"not tokens").is_err());
+    assert_eq!(chunkscope_wasm::install_tokenizer(&data).unwrap(), "o200k");
+    let out = json_of(&split("abcd", config()).unwrap());
+    let texts: Vec<&str> = out["chunks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(texts, ["abc", "d"]);
 }
