@@ -6,7 +6,7 @@ use crate::error::Error;
 use crate::separator::Matcher;
 use crate::span::Span;
 use crate::trace::{Action, Chunk, Cut, Node, NodeId, Recorder};
-use crate::unit::Unit;
+use crate::unit::{Measure, Unit};
 
 /// One split in progress.
 pub(crate) struct Run<'a> {
@@ -15,6 +15,8 @@ pub(crate) struct Run<'a> {
     pub matchers: &'a [Matcher],
     pub chunks: Vec<Chunk>,
     pub tree: Recorder,
+    /// Lengths of spans of `source` in the configured unit.
+    pub measure: Measure<'a>,
     /// The cut that ends the previous chunk once another chunk is emitted. Engines
     /// set it at each boundary they make; the deepest boundary set last wins, which
     /// is exactly the separator of the deepest split between the two chunks.
@@ -37,6 +39,7 @@ impl<'a> Run<'a> {
             matchers,
             chunks: Vec::with_capacity(chunks),
             tree: Recorder::new(record, 2 * chunks),
+            measure: Measure::new(config.unit, source),
             pending: Cut::End,
         }
     }

@@ -18,7 +18,7 @@ use crate::error::Error;
 use crate::separator::Searcher;
 use crate::span::{is_space, trim, Span};
 use crate::trace::{Action, Close, Cut, Node, NodeId};
-use crate::unit::{ceil_boundary, token_restart, Unit};
+use crate::unit::{ceil_boundary, Measure, Unit};
 
 /// Splits the whole source.
 pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
@@ -28,7 +28,7 @@ pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
         return Ok(());
     }
     let searchers: Vec<Searcher<'_>> = run.matchers.iter().map(Searcher::new).collect();
-    let root = Measured::new(run.config.unit, source, whole, false);
+    let root = Measured::new(&run.measure, whole, false);
     let mut stack: Vec<Frame<'_>> = Vec::new();
     let top = Visit {
         group: root,
@@ -89,7 +89,8 @@ struct Measured {
 impl Measured {
     /// Measures `span`; `within_plain` says it lies inside a plain span.
     /// Tokens are never plain: their lengths do not add up.
-    fn new(unit: Unit, source: &str, span: Span, within_plain: bool) -> Measured {
+    fn new(measure: &Measure<'_>, span: Span, within_plain: bool) -> Measured {
+        let unit = measure.unit();
         if within_plain || unit == Unit::Bytes || span.is_empty() {
             return Measured {
                 span,
@@ -97,7 +98,7 @@ impl Measured {
                 plain: true,
             };
         }
-        let len = unit.len(span.text(source));
+        let len = measure.len(span);
         Measured {
             span,
             len,
@@ -107,7 +108,8 @@ impl Measured {
 
     /// The span with whitespace trimmed off its ends; only the trimmed-off
     /// text is counted.
-    fn trimmed(self, unit: Unit, source: &str) -> Measured {
+    fn trimmed(self, measure: &Measure<'_>, source: &str) -> Measured {
+        let unit = measure.unit();
         let t = trim(source, self.span);
         if t == self.span {
             return self;
@@ -120,7 +122,7 @@ impl Measured {
             };
         }
         if !unit.is_additive() {
-            return Measured::new(unit, source, t, false);
+            return Measured::new(measure, t, false);
         }
         let removed =
             unit.len(&source[self.span.start..t.start]) + unit.len(&source[t.end..self.span.end]);
@@ -157,7 +159,7 @@ fn visit<'s>(
 ) -> Result<(), Error> {
     let config = run.config;
     let this = if config.trim {
-        v.group.trimmed(config.unit, source)
+        v.group.trimmed(&run.measure, source)
     } else {
         v.group
     };
@@ -218,7 +220,6 @@ fn visit<'s>(
             done: false,
             count: 0,
             open: None,
-            restart: (0, 0),
         });
         return Ok(());
     }
@@ -263,32 +264,9 @@ struct Frame<'s> {
     count: usize,
     /// The group being filled, and the index of its first part.
     open: Option<(Measured, usize)>,
-    /// For a unit that is not additive (tokens): a point in the open group
-    /// where tokenizing restarts ([`token_restart`]), and the length of the
-    /// group before it, so a growing group is only measured from there.
-    restart: (usize, usize),
 }
 
 impl Frame<'_> {
-    /// Starts a group with `part`, the `first`-th part.
-    fn open(&mut self, part: Measured, first: usize) {
-        self.restart = (part.span.start, 0);
-        self.open = Some((part, first));
-    }
-
-    /// The length of `source[start..end]`, the open group grown to `end`, in
-    /// a unit that is not additive: the part before the last restart point is
-    /// counted once and kept, so a growing group costs about its new text.
-    fn joined_len(&mut self, unit: Unit, source: &str, start: usize, end: usize) -> usize {
-        let (from, before) = self.restart;
-        debug_assert!(start <= from && from <= end);
-        if let Some(at) = token_restart(source, from, end) {
-            self.restart = (at, before + unit.len(&source[from..at]));
-        }
-        let (from, before) = self.restart;
-        before + unit.len(&source[from..end])
-    }
-
     /// The next part of the piece.
     fn next_part(&mut self, placement: Placement) -> Option<Span> {
         if self.done {
@@ -316,7 +294,7 @@ impl Frame<'_> {
     /// its parts (`first..last`) and why it closed; `None` once the piece is
     /// used up.
     fn next_group(&mut self, run: &Run<'_>) -> Option<(Measured, usize, usize, Close)> {
-        let (source, unit, size) = (run.source, run.config.unit, run.config.size);
+        let (unit, size) = (run.config.unit, run.config.size);
         loop {
             let Some(part) = self.next_part(run.config.placement) else {
                 let (group, first) = self.open.take()?;
@@ -324,20 +302,21 @@ impl Frame<'_> {
             };
             let k = self.count;
             self.count += 1;
-            let part = Measured::new(unit, source, part, self.plain);
+            let part = Measured::new(&run.measure, part, self.plain);
             match self.open.take() {
-                None => self.open(part, k),
-                Some((group, first)) if group.len == 0 => self.open(part, first),
+                None => self.open = Some((part, k)),
+                Some((group, first)) if group.len == 0 => self.open = Some((part, first)),
                 Some((group, first)) => {
                     let gap = Span::new(group.span.end, part.span.start);
-                    let gap = Measured::new(unit, source, gap, self.plain);
+                    let gap = Measured::new(&run.measure, gap, self.plain);
                     let would_be = if unit.is_additive() {
                         group.len + gap.len + part.len
                     } else {
-                        self.joined_len(unit, source, group.span.start, part.span.end)
+                        // Tokens do not add up: count the joined span.
+                        run.measure.len(Span::new(group.span.start, part.span.end))
                     };
                     if would_be > size {
-                        self.open(part, k);
+                        self.open = Some((part, k));
                         let close = Close::NextWouldExceed {
                             next_len: part.len,
                             would_be,
@@ -444,7 +423,7 @@ fn add_overlap(run: &mut Run<'_>) {
         } else {
             // Tokens counted apart need not add up: count the chunk as it
             // would be, and keep it without overlap if that breaks the size.
-            config.unit.len(&source[start..chunk.span.end])
+            run.measure.len(Span::new(start, chunk.span.end))
         };
         if len > config.size {
             continue;

@@ -1,7 +1,8 @@
 //! What `size` and `overlap` count.
 
-use crate::span::is_space;
+use crate::span::{is_space, Span};
 use crate::tokens::{self, Encoding, Tokenizer};
+use std::cell::OnceCell;
 use std::fmt;
 use std::str::FromStr;
 
@@ -131,6 +132,54 @@ impl FromStr for Unit {
     }
 }
 
+/// Lengths of spans of one source, in one unit.
+///
+/// For chars and bytes this is [`Unit::len`]. For tokens, counting every span
+/// afresh would tokenize the text once per level and again for every group
+/// packing tries; instead the whole source is tokenized once (on first use),
+/// and a span is counted as: its head up to the first point inside it where
+/// tokenizing restarts ([`token_restart`]), the source's own tokens between
+/// that point and the last one, and its tail after the last. Both points cut
+/// no piece in the source or in the span's own text, so the sum is exactly the
+/// span's own count; head and tail are usually a word or a line.
+pub(crate) struct Measure<'a> {
+    unit: Unit,
+    source: &'a str,
+    /// The end of every token of the whole source, in order.
+    token_ends: OnceCell<Vec<usize>>,
+}
+
+impl<'a> Measure<'a> {
+    pub fn new(unit: Unit, source: &'a str) -> Measure<'a> {
+        Measure {
+            unit,
+            source,
+            token_ends: OnceCell::new(),
+        }
+    }
+
+    /// The unit.
+    pub fn unit(&self) -> Unit {
+        self.unit
+    }
+
+    /// The length of `source[span]`: exactly `unit.len(span.text(source))`.
+    pub fn len(&self, span: Span) -> usize {
+        let text = span.text(self.source);
+        let Some(t) = self.unit.tokenizer() else {
+            return self.unit.len(text);
+        };
+        let Some(first) = first_token_restart(self.source, span.start, span.end) else {
+            return t.count(text);
+        };
+        let last = token_restart(self.source, first, span.end).unwrap_or(first);
+        let ends = self.token_ends.get_or_init(|| t.token_ends(self.source));
+        // Tokens of the source ending in (first, last]: both are token ends.
+        let between = ends.partition_point(|&e| e <= last) - ends.partition_point(|&e| e <= first);
+        t.count(&self.source[span.start..first]) + between + t.count(&self.source[last..span.end])
+    }
+}
+
 /// The end of the text `n` tokens after `from` (see [`Unit::forward`]).
 ///
 /// Tokenizes a prefix of the rest that grows until it holds more than `n`
@@ -211,19 +260,38 @@ pub(crate) fn token_restart(text: &str, start: usize, end: usize) -> Option<usiz
     let mut after = text[..end].chars().next_back()?;
     let mut at = end - after.len_utf8();
     for before in text[start..at].chars().rev() {
-        let newline = before == '\n' || before == '\r';
-        let qualifies = if newline {
-            !is_space(after) && after != '/'
-        } else {
-            !is_space(before) && after.is_whitespace() && after != '\n' && after != '\r'
-        };
-        if qualifies {
+        if restarts_between(before, after) {
             return Some(at);
         }
         at -= before.len_utf8();
         after = before;
     }
     None
+}
+
+/// The first point in `text[start..end]` where tokenizing may restart (see
+/// [`token_restart`]).
+fn first_token_restart(text: &str, start: usize, end: usize) -> Option<usize> {
+    let mut chars = text[start..end].char_indices();
+    let (_, mut before) = chars.next()?;
+    for (i, after) in chars {
+        if restarts_between(before, after) {
+            return Some(start + i);
+        }
+        before = after;
+    }
+    None
+}
+
+/// Whether tokenizing restarts between two adjacent characters (see
+/// [`token_restart`]).
+#[inline]
+fn restarts_between(before: char, after: char) -> bool {
+    if before == '\n' || before == '\r' {
+        !is_space(after) && after != '/'
+    } else {
+        !is_space(before) && after.is_whitespace() && after != '\n' && after != '\r'
+    }
 }
 
 /// Whether `b` starts a char in UTF-8 (is not a continuation byte).
@@ -430,5 +498,32 @@ mod tests {
         assert_eq!(unit.forward("hello world", 0, 1), 5);
         assert_eq!(unit.backward("hello world", 11, 1, 0), 5);
         assert_eq!(unit.len("hello world"), 2);
+    }
+
+    #[cfg(feature = "tiktoken")]
+    #[test]
+    fn measured_token_spans_count_their_own_text() {
+        for encoding in Encoding::ALL {
+            let unit = Unit::Tokens(encoding);
+            assert!(tokens::ensure(encoding));
+            let source: String = restart_texts().concat();
+            let measure = Measure::new(unit, &source);
+            let bounds: Vec<usize> = source
+                .char_indices()
+                .map(|(i, _)| i)
+                .step_by(7)
+                .chain([source.len()])
+                .collect();
+            for (k, &a) in bounds.iter().enumerate() {
+                for &b in bounds[k..].iter().step_by(13).take(12) {
+                    assert_eq!(
+                        measure.len(Span::new(a, b)),
+                        unit.len(&source[a..b]),
+                        "{encoding} {a}..{b}: {:?}",
+                        &source[a..b]
+                    );
+                }
+            }
+        }
     }
 }
