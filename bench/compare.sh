@@ -5,6 +5,8 @@
 #   bench/compare.sh --full          the whole Markdown corpus (3.2 MB)
 #   bench/compare.sh --corpus prose  another corpus of bench/corpus.sh (markdown, code, prose)
 #   bench/compare.sh --seconds 5     time budget per engine and size (default 2)
+#   bench/compare.sh --tokens        also in cl100k tokens: chunkscope against
+#                                    LangChain's from_tiktoken_encoder (tiktoken)
 #   CHUNKSCOPE_CLOCK=wall bench/compare.sh   rank by wall time instead of CPU time
 #
 # Settings, the same for all three: characters, no overlap, sizes 256 / 1000 /
@@ -33,13 +35,14 @@ TOOLS="${CHUNKSCOPE_TOOLS:-$HOME/.cache/chunkscope}"
 VENV="$TOOLS/bench-venv"
 CORPUS_DIR="${CHUNKSCOPE_CORPUS:-$ROOT/target/corpus}"
 SIZES=(256 1000 4000)
-corpus=markdown prefix=2000000 seconds=2
+corpus=markdown prefix=2000000 seconds=2 tokens=0
 
 while [ $# -gt 0 ]; do
   case "$1" in
     --full) prefix=0 ;;
     --corpus) corpus="$2"; shift ;;
     --seconds) seconds="$2"; shift ;;
+    --tokens) tokens=1 ;;
     *) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
   esac
   shift
@@ -67,7 +70,7 @@ log "building chunkscope (opt-level 3) and the text-splitter peer"
 # native comparison uses opt-level 3, as the peer does, in a target dir of its
 # own so that no other build is invalidated.
 CARGO_TARGET_DIR="$ROOT/target/bench" CARGO_PROFILE_RELEASE_OPT_LEVEL=3 \
-  cargo build --quiet --release -p chunkscope --example throughput
+  cargo build --quiet --release -p chunkscope --features tiktoken --example throughput
 CARGO_TARGET_DIR="$ROOT/target/peers" \
   cargo build --quiet --release --locked --manifest-path bench/peers/text-splitter/Cargo.toml
 
@@ -85,6 +88,11 @@ log "timing on $(wc -c <"$input") bytes of $(basename "$source_file"), ${seconds
   target/bench/release/examples/throughput "$input" "$seconds" "${SIZES[@]}"
   "$VENV/bin/python" bench/peers/langchain/bench.py "$input" "$seconds" "${SIZES[@]}"
   target/peers/release/peer-text-splitter "$input" "$seconds" "${SIZES[@]}"
+  if [ "$tokens" = 1 ]; then
+    target/bench/release/examples/throughput --unit cl100k "$input" "$seconds" "${SIZES[@]}"
+    TIKTOKEN_CACHE_DIR="$(tools/tiktoken-cache.sh)" "$VENV/bin/python" bench/peers/langchain/bench.py \
+      --tiktoken cl100k_base "$input" "$seconds" "${SIZES[@]}"
+  fi
 } | tee "$results" >&2
 
 python3 bench/compare_table.py "$results" "${CHUNKSCOPE_CLOCK:-cpu}"

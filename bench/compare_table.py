@@ -64,6 +64,30 @@ def main() -> int:
             if (engine, size) in chunks
         )
         print(f"chunks at size {size}: {counts}")
+    tokens = sorted({e.split("@")[1] for e, _ in speed if "@" in e})
+    for unit in tokens:
+        print(f"\nIn {unit} tokens (LangChain: from_tiktoken_encoder, tiktoken's length)\n")
+        header = (
+            f"{'size':>5} | {'chunkscope':>10} | {'+trace':>8} | {'langchain':>9} | "
+            f"{'× langchain':>11} | chunks (ours / langchain)"
+        )
+        print(header)
+        print("-" * len(header))
+        for size in sizes:
+            ours = speed.get((f"chunkscope@{unit}", size))
+            traced = speed.get((f"chunkscope+trace@{unit}", size))
+            lc = speed.get((f"langchain@{unit}", size))
+            if not (ours and traced and lc):
+                continue
+            ratio = ours / lc
+            print(
+                f"{size:>5} | {ours:>10.1f} | {traced:>8.1f} | {lc:>9.2f} | {ratio:>10.1f}× | "
+                f"{chunks[f'chunkscope@{unit}', size]} / {chunks[f'langchain@{unit}', size]}"
+            )
+            if ratio < TARGETS["langchain"]:
+                missed.append(f"size {size}: {ratio:.1f}× LangChain in {unit} tokens (target ≥ 10×)")
+            if ours / traced > TRACE_LIMIT:
+                missed.append(f"size {size}: trace costs {ours / traced:.2f}× in tokens (target ≤ 2×)")
     print()
     if missed:
         print("targets missed:\n  " + "\n  ".join(missed))

@@ -1,6 +1,10 @@
 //! Times chunkscope on one file, in-process, for `bench/compare.sh`.
 //!
-//! Usage: `throughput FILE SECONDS SIZE...`
+//! Usage: `throughput [--unit UNIT] FILE SECONDS SIZE...`
+//!
+//! With `--unit cl100k` (or `o200k`) sizes count tokens, as LangChain's
+//! `from_tiktoken_encoder` does (the tokenizer is built from tiktoken-rs's
+//! tables once, before timing).
 //!
 //! The settings are LangChain's `RecursiveCharacterTextSplitter` defaults, so
 //! the comparison is like for like: separators `["\n\n", "\n", " ", ""]`, the
@@ -15,7 +19,7 @@
 //! `chunkscope+trace` ([`Splitter::split`]). CPU time is the thread's own, which
 //! other processes on a busy machine do not inflate.
 
-use chunkscope::{Config, Placement, Splitter};
+use chunkscope::{Config, Placement, Splitter, Unit};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -49,8 +53,13 @@ fn best_of(budget: Duration, mut f: impl FnMut() -> usize) -> (f64, f64, usize) 
 }
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let usage = "usage: throughput FILE SECONDS SIZE...";
+    let mut args = std::env::args().skip(1).peekable();
+    let usage = "usage: throughput [--unit UNIT] FILE SECONDS SIZE...";
+    let mut unit = Unit::Chars;
+    if args.peek().is_some_and(|a| a == "--unit") {
+        args.next();
+        unit = args.next().expect(usage).parse().expect("a unit");
+    }
     let path = args.next().expect(usage);
     let budget: f64 = args.next().and_then(|s| s.parse().ok()).expect(usage);
     let budget = Duration::from_secs_f64(budget);
@@ -58,13 +67,20 @@ fn main() {
     for size in args.map(|s| s.parse::<usize>().expect(usage)) {
         let config = Config::recursive(size)
             .with_separators(["\n\n", "\n", " ", ""])
-            .with_placement(Placement::Start);
+            .with_placement(Placement::Start)
+            .with_unit(unit);
         let splitter = Splitter::new(config).expect("a valid configuration");
         let plain = best_of(budget, || splitter.chunks(black_box(&text)).unwrap().len());
         let traced = best_of(budget, || {
             splitter.split(black_box(&text)).unwrap().chunks.len()
         });
+        let suffix = if unit == Unit::Chars {
+            String::new()
+        } else {
+            format!("@{unit}")
+        };
         for (engine, (wall, cpu, chunks)) in [("chunkscope", plain), ("chunkscope+trace", traced)] {
+            let engine = format!("{engine}{suffix}");
             println!(
                 "{engine}\t{size}\t{wall:.6}\t{cpu:.6}\t{chunks}\t{}",
                 text.len()

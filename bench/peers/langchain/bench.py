@@ -1,7 +1,13 @@
 """Times LangChain's RecursiveCharacterTextSplitter on one file, in-process,
 for bench/compare.sh.
 
-Usage: python bench.py FILE SECONDS SIZE...
+Usage: python bench.py [--tiktoken ENCODING] FILE SECONDS SIZE...
+
+With --tiktoken (cl100k_base, o200k_base) the splitter is
+RecursiveCharacterTextSplitter.from_tiktoken_encoder(encoding_name=...), which
+measures length as len(encoding.encode(chunk)), and the engine is printed as
+langchain@cl100k (or @o200k). tiktoken loads the encoding from
+TIKTOKEN_CACHE_DIR (bench/compare.sh fills it; nothing is downloaded).
 
 Its defaults, which chunkscope's side of the comparison copies: separators
 ["\\n\\n", "\\n", " ", ""], the separator kept at the start of the piece after
@@ -26,11 +32,23 @@ logging.disable(logging.WARNING)
 
 
 def main() -> None:
-    path, budget, *sizes = sys.argv[1:]
+    args = sys.argv[1:]
+    encoding = None
+    if args[:1] == ["--tiktoken"]:
+        encoding, args = args[1], args[2:]
+    path, budget, *sizes = args
     with open(path, encoding="utf-8") as f:
         text = f.read()
+    engine = "langchain"
+    if encoding:
+        engine = "langchain@" + encoding.removesuffix("_base")
     for size in map(int, sizes):
-        splitter = RecursiveCharacterTextSplitter(chunk_size=size, chunk_overlap=0)
+        if encoding:
+            splitter = RecursiveCharacterTextSplitter.from_tiktoken_encoder(
+                encoding_name=encoding, chunk_size=size, chunk_overlap=0
+            )
+        else:
+            splitter = RecursiveCharacterTextSplitter(chunk_size=size, chunk_overlap=0)
         wall = cpu = float("inf")
         runs, chunks, started = 0, 0, time.perf_counter()
         while runs < 3 or time.perf_counter() - started < float(budget):
@@ -39,7 +57,7 @@ def main() -> None:
             cpu = min(cpu, time.thread_time() - c)
             wall = min(wall, time.perf_counter() - w)
             runs += 1
-        print(f"langchain\t{size}\t{wall:.6f}\t{cpu:.6f}\t{chunks}\t{len(text.encode())}", flush=True)
+        print(f"{engine}\t{size}\t{wall:.6f}\t{cpu:.6f}\t{chunks}\t{len(text.encode())}", flush=True)
 
 
 if __name__ == "__main__":
