@@ -1,7 +1,8 @@
 // Token units: nothing about tokenizers is fetched until a token unit is
 // chosen; then the page says how big the download is, fetches it from its own
-// origin, and splits in tokens, every chunk counted on its own text.
-import { e2e, assert, byTestId, configure, loadRefundAt40, waitForChunkSpans, SETTLE_MS } from './harness.mjs';
+// origin, and splits in tokens, every chunk counted on its own text. The token
+// overlay then draws each chunk as those tokens, one `token` element each.
+import { e2e, assert, byTestId, configure, loadRefundAt40, waitForChunkSpans, REFUND, SEED_CHUNKS, SETTLE_MS } from './harness.mjs';
 
 /** The refund page at size 8 in cl100k tokens with the lesson's separators. */
 const REFUND_CL100K_AT_8 = [
@@ -73,3 +74,130 @@ e2e(
   },
   { viewport: { width: 420, height: 900 }, colorScheme: 'dark', finalShot: false },
 );
+
+/**
+ * Every drawn chunk with its text, its `token` elements (text, partial, the
+ * tokens each stands for) and its length from the chunk table's unit column.
+ */
+function readTokens(page) {
+  return page.evaluate(() => {
+    const table = document.querySelector('[data-testid=chunk-table]');
+    const heads = [...table.querySelectorAll('thead th')].map((th) => th.textContent.trim());
+    const column = heads.indexOf(document.querySelector('[data-testid=unit-select]').value);
+    const lengths = [...table.querySelectorAll('[data-testid=chunk-row]')].map((row) => Number(row.cells[column].textContent));
+    return [...document.querySelectorAll('[data-testid=document-view] [data-testid=chunk]')].map((chunk) => ({
+      index: Number(chunk.dataset.index),
+      text: chunk.textContent,
+      len: lengths[Number(chunk.dataset.index)],
+      tokens: [...chunk.querySelectorAll('[data-testid=token]')].map((t) => ({
+        text: t.textContent,
+        partial: t.dataset.partial === 'true',
+        count: Number(t.dataset.tokens ?? 1),
+        title: t.title,
+      })),
+    }));
+  });
+}
+
+/** The chunk elements' attributes, which the overlay must leave as they are. */
+function chunkAttributes(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('[data-testid=chunk]')].map((el) =>
+      Object.fromEntries([...el.attributes].map((a) => [a.name, a.value])),
+    ),
+  );
+}
+
+/** Turns on the token overlay and waits until every drawn chunk shows its tokens. */
+async function showTokens(page) {
+  const box = byTestId(page, 'token-overlay');
+  await box.check();
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-testid=chunk]')].every((c) => c.querySelector('[data-testid=token]')),
+  );
+}
+
+e2e('the token overlay cuts every chunk into the tokens it was counted in', async ({ page, shot }) => {
+  await loadRefundAt40(page);
+  assert.equal(await byTestId(page, 'token-overlay').count(), 0, 'no overlay checkbox while the unit counts chars');
+  await configure(page, { unit: 'cl100k', size: 8 });
+  await waitForTokenizer(page, 'loaded');
+  await waitForChunkSpans(page, REFUND_CL100K_AT_8);
+  const box = byTestId(page, 'token-overlay');
+  assert.equal(await box.isChecked(), false, 'the overlay starts off');
+  assert.equal(await page.locator('[data-testid=token]').count(), 0);
+  const before = await chunkAttributes(page);
+  const texts = (await readTokens(page)).map((c) => c.text);
+
+  await showTokens(page);
+  const chunks = await readTokens(page);
+  assert.equal(chunks.length, REFUND_CL100K_AT_8.length);
+  for (const c of chunks) {
+    assert.equal(c.tokens.map((t) => t.text).join(''), c.text, `chunk ${c.index}: its tokens spell its text`);
+    assert.equal(c.tokens.length, c.len, `chunk ${c.index}: one token element per counted token`);
+    assert.ok(c.tokens.every((t) => !t.partial), `chunk ${c.index}: ASCII has no split characters`);
+  }
+  assert.deepEqual(chunks.map((c) => c.text), texts, 'the chunks read the same with the overlay');
+  assert.deepEqual(await chunkAttributes(page), before, 'the chunk elements keep their attributes');
+  // "Refunds take 5 days." is [Ref][unds][ take][ ][5][ days][.] in cl100k.
+  assert.deepEqual(chunks[1].tokens.map((t) => t.text), ['Ref', 'unds', ' take', ' ', '5', ' days', '.']);
+  await shot('tokens-overlay-refund-at-8');
+
+  await box.uncheck();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=token]').length === 0);
+  assert.deepEqual((await readTokens(page)).map((c) => c.text), texts);
+  assert.deepEqual(await chunkAttributes(page), before);
+
+  // Back to chars: the checkbox goes, and so do the tokens.
+  await box.check();
+  await configure(page, { unit: 'chars', size: 40 });
+  await waitForChunkSpans(page, SEED_CHUNKS);
+  assert.equal(await byTestId(page, 'token-overlay').count(), 0);
+  assert.equal(await page.locator('[data-testid=token]').count(), 0);
+});
+
+e2e('a character split across tokens is one marked piece', async ({ page, shot }) => {
+  await loadRefundAt40(page);
+  await configure(page, { text: 'Hi 😀 there, 你好世界 and 🎉!', unit: 'cl100k', size: 4 });
+  await waitForTokenizer(page, 'loaded');
+  await page.waitForFunction(() => document.querySelector('[data-testid=chunk]')?.textContent.startsWith('Hi'));
+  await showTokens(page);
+  const chunks = await readTokens(page);
+  const partial = chunks.flatMap((c) => c.tokens.filter((t) => t.partial));
+  // " 😀" is one cl100k token, but "🎉" is three and "世" two.
+  assert.ok(partial.some((t) => t.text.includes('🎉')), `the emoji is marked: ${JSON.stringify(chunks)}`);
+  assert.ok(partial.some((t) => t.text.includes('世')), `the CJK character is marked: ${JSON.stringify(chunks)}`);
+  assert.ok(chunks.some((c) => c.tokens.some((t) => t.text === ' 😀' && !t.partial)), 'a whole-character token is not marked');
+  for (const t of partial) {
+    assert.ok(t.count >= 2, `a partial piece stands for several tokens: ${JSON.stringify(t)}`);
+    assert.match(t.title, new RegExp(`spans ${t.count} tokens`));
+  }
+  for (const c of chunks) {
+    assert.equal(c.tokens.map((t) => t.text).join(''), c.text, `chunk ${c.index}: its tokens spell its text`);
+    assert.equal(c.tokens.reduce((n, t) => n + t.count, 0), c.len, `chunk ${c.index}: the pieces stand for its length`);
+  }
+  await shot('tokens-overlay-emoji');
+});
+
+for (const [width, scheme] of [
+  [1280, 'light'],
+  [1280, 'dark'],
+  [420, 'light'],
+  [420, 'dark'],
+]) {
+  e2e(
+    `the token overlay at ${width} px in ${scheme} mode`,
+    async ({ page, shot }) => {
+      await loadRefundAt40(page);
+      await configure(page, { text: `${REFUND}\n\nEmoji 😀 and 你好世界 too.`, unit: 'cl100k', size: 8, overlap: 2 });
+      await waitForTokenizer(page, 'loaded');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid=chunk]').length > 6);
+      await showTokens(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `the page is ${overflow} px wider than the screen`);
+      await byTestId(page, 'document-view').scrollIntoViewIfNeeded();
+      await shot(`tokens-overlay-${width}-${scheme}`, { fullPage: false });
+    },
+    { viewport: { width, height: 900 }, colorScheme: scheme, finalShot: false },
+  );
+}

@@ -511,6 +511,8 @@ pub struct State {
     /// Where the tokenizer of a token unit is: fetched only when such a unit
     /// is chosen, so its tables never delay the first paint.
     pub tokenizer: Option<TokenizerStatus>,
+    /// Whether the document view draws each chunk's tokens (token units only).
+    pub token_overlay: bool,
 }
 
 /// The download of a token unit's tables.
@@ -563,6 +565,7 @@ impl Default for State {
             all_rows: false,
             notice: None,
             tokenizer: None,
+            token_overlay: false,
         };
         refresh(&mut state);
         state
@@ -667,6 +670,9 @@ pub enum Action {
     /// Once installed (for good: see `chunkscope::tokens::install`), the
     /// settings are split again.
     Tokenizer(TokenizerStatus),
+    /// The token-boundary checkbox changed. Only the drawing changes: the
+    /// chunks were counted on the same tokens either way.
+    ShowTokens(bool),
 }
 
 /// The next state. Pure: the same state and action always give the same result.
@@ -829,6 +835,10 @@ pub fn reduce(state: &State, action: Action) -> State {
             let loaded = matches!(status, TokenizerStatus::Loaded { .. });
             next.tokenizer = Some(status);
             loaded
+        }
+        Action::ShowTokens(on) => {
+            next.token_overlay = on;
+            false
         }
         Action::Restore(snapshot) => return State::from_snapshot(snapshot),
         Action::Rechecked(split, determinism) => {
@@ -1229,5 +1239,17 @@ mod tests {
         let split = state.primary().unwrap();
         assert_eq!(split.config.unit, unit);
         assert!(split.output.chunks.iter().all(|c| c.len <= 40));
+    }
+
+    #[test]
+    fn the_token_overlay_changes_the_drawing_only() {
+        let state = State::default();
+        assert!(!state.token_overlay, "off until asked for");
+        let on = reduce(&state, Action::ShowTokens(true));
+        assert!(on.token_overlay);
+        assert_eq!(on.primary(), state.primary(), "nothing is split again");
+        let resized = reduce(&on, Action::SetSize("30".into()));
+        assert!(resized.token_overlay, "new settings keep it");
+        assert!(!reduce(&resized, Action::ShowTokens(false)).token_overlay);
     }
 }

@@ -6,7 +6,7 @@ use super::chunk_table::ChunkTable;
 use super::code_view::CodeView;
 use super::controls::Controls;
 use super::doc_input::DocInput;
-use super::document::DocumentView;
+use super::document::{token_toggle, tokenizer_of, DocumentView};
 use super::langchain::{LangChainDifferences, LangChainNotes};
 use super::legend::Legend;
 use super::recheck::use_recheck;
@@ -17,8 +17,9 @@ use super::tokenizer::use_tokenizer;
 use super::tree::Tree;
 use crate::state::{reduce, Action, Pointed, Shared, State, View};
 use crate::teach::cards::Cards;
+use crate::teach::lessons::Lessons;
 use crate::teach::stepper::Stepper;
-use crate::teach::{ExploreTeach, Mode, ModeSelect, TeachPanel};
+use crate::teach::{mode_select, teach_panel, Mode};
 use chunkscope::Span;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -92,10 +93,16 @@ pub fn App() -> Html {
     use_recheck(&splits, &dispatch);
     let invalid = state.error.as_ref().map(|p| p.field);
     let primary_strategy = state.view.primary();
+    // The token overlay is offered once the chosen token unit's tables are in.
+    let token_toggle =
+        tokenizer_of(state.settings.unit).map(|_| token_toggle(state.token_overlay, &dispatch));
+    let tokens = token_toggle.is_some() && state.token_overlay;
 
     let documents = if state.view.is_compare() {
         let strategies = state.view.strategies();
         html! {
+            <>
+            {token_toggle}
             <div class="panes">
                 { for strategies.iter().enumerate().map(|(i, &strategy)| {
                     let split = state.split(strategy).cloned();
@@ -115,7 +122,7 @@ pub fn App() -> Html {
                                         <StatsLine split={split.clone()} />
                                         <Legend split={split.clone()} />
                                         <DocumentView split={split.clone()} highlight={highlight} on_point={on_point.clone()} on_reveal={on_reveal.clone()}
-                                            {partner} />
+                                            {partner} {tokens} />
                                         <LangChainNotes {split} />
                                     </>
                                 },
@@ -125,6 +132,7 @@ pub fn App() -> Html {
                     }
                 })}
             </div>
+            </>
         }
     } else {
         match &primary {
@@ -135,7 +143,8 @@ pub fn App() -> Html {
                         <StatsLine split={split.clone()} />
                     </div>
                     <Legend split={split.clone()} />
-                    <DocumentView split={split.clone()} highlight={highlight} on_point={on_point.clone()} on_reveal={on_reveal.clone()} />
+                    {token_toggle}
+                    <DocumentView split={split.clone()} highlight={highlight} on_point={on_point.clone()} on_reveal={on_reveal.clone()} {tokens} />
                     <LangChainNotes split={split.clone()} />
                 </section>
             },
@@ -151,7 +160,7 @@ pub fn App() -> Html {
                 <p class="tagline">
                     {"Paste a document, pick a size, and see exactly where a splitter cuts it into chunks for retrieval, and why."}
                 </p>
-                <ModeSelect mode={*mode} on_change={on_mode} />
+                {mode_select(*mode, &on_mode)}
                 <ShareButton snapshot={state.snapshot()} />
             </header>
             if let Some(notice) = &state.notice {
@@ -161,7 +170,7 @@ pub fn App() -> Html {
                         onclick={dispatch.reform(|_: MouseEvent| Action::DismissNotice)}>{"✕"}</button>
                 </div>
             }
-            <TeachPanel mode={*mode} />
+            {teach_panel(*mode)}
             <div class="layout" hidden={*mode != Mode::Explore}>
                 <aside class="inputs" aria-label="Document and settings">
                     <DocInput text={state.text.clone()} document={state.document} dispatch={dispatch.clone()} />
@@ -181,7 +190,9 @@ pub fn App() -> Html {
                         </div>
                     }
                     <div class={classes!("result-body", stale.then_some("stale"))} aria-busy={stale.to_string()}>
-                        <ExploreTeach state={(*state).clone()} dispatch={dispatch.clone()} />
+                        // Explore mode's lessons: one compact picker, so the
+                        // chunks stay near the top of the page.
+                        <Lessons state={(*state).clone()} dispatch={dispatch.clone()} />
                         <Badges splits={splits.clone()} open={state.open_badge} dispatch={dispatch.clone()} {stale} />
                         {documents}
                         <ChunkDetails split={pointed_split} pointed={state.pointed} />

@@ -1,6 +1,6 @@
 //! Strategy, size, overlap, unit, placement and trimming.
 
-use super::help::Help;
+use super::help::help;
 use super::tokenizer::{unit_title, TokenizerLine};
 use crate::invalid::Field;
 use crate::state::{Action, Settings, TokenizerStatus, View};
@@ -72,7 +72,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
             <div class="field wide">
                 <label for="strategy-select">
                     {"Strategy"}
-                    <Help text="Fixed windows cut every `size` units and ignore the text. Recursive splitting cuts at the strongest separator it finds, and only tries a weaker one on pieces that are still too big. The LangChain strategies run LangChain's own splitters exactly, quirks included. The compare views show two on the same text." />
+                    {help("Fixed windows cut every `size` units and ignore the text. Recursive splitting cuts at the strongest separator it finds, and only tries a weaker one on pieces that are still too big. The LangChain strategies run LangChain's own splitters exactly, quirks included. The compare views show two on the same text.")}
                 </label>
                 <select id="strategy-select" data-testid="strategy-select" onchange={on_view}>
                     { for View::ALL.into_iter().map(|v| html! {
@@ -83,7 +83,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
             <div class="field">
                 <label for="size-input">
                     {"Size"}
-                    <Help text="The most a chunk may hold, counted in the unit. A hard limit: no chunk is ever longer. Smaller chunks are more focused; larger ones keep more context." />
+                    {help("The most a chunk may hold, counted in the unit. A hard limit: no chunk is ever longer. Smaller chunks are more focused; larger ones keep more context.")}
                 </label>
                 <input id="size-input" data-testid="size-input" type="number" min="1" inputmode="numeric"
                     value={s.size.clone()} oninput={on_size} aria-invalid={invalid(Field::Size)} />
@@ -91,7 +91,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
             <div class="field">
                 <label for="overlap-input">
                     {"Overlap"}
-                    <Help text="How much of the previous chunk the next one may repeat, so a sentence cut at a boundary still appears whole somewhere. Must be smaller than the size (LangChain allows equal). Repeated text is drawn hatched." />
+                    {help("How much of the previous chunk the next one may repeat, so a sentence cut at a boundary still appears whole somewhere. Must be smaller than the size (LangChain allows equal). Repeated text is drawn hatched.")}
                 </label>
                 <input id="overlap-input" data-testid="overlap-input" type="number" min="0" inputmode="numeric"
                     value={s.overlap.clone()} oninput={on_overlap} aria-invalid={invalid(Field::Overlap)} />
@@ -99,7 +99,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
             <div class="field wide">
                 <label for="unit-select">
                     {"Unit"}
-                    <Help text="What size and overlap count. Chars are what Python's len() counts. Bytes are UTF-8 bytes: an emoji is 4 and a Chinese character 3, and a chunk never ends inside a character. Tokens are what an OpenAI model counts (cl100k for GPT-4, o200k for GPT-4o), each chunk counted on its own text; their tables are downloaded when you choose them." />
+                    {help("What size and overlap count. Chars are what Python's len() counts. Bytes are UTF-8 bytes: an emoji is 4 and a Chinese character 3, and a chunk never ends inside a character. Tokens are what an OpenAI model counts (cl100k for GPT-4, o200k for GPT-4o), each chunk counted on its own text; their tables are downloaded when you choose them.")}
                 </label>
                 <select id="unit-select" data-testid="unit-select" onchange={on_unit} aria-invalid={invalid(Field::Unit)}>
                     { for Unit::ALL.into_iter().map(|u| html! {
@@ -112,9 +112,9 @@ pub fn Controls(props: &ControlsProps) -> Html {
                 <label for="placement-select">
                     {"Separator goes"}
                     if langchain {
-                        <Help text="LangChain's name for where a separator goes when the text is cut at it: \"start\" (True) puts it at the start of the next piece, \"end\" at the end of the one before, False drops it and, when merging, puts the separator string back between pieces. RecursiveCharacterTextSplitter starts at \"start\", CharacterTextSplitter at False. In a comparison, our recursive splitter uses the same choice." />
+                        {help("LangChain's name for where a separator goes when the text is cut at it: \"start\" (True) puts it at the start of the next piece, \"end\" at the end of the one before, False drops it and, when merging, puts the separator string back between pieces. RecursiveCharacterTextSplitter starts at \"start\", CharacterTextSplitter at False. In a comparison, our recursive splitter uses the same choice.")}
                     } else {
-                        <Help text="When the text is cut at a separator, which chunk keeps it: the one before (end), the one after (start, as LangChain does), or neither (none; a full stop would then be lost)." />
+                        {help("When the text is cut at a separator, which chunk keeps it: the one before (end), the one after (start, as LangChain does), or neither (none; a full stop would then be lost).")}
                     }
                 </label>
                 <select id="placement-select" data-testid="placement-select" onchange={on_placement}>
@@ -132,9 +132,9 @@ pub fn Controls(props: &ControlsProps) -> Html {
                     }
                 </label>
                 if langchain {
-                    <Help text="LangChain's strip_whitespace: each merged chunk is str.strip()ped. LangChain measures a chunk before stripping it, so a stripped chunk can be shorter than it was counted." />
+                    {help("LangChain's strip_whitespace: each merged chunk is str.strip()ped. LangChain measures a chunk before stripping it, so a stripped chunk can be shorter than it was counted.")}
                 } else {
-                    <Help text="Moves each chunk's start and end past spaces and newlines. The text is never copied or changed: the chunk is still an exact slice of the document, just a shorter one." />
+                    {help("Moves each chunk's start and end past spaces and newlines. The text is never copied or changed: the chunk is still an exact slice of the document, just a shorter one.")}
                 }
             </div>
         </section>

@@ -1,6 +1,6 @@
 //! The document: a preset menu and the text area the learner edits.
 
-use super::help::Help;
+use super::help::help;
 use crate::presets::DOCUMENT_PRESETS;
 use crate::state::Action;
 use gloo_timers::callback::Timeout;
@@ -55,7 +55,7 @@ pub fn DocInput(props: &DocInputProps) -> Html {
             <div class="field">
                 <label for="preset-select">
                     {"Example document"}
-                    <Help text="Each example stresses the splitter differently. Loading one replaces only the text; your size, overlap and separators stay as they are." />
+                    {help("Each example stresses the splitter differently. Loading one replaces only the text; your size, overlap and separators stay as they are.")}
                 </label>
                 <select id="preset-select" data-testid="preset-select" {onchange}>
                     { for DOCUMENT_PRESETS.iter().map(|p| html! {
@@ -71,7 +71,7 @@ pub fn DocInput(props: &DocInputProps) -> Html {
             <div class="field">
                 <label for="doc-input">
                     {"Text to split"}
-                    <Help text="Type or paste anything. It is split again a moment after you stop typing. Nothing leaves your browser." />
+                    {help("Type or paste anything. It is split again a moment after you stop typing. Nothing leaves your browser.")}
                 </label>
                 <textarea
                     id="doc-input"

@@ -8,9 +8,11 @@
 //! the window slides the chunks on screen stay the same elements and the
 //! browser's scroll anchoring keeps them still.
 
+use super::help::help;
 use crate::model::{cut_attr, cut_marker, langchain_chunk, segments_in, Segment};
-use crate::state::{Pointed, Shared};
-use chunkscope::{Chunk, Span};
+use crate::state::{Action, Pointed, Shared};
+use chunkscope::tokens::{self, Tokenizer};
+use chunkscope::{Chunk, Span, Unit};
 use std::ops::Range;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, ScrollIntoViewOptions, ScrollLogicalPosition};
@@ -18,6 +20,10 @@ use yew::prelude::*;
 
 /// Most text drawn at once, in bytes: many screens, few enough to lay out fast.
 const WINDOW_BYTES: usize = 24 * 1024;
+/// Most text drawn at once with the token overlay on: every token is an
+/// element of its own (about one per four bytes of prose), and creating them
+/// is what a redraw costs.
+const TOKEN_WINDOW_BYTES: usize = 8 * 1024;
 /// Most chunks drawn at once (a long text cut into tiny chunks).
 const WINDOW_CHUNKS: usize = 800;
 /// A first guess at the height of one byte of text in pixels (monospace, line
@@ -39,20 +45,23 @@ pub struct DocumentViewProps {
     /// to the same place in the text.
     #[prop_or_default]
     pub partner: Option<AttrValue>,
+    /// Whether each drawn chunk shows its tokens (when the split counts tokens).
+    #[prop_or_default]
+    pub tokens: bool,
 }
 
 /// The chunks to draw around chunk `centre`: grown on both sides while the
-/// window stays within [`WINDOW_CHUNKS`] and [`WINDOW_BYTES`] (always at least
+/// window stays within [`WINDOW_CHUNKS`] and `bytes` (always at least
 /// the centre chunk). Near either end of the text it grows the other way, so
 /// the window is as full as it can be.
-pub fn window_around(chunks: &[Chunk], centre: usize) -> Range<usize> {
+pub fn window_around(chunks: &[Chunk], centre: usize, bytes: usize) -> Range<usize> {
     if chunks.is_empty() {
         return 0..0;
     }
     let centre = centre.min(chunks.len() - 1);
     let fits = |a: usize, b: usize| {
         b - a <= WINDOW_CHUNKS
-            && chunks[b - 1].span.end.saturating_sub(chunks[a].span.start) <= WINDOW_BYTES
+            && chunks[b - 1].span.end.saturating_sub(chunks[a].span.start) <= bytes
     };
     let (mut first, mut last) = (centre, centre + 1);
     loop {
@@ -96,6 +105,72 @@ struct Memory {
     reveal: bool,
 }
 
+/// The title of a chunk's repeated start, in both drawings of it.
+const REPEATED: &str = "repeated from the chunk before";
+
+/// The installed tokenizer that `unit` counts with, if it is a token unit.
+pub fn tokenizer_of(unit: Unit) -> Option<&'static Tokenizer> {
+    match unit {
+        Unit::Tokens(encoding) => tokens::get(encoding),
+        _ => None,
+    }
+}
+
+/// The pieces a text's tokens are drawn as, given where its tokens end: each
+/// as (start, end, tokens). A token that ends inside a character (part of an
+/// emoji's bytes) cannot be drawn alone, so it is merged with the ones after
+/// it up to the next character boundary, and the piece counts them all.
+fn token_pieces(text: &str, ends: &[usize]) -> Vec<(usize, usize, usize)> {
+    let mut pieces = Vec::with_capacity(ends.len());
+    let (mut from, mut merged) = (0, 0);
+    for &end in ends {
+        merged += 1;
+        if text.is_char_boundary(end) {
+            pieces.push((from, end, merged));
+            from = end;
+            merged = 0;
+        }
+    }
+    pieces
+}
+
+/// A chunk's text as one element per token piece ([`token_pieces`]), marking
+/// the pieces that stand for several tokens. The first `repeated` bytes (the
+/// overlap) stay hatched, inside the tokens they fall in.
+fn token_spans(text: &str, ends: &[usize], repeated: usize) -> Html {
+    let pieces = token_pieces(text, ends);
+    let spans = pieces
+        .into_iter()
+        .enumerate()
+        .map(|(k, (from, end, merged))| {
+            let piece = &text[from..end];
+            let cut = repeated.clamp(from, end) - from;
+            let title = (merged > 1).then(|| {
+                let split: String = piece
+                    .char_indices()
+                    .filter(|&(i, c)| {
+                        let (lo, hi) = (from + i, from + i + c.len_utf8());
+                        ends.iter().any(|&e| lo < e && e < hi)
+                    })
+                    .map(|(_, c)| c)
+                    .collect();
+                format!("{split} spans {merged} tokens: a token ends inside the character")
+            });
+            html! {
+                <span class={if k % 2 == 0 { "tok-a" } else { "tok-b" }} data-testid="token"
+                    data-partial={title.is_some().then_some("true")}
+                    data-tokens={title.is_some().then(|| merged.to_string())}
+                    {title}>
+                    if cut > 0 {
+                        <span class="overlap" title={REPEATED}>{&piece[..cut]}</span>
+                    }
+                    {&piece[cut..]}
+                </span>
+            }
+        });
+    spans.collect()
+}
+
 /// Every chunk in the window as an element with its offsets and cut, the
 /// marker of each cut after it, and the text in no chunk faded. One listener on
 /// the container serves all chunks, so a long document does not get thousands
@@ -134,7 +209,19 @@ pub fn DocumentView(props: &DocumentViewProps) -> Html {
         let m = memory.borrow();
         (m.centre, m.px_per_byte)
     };
-    let range = window_around(chunks, chunk_at(chunks, centre));
+    // Each drawn chunk's own tokens, as its length was counted. Tokenizing a
+    // window takes about a millisecond, far less than drawing its tokens, so
+    // nothing is kept between draws.
+    let tokenizer = props
+        .tokens
+        .then(|| tokenizer_of(split.config.unit))
+        .flatten();
+    let window_bytes = if tokenizer.is_some() {
+        TOKEN_WINDOW_BYTES
+    } else {
+        WINDOW_BYTES
+    };
+    let range = window_around(chunks, chunk_at(chunks, centre), window_bytes);
     let (first, last) = (range.start, range.end);
     // The bytes the drawn part covers, and so the heights of the spacers.
     let lo = match first.checked_sub(1) {
@@ -233,7 +320,7 @@ pub fn DocumentView(props: &DocumentViewProps) -> Html {
             };
             let chunks = &split.output.chunks;
             let centre = chunk_at(chunks, byte.max(0.0) as usize).min(total - 1);
-            if window_around(chunks, centre) != (first..last) {
+            if window_around(chunks, centre, window_bytes) != (first..last) {
                 memory.borrow_mut().centre = chunks[centre].span.start;
                 redraw.force_update();
             }
@@ -304,14 +391,21 @@ pub fn DocumentView(props: &DocumentViewProps) -> Html {
                     }
                 );
                 // The repeated start (overlap) is drawn hatched inside the chunk.
-                let body = match chunk.overlap {
-                    Some(o) if o.start == chunk.span.start => html! {
+                let repeated = chunk
+                    .overlap
+                    .filter(|o| o.start == chunk.span.start)
+                    .map_or(0, |o| o.end - o.start);
+                let own = chunk.text(text);
+                let body = match tokenizer {
+                    Some(t) => token_spans(own, &t.token_ends(own), repeated),
+                    None => html! {
                         <>
-                            <span class="overlap" title="repeated from the chunk before">{o.text(text)}</span>
-                            {&text[o.end..chunk.span.end]}
+                            if repeated > 0 {
+                                <span class="overlap" title={REPEATED}>{&own[..repeated]}</span>
+                            }
+                            {&own[repeated..]}
                         </>
                     },
-                    _ => html! { {chunk.text(text)} },
                 };
                 // LangChain's own answer where it differs from the span: a chunk
                 // whose text is not a slice is marked by its `data-slice` (the
@@ -402,6 +496,28 @@ pub fn DocumentView(props: &DocumentViewProps) -> Html {
     }
 }
 
+/// The checkbox that draws the tokens inside the chunks, offered while the
+/// size counts tokens: a learner sees what a model would see, and why a chunk
+/// of a few words can be "long". A plain function, not a component: it has no
+/// state of its own, and a component costs the bundle far more.
+pub fn token_toggle(on: bool, dispatch: &Callback<Action>) -> Html {
+    let onchange = dispatch.reform(|e: Event| {
+        Action::ShowTokens(
+            e.target_unchecked_into::<web_sys::HtmlInputElement>()
+                .checked(),
+        )
+    });
+    html! {
+        <p class="token-toggle">
+            <label>
+                <input type="checkbox" data-testid="token-overlay" checked={on} {onchange} />
+                {" Show token boundaries"}
+            </label>
+            {help("Each chunk cut into the tokens its length counts; bands alternate from token to token. A dotted underline marks a character whose bytes are split across tokens (an emoji, a Chinese character): it is drawn whole, and its title says how many tokens it spans.")}
+        </p>
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -418,9 +534,9 @@ mod tests {
     #[test]
     fn a_short_text_is_drawn_whole() {
         let c = chunks(&"A few words here. ".repeat(40), 30);
-        assert_eq!(window_around(&c, 0), 0..c.len());
-        assert_eq!(window_around(&c, c.len() + 5), 0..c.len());
-        assert_eq!(window_around(&[], 3), 0..0);
+        assert_eq!(window_around(&c, 0, WINDOW_BYTES), 0..c.len());
+        assert_eq!(window_around(&c, c.len() + 5, WINDOW_BYTES), 0..c.len());
+        assert_eq!(window_around(&[], 3, WINDOW_BYTES), 0..0);
     }
 
     #[test]
@@ -428,7 +544,7 @@ mod tests {
         let text = "Some words to split. ".repeat(20_000);
         let c = chunks(&text, 100);
         let middle = c.len() / 2;
-        let w = window_around(&c, middle);
+        let w = window_around(&c, middle, WINDOW_BYTES);
         assert!(w.contains(&middle));
         assert!(w.len() <= WINDOW_CHUNKS);
         let bytes = c[w.end - 1].span.end - c[w.start].span.start;
@@ -437,9 +553,22 @@ mod tests {
             "{bytes}"
         );
         // At the ends the window fills the other way.
-        assert_eq!(window_around(&c, 0).start, 0);
-        assert_eq!(window_around(&c, 0).len(), w.len());
-        assert_eq!(window_around(&c, c.len() - 1).end, c.len());
+        assert_eq!(window_around(&c, 0, WINDOW_BYTES).start, 0);
+        assert_eq!(window_around(&c, 0, WINDOW_BYTES).len(), w.len());
+        assert_eq!(window_around(&c, c.len() - 1, WINDOW_BYTES).end, c.len());
         assert_eq!(chunk_at(&c, c[10].span.start), 10);
+    }
+
+    #[test]
+    fn a_token_ending_inside_a_character_is_drawn_with_the_next() {
+        // "a😀b" as [a][😀's first byte][its other three and b]: the emoji
+        // and b are one piece that stands for two tokens.
+        assert_eq!(token_pieces("a😀b", &[1, 2, 6]), [(0, 1, 1), (1, 6, 2)]);
+        assert_eq!(
+            token_pieces("a😀b", &[1, 3, 5, 6]),
+            [(0, 1, 1), (1, 5, 2), (5, 6, 1)]
+        );
+        assert_eq!(token_pieces("ab", &[1, 2]), [(0, 1, 1), (1, 2, 1)]);
+        assert!(token_pieces("", &[]).is_empty());
     }
 }

@@ -2,20 +2,15 @@
 
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct HelpProps {
-    /// The explanation, in plain words.
-    pub text: AttrValue,
-}
-
 /// A focusable "?" with a tooltip. The text is also its accessible label, so a
-/// screen reader announces it without hovering.
-#[function_component]
-pub fn Help(props: &HelpProps) -> Html {
+/// screen reader announces it without hovering. A function rather than a
+/// component: it has no state, and every component costs the bundle its own
+/// copy of Yew's component machinery.
+pub fn help(text: &'static str) -> Html {
     html! {
-        <span class="help" tabindex="0" role="note" aria-label={props.text.clone()}>
+        <span class="help" tabindex="0" role="note" aria-label={text}>
             {"?"}
-            <span class="tip" aria-hidden="true">{props.text.clone()}</span>
+            <span class="tip" aria-hidden="true">{text}</span>
         </span>
     }
 }

@@ -2,7 +2,7 @@
 //! its colour, with the glyph the document view uses for its cuts), and a small
 //! form to add a literal or a regex.
 
-use super::help::Help;
+use super::help::help;
 use crate::invalid::Field;
 use crate::model::{glyph, own_name, separator_class, visible_label};
 use crate::state::{Action, Settings, View};
@@ -94,7 +94,7 @@ pub fn SeparatorEditor(props: &SeparatorEditorProps) -> Html {
             <div class="field">
                 <label for="separator-preset-select">
                     {"Separators"}
-                    <Help text="Where the recursive splitter may cut, strongest first. A piece that is too big is cut at the first separator it contains; a part that is still too big tries the next one down. The empty separator \"\" is the hard cut: cut anywhere, the last resort." />
+                    {help("Where the recursive splitter may cut, strongest first. A piece that is too big is cut at the first separator it contains; a part that is still too big tries the next one down. The empty separator \"\" is the hard cut: cut anywhere, the last resort.")}
                 </label>
                 <select id="separator-preset-select" data-testid="separator-preset-select" onchange={on_preset}>
                     { for SEPARATOR_PRESETS.into_iter().map(|name| html! {

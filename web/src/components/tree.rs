@@ -1,7 +1,7 @@
 //! The recursion tree: each piece the splitter looked at, the separators it
 //! tried and did not find, whether the piece was too big, and what it did.
 
-use super::help::Help;
+use super::help::help;
 use crate::model::{
     close_words, glyph, node_separator, node_step, preview, separator_class, visible_label,
 };
@@ -51,7 +51,7 @@ pub fn Tree(props: &TreeProps) -> Html {
             <div class="card-head">
                 <h2>
                     {if props.split.output.langchain.is_some() { "How LangChain got there" } else { "How the splitter got there" }}
-                    <Help text="Read from the top: the whole text is a piece. A piece that fits becomes a chunk. A piece that is too big is split at the first separator it contains (the ones it lacks are listed as absent), the parts are packed back together while they fit, and each packed piece is checked again one level down with only the weaker separators." />
+                    {help("Read from the top: the whole text is a piece. A piece that fits becomes a chunk. A piece that is too big is split at the first separator it contains (the ones it lacks are listed as absent), the parts are packed back together while they fit, and each packed piece is checked again one level down with only the weaker separators.")}
                 </h2>
                 <span class="muted">
                     {format!("{} pieces · {} levels · click a piece to find it in the text, or a chunk to find it here",

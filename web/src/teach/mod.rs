@@ -8,7 +8,6 @@ pub mod lessons;
 pub mod practice;
 pub mod stepper;
 
-use crate::state::{Action, State};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
@@ -51,16 +50,9 @@ impl Mode {
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct ModeSelectProps {
-    pub mode: Mode,
-    pub on_change: Callback<Mode>,
-}
-
 /// The mode menu in the page header.
-#[function_component]
-pub fn ModeSelect(props: &ModeSelectProps) -> Html {
-    let onchange = props.on_change.reform(|e: Event| {
+pub fn mode_select(mode: Mode, on_change: &Callback<Mode>) -> Html {
+    let onchange = on_change.reform(|e: Event| {
         let value = e.target_unchecked_into::<HtmlSelectElement>().value();
         Mode::parse(&value).unwrap_or(Mode::Explore)
     });
@@ -69,40 +61,19 @@ pub fn ModeSelect(props: &ModeSelectProps) -> Html {
             <span>{"Mode"}</span>
             <select data-testid="mode-select" {onchange}>
                 { for Mode::ALL.into_iter().map(|m| html! {
-                    <option value={m.name()} selected={props.mode == m}>{m.title()}</option>
+                    <option value={m.name()} selected={mode == m}>{m.title()}</option>
                 })}
             </select>
         </label>
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct TeachPanelProps {
-    pub mode: Mode,
-}
-
 /// The page body of the practice and bug-gallery modes.
-#[function_component]
-pub fn TeachPanel(props: &TeachPanelProps) -> Html {
-    match props.mode {
+pub fn teach_panel(mode: Mode) -> Html {
+    match mode {
         Mode::Explore => html! {},
         Mode::Practice => html! { <practice::Practice /> },
         Mode::Bugs => html! { <bugs::BugGallery /> },
-    }
-}
-
-#[derive(Properties, PartialEq)]
-pub struct ExploreTeachProps {
-    pub state: State,
-    pub dispatch: Callback<Action>,
-}
-
-/// What explore mode adds above the results: the lessons' examples (one
-/// compact picker, so the chunks stay near the top of the page).
-#[function_component]
-pub fn ExploreTeach(props: &ExploreTeachProps) -> Html {
-    html! {
-        <lessons::Lessons state={props.state.clone()} dispatch={props.dispatch.clone()} />
     }
 }
 
