@@ -445,6 +445,13 @@ pub enum LangChainError {
         /// The encoding.
         encoding: crate::tokens::Encoding,
     },
+    /// With token units (`from_tiktoken_encoder`), a piece LangChain measures
+    /// holds a special token such as `<|endoftext|>`: tiktoken refuses to
+    /// encode it (`disallowed_special="all"`), so LangChain raises ValueError.
+    DisallowedSpecialToken {
+        /// The special token.
+        token: &'static str,
+    },
     /// `_split_text` would recurse deeper than this engine follows (one
     /// level per separator used, with hundreds of separators). Python itself
     /// stops a little below 1000 levels with a RecursionError.
@@ -480,6 +487,7 @@ impl LangChainError {
                 | LangChainError::OverlapLargerThanSize { .. }
                 | LangChainError::InvalidRegex { .. }
                 | LangChainError::LangChainCrash { .. }
+                | LangChainError::DisallowedSpecialToken { .. }
         )
     }
 }
@@ -528,6 +536,10 @@ impl fmt::Display for LangChainError {
                 f,
                 "separator {} (/{pattern}/) backtracks too much on this text (Python would be extremely slow too): avoid nested repeats such as (a+)+",
                 index + 1
+            ),
+            LangChainError::DisallowedSpecialToken { token } => write!(
+                f,
+                "LangChain raises here (ValueError from tiktoken): the text holds {token}, a special token that from_tiktoken_encoder refuses to encode; remove it, or count in chars"
             ),
             LangChainError::TokenizerNotLoaded { encoding } => write!(
                 f,

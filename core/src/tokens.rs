@@ -123,6 +123,22 @@ impl Encoding {
         }
     }
 
+    /// The encoding's special tokens. Ordinary encoding (ours, and tiktoken's
+    /// `encode_ordinary`) reads them as plain text; tiktoken's `encode`, which
+    /// LangChain's `from_tiktoken_encoder` uses, refuses text that holds one.
+    pub const fn special_tokens(self) -> &'static [&'static str] {
+        match self {
+            Encoding::Cl100k => &[
+                "<|endoftext|>",
+                "<|fim_prefix|>",
+                "<|fim_middle|>",
+                "<|fim_suffix|>",
+                "<|endofprompt|>",
+            ],
+            Encoding::O200k => &["<|endoftext|>", "<|endofprompt|>"],
+        }
+    }
+
     /// Who uses the encoding, in a few words, for a menu.
     pub const fn models(self) -> &'static str {
         match self {

@@ -477,6 +477,9 @@ const ATOMS: &[&str] = &[
     "²",
     "\u{203f}",
     "\u{212a}",
+    // Special tokens: plain text in characters, refused by tiktoken's encode.
+    "<|endoftext|>",
+    "<|fim_middle|>",
 ];
 
 const LITERAL_SEPARATORS: &[&str] = &[
@@ -1201,4 +1204,27 @@ proptest! {
             }
         }
     }
+}
+
+/// from_tiktoken_encoder measures pieces with tiktoken's `encode`, which
+/// refuses the encoding's special tokens; other encodings' specials are text.
+#[cfg(feature = "tiktoken")]
+#[test]
+fn special_tokens_raise_as_in_tiktoken() {
+    let config = |unit| LangChainConfig::recursive(5, 0).with_unit(unit);
+    let cl100k = Unit::Tokens(Encoding::Cl100k);
+    let e = langchain::split("hello <|endoftext|> world foo bar", &config(cl100k)).unwrap_err();
+    assert_eq!(
+        e,
+        LangChainError::DisallowedSpecialToken {
+            token: "<|endoftext|>"
+        }
+    );
+    assert!(e.langchain_raises() && e.to_string().contains("ValueError"));
+    // <|fim_middle|> is special in cl100k only.
+    let o200k = Unit::Tokens(Encoding::O200k);
+    assert!(langchain::split("a <|fim_middle|> b", &config(o200k)).is_ok());
+    assert!(langchain::split("a <|fim_middle|> b", &config(cl100k)).is_err());
+    // In chars it is plain text.
+    assert!(langchain::split("hello <|endoftext|>", &config(Unit::Chars)).is_ok());
 }

@@ -436,6 +436,26 @@ fn very_long_pieces_match_tiktoken() {
 }
 
 #[test]
+fn special_tokens_are_tiktokens() {
+    for encoding in Encoding::ALL {
+        let mut theirs: Vec<String> = pair(encoding)
+            .reference
+            .special_tokens()
+            .into_iter()
+            .map(|t| t.to_string())
+            .collect();
+        theirs.sort();
+        let mut ours: Vec<String> = encoding
+            .special_tokens()
+            .iter()
+            .map(|t| t.to_string())
+            .collect();
+        ours.sort();
+        assert_eq!(ours, theirs, "{encoding}");
+    }
+}
+
+#[test]
 fn vocabulary_sizes() {
     assert_eq!(pair(Encoding::Cl100k).ours.vocabulary_size(), 100_256);
     assert_eq!(pair(Encoding::O200k).ours.vocabulary_size(), 199_998);

@@ -58,7 +58,10 @@ pub fn blame(error: &Error) -> Field {
         Error::LangChain(e) => match e {
             LangChainError::ZeroSize => Field::Size,
             LangChainError::OverlapLargerThanSize { .. } => Field::Overlap,
-            LangChainError::TokenizerNotLoaded { .. } => Field::Unit,
+            // tiktoken refuses a special token in the text: counting in chars
+            // is the fix the message offers.
+            LangChainError::TokenizerNotLoaded { .. }
+            | LangChainError::DisallowedSpecialToken { .. } => Field::Unit,
             LangChainError::MixedSeparators
             | LangChainError::InvalidRegex { .. }
             | LangChainError::UnsupportedRegex { .. }

@@ -15,7 +15,9 @@ use super::pyre::{budget_for, PythonRegex, PythonRegexError};
 use super::{Keep, Kind, LangChainChunk, LangChainConfig, LangChainError, LangChainOutput};
 use crate::span::{is_space, CharIndex, Span};
 use crate::trace::{Action, Close, Cut, Node, NodeId, Recorder};
+use crate::unit::Unit;
 use std::borrow::Cow;
+use std::cell::Cell;
 use std::collections::VecDeque;
 use std::ops::Range;
 
@@ -164,6 +166,8 @@ struct Run<'a, 'c> {
     chunks: Vec<LangChainChunk>,
     tree: Recorder,
     warnings: Vec<String>,
+    /// The first special token LangChain's length function met (tokens only).
+    special: Cell<Option<&'static str>>,
     /// The cut the previous chunk gets when the next chunk is emitted; each
     /// level sets it before its own chunks, so the deepest split between two
     /// chunks names their cut.
@@ -187,12 +191,16 @@ pub(super) fn run(
         chunks: Vec::new(),
         tree: Recorder::new(record && !source.is_empty(), 0),
         warnings: Vec::new(),
+        special: Cell::new(None),
         pending: Cut::End,
     };
     let whole = Piece::whole(source);
     match config.kind {
         Kind::Recursive => run.split_text(&whole, 0, 1, None, None)?,
         Kind::Character => run.character(&whole)?,
+    }
+    if let Some(token) = run.special.get() {
+        return Err(LangChainError::DisallowedSpecialToken { token });
     }
     let starts = start_indices(source, &run.chunks, config.chunk_overlap);
     for (chunk, start) in run.chunks.iter_mut().zip(starts) {
@@ -208,8 +216,23 @@ pub(super) fn run(
 }
 
 impl<'a> Run<'a, '_> {
+    /// A length the trace needs, which LangChain does not compute.
     fn len(&self, text: &str) -> usize {
         self.config.unit.len(text)
+    }
+
+    /// `self._length_function(text)`, where LangChain calls it. With token
+    /// units that is tiktoken's `encode` with `disallowed_special="all"`,
+    /// which raises on text holding a special token; the first one met is
+    /// kept, and the split ends in that error.
+    fn measure(&self, text: &str) -> usize {
+        if let Unit::Tokens(encoding) = self.config.unit {
+            if self.special.get().is_none() && text.contains("<|") {
+                let found = encoding.special_tokens().iter().find(|t| text.contains(*t));
+                self.special.set(found.copied());
+            }
+        }
+        self.len(text)
     }
 
     fn node(&mut self, node: Node) -> Option<NodeId> {
@@ -422,7 +445,7 @@ impl<'a> Run<'a, '_> {
         let first_chunk = self.chunks.len();
         let mut good: Vec<usize> = Vec::new();
         for (k, s) in splits.iter().enumerate() {
-            if self.len(&s.text) < size {
+            if self.measure(&s.text) < size {
                 good.push(k);
                 continue;
             }
@@ -524,11 +547,11 @@ impl<'a> Run<'a, '_> {
         first_chunk: usize,
     ) {
         let (size, overlap) = (self.config.chunk_size, self.config.chunk_overlap);
-        let sep_len = self.len(joiner);
+        let sep_len = self.measure(joiner);
         let mut current: VecDeque<usize> = VecDeque::new();
         let mut total = 0usize;
         for &k in good {
-            let len = self.len(&splits[k].text);
+            let len = self.measure(&splits[k].text);
             let with_sep = |current: &VecDeque<usize>| if current.is_empty() { 0 } else { sep_len };
             if total + len + with_sep(&current) > size {
                 if total > size {
@@ -557,7 +580,7 @@ impl<'a> Run<'a, '_> {
                             break;
                         };
                         let sep = if current.len() > 1 { sep_len } else { 0 };
-                        total = total.saturating_sub(self.len(&splits[front].text) + sep);
+                        total = total.saturating_sub(self.measure(&splits[front].text) + sep);
                         current.pop_front();
                     }
                 }
