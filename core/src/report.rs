@@ -318,7 +318,7 @@ pub fn run(splitter: &Splitter, source: &str, detail: Detail) -> Result<Report, 
         Detail::Chunks => {
             let output = splitter.split_untraced(source)?;
             let chars = CharIndex::new(source);
-            let separators = separators(config, &output);
+            let separators = output.cut_separators(&config.separators);
             Ok(Report {
                 chunks: chunk_reports(source, &separators, &output, &chars, false),
                 trace: None,
@@ -341,7 +341,7 @@ pub fn run(splitter: &Splitter, source: &str, detail: Detail) -> Result<Report, 
 /// trace gives an empty tree.
 pub fn report(source: &str, config: &Config, output: &Output) -> Report {
     let chars = CharIndex::new(source);
-    let separators = separators(config, output);
+    let separators = output.cut_separators(&config.separators);
     let nodes: Vec<NodeReport> = output
         .trace
         .nodes
@@ -361,22 +361,6 @@ pub fn report(source: &str, config: &Config, output: &Output) -> Report {
             .langchain
             .as_ref()
             .and_then(|facts| langchain_report(config, facts, &separators)),
-    }
-}
-
-/// The separators the cuts and the trace index: the configured list, or the
-/// one a LangChain strategy really used.
-fn separators(config: &Config, output: &Output) -> Vec<Separator> {
-    match &output.langchain {
-        Some(facts) => facts
-            .separators
-            .iter()
-            .map(|pattern| Separator {
-                pattern: pattern.clone(),
-                regex: facts.regex && !pattern.is_empty(),
-            })
-            .collect(),
-        None => config.separators.clone(),
     }
 }
 

@@ -1,5 +1,6 @@
 //! What the engine did, recorded as it did it. The UI draws only from this.
 
+use crate::separator::Separator;
 use crate::span::Span;
 
 /// An index into [`Trace::nodes`].
@@ -180,6 +181,25 @@ pub struct Chunk {
     pub overlap: Option<Span>,
     /// The trace node the chunk came from (`None` when no trace was recorded).
     pub node: Option<NodeId>,
+}
+
+impl Output {
+    /// The separators `Cut::Separator` and the trace index: `configured` (the
+    /// configuration's list) for our engines, the list a LangChain strategy
+    /// really used for it (its default list, or only the first separator).
+    pub fn cut_separators(&self, configured: &[Separator]) -> Vec<Separator> {
+        match &self.langchain {
+            Some(facts) => facts
+                .separators
+                .iter()
+                .map(|pattern| Separator {
+                    pattern: pattern.clone(),
+                    regex: facts.regex && !pattern.is_empty(),
+                })
+                .collect(),
+            None => configured.to_vec(),
+        }
+    }
 }
 
 impl Chunk {

@@ -361,6 +361,19 @@ export async function configure(page, cfg) {
   if (cfg.overlap !== undefined) await byTestId(page, 'overlap-input').fill(String(cfg.overlap));
 }
 
+/** Waits until `locator`'s text matches `pattern`; fails with what it showed. */
+export async function waitForText(page, locator, pattern, what) {
+  const deadline = Date.now() + SETTLE_MS;
+  let text = '';
+  for (;;) {
+    text = (await locator.count()) ? await locator.first().innerText() : '';
+    if (pattern.test(text)) return text;
+    if (Date.now() > deadline) break;
+    await page.waitForTimeout(40);
+  }
+  assert.fail(`${what}: expected text matching ${pattern}, shows ${JSON.stringify(text)}`);
+}
+
 /** Reads the configuration controls back (values as the page holds them). */
 export function readConfig(page) {
   return page.evaluate(() => {

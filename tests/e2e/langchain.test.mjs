@@ -15,24 +15,11 @@ import {
   waitForChunkSpans,
   waitForConfigError,
   waitForNoConfigError,
+  waitForText,
   charSlice,
   SEED_CHUNKS,
-  SETTLE_MS,
 } from './harness.mjs';
 import { SALE, SALE_CHUNKS, SPACED, onlyRegexSeparator } from './langchain-fixtures.mjs';
-
-/** Waits until `locator`'s text matches `pattern`; fails with what it showed. */
-async function waitForText(page, locator, pattern, what) {
-  const deadline = Date.now() + SETTLE_MS;
-  let text = '';
-  for (;;) {
-    text = (await locator.count()) ? await locator.first().innerText() : '';
-    if (pattern.test(text)) return text;
-    if (Date.now() > deadline) break;
-    await page.waitForTimeout(40);
-  }
-  assert.fail(`${what}: expected text matching ${pattern}, shows ${JSON.stringify(text)}`);
-}
 
 /** The label of the selected option of a select, by test id. */
 const selectedLabel = (page, testId) =>

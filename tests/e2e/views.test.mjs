@@ -20,8 +20,8 @@ import {
   waitForChunkSpans,
   waitForConfigError,
   waitForNoConfigError,
+  waitForText,
   visibleConfigError,
-  SETTLE_MS,
 } from './harness.mjs';
 
 /** URL-safe base64 without padding, as share links use. */
@@ -31,19 +31,6 @@ const base64url = (bytes) => Buffer.from(bytes).toString('base64url');
 async function shownText(locator) {
   await locator.waitFor({ state: 'visible' });
   return (await locator.innerText()).trim();
-}
-
-/** Waits until `locator`'s text matches `pattern`; fails with what it showed. */
-async function waitForText(page, locator, pattern, what) {
-  const deadline = Date.now() + SETTLE_MS;
-  let text = '';
-  for (;;) {
-    text = (await locator.count()) ? await locator.first().innerText() : '';
-    if (pattern.test(text)) return text;
-    if (Date.now() > deadline) break;
-    await page.waitForTimeout(40);
-  }
-  assert.fail(`${what}: expected text matching ${pattern}, shows ${JSON.stringify(text)}`);
 }
 
 // ---------------------------------------------------------------------------

@@ -171,17 +171,7 @@ impl Split {
             let again = splitter.split(&text)?;
             check(&text, &config, &output, &again)
         };
-        let separators = match &output.langchain {
-            Some(facts) => facts
-                .separators
-                .iter()
-                .map(|pattern| Separator {
-                    pattern: pattern.clone(),
-                    regex: facts.regex && !pattern.is_empty(),
-                })
-                .collect(),
-            None => config.separators.clone(),
-        };
+        let separators = output.cut_separators(&config.separators);
         let index = CharIndex::new(&text);
         let chunk_chars = output
             .chunks
