@@ -36,8 +36,12 @@ pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
     });
     run.pending = Cut::Window;
     let mut start = 0;
+    // The end of the window at `start`, when finding `start` already took it.
+    let mut known_end = None;
     while start < source.len() {
-        let end = unit.forward(source, start, size);
+        let end = known_end
+            .take()
+            .unwrap_or_else(|| unit.forward(source, start, size));
         if end == start {
             return Err(run.char_too_big(start));
         }
@@ -66,10 +70,14 @@ pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
                     .backward(source, end, config.overlap, start)
                     .max(ceil_boundary(source, start + 1))
                     .min(end);
-                while next < end
-                    && (unit.len(&source[next..end]) > config.overlap
-                        || unit.forward(source, next, size) <= end)
-                {
+                while next < end {
+                    if unit.len(&source[next..end]) <= config.overlap {
+                        let next_end = unit.forward(source, next, size);
+                        if next_end > end {
+                            known_end = Some(next_end);
+                            break;
+                        }
+                    }
                     next = ceil_boundary(source, next + 1);
                 }
                 next
