@@ -1,4 +1,5 @@
-//! The JavaScript API of chunkscope.
+//! The JavaScript API of chunkscope, and the worker that runs it off the
+//! page's main thread.
 //!
 //! ```js
 //! import init, { split, separatorPresets, version } from "./chunkscope_wasm.js";
@@ -8,131 +9,233 @@
 //!
 //! A thin binding: JavaScript values are converted to plain Rust data at the
 //! boundary ([`SplitOptions`] in, [`chunkscope::report::Report`] out) and all the
-//! work is the core crate's. The report is the one the CLI prints with
-//! `--trace`, so a JSON dump of either can be compared with the other.
+//! work is the core crate's, called in one place ([`contract::analyze`]). The
+//! report is the one the CLI prints with `--trace`, so a JSON dump of either
+//! can be compared with the other.
+//!
+//! # In a worker
+//!
+//! Splitting a long document takes longer than a frame, so a page should
+//! split off its main thread. `worker.js` (next to this crate's
+//! `Cargo.toml`; copy it beside the module that wasm-bindgen writes) is a
+//! module worker that answers the messages of [`message`]:
+//!
+//! ```js
+//! const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+//! worker.onmessage = ({ data }) => {
+//!   if (data.id !== latest) return;               // an answer to an older request
+//!   if (data.error) show(data.error.message, data.error.field);
+//!   else draw(data.report);                       // the same report split() returns
+//! };
+//! worker.postMessage({ id: ++latest, text, config: { size: 400 }, detail: "full" });
+//! ```
+//!
+//! The playground uses exactly this contract, through the same Rust
+//! functions ([`message::split_request`], [`message::Reply`]), with
+//! `encoding: "binary"` so that its main thread reads the report of a 10 MB
+//! document in a few milliseconds ([`wire`]).
 //!
 //! Everything below the `#[wasm_bindgen]` functions is plain Rust, tested
-//! natively.
+//! natively. Without the default `api` feature the crate is only the
+//! contract ([`contract`], [`wire`], [`message`]): what the playground
+//! links, without serde.
 
+pub mod contract;
+pub mod message;
+#[cfg(feature = "api")]
 mod options;
+pub mod wire;
 
-pub use options::SplitOptions;
+#[cfg(feature = "api")]
+pub use api::*;
 
-use chunkscope::report::{self, Detail, Report};
-use chunkscope::tokens::{self, Tokenizer};
-use chunkscope::{presets, Splitter};
-use serde::Serialize;
-use serde_wasm_bindgen::Serializer;
-use wasm_bindgen::prelude::*;
+#[cfg(feature = "api")]
+mod api {
+    use crate::contract::{analyze, Analysis, Detail};
+    use crate::message;
+    pub use crate::options::{OptionError, SplitOptions};
+    use chunkscope::presets;
+    use chunkscope::report::{self, Report};
+    use chunkscope::tokens::{self, Tokenizer};
+    use serde::Serialize;
+    use serde_wasm_bindgen::Serializer;
+    use wasm_bindgen::prelude::*;
+    use wasm_bindgen::JsCast;
 
-/// Splits `text` and returns `{ chunks, trace, checks, config }`.
-///
-/// `config` is an object such as `{ strategy: "recursive", size: 400, overlap: 40 }`
-/// (see [`SplitOptions`]); it may be left out for the defaults. A bad
-/// configuration throws an `Error` whose message says what to change.
-#[wasm_bindgen]
-pub fn split(text: &str, config: JsValue) -> Result<JsValue, JsError> {
-    let options = options_from_js(config).map_err(|e| JsError::new(&e))?;
-    let report = split_report(text, options).map_err(|e| JsError::new(&e))?;
-    to_js(&report)
-}
-
-/// Installs a tokenizer from a `.tokens` file (`cl100k.tokens` or
-/// `o200k.tokens`, as the playground serves them; a `Uint8Array`), so that
-/// `unit: "cl100k"` or `"o200k"` can be used. Returns the encoding's name.
-/// Installing is once per encoding and page; a file that is not tokenizer
-/// data throws an `Error` that says what is wrong with it.
-#[wasm_bindgen(js_name = installTokenizer)]
-pub fn install_tokenizer(data: &[u8]) -> Result<String, JsError> {
-    let tokenizer = Tokenizer::from_data(data).map_err(|e| JsError::new(&e.to_string()))?;
-    Ok(tokens::install(tokenizer).encoding().name().to_string())
-}
-
-/// The separator presets, in the order the playground lists them:
-/// `[{ name, description, separators: string[] }]`.
-#[wasm_bindgen(js_name = separatorPresets)]
-pub fn separator_presets() -> Result<JsValue, JsError> {
-    to_js(&preset_list())
-}
-
-/// The version of chunkscope.
-#[wasm_bindgen]
-pub fn version() -> String {
-    env!("CARGO_PKG_VERSION").to_string()
-}
-
-/// The full report of `text` under `options`, or the message of what is wrong.
-pub fn split_report(text: &str, options: SplitOptions) -> Result<Report, String> {
-    let config = options.into_config()?;
-    let splitter = Splitter::new(config).map_err(|e| e.to_string())?;
-    report::run(&splitter, text, Detail::Full).map_err(|e| e.to_string())
-}
-
-/// One separator preset, as `separatorPresets()` returns it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Preset {
-    /// The name (`default`, `seed`, `markdown`, …).
-    pub name: &'static str,
-    /// A one-line description.
-    pub description: &'static str,
-    /// The separators' raw text, strongest first; `""` is the hard cut.
-    pub separators: Vec<String>,
-}
-
-/// Every separator preset, in the playground's order.
-pub fn preset_list() -> Vec<Preset> {
-    presets::SEPARATOR_PRESETS
-        .iter()
-        .map(|&name| Preset {
-            name,
-            description: presets::describe(name).unwrap_or_default(),
-            separators: presets::separators(name)
-                .unwrap_or_default()
-                .into_iter()
-                .map(|s| s.pattern)
-                .collect(),
-        })
-        .collect()
-}
-
-/// Reads the configuration object. `undefined` and `null` mean all defaults.
-/// Anything else that is not a plain object is refused here, because
-/// serde-wasm-bindgen would read a string or an array as a list of entries and
-/// give a confusing message.
-fn options_from_js(config: JsValue) -> Result<SplitOptions, String> {
-    if config.is_null_or_undefined() {
-        return Ok(SplitOptions::default());
+    /// Splits `text` and returns `{ chunks, trace, checks, config }`.
+    ///
+    /// `config` is an object such as `{ strategy: "recursive", size: 400, overlap: 40 }`
+    /// (see [`SplitOptions`]); it may be left out for the defaults. A bad
+    /// configuration throws an `Error` whose message says what to change.
+    #[wasm_bindgen]
+    pub fn split(text: &str, config: JsValue) -> Result<JsValue, JsError> {
+        let options = options_from_js(config).map_err(|e| JsError::new(&e.message))?;
+        let report = split_report(text, options).map_err(|e| JsError::new(&e))?;
+        to_js(&report)
     }
-    if !config.is_object() || config.is_array() {
-        return Err(format!(
-            "config must be an object such as {{ size: 400, overlap: 40 }}, not {}",
-            describe_js(&config)
-        ));
+
+    /// Installs a tokenizer from a `.tokens` file (`cl100k.tokens` or
+    /// `o200k.tokens`, as the playground serves them; a `Uint8Array`), so that
+    /// `unit: "cl100k"` or `"o200k"` can be used. Returns the encoding's name.
+    /// Installing is once per encoding and page; a file that is not tokenizer
+    /// data throws an `Error` that says what is wrong with it.
+    #[wasm_bindgen(js_name = installTokenizer)]
+    pub fn install_tokenizer(data: &[u8]) -> Result<String, JsError> {
+        let tokenizer = Tokenizer::from_data(data).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(tokens::install(tokenizer).encoding().name().to_string())
     }
-    serde_wasm_bindgen::from_value(config).map_err(|e| options::message(&e))
-}
 
-fn describe_js(value: &JsValue) -> String {
-    if value.is_array() {
-        "an array".to_string()
-    } else if let Some(s) = value.as_string() {
-        format!("the string {s:?}")
-    } else {
-        value.js_typeof().as_string().unwrap_or_default()
+    /// The separator presets, in the order the playground lists them:
+    /// `[{ name, description, separators: string[] }]`.
+    #[wasm_bindgen(js_name = separatorPresets)]
+    pub fn separator_presets() -> Result<JsValue, JsError> {
+        to_js(&preset_list())
+    }
+
+    /// The version of chunkscope.
+    #[wasm_bindgen]
+    pub fn version() -> String {
+        env!("CARGO_PKG_VERSION").to_string()
+    }
+
+    /// The full report of `text` under `options`, or the message of what is wrong.
+    pub fn split_report(text: &str, options: SplitOptions) -> Result<Report, String> {
+        let config = options.into_config().map_err(|e| e.message)?;
+        let analysis = analyze(text, config, Detail::Full).map_err(|e| e.to_string())?;
+        Ok(report_of(&analysis, text))
+    }
+
+    /// The report of an analysis of `text`: the full report, or for a
+    /// [`Detail::Chunks`] analysis (the one without checks) the chunks alone, as
+    /// `report::run` gives them for that detail.
+    pub fn report_of(analysis: &Analysis, text: &str) -> Report {
+        let report = report::report(text, &analysis.config, &analysis.output);
+        match &analysis.checks {
+            Some(checks) => report.with_checks(checks),
+            None => Report {
+                chunks: report
+                    .chunks
+                    .into_iter()
+                    .map(|c| report::ChunkReport {
+                        cut_separator: None,
+                        cut_label: None,
+                        node: None,
+                        ..c
+                    })
+                    .collect(),
+                trace: None,
+                checks: None,
+                config: None,
+                langchain: None,
+            },
+        }
+    }
+
+    /// Reads a report sent with `encoding: "binary"` back into the object
+    /// `split()` returns. `text` is the text the request sent (the buffer leaves
+    /// out the chunks' text where it is the source between their offsets).
+    #[wasm_bindgen(js_name = decodeReport)]
+    pub fn decode_report(report: JsValue, text: &str) -> Result<JsValue, JsError> {
+        let bytes = message::report_bytes(&report)
+            .ok_or_else(|| JsError::new("the report must be an ArrayBuffer or a Uint8Array"))?;
+        let analysis = crate::wire::decode(&bytes, text).map_err(|e| JsError::new(&e))?;
+        to_js(&report_of(&analysis, text))
+    }
+
+    /// Answers one request from inside a worker (posts the reply to the
+    /// worker's global scope). `worker.js` calls it for every message.
+    #[wasm_bindgen(js_name = answer)]
+    pub fn answer(request: JsValue) {
+        message::answer::post(&request);
+    }
+
+    /// The `{ ready }` message a worker posts once it takes requests.
+    #[wasm_bindgen(js_name = readyMessage)]
+    pub fn ready_message() -> JsValue {
+        message::answer::ready()
+    }
+
+    /// One separator preset, as `separatorPresets()` returns it.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+    pub struct Preset {
+        /// The name (`default`, `seed`, `markdown`, …).
+        pub name: &'static str,
+        /// A one-line description.
+        pub description: &'static str,
+        /// The separators' raw text, strongest first; `""` is the hard cut.
+        pub separators: Vec<String>,
+    }
+
+    /// Every separator preset, in the playground's order.
+    pub fn preset_list() -> Vec<Preset> {
+        presets::SEPARATOR_PRESETS
+            .iter()
+            .map(|&name| Preset {
+                name,
+                description: presets::describe(name).unwrap_or_default(),
+                separators: presets::separators(name)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|s| s.pattern)
+                    .collect(),
+            })
+            .collect()
+    }
+
+    /// Reads the configuration object. `undefined` and `null` mean all defaults.
+    /// Anything else that is not a plain object is refused here, because
+    /// serde-wasm-bindgen would read a string or an array as a list of entries and
+    /// give a confusing message.
+    pub(crate) fn options_from_js(config: JsValue) -> Result<SplitOptions, OptionError> {
+        if config.is_null_or_undefined() {
+            return Ok(SplitOptions::default());
+        }
+        if !config.is_object() || config.is_array() {
+            return Err(OptionError {
+                field: "config",
+                message: format!(
+                    "config must be an object such as {{ size: 400, overlap: 40 }}, not {}",
+                    describe_js(&config)
+                ),
+            });
+        }
+        serde_wasm_bindgen::from_value(config)
+            .map_err(|e| OptionError::from_message(crate::options::message(&e)))
+    }
+
+    fn describe_js(value: &JsValue) -> String {
+        if value.is_array() {
+            "an array".to_string()
+        } else if let Some(s) = value.as_string() {
+            format!("the string {s:?}")
+        } else {
+            value.js_typeof().as_string().unwrap_or_default()
+        }
+    }
+
+    /// Converts to plain JS objects and numbers (not `Map`s or `BigInt`s), so the
+    /// result can be used like parsed JSON and passed to `JSON.stringify`.
+    pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+        value
+            .serialize(&Serializer::json_compatible())
+            .map_err(|e| JsError::new(&crate::options::message(&e)))
+    }
+
+    /// The message of a `JsError` made here.
+    pub(crate) fn js_error_message(e: JsError) -> String {
+        let value: JsValue = e.into();
+        value
+            .dyn_ref::<js_sys::Error>()
+            .and_then(|e| e.message().as_string())
+            .unwrap_or_else(|| "an error without a message".into())
     }
 }
 
-/// Converts to plain JS objects and numbers (not `Map`s or `BigInt`s), so the
-/// result can be used like parsed JSON and passed to `JSON.stringify`.
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    value
-        .serialize(&Serializer::json_compatible())
-        .map_err(|e| JsError::new(&options::message(&e)))
-}
-
-#[cfg(test)]
+#[cfg(all(test, feature = "api"))]
 mod tests {
     use super::*;
+    use crate::contract::{analyze, Detail};
+    use chunkscope::{presets, report, Config, Splitter};
 
     const PAGE: &str = "Refund policy\n\nRefunds take 5 days. They go to the original UPI id.\n\
                         COD orders get store credit.\n\nContact us 24x7.";
@@ -192,6 +295,29 @@ mod tests {
         let config = report.config.unwrap();
         assert_eq!((config.placement, config.separators.len()), ("start", 0));
         assert_eq!(report.langchain.unwrap().separators.len(), 4);
+    }
+
+    #[test]
+    fn reports_are_the_cores_at_both_of_its_details() {
+        let mut cases = 0;
+        for strategy in chunkscope::Strategy::ALL {
+            let mut config = Config::recursive(40).with_separators(["\n\n", "\n", ". ", " ", ""]);
+            config.strategy = strategy;
+            let splitter = Splitter::new(config.clone()).unwrap();
+            for (ours, core) in [
+                (Detail::Full, report::Detail::Full),
+                (Detail::Chunks, report::Detail::Chunks),
+            ] {
+                let analysis = analyze(PAGE, config.clone(), ours).unwrap();
+                assert_eq!(
+                    report_of(&analysis, PAGE),
+                    report::run(&splitter, PAGE, core).unwrap(),
+                    "{strategy} at {ours}"
+                );
+                cases += 1;
+            }
+        }
+        assert_eq!(cases, 8);
     }
 
     #[test]

@@ -19,9 +19,6 @@ use chunkscope::{Config, Separator};
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Unexpected, Visitor};
 use std::fmt;
 
-/// The fields of the configuration object, as error messages list them.
-const FIELDS: &str = "strategy, size, overlap, unit, separators, placement, trim";
-
 /// `split`'s configuration as JavaScript gives it. Every field may be left out
 /// (or be `undefined`/`null`) to keep the default, which is the CLI's default.
 ///
@@ -53,20 +50,64 @@ pub struct SplitOptions {
     pub trim: Option<bool>,
 }
 
+/// A configuration object that cannot be used: the message, and the field
+/// it is about (`config` when it is about the object as a whole).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionError {
+    /// The field to change: `strategy`, `size`, …, or `config`.
+    pub field: &'static str,
+    /// What is wrong with it.
+    pub message: String,
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl OptionError {
+    /// The error of a message from this module's reader: those about one
+    /// field start with `config.<field>:` (see [`field`]).
+    pub(crate) fn from_message(message: String) -> OptionError {
+        let named = message
+            .strip_prefix("config.")
+            .and_then(|rest| rest.split_once(':'))
+            .and_then(|(name, _)| FIELD_NAMES.iter().find(|&&f| f == name));
+        OptionError {
+            field: named.copied().unwrap_or("config"),
+            message,
+        }
+    }
+}
+
+/// The fields of the configuration object, as error messages list them and
+/// [`OptionError::field`] names them.
+const FIELD_NAMES: [&str; 7] = [
+    "strategy",
+    "size",
+    "overlap",
+    "unit",
+    "separators",
+    "placement",
+    "trim",
+];
+
 impl SplitOptions {
     /// The engine configuration: the defaults, overridden by every field given.
     /// Only names are checked here; the engine checks the rest when it splits.
-    pub fn into_config(self) -> Result<Config, String> {
+    pub fn into_config(self) -> Result<Config, OptionError> {
+        let named = |field: &'static str| move |message: String| OptionError { field, message };
         let strategy = match self.strategy {
-            Some(name) => name.parse()?,
+            Some(name) => name.parse().map_err(named("strategy"))?,
             None => Config::default().strategy,
         };
         let mut config = Config::for_strategy(strategy);
         if let Some(unit) = self.unit {
-            config.unit = unit.parse()?;
+            config.unit = unit.parse().map_err(named("unit"))?;
         }
         if let Some(placement) = self.placement {
-            config.placement = placement.parse()?;
+            config.placement = placement.parse().map_err(named("placement"))?;
         }
         if let Some(size) = self.size {
             config.size = size;
@@ -139,7 +180,8 @@ impl<'de> Visitor<'de> for OptionsVisitor {
                 "trim" => o.trim = field(&mut map, "trim")?,
                 other => {
                     return Err(de::Error::custom(format!(
-                        "config has no field {other:?}; the fields are {FIELDS}"
+                        "config has no field {other:?}; the fields are {}",
+                        FIELD_NAMES.join(", ")
                     )))
                 }
             }
@@ -281,7 +323,7 @@ mod tests {
     }
 
     fn config(value: serde_json::Value) -> Result<Config, String> {
-        options(value)?.into_config()
+        options(value)?.into_config().map_err(|e| e.message)
     }
 
     #[test]
@@ -317,7 +359,10 @@ mod tests {
     #[test]
     fn unknown_fields_are_named_with_the_real_ones() {
         let e = config(json!({"sise": 40})).unwrap_err();
-        assert!(e.contains("\"sise\"") && e.contains(FIELDS), "{e}");
+        assert!(
+            e.contains("\"sise\"") && e.contains(&FIELD_NAMES.join(", ")),
+            "{e}"
+        );
         let e = config(json!({"separators": [{"pattern": "x", "regexp": true}]})).unwrap_err();
         assert!(
             e.contains("separators: [0]") && e.contains("\"regexp\""),
@@ -356,6 +401,21 @@ mod tests {
         assert!(e.contains("needs a pattern"), "{e}");
         let e = config(json!(40)).unwrap_err();
         assert!(e.contains("configuration object"), "{e}");
+    }
+
+    #[test]
+    fn errors_name_their_field() {
+        let field = |value| {
+            let e = options(value).map_err(OptionError::from_message);
+            e.map(|o| o.into_config().unwrap_err().field)
+                .unwrap_or_else(|e| e.field)
+        };
+        assert_eq!(field(json!({"size": "big"})), "size");
+        assert_eq!(field(json!({"separators": ["a", 7]})), "separators");
+        assert_eq!(field(json!({"sise": 40})), "config");
+        assert_eq!(field(json!({"strategy": "semantic"})), "strategy");
+        assert_eq!(field(json!({"unit": "words"})), "unit");
+        assert_eq!(field(json!({"placement": "left"})), "placement");
     }
 
     #[test]

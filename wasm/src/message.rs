@@ -1,0 +1,379 @@
+//! The messages a chunkscope worker takes and sends: one contract for outside
+//! callers and for the playground, which speaks it through the same functions.
+//!
+//! ```text
+//! worker → { ready: "0.1.0" }                        once, when it takes requests
+//! caller → { id, text, config?, detail?, encoding? }  a split
+//! worker → { id, report }                             the report (detail chunks, trace, full)
+//!        | { id, determinism: { ok, detail } }        the check (detail "determinism")
+//!        | { id, error: { message, field } }          what to change; field may be null
+//! caller → { id, tokenizer: Uint8Array }              a `.tokens` file, for token units
+//! worker → { id, installed: "cl100k" }                | { id, error }
+//! ```
+//!
+//! `id` is any value, sent back as it came, so a caller can drop answers to
+//! requests it no longer wants. `config` is `split()`'s options object and
+//! `report` is `split()`'s report (as a plain object; with `encoding:
+//! "binary"`, the [`crate::wire`] buffer of the same fields, transferred, for
+//! callers that read it with `decodeReport`). An error's `field` names the
+//! setting to change (`size`, `overlap`, `unit`, `separators`, `strategy`,
+//! `placement`, `config`, `detail`, `encoding`, `text`, `tokenizer`), or is
+//! null when no one setting is to blame.
+
+use crate::contract::Detail;
+pub use crate::contract::Refusal;
+use chunkscope::{Check, Config};
+use js_sys::{Array, Object, Reflect};
+use std::fmt;
+use std::str::FromStr;
+use wasm_bindgen::{JsCast, JsValue};
+
+/// How a report travels.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Encoding {
+    /// A plain object, as `split()` returns it.
+    #[default]
+    Object,
+    /// The [`crate::wire`] buffer of the same fields, as a transferred
+    /// `ArrayBuffer`: what a page reads back without a pause.
+    Binary,
+}
+
+impl Encoding {
+    /// The value of a request's `encoding` field.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Encoding::Object => "object",
+            Encoding::Binary => "binary",
+        }
+    }
+}
+
+impl fmt::Display for Encoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Encoding {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Encoding, String> {
+        match s {
+            "object" => Ok(Encoding::Object),
+            "binary" => Ok(Encoding::Binary),
+            other => Err(format!(
+                "unknown encoding {other:?}: use \"object\" or \"binary\""
+            )),
+        }
+    }
+}
+
+/// One message from a worker, as a caller reads it.
+#[derive(Clone, Debug)]
+pub enum Reply {
+    /// The worker takes requests.
+    Ready {
+        /// chunkscope's version.
+        version: String,
+    },
+    /// A report: a plain object, or an `ArrayBuffer` for `encoding: "binary"`.
+    Report {
+        /// The request's id.
+        id: JsValue,
+        /// The report.
+        report: JsValue,
+    },
+    /// The determinism check.
+    Determinism {
+        /// The request's id.
+        id: JsValue,
+        /// Whether a second run gave the same chunks.
+        check: Check,
+    },
+    /// A tokenizer was installed.
+    Installed {
+        /// The request's id.
+        id: JsValue,
+        /// The encoding's name.
+        encoding: String,
+    },
+    /// The request was refused.
+    Error {
+        /// The request's id (null when the request had none).
+        id: JsValue,
+        /// Why.
+        refusal: Refusal,
+    },
+}
+
+fn get(target: &JsValue, key: &str) -> JsValue {
+    Reflect::get(target, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+fn set(target: &Object, key: &str, value: &JsValue) {
+    // Setting a property of a plain object made here cannot fail.
+    let _ = Reflect::set(target, &JsValue::from_str(key), value);
+}
+
+impl Reply {
+    /// Reads a message a worker posted. Anything else reads as an error, so
+    /// a caller always has something to show.
+    pub fn read(data: &JsValue) -> Reply {
+        let id = get(data, "id");
+        if let Some(version) = get(data, "ready").as_string() {
+            return Reply::Ready { version };
+        }
+        let report = get(data, "report");
+        if !report.is_undefined() {
+            return Reply::Report { id, report };
+        }
+        let determinism = get(data, "determinism");
+        if let Some(ok) = get(&determinism, "ok").as_bool() {
+            let detail = get(&determinism, "detail").as_string().unwrap_or_default();
+            return Reply::Determinism {
+                id,
+                check: Check { ok, detail },
+            };
+        }
+        if let Some(encoding) = get(data, "installed").as_string() {
+            return Reply::Installed { id, encoding };
+        }
+        let error = get(data, "error");
+        let refusal = match get(&error, "message").as_string() {
+            Some(message) => Refusal {
+                message,
+                field: get(&error, "field").as_string(),
+            },
+            None => Refusal::new(None, "the worker sent a message this page cannot read"),
+        };
+        Reply::Error { id, refusal }
+    }
+}
+
+/// `split()`'s options object for `config`: the fields the report's
+/// configuration echo has, so the worker reads it as the JS API does.
+pub fn config_object(config: &Config) -> Object {
+    let object = Object::new();
+    set(&object, "strategy", &config.strategy.name().into());
+    set(&object, "size", &(config.size as f64).into());
+    set(&object, "overlap", &(config.overlap as f64).into());
+    set(&object, "unit", &config.unit.name().into());
+    let separators = Array::new();
+    for s in &config.separators {
+        let sep = Object::new();
+        set(&sep, "pattern", &s.pattern.as_str().into());
+        set(&sep, "regex", &s.regex.into());
+        separators.push(&sep);
+    }
+    set(&object, "separators", &separators);
+    set(&object, "placement", &config.placement.name().into());
+    set(&object, "trim", &config.trim.into());
+    object
+}
+
+/// A split request: `{ id, text, config, detail, encoding }`. `text` is a JS
+/// string, so a caller that already holds one (a long document) does not
+/// convert it again for every request.
+pub fn split_request(
+    id: &JsValue,
+    text: &JsValue,
+    config: &Config,
+    detail: Detail,
+    encoding: Encoding,
+) -> Object {
+    let request = Object::new();
+    set(&request, "id", id);
+    set(&request, "text", text);
+    set(&request, "config", &config_object(config));
+    set(&request, "detail", &detail.name().into());
+    set(&request, "encoding", &encoding.name().into());
+    request
+}
+
+/// A tokenizer request: `{ id, tokenizer }` with a `.tokens` file's bytes.
+pub fn tokenizer_request(id: &JsValue, data: &[u8]) -> Object {
+    let request = Object::new();
+    set(&request, "id", id);
+    set(&request, "tokenizer", &js_sys::Uint8Array::from(data));
+    request
+}
+
+/// The bytes of a binary report (an `ArrayBuffer`, or a view of one).
+pub fn report_bytes(report: &JsValue) -> Option<Vec<u8>> {
+    if let Some(buffer) = report.dyn_ref::<js_sys::ArrayBuffer>() {
+        return Some(js_sys::Uint8Array::new(buffer).to_vec());
+    }
+    report
+        .dyn_ref::<js_sys::Uint8Array>()
+        .map(js_sys::Uint8Array::to_vec)
+}
+
+#[cfg(feature = "api")]
+pub mod answer {
+    //! The worker's side: reading a request and making its answer.
+
+    use super::{get, set, Encoding, Refusal};
+    use crate::contract::{answer, Answer, Detail};
+    use crate::SplitOptions;
+    use js_sys::{Object, Uint8Array};
+    use wasm_bindgen::{JsCast, JsValue};
+
+    /// A request, read.
+    pub enum Request {
+        /// Split `text`.
+        Split {
+            text: String,
+            options: SplitOptions,
+            detail: Detail,
+            encoding: Encoding,
+        },
+        /// Install the tokenizer in these bytes.
+        Tokenizer(Vec<u8>),
+    }
+
+    /// Reads the fields of a request, or says which one is wrong.
+    pub fn read(data: &JsValue) -> Result<Request, Refusal> {
+        if !data.is_object() || data.is_array() {
+            return Err(Refusal::new(
+                None,
+                "a request is an object such as { id: 1, text: \"…\", config: { size: 400 } }",
+            ));
+        }
+        let tokenizer = get(data, "tokenizer");
+        if !tokenizer.is_undefined() {
+            let bytes = super::report_bytes(&tokenizer).ok_or_else(|| {
+                Refusal::new(
+                    Some("tokenizer"),
+                    "tokenizer must be the bytes of a .tokens file (a Uint8Array or an ArrayBuffer)",
+                )
+            })?;
+            return Ok(Request::Tokenizer(bytes));
+        }
+        let text = get(data, "text").as_string().ok_or_else(|| {
+            Refusal::new(Some("text"), "text must be a string: the document to split")
+        })?;
+        let options = crate::options_from_js(get(data, "config"))
+            .map_err(|e| Refusal::new(Some(e.field), e.message))?;
+        let name = |key: &str| get(data, key).as_string();
+        let detail = match name("detail") {
+            Some(s) => s
+                .parse()
+                .map_err(|e: String| Refusal::new(Some("detail"), e))?,
+            None if get(data, "detail").is_null_or_undefined() => Detail::default(),
+            None => {
+                return Err(Refusal::new(
+                    Some("detail"),
+                    "detail must be a string such as \"full\"",
+                ))
+            }
+        };
+        let encoding = match name("encoding") {
+            Some(s) => s
+                .parse()
+                .map_err(|e: String| Refusal::new(Some("encoding"), e))?,
+            None if get(data, "encoding").is_null_or_undefined() => Encoding::default(),
+            None => {
+                return Err(Refusal::new(
+                    Some("encoding"),
+                    "encoding must be \"object\" or \"binary\"",
+                ))
+            }
+        };
+        Ok(Request::Split {
+            text,
+            options,
+            detail,
+            encoding,
+        })
+    }
+
+    /// The answer to one request message, and the buffer to transfer with it.
+    pub fn respond(data: &JsValue) -> (JsValue, Option<js_sys::ArrayBuffer>) {
+        let id = get(data, "id");
+        let reply = Object::new();
+        set(&reply, "id", &id);
+        match read(data).and_then(|request| run(request, &reply)) {
+            Ok(transfer) => (reply.into(), transfer),
+            Err(refusal) => {
+                let error = Object::new();
+                set(&error, "message", &refusal.message.as_str().into());
+                set(
+                    &error,
+                    "field",
+                    &refusal
+                        .field
+                        .as_deref()
+                        .map_or(JsValue::NULL, JsValue::from_str),
+                );
+                set(&reply, "error", &error);
+                (reply.into(), None)
+            }
+        }
+    }
+
+    fn run(request: Request, reply: &Object) -> Result<Option<js_sys::ArrayBuffer>, Refusal> {
+        let (text, options, detail, encoding) = match request {
+            Request::Tokenizer(bytes) => {
+                let name = crate::install_tokenizer(&bytes)
+                    .map_err(|e| Refusal::new(Some("tokenizer"), crate::js_error_message(e)))?;
+                set(reply, "installed", &name.into());
+                return Ok(None);
+            }
+            Request::Split {
+                text,
+                options,
+                detail,
+                encoding,
+            } => (text, options, detail, encoding),
+        };
+        let config = options
+            .into_config()
+            .map_err(|e| Refusal::new(Some(e.field), e.message))?;
+        let analysis = match answer(&text, config, detail) {
+            Answer::Refused(refusal) => return Err(refusal),
+            Answer::Determinism(check) => {
+                let object = Object::new();
+                set(&object, "ok", &check.ok.into());
+                set(&object, "detail", &check.detail.as_str().into());
+                set(reply, "determinism", &object);
+                return Ok(None);
+            }
+            Answer::Report(analysis) => analysis,
+        };
+        match encoding {
+            Encoding::Binary => {
+                let bytes = crate::wire::encode(&analysis);
+                let buffer = Uint8Array::from(bytes.as_slice()).buffer();
+                set(reply, "report", &buffer);
+                Ok(Some(buffer))
+            }
+            Encoding::Object => {
+                let report = crate::report_of(&analysis, &text);
+                let value = crate::to_js(&report)
+                    .map_err(|e| Refusal::new(None, crate::js_error_message(e)))?;
+                set(reply, "report", &value);
+                Ok(None)
+            }
+        }
+    }
+
+    /// Posts the answer to `data` from inside a worker.
+    pub fn post(data: &JsValue) {
+        let (reply, transfer) = respond(data);
+        let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+        let sent = match transfer {
+            Some(buffer) => scope.post_message_with_transfer(&reply, &js_sys::Array::of1(&buffer)),
+            None => scope.post_message(&reply),
+        };
+        if let Err(e) = sent {
+            web_sys::console::error_2(&"chunkscope worker: an answer could not be sent".into(), &e);
+        }
+    }
+
+    /// The message that says the worker takes requests.
+    pub fn ready() -> JsValue {
+        let ready = Object::new();
+        set(&ready, "ready", &env!("CARGO_PKG_VERSION").into());
+        ready.into()
+    }
+}

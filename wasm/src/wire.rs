@@ -1,0 +1,620 @@
+//! The binary form of a report: the same fields as the report object, packed
+//! into one buffer that a worker hands over without copying (a transferable
+//! `ArrayBuffer`).
+//!
+//! A report of a 10 MB document is about 36 000 chunks and 49 000 tree nodes.
+//! As a JS object (or JSON text) reading it back into Rust on the page takes
+//! far longer than a frame; as this buffer it is one pass over a few
+//! megabytes. The chunks' text is left out (it is the source between the
+//! offsets, which the caller sent), except where a LangChain chunk is not a
+//! slice of the source.
+//!
+//! Layout, every number an unsigned LEB128 varint, every string its byte
+//! length then its UTF-8 bytes, every optional value `0` or `1` then the
+//! value (an optional index is `0` or `index + 1`):
+//!
+//! ```text
+//! "CSA1"
+//! config    strategy, size, overlap, unit, [pattern, regex]*, placement, trim
+//! chunks    n, then n × (byte_start, byte_end, start, end, len, cut, overlap?, node?)
+//!           cut: 0 end, 1 window, 2 hard, 3 + i the separator at index i
+//! nodes     n, then n × (byte_start, byte_end, start, end, len, depth, parent?,
+//!           [absent]*, action, too_big, parts?, close, chunk?)
+//!           action: 0 fits, 1 empty, 2 split (separator, parts),
+//!                   3 hard cut (separator?, windows), 4 windows (stride)
+//!           close: 0 none, 1 next part would exceed (next_len, would_be), 2 parent ended
+//! langchain?  n × (text?, start_index zigzag), [warning]*, [separator]*, regex
+//! checks?   coverage, max_size, order, overlap, determinism: each (ok, detail)
+//! ```
+//!
+//! A node's children are not stored: nodes are in visit order, so they are
+//! the later nodes naming it as parent, in order.
+
+use crate::contract::Analysis;
+use chunkscope::{
+    Action, Check, Checks, Chunk, Close, Config, Cut, LangChainFact, LangChainFacts, Node, Output,
+    Separator, Span, Trace,
+};
+
+const MAGIC: &[u8; 4] = b"CSA1";
+
+/// Packs `analysis` into a buffer that [`decode`] reads back.
+pub fn encode(analysis: &Analysis) -> Vec<u8> {
+    let output = &analysis.output;
+    let mut w = Writer(Vec::with_capacity(
+        64 + output.chunks.len() * 16 + output.trace.nodes.len() * 24,
+    ));
+    w.0.extend_from_slice(MAGIC);
+    write_config(&mut w, &analysis.config);
+    w.num(output.chunks.len());
+    for (chunk, &(start, end)) in output.chunks.iter().zip(&analysis.chunk_chars) {
+        w.span(chunk.span);
+        w.num(start);
+        w.num(end);
+        w.num(chunk.len);
+        w.num(match chunk.cut {
+            Cut::End => 0,
+            Cut::Window => 1,
+            Cut::Hard => 2,
+            Cut::Separator(i) => i + 3,
+        });
+        w.flag(chunk.overlap.is_some());
+        if let Some(o) = chunk.overlap {
+            w.span(o);
+        }
+        w.index(chunk.node);
+    }
+    w.num(output.trace.nodes.len());
+    for (node, &(start, end)) in output.trace.nodes.iter().zip(&analysis.node_chars) {
+        write_node(&mut w, node, start, end);
+    }
+    w.flag(output.langchain.is_some());
+    if let Some(facts) = &output.langchain {
+        for fact in &facts.chunks {
+            w.flag(fact.text.is_some());
+            if let Some(text) = &fact.text {
+                w.str(text);
+            }
+            // Zigzag: -1 (not found) is the common negative value.
+            w.num(((fact.start_index << 1) ^ (fact.start_index >> 63)) as usize);
+        }
+        w.num(facts.warnings.len());
+        facts.warnings.iter().for_each(|s| w.str(s));
+        w.num(facts.separators.len());
+        facts.separators.iter().for_each(|s| w.str(s));
+        w.flag(facts.regex);
+    }
+    w.flag(analysis.checks.is_some());
+    if let Some(checks) = &analysis.checks {
+        for check in checks_in_order(checks) {
+            w.flag(check.ok);
+            w.str(&check.detail);
+        }
+    }
+    w.0
+}
+
+/// Reads a buffer made by [`encode`] for `text`. Anything that is not such a
+/// buffer (cut short, another format, offsets outside `text` or off its char
+/// boundaries, indices that point nowhere) is an error, never a panic, so the
+/// page can draw whatever decodes without checking it again.
+pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
+    let mut r = Reader { bytes, at: 0, text };
+    if r.take(MAGIC.len())? != MAGIC {
+        return Err("not a chunkscope report (the buffer does not start with CSA1)".into());
+    }
+    let config = read_config(&mut r)?;
+    let n = r.count()?;
+    let mut chunks = Vec::with_capacity(n);
+    let mut chunk_chars = Vec::with_capacity(n);
+    for index in 0..n {
+        let span = r.span()?;
+        chunk_chars.push(r.char_span()?);
+        let len = r.num()?;
+        let cut = match r.num()? {
+            0 => Cut::End,
+            1 => Cut::Window,
+            2 => Cut::Hard,
+            i => Cut::Separator(i - 3),
+        };
+        let overlap = if r.flag()? { Some(r.span()?) } else { None };
+        let node = r.index()?;
+        chunks.push(Chunk {
+            index,
+            span,
+            len,
+            cut,
+            overlap,
+            node,
+        });
+    }
+    let m = r.count()?;
+    let mut nodes: Vec<Node> = Vec::with_capacity(m);
+    let mut node_chars = Vec::with_capacity(m);
+    for id in 0..m {
+        let (node, chars) = read_node(&mut r)?;
+        if let Some(parent) = node.parent {
+            let Some(p) = nodes.get_mut(parent).filter(|_| parent < id) else {
+                return Err(format!(
+                    "node {id} names node {parent} as its parent, which comes after it"
+                ));
+            };
+            p.children.push(id);
+        }
+        nodes.push(node);
+        node_chars.push(chars);
+    }
+    let langchain = if r.flag()? {
+        let mut facts = Vec::with_capacity(n);
+        for _ in 0..n {
+            let text = if r.flag()? { Some(r.string()?) } else { None };
+            let z = r.num()? as i64;
+            facts.push(LangChainFact {
+                text,
+                start_index: (z >> 1) ^ -(z & 1),
+            });
+        }
+        let warnings = r.strings()?;
+        let separators = r.strings()?;
+        Some(LangChainFacts {
+            chunks: facts,
+            warnings,
+            separators,
+            regex: r.flag()?,
+        })
+    } else {
+        None
+    };
+    let checks = if r.flag()? {
+        let mut read = || -> Result<Check, String> {
+            Ok(Check {
+                ok: r.flag()?,
+                detail: r.string()?,
+            })
+        };
+        Some(Checks {
+            coverage: read()?,
+            max_size: read()?,
+            order: read()?,
+            overlap: read()?,
+            determinism: read()?,
+        })
+    } else {
+        None
+    };
+    if r.at != bytes.len() {
+        return Err(format!(
+            "{} bytes left over after the report",
+            bytes.len() - r.at
+        ));
+    }
+    let analysis = Analysis {
+        config,
+        output: Output {
+            chunks,
+            trace: Trace { nodes },
+            langchain,
+        },
+        checks,
+        chunk_chars,
+        node_chars,
+    };
+    check_indices(&analysis)?;
+    Ok(analysis)
+}
+
+/// Every index in the analysis points at something that exists.
+fn check_indices(a: &Analysis) -> Result<(), String> {
+    let (chunks, nodes) = (&a.output.chunks, &a.output.trace.nodes);
+    let separators = a.separators().len();
+    let separator_ok = |i: usize| i < separators;
+    for c in chunks {
+        if c.node.is_some_and(|id| id >= nodes.len()) {
+            return Err(format!(
+                "chunk {} names a node that does not exist",
+                c.index
+            ));
+        }
+        if matches!(c.cut, Cut::Separator(i) if !separator_ok(i)) {
+            return Err(format!(
+                "chunk {} was cut by a separator that does not exist",
+                c.index
+            ));
+        }
+    }
+    for (id, n) in nodes.iter().enumerate() {
+        let action_ok = match n.action {
+            Action::Split { separator, .. } => separator_ok(separator),
+            Action::HardCut { separator, .. } => separator.is_none_or(separator_ok),
+            Action::Fits | Action::Empty | Action::Windows { .. } => true,
+        };
+        if n.chunk.is_some_and(|c| c >= chunks.len())
+            || !action_ok
+            || !n.absent.iter().all(|&i| separator_ok(i))
+        {
+            return Err(format!(
+                "node {id} points at a chunk or separator that does not exist"
+            ));
+        }
+    }
+    if a.output
+        .langchain
+        .as_ref()
+        .is_some_and(|l| l.chunks.len() != chunks.len())
+    {
+        return Err("LangChain's facts do not match the chunks".into());
+    }
+    Ok(())
+}
+
+fn checks_in_order(c: &Checks) -> [&Check; 5] {
+    [
+        &c.coverage,
+        &c.max_size,
+        &c.order,
+        &c.overlap,
+        &c.determinism,
+    ]
+}
+
+fn write_config(w: &mut Writer, c: &Config) {
+    w.str(c.strategy.name());
+    w.num(c.size);
+    w.num(c.overlap);
+    w.str(c.unit.name());
+    w.num(c.separators.len());
+    for s in &c.separators {
+        w.str(&s.pattern);
+        w.flag(s.regex);
+    }
+    w.str(c.placement.name());
+    w.flag(c.trim);
+}
+
+fn read_config(r: &mut Reader) -> Result<Config, String> {
+    let strategy = r.string()?.parse()?;
+    let size = r.num()?;
+    let overlap = r.num()?;
+    let unit = r.string()?.parse()?;
+    let count = r.count()?;
+    let mut separators = Vec::with_capacity(count);
+    for _ in 0..count {
+        separators.push(Separator {
+            pattern: r.string()?,
+            regex: r.flag()?,
+        });
+    }
+    Ok(Config {
+        strategy,
+        size,
+        overlap,
+        unit,
+        separators,
+        placement: r.string()?.parse()?,
+        trim: r.flag()?,
+    })
+}
+
+fn write_node(w: &mut Writer, n: &Node, start: usize, end: usize) {
+    w.span(n.span);
+    w.num(start);
+    w.num(end);
+    w.num(n.len);
+    w.num(n.depth);
+    w.index(n.parent);
+    w.num(n.absent.len());
+    n.absent.iter().for_each(|&i| w.num(i));
+    match n.action {
+        Action::Fits => w.num(0),
+        Action::Empty => w.num(1),
+        Action::Split { separator, parts } => {
+            w.num(2);
+            w.num(separator);
+            w.num(parts);
+        }
+        Action::HardCut { separator, windows } => {
+            w.num(3);
+            w.index(separator);
+            w.num(windows);
+        }
+        Action::Windows { stride } => {
+            w.num(4);
+            w.num(stride);
+        }
+    }
+    w.flag(n.too_big);
+    w.flag(n.parts.is_some());
+    if let Some((first, last)) = n.parts {
+        w.num(first);
+        w.num(last);
+    }
+    match n.close {
+        None => w.num(0),
+        Some(Close::NextWouldExceed { next_len, would_be }) => {
+            w.num(1);
+            w.num(next_len);
+            w.num(would_be);
+        }
+        Some(Close::ParentEnded) => w.num(2),
+    }
+    w.index(n.chunk);
+}
+
+fn read_node(r: &mut Reader) -> Result<(Node, (usize, usize)), String> {
+    let span = r.span()?;
+    let chars = r.char_span()?;
+    let len = r.num()?;
+    let depth = r.num()?;
+    let parent = r.index()?;
+    let count = r.count()?;
+    let absent = (0..count).map(|_| r.num()).collect::<Result<_, _>>()?;
+    let action = match r.num()? {
+        0 => Action::Fits,
+        1 => Action::Empty,
+        2 => Action::Split {
+            separator: r.num()?,
+            parts: r.num()?,
+        },
+        3 => Action::HardCut {
+            separator: r.index()?,
+            windows: r.num()?,
+        },
+        4 => Action::Windows { stride: r.num()? },
+        other => return Err(format!("unknown node action {other}")),
+    };
+    let too_big = r.flag()?;
+    let parts = if r.flag()? {
+        Some((r.num()?, r.num()?))
+    } else {
+        None
+    };
+    let close = match r.num()? {
+        0 => None,
+        1 => Some(Close::NextWouldExceed {
+            next_len: r.num()?,
+            would_be: r.num()?,
+        }),
+        2 => Some(Close::ParentEnded),
+        other => return Err(format!("unknown reason {other} for closing a node")),
+    };
+    let chunk = r.index()?;
+    let node = Node {
+        span,
+        len,
+        depth,
+        parent,
+        children: Vec::new(),
+        absent,
+        action,
+        too_big,
+        parts,
+        close,
+        chunk,
+    };
+    Ok((node, chars))
+}
+
+struct Writer(Vec<u8>);
+
+impl Writer {
+    fn num(&mut self, mut v: usize) {
+        while v >= 0x80 {
+            self.0.push((v as u8) | 0x80);
+            v >>= 7;
+        }
+        self.0.push(v as u8);
+    }
+
+    fn flag(&mut self, b: bool) {
+        self.0.push(u8::from(b));
+    }
+
+    fn index(&mut self, i: Option<usize>) {
+        self.num(i.map_or(0, |i| i + 1));
+    }
+
+    fn span(&mut self, s: Span) {
+        self.num(s.start);
+        self.num(s.end);
+    }
+
+    fn str(&mut self, s: &str) {
+        self.num(s.len());
+        self.0.extend_from_slice(s.as_bytes());
+    }
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    /// The source the offsets point into.
+    text: &'a str,
+}
+
+impl<'a> Reader<'a> {
+    fn short() -> String {
+        "the report is cut short".into()
+    }
+
+    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
+        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
+        let end = end.ok_or_else(Reader::short)?;
+        let slice = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(slice)
+    }
+
+    fn num(&mut self) -> Result<usize, String> {
+        let mut v: u64 = 0;
+        for shift in (0..64).step_by(7) {
+            let b = *self.bytes.get(self.at).ok_or_else(Reader::short)?;
+            self.at += 1;
+            v |= u64::from(b & 0x7f) << shift;
+            if b < 0x80 {
+                return usize::try_from(v)
+                    .map_err(|_| "a number too large for this machine".into());
+            }
+        }
+        Err("a number longer than 64 bits".into())
+    }
+
+    /// A count of items that each take at least one byte: never more than
+    /// the bytes left, so a bad count cannot ask for a huge allocation.
+    fn count(&mut self) -> Result<usize, String> {
+        let n = self.num()?;
+        if n > self.bytes.len() - self.at {
+            return Err(Reader::short());
+        }
+        Ok(n)
+    }
+
+    fn flag(&mut self) -> Result<bool, String> {
+        match self.num()? {
+            0 => Ok(false),
+            1 => Ok(true),
+            other => Err(format!("expected 0 or 1, found {other}")),
+        }
+    }
+
+    fn index(&mut self) -> Result<Option<usize>, String> {
+        Ok(self.num()?.checked_sub(1))
+    }
+
+    /// A byte span of the source, on its char boundaries.
+    fn span(&mut self) -> Result<Span, String> {
+        let (start, end) = (self.num()?, self.num()?);
+        if start > end || !self.text.is_char_boundary(start) || !self.text.is_char_boundary(end) {
+            return Err(format!(
+                "the span {start}..{end} is not a stretch of the {}-byte text",
+                self.text.len()
+            ));
+        }
+        Ok(Span::new(start, end))
+    }
+
+    fn char_span(&mut self) -> Result<(usize, usize), String> {
+        let (start, end) = (self.num()?, self.num()?);
+        if start > end || end > self.text.len() {
+            return Err(format!("the char span {start}..{end} is not in the text"));
+        }
+        Ok((start, end))
+    }
+
+    fn string(&mut self) -> Result<String, String> {
+        let n = self.count()?;
+        let bytes = self.take(n)?;
+        std::str::from_utf8(bytes)
+            .map(str::to_string)
+            .map_err(|_| "a string that is not UTF-8".into())
+    }
+
+    fn strings(&mut self) -> Result<Vec<String>, String> {
+        let n = self.count()?;
+        (0..n).map(|_| self.string()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contract::{analyze, Detail};
+    use chunkscope::{Placement, Strategy, Unit};
+
+    const PAGE: &str = "Refund policy\n\nRefunds take 5 days. They go to the original UPI id.\n\
+                        COD orders get store credit.\n\nContact us 24x7.";
+
+    fn round_trip(text: &str, config: Config, detail: Detail) -> Analysis {
+        let a = analyze(text, config, detail).unwrap();
+        let bytes = encode(&a);
+        let back = decode(&bytes, text).unwrap();
+        assert_eq!(back, a, "the round trip changed the analysis");
+        back
+    }
+
+    #[test]
+    fn every_engine_and_detail_survives_the_round_trip() {
+        let seed = Config::recursive(40).with_separators(["\n\n", "\n", ". ", " ", ""]);
+        let mut cases = 0;
+        for detail in Detail::ALL {
+            for strategy in Strategy::ALL {
+                let mut config = seed.clone();
+                config.strategy = strategy;
+                round_trip(PAGE, config, detail);
+                cases += 1;
+            }
+        }
+        assert_eq!(cases, 16);
+        let a = round_trip(PAGE, seed.clone(), Detail::Full);
+        assert_eq!(a.output.trace.nodes[0].children, [1, 2, 7]);
+        assert_eq!(a.output.chunks.len(), 5);
+        // Overlap, a hard cut that ran out of separators, and multi-byte text.
+        let wide = "Crème brûlée, très bon. ".repeat(6);
+        let a = round_trip(
+            &wide,
+            Config::recursive(20)
+                .with_separators([". "])
+                .with_overlap(5),
+            Detail::Full,
+        );
+        assert!(a.output.chunks.iter().any(|c| c.overlap.is_some()));
+        assert!(a.output.chunks.iter().any(|c| c.cut == Cut::Hard));
+        round_trip(
+            &wide,
+            Config::fixed(7, 2).with_unit(Unit::Bytes),
+            Detail::Full,
+        );
+    }
+
+    #[test]
+    fn langchain_texts_and_start_indices_survive() {
+        let mut config = Config::for_strategy(Strategy::LangChainCharacter)
+            .with_separators([Separator::regex("(?<=\\.) ")]);
+        config.size = 12;
+        config.overlap = 0;
+        config.placement = Placement::None;
+        let a = round_trip("One. Two. Three.", config, Detail::Full);
+        let facts = a.output.langchain.unwrap();
+        assert_eq!(facts.chunks[0].text.as_deref(), Some("One.Two."));
+        assert_eq!(facts.chunks[0].start_index, -1);
+        assert!(facts.regex);
+    }
+
+    #[test]
+    fn what_is_not_a_report_is_an_error() {
+        let a = analyze(PAGE, Config::recursive(40), Detail::Full).unwrap();
+        let bytes = encode(&a);
+        assert!(decode(b"CSA2", PAGE).unwrap_err().contains("CSA1"));
+        // Every cut-short prefix is refused, none panics.
+        for end in 0..bytes.len() {
+            assert!(
+                decode(&bytes[..end], PAGE).is_err(),
+                "prefix of {end} bytes"
+            );
+        }
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(decode(&longer, PAGE).unwrap_err().contains("left over"));
+        // The same buffer against a shorter text points outside it.
+        assert!(decode(&bytes, &PAGE[..50])
+            .unwrap_err()
+            .contains("not a stretch"));
+        // Offsets inside a character are refused.
+        let e = analyze(
+            "ééé",
+            Config::fixed(1, 0).with_unit(Unit::Chars),
+            Detail::Full,
+        )
+        .unwrap();
+        assert!(decode(&encode(&e), "aéé éé").is_err());
+    }
+
+    #[test]
+    fn a_ten_thousand_chunk_report_is_a_few_bytes_per_field() {
+        let text = "Some words here. ".repeat(10_000);
+        let a = analyze(&text, Config::recursive(40), Detail::Full).unwrap();
+        let bytes = encode(&a);
+        assert_eq!(a.output.chunks.len(), 4286);
+        assert!(bytes.len() < 40 * (a.output.chunks.len() + a.output.trace.nodes.len()));
+        assert_eq!(decode(&bytes, &text).unwrap(), a);
+    }
+}
