@@ -11,14 +11,18 @@
 //!
 //! Layout, every number an unsigned LEB128 varint, every string its byte
 //! length then its UTF-8 bytes, every optional value `0` or `1` then the
-//! value (an optional index is `0` or `index + 1`):
+//! value (an optional index is `0` or `index + 1`). A span is its start, as
+//! the (zigzag) distance from the start of the span before it in the same
+//! list, then its length: small numbers, one or two bytes each, where byte
+//! offsets into 10 MB would take four.
 //!
 //! ```text
 //! "CSA1"
 //! config    strategy, size, overlap, unit, [pattern, regex]*, placement, trim
-//! chunks    n, then n × (byte_start, byte_end, start, end, len, cut, overlap?, node?)
+//! chunks    n, then n × (bytes, chars, len, cut, overlap?, node?)
+//!           overlap: its bytes, from the chunk's own start
 //!           cut: 0 end, 1 window, 2 hard, 3 + i the separator at index i
-//! nodes     n, then n × (byte_start, byte_end, start, end, len, depth, parent?,
+//! nodes     n, then n × (bytes, chars, len, depth, parent?,
 //!           [absent]*, action, too_big, parts?, close, chunk?)
 //!           action: 0 fits, 1 empty, 2 split (separator, parts),
 //!                   3 hard cut (separator?, windows), 4 windows (stride)
@@ -47,10 +51,11 @@ pub fn encode(analysis: &Analysis) -> Vec<u8> {
     w.0.extend_from_slice(MAGIC);
     write_config(&mut w, &analysis.config);
     w.num(output.chunks.len());
+    let (mut bytes, mut chars) = (0, 0);
     for (chunk, &(start, end)) in output.chunks.iter().zip(&analysis.chunk_chars) {
-        w.span(chunk.span);
-        w.num(start);
-        w.num(end);
+        w.span(bytes, chunk.span);
+        w.span(chars, Span::new(start, end));
+        (bytes, chars) = (chunk.span.start, start);
         w.num(chunk.len);
         w.num(match chunk.cut {
             Cut::End => 0,
@@ -60,13 +65,17 @@ pub fn encode(analysis: &Analysis) -> Vec<u8> {
         });
         w.flag(chunk.overlap.is_some());
         if let Some(o) = chunk.overlap {
-            w.span(o);
+            w.span(chunk.span.start, o);
         }
         w.index(chunk.node);
     }
     w.num(output.trace.nodes.len());
+    let (mut bytes, mut chars) = (0, 0);
     for (node, &(start, end)) in output.trace.nodes.iter().zip(&analysis.node_chars) {
-        write_node(&mut w, node, start, end);
+        w.span(bytes, node.span);
+        w.span(chars, Span::new(start, end));
+        (bytes, chars) = (node.span.start, start);
+        write_node(&mut w, node);
     }
     w.flag(output.langchain.is_some());
     if let Some(facts) = &output.langchain {
@@ -76,7 +85,7 @@ pub fn encode(analysis: &Analysis) -> Vec<u8> {
                 w.str(text);
             }
             // Zigzag: -1 (not found) is the common negative value.
-            w.num(((fact.start_index << 1) ^ (fact.start_index >> 63)) as usize);
+            w.num(zig(fact.start_index));
         }
         w.num(facts.warnings.len());
         facts.warnings.iter().for_each(|s| w.str(s));
@@ -99,7 +108,12 @@ pub fn encode(analysis: &Analysis) -> Vec<u8> {
 /// boundaries, indices that point nowhere) is an error, never a panic, so the
 /// page can draw whatever decodes without checking it again.
 pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
-    let mut r = Reader { bytes, at: 0, text };
+    let mut r = Reader {
+        bytes,
+        at: 0,
+        text,
+        ascii: text.is_ascii(),
+    };
     if r.take(MAGIC.len())? != MAGIC {
         return Err("not a chunkscope report (the buffer does not start with CSA1)".into());
     }
@@ -107,9 +121,12 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
     let n = r.count()?;
     let mut chunks = Vec::with_capacity(n);
     let mut chunk_chars = Vec::with_capacity(n);
+    let (mut bytes_at, mut chars_at) = (0, 0);
     for index in 0..n {
-        let span = r.span()?;
-        chunk_chars.push(r.char_span()?);
+        let span = r.span(bytes_at)?;
+        let chars = r.char_span(chars_at)?;
+        (bytes_at, chars_at) = (span.start, chars.0);
+        chunk_chars.push(chars);
         let len = r.num()?;
         let cut = match r.num()? {
             0 => Cut::End,
@@ -117,7 +134,11 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
             2 => Cut::Hard,
             i => Cut::Separator(i - 3),
         };
-        let overlap = if r.flag()? { Some(r.span()?) } else { None };
+        let overlap = if r.flag()? {
+            Some(r.span(span.start)?)
+        } else {
+            None
+        };
         let node = r.index()?;
         chunks.push(Chunk {
             index,
@@ -131,8 +152,12 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
     let m = r.count()?;
     let mut nodes: Vec<Node> = Vec::with_capacity(m);
     let mut node_chars = Vec::with_capacity(m);
+    let (mut bytes_at, mut chars_at) = (0, 0);
     for id in 0..m {
-        let (node, chars) = read_node(&mut r)?;
+        let span = r.span(bytes_at)?;
+        let chars = r.char_span(chars_at)?;
+        (bytes_at, chars_at) = (span.start, chars.0);
+        let node = read_node(&mut r, span)?;
         if let Some(parent) = node.parent {
             let Some(p) = nodes.get_mut(parent).filter(|_| parent < id) else {
                 return Err(format!(
@@ -148,10 +173,9 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
         let mut facts = Vec::with_capacity(n);
         for _ in 0..n {
             let text = if r.flag()? { Some(r.string()?) } else { None };
-            let z = r.num()? as i64;
             facts.push(LangChainFact {
                 text,
-                start_index: (z >> 1) ^ -(z & 1),
+                start_index: unzig(r.num()?),
             });
         }
         let warnings = r.strings()?;
@@ -295,10 +319,7 @@ fn read_config(r: &mut Reader) -> Result<Config, String> {
     })
 }
 
-fn write_node(w: &mut Writer, n: &Node, start: usize, end: usize) {
-    w.span(n.span);
-    w.num(start);
-    w.num(end);
+fn write_node(w: &mut Writer, n: &Node) {
     w.num(n.len);
     w.num(n.depth);
     w.index(n.parent);
@@ -340,9 +361,7 @@ fn write_node(w: &mut Writer, n: &Node, start: usize, end: usize) {
     w.index(n.chunk);
 }
 
-fn read_node(r: &mut Reader) -> Result<(Node, (usize, usize)), String> {
-    let span = r.span()?;
-    let chars = r.char_span()?;
+fn read_node(r: &mut Reader, span: Span) -> Result<Node, String> {
     let len = r.num()?;
     let depth = r.num()?;
     let parent = r.index()?;
@@ -378,7 +397,7 @@ fn read_node(r: &mut Reader) -> Result<(Node, (usize, usize)), String> {
         other => return Err(format!("unknown reason {other} for closing a node")),
     };
     let chunk = r.index()?;
-    let node = Node {
+    Ok(Node {
         span,
         len,
         depth,
@@ -390,8 +409,17 @@ fn read_node(r: &mut Reader) -> Result<(Node, (usize, usize)), String> {
         parts,
         close,
         chunk,
-    };
-    Ok((node, chars))
+    })
+}
+
+/// Zigzag: small negative numbers as small unsigned ones.
+fn zig(v: i64) -> usize {
+    ((v << 1) ^ (v >> 63)) as usize
+}
+
+fn unzig(z: usize) -> i64 {
+    let z = z as i64;
+    (z >> 1) ^ -(z & 1)
 }
 
 struct Writer(Vec<u8>);
@@ -413,9 +441,10 @@ impl Writer {
         self.num(i.map_or(0, |i| i + 1));
     }
 
-    fn span(&mut self, s: Span) {
-        self.num(s.start);
-        self.num(s.end);
+    /// `s`, its start as the distance from `base`.
+    fn span(&mut self, base: usize, s: Span) {
+        self.num(zig(s.start as i64 - base as i64));
+        self.num(s.len());
     }
 
     fn str(&mut self, s: &str) {
@@ -429,6 +458,10 @@ struct Reader<'a> {
     at: usize,
     /// The source the offsets point into.
     text: &'a str,
+    /// Whether every offset into `text` is a char boundary (an ASCII text):
+    /// then spans need no look at the text, which for a long one is most of
+    /// the time reading takes.
+    ascii: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -444,9 +477,26 @@ impl<'a> Reader<'a> {
         Ok(slice)
     }
 
+    #[inline]
     fn num(&mut self) -> Result<usize, String> {
+        // Most numbers are small: one or two bytes, no loop.
+        match self.bytes.get(self.at..self.at + 2) {
+            Some(&[b, _]) if b < 0x80 => {
+                self.at += 1;
+                Ok(usize::from(b))
+            }
+            Some(&[b, c]) if c < 0x80 => {
+                self.at += 2;
+                Ok(usize::from(b & 0x7f) | usize::from(c) << 7)
+            }
+            _ => self.long_num(),
+        }
+    }
+
+    fn long_num(&mut self) -> Result<usize, String> {
         let mut v: u64 = 0;
-        for shift in (0..64).step_by(7) {
+        let mut shift = 0;
+        while shift < 64 {
             let b = *self.bytes.get(self.at).ok_or_else(Reader::short)?;
             self.at += 1;
             v |= u64::from(b & 0x7f) << shift;
@@ -454,6 +504,7 @@ impl<'a> Reader<'a> {
                 return usize::try_from(v)
                     .map_err(|_| "a number too large for this machine".into());
             }
+            shift += 7;
         }
         Err("a number longer than 64 bits".into())
     }
@@ -468,6 +519,7 @@ impl<'a> Reader<'a> {
         Ok(n)
     }
 
+    #[inline]
     fn flag(&mut self) -> Result<bool, String> {
         match self.num()? {
             0 => Ok(false),
@@ -476,28 +528,47 @@ impl<'a> Reader<'a> {
         }
     }
 
+    #[inline]
     fn index(&mut self) -> Result<Option<usize>, String> {
         Ok(self.num()?.checked_sub(1))
     }
 
-    /// A byte span of the source, on its char boundaries.
-    fn span(&mut self) -> Result<Span, String> {
-        let (start, end) = (self.num()?, self.num()?);
-        if start > end || !self.text.is_char_boundary(start) || !self.text.is_char_boundary(end) {
-            return Err(format!(
-                "the span {start}..{end} is not a stretch of the {}-byte text",
+    /// A start (as its distance from `base`) and a length.
+    #[inline]
+    fn start_len(&mut self, base: usize) -> Result<(usize, usize), String> {
+        let delta = unzig(self.num()?);
+        let len = self.num()?;
+        let start = i64::try_from(base)
+            .ok()
+            .and_then(|b| b.checked_add(delta))
+            .and_then(|s| usize::try_from(s).ok());
+        match start.and_then(|s| Some((s, s.checked_add(len)?))) {
+            Some((start, end)) if end <= self.text.len() => Ok((start, end)),
+            _ => Err(format!(
+                "a span that is not a stretch of the {}-byte text",
                 self.text.len()
+            )),
+        }
+    }
+
+    /// A byte span of the source, on its char boundaries.
+    #[inline]
+    fn span(&mut self, base: usize) -> Result<Span, String> {
+        let (start, end) = self.start_len(base)?;
+        let on_boundaries =
+            self.ascii || self.text.is_char_boundary(start) && self.text.is_char_boundary(end);
+        if !on_boundaries {
+            return Err(format!(
+                "the span {start}..{end} cuts a character of the text"
             ));
         }
         Ok(Span::new(start, end))
     }
 
-    fn char_span(&mut self) -> Result<(usize, usize), String> {
-        let (start, end) = (self.num()?, self.num()?);
-        if start > end || end > self.text.len() {
-            return Err(format!("the char span {start}..{end} is not in the text"));
-        }
-        Ok((start, end))
+    /// A span in chars (never past the text's length in bytes).
+    #[inline]
+    fn char_span(&mut self, base: usize) -> Result<(usize, usize), String> {
+        self.start_len(base)
     }
 
     fn string(&mut self) -> Result<String, String> {
@@ -597,7 +668,7 @@ mod tests {
         // The same buffer against a shorter text points outside it.
         assert!(decode(&bytes, &PAGE[..50])
             .unwrap_err()
-            .contains("not a stretch"));
+            .contains("not a stretch of the 50-byte text"));
         // Offsets inside a character are refused.
         let e = analyze(
             "ééé",
@@ -605,7 +676,9 @@ mod tests {
             Detail::Full,
         )
         .unwrap();
-        assert!(decode(&encode(&e), "aéé éé").is_err());
+        assert!(decode(&encode(&e), "aéé éé")
+            .unwrap_err()
+            .contains("cuts a character"));
     }
 
     #[test]
