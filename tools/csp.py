@@ -3,8 +3,9 @@
 The page needs nothing from anywhere but its own origin, so the policy says so:
 scripts only from the origin plus the one inline loader Trunk writes (allowed by
 its SHA-256, computed here because it names the hashed file names of each build),
-WebAssembly compilation, requests only to the origin, no plugins, no <base>, no
-form targets. Styles allow inline style attributes, which the UI sets for
+WebAssembly compilation, the splitting worker only from the origin (no blob: or
+data: workers), requests only to the origin, no plugins, no <base>, no form
+targets. Styles allow inline style attributes, which the UI sets for
 positions and sizes. A page that cannot reach anywhere cannot leak the text a
 learner pastes into it.
 """
@@ -29,6 +30,7 @@ def policy(html: str) -> str:
         f"script-src 'self' {hashes} 'wasm-unsafe-eval'; "
         "style-src 'self' 'unsafe-inline'; "
         "img-src 'self' data: blob:; "
+        "worker-src 'self'; "
         "connect-src 'self'; "
         "font-src 'self'; "
         "object-src 'none'; base-uri 'none'; form-action 'none'"

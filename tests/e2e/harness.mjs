@@ -150,7 +150,12 @@ export function e2e(name, body, options = {}) {
       if (/Content Security Policy/i.test(msg.text())) policyViolations.push(msg.text());
     });
     page.on('requestfailed', (req) => {
-      failedRequests.push(`${req.method()} ${req.url()}: ${req.failure()?.errorText ?? 'failed'}`);
+      const why = req.failure()?.errorText ?? 'failed';
+      // Aborted means the page stopped wanting it (a navigation away, the
+      // splitting worker ending with its page), not that the site failed to
+      // serve it; a missing or broken file is an HTTP status, caught below.
+      if (why === 'net::ERR_ABORTED') return;
+      failedRequests.push(`${req.method()} ${req.url()}: ${why}`);
     });
     page.on('response', (res) => {
       const url = res.url();

@@ -29,6 +29,17 @@ const BREAKS = {
   'no-merge': ['packing'],
 };
 
+/**
+ * Waits until both panes show the run of the chosen mistake: the correct side is
+ * split by the worker, so it lands a moment after the choice.
+ */
+const panesReady = (page) =>
+  page.waitForFunction(
+    () => document.querySelector('[data-testid=pane-correct]') && document.querySelector('[data-testid=pane-buggy]'),
+    null,
+    { timeout: SETTLE_MS },
+  );
+
 async function openBugs(page) {
   await byTestId(page, 'mode-select').selectOption('bugs');
   await byTestId(page, 'bug-gallery').waitFor({ state: 'visible' });
@@ -44,6 +55,7 @@ e2e('every mistake turns its badges red on the buggy side only', async ({ page }
       bug,
       { timeout: SETTLE_MS },
     );
+    await panesReady(page);
     const good = await paneBadges(page, 'pane-correct');
     const bad = await paneBadges(page, 'pane-buggy');
     for (const n of BADGES) {
@@ -59,9 +71,11 @@ e2e('every mistake turns its badges red on the buggy side only', async ({ page }
 e2e('range() loop: the lone "j" tail; seed 002 without merge: six single c', async ({ page }) => {
   await openBugs(page);
   await byTestId(page, 'bug-select').selectOption('tail');
+  await panesReady(page);
   assert.deepEqual(await paneTexts(page, 'pane-buggy'), ['abcd', 'defg', 'ghij', 'j']);
   assert.deepEqual(await paneTexts(page, 'pane-correct'), ['abcd', 'defg', 'ghij']);
   await byTestId(page, 'bug-select').selectOption('no-merge');
+  await panesReady(page);
   assert.deepEqual(await paneTexts(page, 'pane-buggy'), ['aa', 'bbb', 'c', 'c', 'c', 'c', 'c', 'c']);
   assert.deepEqual(await paneTexts(page, 'pane-correct'), ['aa', 'bbb', 'ccc', 'ccc']);
 });
@@ -76,6 +90,7 @@ e2e('no progress is stopped by a budget and says so', async ({ page }) => {
 e2e('the dropped separator: a chunk that is not a slice of the text, and editing the text re-runs', async ({ page }) => {
   await openBugs(page);
   await byTestId(page, 'bug-select').selectOption('dropped-separator');
+  await panesReady(page);
   const slices = await page.$$eval('[data-testid=pane-buggy] [data-testid=chunk]', (els) =>
     els.map((e) => e.getAttribute('data-slice')),
   );

@@ -1,8 +1,8 @@
 //! Which control a configuration error is about, so the page can mark that
 //! control (`aria-invalid`, a red outline) next to the message saying why.
 
-use chunkscope::langchain::LangChainError;
 use chunkscope::Error;
+use chunkscope_wasm::contract::{field_of, Refusal};
 
 /// A control that can hold a bad value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,71 +18,70 @@ pub enum Field {
     Separators,
 }
 
-/// Why the settings cannot split, and the control to change. Made where the
-/// error happens, from the engine's typed error, so nothing is matched by
-/// message and nothing is split again to find out.
+impl Field {
+    /// The control for a refusal's `field` (as the worker's messages name
+    /// settings); `None` for a setting the page has no control for.
+    pub fn named(name: &str) -> Option<Field> {
+        match name {
+            "size" => Some(Field::Size),
+            "overlap" => Some(Field::Overlap),
+            "unit" => Some(Field::Unit),
+            "separators" => Some(Field::Separators),
+            _ => None,
+        }
+    }
+}
+
+/// Why the settings cannot split, and the control to change. Made from the
+/// engine's typed error (in the worker, or here for a field that does not
+/// parse), so nothing is matched by message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
     /// What the page shows: the engine's message, or what to type.
     pub message: String,
-    /// The control the message is about.
-    pub field: Field,
+    /// The control the message is about, when one is.
+    pub field: Option<Field>,
 }
 
 impl Problem {
     /// A problem with `field` that the page found itself (a number field
     /// that does not hold a usable number).
     pub fn new(field: Field, message: String) -> Problem {
-        Problem { message, field }
+        Problem {
+            message,
+            field: Some(field),
+        }
+    }
+}
+
+impl From<Refusal> for Problem {
+    fn from(refusal: Refusal) -> Problem {
+        Problem {
+            field: refusal.field.as_deref().and_then(Field::named),
+            message: refusal.message,
+        }
     }
 }
 
 impl From<Error> for Problem {
     fn from(error: Error) -> Problem {
         Problem {
-            field: blame(&error),
+            field: Field::named(field_of(&error)),
             message: error.to_string(),
         }
-    }
-}
-
-/// The control to blame for an engine error.
-pub fn blame(error: &Error) -> Field {
-    match error {
-        Error::ZeroSize => Field::Size,
-        Error::OverlapTooLarge { .. } => Field::Overlap,
-        Error::NoSeparators | Error::InvalidRegex { .. } => Field::Separators,
-        Error::CharTooBig { .. }
-        | Error::TokenizerNotLoaded { .. }
-        | Error::CharTooManyTokens { .. } => Field::Unit,
-        Error::LangChain(e) => match e {
-            LangChainError::ZeroSize => Field::Size,
-            LangChainError::OverlapLargerThanSize { .. } => Field::Overlap,
-            // tiktoken refuses a special token in the text: counting in chars
-            // is the fix the message offers.
-            LangChainError::TokenizerNotLoaded { .. }
-            | LangChainError::DisallowedSpecialToken { .. } => Field::Unit,
-            LangChainError::MixedSeparators
-            | LangChainError::InvalidRegex { .. }
-            | LangChainError::UnsupportedRegex { .. }
-            | LangChainError::RegexTooComplex { .. }
-            | LangChainError::TooDeep { .. }
-            | LangChainError::LangChainCrash { .. } => Field::Separators,
-        },
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::{reduce, Action, State, View};
+    use crate::state::testing::{act, start};
+    use crate::state::{Action, State, View};
     use chunkscope::{Separator, Unit};
 
     fn blamed(actions: Vec<Action>) -> Option<Field> {
-        let state = actions
-            .into_iter()
-            .fold(State::default(), |s, a| reduce(&s, a));
-        state.error.map(|p| p.field)
+        let state = actions.into_iter().fold(start(), |s: State, a| act(&s, a));
+        state.error.and_then(|p| p.field)
     }
 
     #[test]
@@ -138,9 +137,9 @@ mod tests {
             Action::AddSeparator(Separator::regex("(")),
         ]
         .into_iter()
-        .fold(State::default(), |s, a| reduce(&s, a));
+        .fold(start(), |s: State, a| act(&s, a));
         let problem = state.error.expect("an unbalanced group is refused");
-        assert_eq!(problem.field, Field::Separators);
+        assert_eq!(problem.field, Some(Field::Separators));
         assert!(problem.message.contains("Python"), "{}", problem.message);
     }
 }

@@ -4,6 +4,7 @@
 
 mod code;
 mod components;
+mod engine;
 mod invalid;
 mod model;
 mod panic;
@@ -11,6 +12,7 @@ mod presets;
 mod share;
 mod state;
 mod teach;
+mod text;
 
 fn main() {
     panic::install();

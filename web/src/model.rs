@@ -604,6 +604,7 @@ pub fn stats(split: &Split) -> Stats {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::state::testing::start;
     use crate::state::State;
     use chunkscope::Separator;
 
@@ -626,7 +627,7 @@ mod tests {
 
     #[test]
     fn refund_page_segments_and_stories() {
-        let state = State::default();
+        let state = start();
         let split = state.primary().unwrap();
         let segs = segments_in(&split.output, split.text.len(), 0..5);
         // 5 chunks, 4 cut markers, 4 gaps of whitespace.
@@ -657,7 +658,7 @@ mod tests {
 
     #[test]
     fn refund_tree_reads_like_the_lesson() {
-        let state = State::default();
+        let state = start();
         let split = state.primary().unwrap();
         let seps = &split.separators;
         let nodes = &split.output.trace.nodes;
@@ -678,7 +679,7 @@ mod tests {
 
     #[test]
     fn stats_of_the_refund_page() {
-        let state = State::default();
+        let state = start();
         let s = stats(state.primary().unwrap());
         assert_eq!((s.count, s.min, s.median, s.max), (5, 13, 20, 31));
         assert_eq!(s.fired, [2, 1, 1, 0, 0]);
@@ -692,17 +693,18 @@ mod tests {
         overlap: &str,
         actions: Vec<crate::state::Action>,
     ) -> State {
-        use crate::state::{reduce, Action as Do, View};
-        let start = [
+        use crate::state::testing::{act, start};
+        use crate::state::{Action as Do, View};
+        let first = [
             Do::SetText(text.into()),
             Do::SetView(View::LangChain),
             Do::SetSize(size.into()),
             Do::SetOverlap(overlap.into()),
         ];
-        start
+        first
             .into_iter()
             .chain(actions)
-            .fold(State::default(), |s, a| reduce(&s, a))
+            .fold(start(), |s, a| act(&s, a))
     }
 
     #[test]
@@ -724,7 +726,7 @@ mod tests {
         assert_eq!(summary.mismatches, [(1, 13, 0)]);
         assert_eq!(summary.not_slices, 0);
         // Our engines have no LangChain facts.
-        assert!(langchain_chunk(State::default().primary().unwrap(), 0).is_none());
+        assert!(langchain_chunk(start().primary().unwrap(), 0).is_none());
     }
 
     #[test]
@@ -747,8 +749,9 @@ mod tests {
 
     #[test]
     fn an_oversized_piece_is_counted_and_told() {
-        use crate::state::{reduce, Action as Do, View};
-        let state = reduce(&State::default(), Do::SetView(View::LangChainCharacter));
+        use crate::state::testing::{act, start};
+        use crate::state::{Action as Do, View};
+        let state = act(&start(), Do::SetView(View::LangChainCharacter));
         let split = state.primary().unwrap();
         let s = stats(split);
         assert_eq!(s.over, 1, "the 81-char middle paragraph passes through");

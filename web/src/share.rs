@@ -4,13 +4,13 @@
 //! inflate to; anything wrong is a message, and the page starts from defaults.
 
 use crate::state::{Settings, View};
+use crate::text::Text;
 use chunkscope::{escape, unescape, Separator};
-use std::rc::Rc;
 
 /// What a link carries.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Snapshot {
-    pub text: Rc<str>,
+    pub text: Text,
     pub view: View,
     pub settings: Settings,
 }
@@ -131,10 +131,10 @@ fn from_base64url(text: &str) -> Option<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::State;
+    use crate::state::testing::start;
 
     fn snapshot() -> Snapshot {
-        let state = State::default();
+        let state = start();
         Snapshot {
             text: "héllo\n\nwörld 😀".into(),
             view: View::Compare,

@@ -5,17 +5,16 @@ use super::chunk_details::ChunkDetails;
 use super::chunk_table::ChunkTable;
 use super::code_view::CodeView;
 use super::controls::Controls;
-use super::doc_input::DocInput;
+use super::doc_input::{first_file, open_file, DocInput};
 use super::document::{token_toggle, tokenizer_of, DocumentView};
 use super::langchain::{LangChainDifferences, LangChainNotes};
 use super::legend::Legend;
-use super::recheck::use_recheck;
 use super::separators::SeparatorEditor;
 use super::share_button::ShareButton;
 use super::stats::{StatsLine, StatsView};
 use super::tokenizer::use_tokenizer;
 use super::tree::Tree;
-use crate::state::{reduce, Action, Pointed, Shared, State, View};
+use crate::state::{reduce, Action, Checked, Pointed, Shared, State, View};
 use crate::teach::cards::Cards;
 use crate::teach::lessons::Lessons;
 use crate::teach::stepper::Stepper;
@@ -48,6 +47,105 @@ fn first_state() -> State {
             ..State::default()
         },
     }
+}
+
+/// Splits with more chunks and tree nodes than this draw the panels below the
+/// chunks (step-through, tree, table, stats, code) in a task of their own.
+const DRAW_LATER_FROM: usize = 4000;
+
+/// `value` as it was one task ago when `later` (then a change is drawn by a
+/// second render, in a task of its own), else `value` itself.
+#[hook]
+fn use_later(value: Option<Shared>, later: bool) -> Option<Shared> {
+    let shown = use_mut_ref(|| value.clone());
+    let redraw = use_force_update();
+    {
+        let shown = shown.clone();
+        use_effect_with((value.clone(), later), move |(value, later)| {
+            let timer = later.then(|| {
+                let (value, shown) = (value.clone(), shown.clone());
+                gloo_timers::callback::Timeout::new(0, move || {
+                    *shown.borrow_mut() = value;
+                    redraw.force_update();
+                })
+            });
+            // A newer value cancels the older one's turn.
+            move || drop(timer)
+        });
+    }
+    if !later {
+        *shown.borrow_mut() = value;
+    }
+    let now = shown.borrow().clone();
+    now
+}
+
+/// What the results say before there are any.
+fn no_result(state: &State) -> &'static str {
+    if state.error.is_some() {
+        "No result yet: fix the setting."
+    } else {
+        "Splitting…"
+    }
+}
+
+/// Starts the splitting worker once, and posts each request the reducer makes.
+#[hook]
+fn use_engine(state: &State, dispatch: &Callback<Action>) {
+    {
+        let dispatch = dispatch.clone();
+        use_effect_with((), move |_| crate::engine::start(dispatch));
+    }
+    let requests = state.requests();
+    let ids: Vec<u32> = requests.iter().map(|r| r.id).collect();
+    use_effect_with(ids, move |_| crate::engine::send(&requests));
+}
+
+/// The page's handlers for a file dragged onto it.
+struct DropZone {
+    over: Callback<DragEvent>,
+    leave: Callback<DragEvent>,
+    drop: Callback<DragEvent>,
+}
+
+/// Dropping a file anywhere on the page opens it as the document.
+fn drop_handlers(dragging: &UseStateHandle<bool>, dispatch: &Callback<Action>) -> DropZone {
+    let over = {
+        let dragging = dragging.clone();
+        Callback::from(move |e: DragEvent| {
+            // Only files: text dragged within the page keeps its usual meaning.
+            let files = e
+                .data_transfer()
+                .is_some_and(|d| d.types().includes(&"Files".into(), 0));
+            if files {
+                e.prevent_default();
+                if !*dragging {
+                    dragging.set(true);
+                }
+            }
+        })
+    };
+    let leave = {
+        let dragging = dragging.clone();
+        Callback::from(move |e: DragEvent| {
+            // Leaving a child for another child is not leaving the page.
+            if e.related_target().is_none() {
+                dragging.set(false);
+            }
+        })
+    };
+    let drop = {
+        let (dragging, dispatch) = (dragging.clone(), dispatch.clone());
+        Callback::from(move |e: DragEvent| {
+            let Some(file) = first_file(e.data_transfer().and_then(|d| d.files())) else {
+                return;
+            };
+            e.prevent_default();
+            dragging.set(false);
+            open_file(file, dispatch.clone());
+        })
+    };
+    DropZone { over, leave, drop }
 }
 
 /// The page.
@@ -84,14 +182,16 @@ pub fn App() -> Html {
         _ => None,
     };
     let stale = state.error.is_some();
-    let splits: Vec<Shared> = state
+    let splits: Vec<Checked> = state
         .view
         .strategies()
         .iter()
-        .filter_map(|&s| state.split(s).cloned())
+        .filter_map(|&s| state.slots.get(s).checked())
         .collect();
-    use_recheck(&splits, &dispatch);
-    let invalid = state.error.as_ref().map(|p| p.field);
+    use_engine(&state, &dispatch);
+    let invalid = state.error.as_ref().and_then(|p| p.field);
+    let dragging = use_state(|| false);
+    let drop_zone = drop_handlers(&dragging, &dispatch);
     let primary_strategy = state.view.primary();
     // The token overlay is offered once the chosen token unit's tables are in.
     let token_toggle =
@@ -126,7 +226,7 @@ pub fn App() -> Html {
                                         <LangChainNotes {split} />
                                     </>
                                 },
-                                None => html! { <p class="empty">{"No result yet: fix the setting above."}</p> },
+                                None => html! { <p class="empty">{no_result(&state)}</p> },
                             }}
                         </section>
                     }
@@ -148,13 +248,20 @@ pub fn App() -> Html {
                     <LangChainNotes split={split.clone()} />
                 </section>
             },
-            None => html! { <p class="empty">{"No result yet: fix the setting on the left."}</p> },
+            None => html! { <p class="empty">{no_result(&state)}</p> },
         }
     };
 
     let pointed_split = state.pointed.and_then(|p| state.split(p.strategy).cloned());
+    // The panels below the chunks follow a long split one task later, so that
+    // drawing it is two shorter stretches of the main thread, the chunks first.
+    let long = primary
+        .as_ref()
+        .is_some_and(|s| s.output.chunks.len() + s.output.trace.nodes.len() > DRAW_LATER_FROM);
+    let details = use_later(primary.clone(), long);
     html! {
-        <div class="app">
+        <div class={classes!("app", dragging.then_some("dropping"))}
+            ondragover={drop_zone.over} ondragleave={drop_zone.leave} ondrop={drop_zone.drop}>
             <header class="top">
                 <h1><span class="logo" aria-hidden="true">{"¶"}</span>{"chunkscope"}</h1>
                 <p class="tagline">
@@ -173,7 +280,7 @@ pub fn App() -> Html {
             {teach_panel(*mode)}
             <div class="layout" hidden={*mode != Mode::Explore}>
                 <aside class="inputs" aria-label="Document and settings">
-                    <DocInput text={state.text.clone()} document={state.document} dispatch={dispatch.clone()} />
+                    <DocInput text={state.text.clone()} document={state.document} file={state.file.clone()} dispatch={dispatch.clone()} />
                     <Controls view={state.view} settings={state.settings.clone()} dispatch={dispatch.clone()} {invalid}
                         tokenizer={state.tokenizer.clone()} />
                     <SeparatorEditor
@@ -189,7 +296,13 @@ pub fn App() -> Html {
                             <span class="still">{" The last good result is shown dimmed until it is fixed."}</span>
                         </div>
                     }
-                    <div class={classes!("result-body", stale.then_some("stale"))} aria-busy={stale.to_string()}>
+                    if state.splitting() {
+                        // Shown only when an answer takes a while (the
+                        // stylesheet delays it), so quick re-splits do not flicker.
+                        <p class="splitting" data-testid="splitting" role="status">{"Splitting…"}</p>
+                    }
+                    <div class={classes!("result-body", stale.then_some("stale"))}
+                        aria-busy={(stale || state.splitting()).to_string()}>
                         // Explore mode's lessons: one compact picker, so the
                         // chunks stay near the top of the page.
                         <Lessons state={(*state).clone()} dispatch={dispatch.clone()} />
@@ -199,7 +312,7 @@ pub fn App() -> Html {
                         if state.view.shows_langchain() {
                             <LangChainDifferences view={state.view} />
                         }
-                        if let Some(split) = primary.clone() {
+                        if let Some(split) = details {
                             <Stepper split={split.clone()} selected={state.selected_node} dispatch={dispatch.clone()} />
                             <Tree
                                 split={split.clone()}

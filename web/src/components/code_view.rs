@@ -18,10 +18,10 @@ fn copy(text: &str) {
     }
 }
 
-/// Offers `json` as a file download named `name`.
-fn download(name: &str, json: &str) -> Option<()> {
+/// Offers `json` (a JS string) as a file download named `name`.
+fn download(name: &str, json: &wasm_bindgen::JsValue) -> Option<()> {
     let document = web_sys::window()?.document()?;
-    let parts = js_parts(json);
+    let parts = js_sys::Array::of1(json);
     let options = web_sys::BlobPropertyBag::new();
     options.set_type("application/json");
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).ok()?;
@@ -33,11 +33,12 @@ fn download(name: &str, json: &str) -> Option<()> {
     web_sys::Url::revoke_object_url(&url).ok()
 }
 
-/// A one-element JS array holding `text`, as `Blob` wants its parts.
-fn js_parts(text: &str) -> wasm_bindgen::JsValue {
-    let array = js_sys::Array::new();
-    array.push(&wasm_bindgen::JsValue::from_str(text));
-    array.into()
+/// The report as the JSON the command-line tool prints: two-space indents.
+fn pretty(report: &wasm_bindgen::JsValue) -> Option<wasm_bindgen::JsValue> {
+    let indent = wasm_bindgen::JsValue::from(2);
+    js_sys::JSON::stringify_with_replacer_and_space(report, &wasm_bindgen::JsValue::NULL, &indent)
+        .ok()
+        .map(Into::into)
 }
 
 /// Rust and Python versions of the current settings.
@@ -54,12 +55,16 @@ pub fn CodeView(props: &CodeViewProps) -> Html {
     let export = {
         let split = props.split.clone();
         Callback::from(move |_: MouseEvent| {
-            // The same report the command-line tool prints, with the checks.
-            let report = chunkscope::report::report(&split.text, &split.config, &split.output)
-                .with_checks(&split.checks);
-            if let Ok(json) = serde_json::to_string_pretty(&report) {
-                download("chunkscope.json", &json);
-            }
+            // The same report the command-line tool prints, with the checks,
+            // made by the worker (as the JS API's split() makes it).
+            crate::engine::full_report(&split.text, &split.config, |answer| match answer {
+                Ok(report) => {
+                    if let Some(json) = pretty(&report) {
+                        download("chunkscope.json", &json);
+                    }
+                }
+                Err(refusal) => web_sys::console::error_1(&refusal.message.into()),
+            });
         })
     };
     let copy_python = {

@@ -310,7 +310,10 @@ pub fn DocumentView(props: &DocumentViewProps) -> Html {
             // The byte at the middle of the view: read off the drawn part when
             // the view is on it, estimated from the spacers when it is not.
             let y = scroll + view / 2.0;
-            let per_byte = memory.borrow().px_per_byte;
+            // The height of a byte the spacers were drawn with (not a newer
+            // measurement), so that a position in a spacer maps to the byte
+            // it stands for.
+            let per_byte = px_per_byte;
             let byte = if y < top {
                 y / per_byte
             } else if y > bottom {

@@ -79,6 +79,9 @@ async fn load(encoding: Encoding) -> TokenizerStatus {
             ));
         }
         tokens::install(tokenizer);
+        // The worker splits with its own copy; it is posted before the
+        // requests that need it, so it is installed first.
+        crate::engine::install_tokenizer(&data);
         Ok(bytes)
     });
     match result {

@@ -2,8 +2,8 @@
 //! splitter in a different way (structure, no spaces, no newlines, other scripts,
 //! sheer length), so switching between them shows why separators matter.
 
+use crate::text::Text;
 use std::cell::OnceCell;
-use std::rc::Rc;
 
 /// One document preset.
 pub struct DocumentPreset {
@@ -71,7 +71,7 @@ const PYTHON: &str = include_str!("python.py");
 const ARTICLE_PARAGRAPHS: &str = include_str!("article.txt");
 
 /// The text of the document preset `name`, or `None` for an unknown name.
-pub fn text(name: &str) -> Option<Rc<str>> {
+pub fn text(name: &str) -> Option<Text> {
     Some(match name {
         "refund" => REFUND.into(),
         "slack" => SLACK.into(),
@@ -104,16 +104,16 @@ fn base64_ticket() -> String {
 }
 
 /// The refund page of the lesson, the document shown on first load.
-pub fn refund() -> Rc<str> {
+pub fn refund() -> Text {
     REFUND.into()
 }
 
 thread_local! {
-    static ARTICLE: OnceCell<Rc<str>> = const { OnceCell::new() };
+    static ARTICLE: OnceCell<Text> = const { OnceCell::new() };
 }
 
 /// The long article, built once and shared.
-fn article() -> Rc<str> {
+fn article() -> Text {
     ARTICLE.with(|cell| cell.get_or_init(|| build_article().into()).clone())
 }
 

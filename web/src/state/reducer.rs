@@ -1,445 +1,27 @@
 //! The playground's state and the one pure function that changes it.
 //!
-//! Every user gesture becomes an [`Action`]; [`reduce`] turns the old [`State`]
-//! and the action into the new state, and re-splits when the text or the
-//! settings changed. Keeping this free of the DOM means it is tested natively,
-//! and the components only draw what is here.
+//! Every user gesture, and every answer from the worker, becomes an
+//! [`Action`]; [`reduce`] turns the old [`State`] and the action into the new
+//! state. When the text or the settings change it does not split: it writes a
+//! [`Request`] into the engine's slot, which the page posts to the worker, and
+//! takes the answer when [`Action::SplitArrived`] brings it, if it answers the
+//! slot's latest request. Keeping this free of the DOM and of the worker
+//! means it is tested natively (with the worker's part played by the same
+//! contract functions, see `testing`), and the components only draw what is
+//! here.
 
+use super::settings::Settings;
+use super::slots::{Badge, Recheck, Request, Shared, Slot, Slots, Split};
+use super::view::View;
 use crate::invalid::{Field, Problem};
 use crate::presets;
 use crate::share::Snapshot;
+use crate::text::Text;
 use chunkscope::tokens::Encoding;
-use chunkscope::{
-    check, CharIndex, Check, Checks, Config, Error, NodeId, Output, Placement, Separator, Splitter,
-    Strategy, Unit,
-};
+use chunkscope::{Check, Config, NodeId, Placement, Separator, Strategy, Unit};
+use chunkscope_wasm::contract::{Detail, Refusal};
 use std::collections::BTreeSet;
-use std::ops::Deref;
 use std::rc::Rc;
-
-/// What the page shows: one strategy, or two side by side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum View {
-    /// Fixed windows only.
-    Fixed,
-    /// Recursive splitting only.
-    Recursive,
-    /// LangChain's `RecursiveCharacterTextSplitter`, exactly.
-    LangChain,
-    /// LangChain's `CharacterTextSplitter`, exactly.
-    LangChainCharacter,
-    /// Fixed and recursive on the same text and settings, side by side.
-    Compare,
-    /// Our recursive splitter and LangChain's on the same text and settings.
-    CompareLangChain,
-}
-
-impl View {
-    /// Every view, in menu order.
-    pub const ALL: [View; 6] = [
-        View::Fixed,
-        View::Recursive,
-        View::LangChain,
-        View::LangChainCharacter,
-        View::Compare,
-        View::CompareLangChain,
-    ];
-
-    /// The option value in `strategy-select`: a strategy's own name for a
-    /// single view.
-    pub const fn name(self) -> &'static str {
-        match self {
-            View::Fixed => Strategy::Fixed.name(),
-            View::Recursive => Strategy::Recursive.name(),
-            View::LangChain => Strategy::LangChain.name(),
-            View::LangChainCharacter => Strategy::LangChainCharacter.name(),
-            View::Compare => "compare",
-            View::CompareLangChain => "compare-langchain",
-        }
-    }
-
-    /// What the learner reads in the menu.
-    pub const fn title(self) -> &'static str {
-        match self {
-            View::Fixed => "Fixed windows",
-            View::Recursive => "Recursive separators",
-            View::LangChain => "LangChain RecursiveCharacterTextSplitter",
-            View::LangChainCharacter => "LangChain CharacterTextSplitter",
-            View::Compare => "Compare fixed and recursive side by side",
-            View::CompareLangChain => "Compare recursive and LangChain side by side",
-        }
-    }
-
-    /// What one engine is called on the page: the title of the view that
-    /// shows it alone.
-    pub fn title_of(strategy: Strategy) -> &'static str {
-        View::ALL
-            .into_iter()
-            .find(|v| v.strategies() == [strategy])
-            .map_or(strategy.name(), View::title)
-    }
-
-    /// The view with this option value.
-    pub fn parse(name: &str) -> Option<View> {
-        View::ALL.into_iter().find(|v| v.name() == name)
-    }
-
-    /// The engines this view needs, in the order their panes are drawn.
-    pub const fn strategies(self) -> &'static [Strategy] {
-        match self {
-            View::Fixed => &[Strategy::Fixed],
-            View::Recursive => &[Strategy::Recursive],
-            View::LangChain => &[Strategy::LangChain],
-            View::LangChainCharacter => &[Strategy::LangChainCharacter],
-            View::Compare => &[Strategy::Fixed, Strategy::Recursive],
-            View::CompareLangChain => &[Strategy::Recursive, Strategy::LangChain],
-        }
-    }
-
-    /// The engine the single-result views (tree, table, stats, code) describe:
-    /// the right-hand pane when two are shown, since that is the one the
-    /// comparison is about (recursive against fixed, LangChain against ours).
-    pub const fn primary(self) -> Strategy {
-        match self {
-            View::Fixed => Strategy::Fixed,
-            View::Recursive | View::Compare => Strategy::Recursive,
-            View::LangChain | View::CompareLangChain => Strategy::LangChain,
-            View::LangChainCharacter => Strategy::LangChainCharacter,
-        }
-    }
-
-    /// Whether two engines are shown side by side.
-    pub const fn is_compare(self) -> bool {
-        self.strategies().len() > 1
-    }
-
-    /// Whether one of the engines shown is a LangChain class, so the controls
-    /// speak LangChain's words (`keep_separator`, `strip_whitespace`).
-    pub fn shows_langchain(self) -> bool {
-        self.strategies().iter().any(|s| s.langchain().is_some())
-    }
-}
-
-/// Texts at least this long (bytes) get their determinism check after the
-/// chunks are on screen: the check splits the whole text a second time, which
-/// for megabytes would double the wait before anything is drawn.
-pub const RECHECK_LATER_BYTES: usize = 512 * 1024;
-
-/// One finished split of one text, with what the page derives from it once.
-#[derive(Clone, Debug)]
-pub struct Split {
-    /// The text that was split. A split keeps its own text so that an old result
-    /// stays drawable (dimmed) while the learner fixes a bad setting.
-    pub text: Rc<str>,
-    /// The configuration it was split with.
-    pub config: Config,
-    /// The chunks and the trace.
-    pub output: Output,
-    /// The separators `Cut::Separator` and the trace's indices refer to: the
-    /// configured list, or the one a LangChain strategy really used (its
-    /// default list when none is given, only the first for
-    /// `CharacterTextSplitter`). Labels, colours and counts read this list.
-    pub separators: Vec<Separator>,
-    /// The invariant checks (the determinism check splits a second time).
-    pub checks: Checks,
-    /// True while the determinism check waits for its second run (long texts,
-    /// see [`RECHECK_LATER_BYTES`]); `checks.determinism` then says so and is
-    /// not a pass. [`Action::Rechecked`] brings the result.
-    pub rechecking: bool,
-    /// Each chunk's span in chars (half-open), for `data-start`/`data-end`.
-    pub chunk_chars: Vec<(usize, usize)>,
-    /// Each trace node's span in chars.
-    pub node_chars: Vec<(usize, usize)>,
-}
-
-impl Split {
-    /// Splits `text` under `config`, twice (for the determinism check), and
-    /// converts every span to char offsets.
-    pub fn run(text: Rc<str>, config: Config) -> Result<Split, Error> {
-        let splitter = Splitter::new(config)?;
-        let output = splitter.split(&text)?;
-        let rechecking = text.len() >= RECHECK_LATER_BYTES;
-        let config = splitter.config().clone();
-        let checks = if rechecking {
-            let mut checks = check(&text, &config, &output, &output);
-            checks.determinism = Check {
-                ok: false,
-                detail: "checking: the second run starts once the chunks are drawn".into(),
-            };
-            checks
-        } else {
-            let again = splitter.split(&text)?;
-            check(&text, &config, &output, &again)
-        };
-        let separators = output.cut_separators(&config.separators);
-        let index = CharIndex::new(&text);
-        let chunk_chars = output
-            .chunks
-            .iter()
-            .map(|c| index.char_span(c.span))
-            .collect();
-        let node_chars = output
-            .trace
-            .nodes
-            .iter()
-            .map(|n| index.char_span(n.span))
-            .collect();
-        Ok(Split {
-            text,
-            config,
-            output,
-            separators,
-            checks,
-            rechecking,
-            chunk_chars,
-            node_chars,
-        })
-    }
-
-    /// The determinism check, made now: splits the text a second time and
-    /// compares. For a split whose check was left for later.
-    pub fn recheck(&self) -> Check {
-        match Splitter::new(self.config.clone()).and_then(|s| s.split(&self.text)) {
-            Ok(again) => check(&self.text, &self.config, &self.output, &again).determinism,
-            Err(e) => Check {
-                ok: false,
-                detail: format!("the second run failed: {e}"),
-            },
-        }
-    }
-
-    /// The engine that made it.
-    pub fn strategy(&self) -> Strategy {
-        self.config.strategy
-    }
-}
-
-/// A split shared between the state and the components. Two handles are equal
-/// only when they point at the same split, so a component whose split did not
-/// change is not drawn again (comparing the chunks themselves would cost as much
-/// as drawing them).
-#[derive(Clone, Debug)]
-pub struct Shared(pub Rc<Split>);
-
-impl PartialEq for Shared {
-    fn eq(&self, other: &Shared) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-impl Deref for Shared {
-    type Target = Split;
-    fn deref(&self) -> &Split {
-        &self.0
-    }
-}
-
-/// The last good split of every engine, one slot per strategy (in the order
-/// of `Strategy::ALL`). Switching views keeps the other engines' splits, so
-/// coming back to one whose settings did not change costs nothing.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Splits([Option<Shared>; Strategy::ALL.len()]);
-
-impl Splits {
-    fn slot(strategy: Strategy) -> Option<usize> {
-        Strategy::ALL.iter().position(|&s| s == strategy)
-    }
-
-    /// The split of `strategy`, if one was made.
-    pub fn get(&self, strategy: Strategy) -> Option<&Shared> {
-        Splits::slot(strategy).and_then(|i| self.0[i].as_ref())
-    }
-
-    /// Replaces the split of `strategy`.
-    pub fn set(&mut self, strategy: Strategy, split: Shared) {
-        if let Some(i) = Splits::slot(strategy) {
-            self.0[i] = Some(split);
-        }
-    }
-}
-
-/// The settings as the learner typed them. Numbers stay text until a split is
-/// made, so that an empty or half-typed field is reported, never clamped.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Settings {
-    /// The size field, as typed.
-    pub size: String,
-    /// The overlap field, as typed.
-    pub overlap: String,
-    /// What size and overlap count.
-    pub unit: Unit,
-    /// The recursive engine's separators, strongest first.
-    pub separators: Vec<Separator>,
-    /// Where a separator goes at a cut.
-    pub placement: Placement,
-    /// Whether whitespace at the ends of pieces is trimmed.
-    pub trim: bool,
-}
-
-impl Settings {
-    /// The engine configuration for `strategy`, or what to fix. The engine
-    /// checks the rest (size 0, overlap ≥ size, …).
-    pub fn config(&self, strategy: Strategy) -> Result<Config, Problem> {
-        let config = self.parsed(strategy)?;
-        config.validate()?;
-        Ok(config)
-    }
-
-    /// The configuration as typed, with its numbers read but not yet validated.
-    pub fn parsed(&self, strategy: Strategy) -> Result<Config, Problem> {
-        let count = |field, name, raw: &str| {
-            parse_count(name, raw, self.unit).map_err(|message| Problem::new(field, message))
-        };
-        Ok(Config {
-            strategy,
-            size: count(Field::Size, "size", &self.size)?,
-            overlap: count(Field::Overlap, "overlap", &self.overlap)?,
-            unit: self.unit,
-            separators: self.separators.clone(),
-            placement: self.placement,
-            trim: self.trim,
-        })
-    }
-
-    /// The separator preset whose list this is, if any.
-    pub fn separator_preset(&self) -> Option<&'static str> {
-        chunkscope::presets::SEPARATOR_PRESETS
-            .into_iter()
-            .find(|name| chunkscope::presets::separators(name).as_ref() == Some(&self.separators))
-    }
-}
-
-/// Reads a whole number typed into the `field` input. Anything else is an error
-/// that says what to type: a learner should see why nothing changed.
-pub fn parse_count(field: &str, raw: &str, unit: Unit) -> Result<usize, String> {
-    let typed = raw.trim();
-    if typed.is_empty() {
-        let example = if field == "overlap" { "0" } else { "40" };
-        return Err(format!(
-            "{field} is empty: type a whole number of {unit}, such as {example}"
-        ));
-    }
-    if typed.starts_with('-') && typed[1..].bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!(
-            "{field} cannot be negative ({typed}): it counts {unit}, so use 0 or more"
-        ));
-    }
-    typed.parse::<usize>().map_err(|_| {
-        if typed.bytes().all(|b| b.is_ascii_digit()) {
-            format!("{field} ({typed}) is too large to count with")
-        } else {
-            format!("{field} must be a whole number of {unit}, such as 40, not {typed:?}")
-        }
-    })
-}
-
-/// One of the five invariant badges.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Badge {
-    /// No text lost.
-    Coverage,
-    /// No chunk over the size.
-    MaxSize,
-    /// Chunks in source order.
-    Order,
-    /// Overlap only as configured.
-    Overlap,
-    /// Same input, same output.
-    Determinism,
-}
-
-impl Badge {
-    /// Every badge, in the order they are drawn.
-    pub const ALL: [Badge; 5] = [
-        Badge::Coverage,
-        Badge::MaxSize,
-        Badge::Order,
-        Badge::Overlap,
-        Badge::Determinism,
-    ];
-
-    /// The badge's `data-testid`.
-    pub const fn test_id(self) -> &'static str {
-        match self {
-            Badge::Coverage => "badge-coverage",
-            Badge::MaxSize => "badge-max-size",
-            Badge::Order => "badge-order",
-            Badge::Overlap => "badge-overlap",
-            Badge::Determinism => "badge-determinism",
-        }
-    }
-
-    /// Its short title.
-    pub const fn title(self) -> &'static str {
-        match self {
-            Badge::Coverage => "no text lost",
-            Badge::MaxSize => "size cap held",
-            Badge::Order => "in order",
-            Badge::Overlap => "overlap as set",
-            Badge::Determinism => "repeatable",
-        }
-    }
-
-    /// What the property promises, and what breaking it would do to retrieval.
-    pub const fn meaning(self) -> &'static str {
-        match self {
-            Badge::Coverage => {
-                "Every character that is not whitespace ends up in some chunk. If this failed, \
-                 part of the document would never be embedded, so no question could ever find it \
-                 (dropping a separator such as \". \" loses the full stops, for example)."
-            }
-            Badge::MaxSize => {
-                "No chunk is longer than the size, counted in the chosen unit. If this failed, a \
-                 chunk could overflow the embedding model's input and be silently truncated, or \
-                 blow the prompt budget when it is retrieved."
-            }
-            Badge::Order => {
-                "Chunks follow the text from start to end, numbered 0, 1, 2… without gaps, each one \
-                 ending after the one before, and each chunk's text is exactly the source between \
-                 its offsets. If this failed, neighbours and positions stored next to the vectors \
-                 would point at the wrong text."
-            }
-            Badge::Overlap => {
-                "Neighbouring chunks repeat text only when overlap is set, and never more than the \
-                 overlap. If this failed, the index would hold duplicated text you did not ask for, \
-                 and searches would return the same passage twice."
-            }
-            Badge::Determinism => {
-                "Splitting the same text with the same settings a second time gave the same chunks. \
-                 If this failed, re-indexing would change chunk ids and invalidate every stored \
-                 vector and cached answer."
-            }
-        }
-    }
-
-    /// What a LangChain strategy does differently here, for a badge that can
-    /// go red because LangChain works that way.
-    pub const fn langchain_note(self) -> Option<&'static str> {
-        match self {
-            Badge::MaxSize => Some(
-                "LangChain passes a piece that it cannot split any further through whole, even \
-                 when it is longer than chunk_size, and only logs a warning (listed under the \
-                 chunks). Our splitter cuts such a piece at the size instead.",
-            ),
-            Badge::Coverage => Some(
-                "With keep_separator=False LangChain drops every separator, so one that is more \
-                 than whitespace (a full stop, a comma) is lost from the chunks.",
-            ),
-            Badge::Order | Badge::Overlap | Badge::Determinism => None,
-        }
-    }
-
-    /// The check behind the badge.
-    pub fn of(self, checks: &Checks) -> &Check {
-        match self {
-            Badge::Coverage => &checks.coverage,
-            Badge::MaxSize => &checks.max_size,
-            Badge::Order => &checks.order,
-            Badge::Overlap => &checks.overlap,
-            Badge::Determinism => &checks.determinism,
-        }
-    }
-}
 
 /// Trees with at most this many nodes open fully; larger ones open the first
 /// level only, so a long document's tree stays fast until asked for more.
@@ -468,10 +50,12 @@ pub struct Pointed {
 /// Everything the page shows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct State {
-    /// The document (the last committed text of `doc-input`).
-    pub text: Rc<str>,
+    /// The document (the last committed text of `doc-input`, or an opened file).
+    pub text: Text,
     /// The document preset the text came from, while it is unedited.
     pub document: Option<&'static str>,
+    /// The name of the file the text was opened from, while it is unedited.
+    pub file: Option<Text>,
     /// Which strategy, or both.
     pub view: View,
     /// The settings as typed.
@@ -479,8 +63,10 @@ pub struct State {
     /// The engine whose default the placement started from: choosing an
     /// engine with another default resets the placement to that default.
     pub placement_from: Strategy,
-    /// The last good split of each engine.
-    pub splits: Splits,
+    /// Each engine's last good split and the request waiting for an answer.
+    pub slots: Slots,
+    /// The id of the last request made; ids only grow, for the page's life.
+    pub last_id: u32,
     /// Why the current settings cannot split, when they cannot, and the
     /// control to fix. The last good splits stay on screen, dimmed.
     pub error: Option<Problem>,
@@ -496,7 +82,8 @@ pub struct State {
     pub pointed: Option<Pointed>,
     /// Whether the chunk table lists every row.
     pub all_rows: bool,
-    /// A message about the page itself (a shared link that could not be read).
+    /// A message about the page itself (a shared link or a file that could
+    /// not be read).
     pub notice: Option<String>,
     /// Where the tokenizer of a token unit is: fetched only when such a unit
     /// is chosen, so its tables never delay the first paint.
@@ -530,11 +117,12 @@ pub enum TokenizerStatus {
 
 impl Default for State {
     /// The lesson's refund page at size 40 with the lesson's separators: the
-    /// five chunks of the lesson are on screen from the first paint.
+    /// five chunks of the lesson are asked for at once.
     fn default() -> State {
         let mut state = State {
             text: presets::refund(),
             document: Some("refund"),
+            file: None,
             view: View::Recursive,
             settings: Settings {
                 size: "40".into(),
@@ -545,7 +133,8 @@ impl Default for State {
                 trim: true,
             },
             placement_from: Strategy::Recursive,
-            splits: Splits::default(),
+            slots: Slots::default(),
+            last_id: 0,
             error: None,
             selected_node: None,
             toggled: Rc::default(),
@@ -565,23 +154,27 @@ impl Default for State {
 impl State {
     /// The state a shared link describes.
     pub fn from_snapshot(snapshot: Snapshot) -> State {
-        let document = presets::DOCUMENT_PRESETS
+        State::default().restored(snapshot)
+    }
+
+    /// This state set up as `snapshot` says: its text, view and settings. The
+    /// slots and request ids carry on, so answers still find their requests
+    /// and a split whose settings come back is reused.
+    fn restored(mut self, snapshot: Snapshot) -> State {
+        self.document = presets::DOCUMENT_PRESETS
             .iter()
             .map(|p| p.name)
             .find(|&name| {
                 name != "article" && presets::text(name).as_ref() == Some(&snapshot.text)
             });
-        let mut state = State {
-            text: snapshot.text,
-            document,
-            view: snapshot.view,
-            settings: snapshot.settings,
-            placement_from: snapshot.view.primary(),
-            splits: Splits::default(),
-            ..State::default()
-        };
-        refresh(&mut state);
-        state
+        self.file = None;
+        self.text = snapshot.text;
+        self.view = snapshot.view;
+        self.settings = snapshot.settings;
+        self.placement_from = snapshot.view.primary();
+        self.pointed = None;
+        refresh(&mut self);
+        self
     }
 
     /// What a shared link of this state carries.
@@ -595,7 +188,7 @@ impl State {
 
     /// The split for `strategy`, if one was ever made.
     pub fn split(&self, strategy: Strategy) -> Option<&Shared> {
-        self.splits.get(strategy)
+        self.slots.get(strategy).split.as_ref()
     }
 
     /// The split the single-result views (tree, table, stats) describe
@@ -603,13 +196,41 @@ impl State {
     pub fn primary(&self) -> Option<&Shared> {
         self.split(self.view.primary())
     }
+
+    /// Whether an engine on screen waits for the worker's answer.
+    pub fn splitting(&self) -> bool {
+        self.view
+            .strategies()
+            .iter()
+            .any(|&s| self.slots.get(s).pending.is_some())
+    }
+
+    /// Every request waiting for the worker, oldest first. The page posts
+    /// those it has not posted yet.
+    pub fn requests(&self) -> Vec<Request> {
+        self.slots.requests()
+    }
+
+    fn next_id(&mut self) -> u32 {
+        self.last_id += 1;
+        self.last_id
+    }
 }
 
-/// A user gesture.
+/// A user gesture, or an answer from the worker.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
     /// The document text was edited (already debounced).
-    SetText(Rc<str>),
+    SetText(Text),
+    /// A file was opened (chosen, or dropped on the page): its name and text.
+    OpenFile {
+        /// The file's name.
+        name: Text,
+        /// Its text.
+        text: Text,
+    },
+    /// A file could not be opened: why.
+    FileRefused(String),
     /// A document preset was picked: only the text changes.
     LoadDocument(String),
     /// The strategy select changed.
@@ -653,9 +274,30 @@ pub enum Action {
     /// The whole playground was set up at once (a lesson's example, an
     /// interview card): text, view and settings.
     Restore(Snapshot),
-    /// The determinism check left for later (see [`Split::rechecking`]) came
-    /// back for this split.
-    Rechecked(Shared, Check),
+    /// The worker's report for request `id`, read (or why it could not be).
+    SplitArrived {
+        /// The request it answers.
+        id: u32,
+        /// The split its binary report (`chunkscope_wasm::wire`) describes.
+        split: Result<Shared, String>,
+    },
+    /// The worker refused request `id` (a split or a determinism check).
+    SplitFailed {
+        /// The request it answers.
+        id: u32,
+        /// Why, and the setting to change.
+        refusal: Refusal,
+    },
+    /// The determinism check asked for with request `id`.
+    Rechecked {
+        /// The request it answers.
+        id: u32,
+        /// The check.
+        check: Check,
+    },
+    /// The worker could not be started or stopped working: nothing waiting
+    /// will be answered.
+    EngineFailed(String),
     /// A token unit's tables started downloading, were installed, or failed.
     /// Once installed (for good: see `chunkscope::tokens::install`), the
     /// settings are split again.
@@ -670,15 +312,28 @@ pub fn reduce(state: &State, action: Action) -> State {
     let mut next = state.clone();
     let resplit = match action {
         Action::SetText(text) => {
-            if *text != *next.text {
+            if text != next.text {
                 next.text = text;
                 next.document = None;
+                next.file = None;
             }
             true
+        }
+        Action::OpenFile { name, text } => {
+            next.text = text;
+            next.document = None;
+            next.file = Some(name);
+            next.notice = None;
+            true
+        }
+        Action::FileRefused(why) => {
+            next.notice = Some(why);
+            false
         }
         Action::LoadDocument(name) => match presets::text(&name) {
             Some(text) => {
                 next.text = text;
+                next.file = None;
                 next.document = presets::DOCUMENT_PRESETS
                     .iter()
                     .map(|p| p.name)
@@ -759,36 +414,7 @@ pub fn reduce(state: &State, action: Action) -> State {
             false
         }
         Action::RevealChunk(p) => {
-            let Some(split) = next
-                .split(p.strategy)
-                .filter(|_| next.primary().map(|s| s.strategy()) == Some(p.strategy))
-                .cloned()
-            else {
-                return next;
-            };
-            let Some(id) = split.output.chunks.get(p.index).and_then(|c| c.node) else {
-                return next;
-            };
-            if next.selected_node == Some(id) {
-                next.selected_node = None;
-                return next;
-            }
-            next.selected_node = Some(id);
-            let nodes = &split.output.trace.nodes;
-            let (mut toggled, mut all) = ((*next.toggled).clone(), (*next.all_children).clone());
-            let mut child = id;
-            while let Some(parent) = nodes[child].parent {
-                if !tree_open(&split, &toggled, parent) {
-                    toggled.insert(parent);
-                }
-                let position = nodes[parent].children.iter().position(|&c| c == child);
-                if position.is_some_and(|at| at >= FIRST_CHILDREN) {
-                    all.insert(parent);
-                }
-                child = parent;
-            }
-            next.toggled = Rc::new(toggled);
-            next.all_children = Rc::new(all);
+            reveal(&mut next, p);
             false
         }
         Action::ToggleNode(id) => {
@@ -824,21 +450,58 @@ pub fn reduce(state: &State, action: Action) -> State {
         Action::Tokenizer(status) => {
             let loaded = matches!(status, TokenizerStatus::Loaded { .. });
             next.tokenizer = Some(status);
+            if loaded {
+                // Requests made before the tables were in would be refused:
+                // ask again.
+                for slot in next.slots.iter_mut() {
+                    slot.pending = None;
+                }
+            }
             loaded
         }
         Action::ShowTokens(on) => {
             next.token_overlay = on;
             false
         }
-        Action::Restore(snapshot) => return State::from_snapshot(snapshot),
-        Action::Rechecked(split, determinism) => {
-            // A result for a split that is no longer shown is dropped.
-            if next.splits.get(split.strategy()) == Some(&split) {
-                let mut checked = Split::clone(&split);
-                checked.checks.determinism = determinism;
-                checked.rechecking = false;
-                next.splits.set(split.strategy(), Shared(Rc::new(checked)));
+        Action::Restore(snapshot) => return next.restored(snapshot),
+        Action::SplitArrived { id, split } => {
+            arrived(&mut next, id, split);
+            false
+        }
+        Action::SplitFailed { id, refusal } => {
+            let Some(slot) = next.slots.awaiting(id) else {
+                return next;
+            };
+            if slot.pending.as_ref().is_some_and(|r| r.id == id) {
+                slot.pending = None;
+                next.error = Some(Problem::from(refusal));
+            } else {
+                slot.recheck = Some(Recheck::Done(Check {
+                    ok: false,
+                    detail: format!("the second run failed: {}", refusal.message),
+                }));
             }
+            false
+        }
+        Action::Rechecked { id, check } => {
+            if let Some(slot) = next.slots.awaiting(id) {
+                if matches!(&slot.recheck, Some(Recheck::Waiting(r)) if r.id == id) {
+                    slot.recheck = Some(Recheck::Done(check));
+                }
+            }
+            false
+        }
+        Action::EngineFailed(why) => {
+            for slot in next.slots.iter_mut() {
+                slot.pending = None;
+                if matches!(slot.recheck, Some(Recheck::Waiting(_))) {
+                    slot.recheck = None;
+                }
+            }
+            next.error = Some(Problem {
+                message: why,
+                field: None,
+            });
             false
         }
     };
@@ -848,42 +511,169 @@ pub fn reduce(state: &State, action: Action) -> State {
     next
 }
 
-/// Re-splits what the view needs, reusing a split whose text and configuration
-/// did not change. On an error the last good splits stay and `error` says why.
+/// Takes the answer to request `id` if it is a slot's latest request: the
+/// split replaces the slot's last one, and a long text's determinism check is
+/// asked for. An answer to an older request is dropped.
+fn arrived(state: &mut State, id: u32, split: Result<Shared, String>) {
+    let Some(slot) = state.slots.awaiting(id) else {
+        return;
+    };
+    let Some(request) = slot.pending.take_if(|r| r.id == id) else {
+        return;
+    };
+    let split = split.and_then(|split| {
+        if split.is_of(&request.text, &request.config) {
+            Ok(split)
+        } else {
+            Err("it is about another text or other settings".into())
+        }
+    });
+    match split {
+        Ok(split) => {
+            let recheck = (request.detail == Detail::Trace).then(|| {
+                let id = state.next_id();
+                Recheck::Waiting(Request {
+                    id,
+                    detail: Detail::Determinism,
+                    ..request
+                })
+            });
+            let slot = state.slots.get_mut(split.strategy());
+            slot.split = Some(split);
+            slot.recheck = recheck;
+            // Node ids and chunk indices refer to the old split.
+            state.selected_node = None;
+            state.toggled = Rc::default();
+            state.all_children = Rc::default();
+            state.pointed = None;
+            state.all_rows = false;
+        }
+        Err(why) => {
+            state.error = Some(Problem {
+                message: format!("the splitter's answer could not be read: {why}"),
+                field: None,
+            });
+        }
+    }
+}
+
+/// Selects the node chunk `p` came from and opens the branches above it.
+fn reveal(state: &mut State, p: Pointed) {
+    let Some(split) = state
+        .split(p.strategy)
+        .filter(|_| state.primary().map(|s| s.strategy()) == Some(p.strategy))
+        .cloned()
+    else {
+        return;
+    };
+    let Some(id) = split.output.chunks.get(p.index).and_then(|c| c.node) else {
+        return;
+    };
+    if state.selected_node == Some(id) {
+        state.selected_node = None;
+        return;
+    }
+    state.selected_node = Some(id);
+    let nodes = &split.output.trace.nodes;
+    let (mut toggled, mut all) = ((*state.toggled).clone(), (*state.all_children).clone());
+    let mut child = id;
+    while let Some(parent) = nodes[child].parent {
+        if !tree_open(&split, &toggled, parent) {
+            toggled.insert(parent);
+        }
+        let position = nodes[parent].children.iter().position(|&c| c == child);
+        if position.is_some_and(|at| at >= FIRST_CHILDREN) {
+            all.insert(parent);
+        }
+        child = parent;
+    }
+    state.toggled = Rc::new(toggled);
+    state.all_children = Rc::new(all);
+}
+
+/// The most chunks' worth of text (its length in the unit over the size) the
+/// page asks the worker to split. A 10 MB document at size 3 would be three
+/// million chunks and a trace several times that: gigabytes, and seconds of
+/// work that cannot be stopped half way while the learner is still typing
+/// "300".
+pub const MAX_CHUNKS: usize = 500_000;
+
+/// `config`, unless it would cut `text` into more than [`MAX_CHUNKS`] chunks'
+/// worth: then what size to use instead. Token units are not estimated.
+fn within_reach(text: &str, config: Config) -> Result<Config, Problem> {
+    let size = config.size.max(1);
+    // Bytes are never fewer than chars: most texts need no count.
+    if text.len() / size <= MAX_CHUNKS {
+        return Ok(config);
+    }
+    let (length, unit) = match config.unit {
+        Unit::Chars => (text.chars().count(), "chars"),
+        Unit::Bytes => (text.len(), "bytes"),
+        Unit::Tokens(_) => return Ok(config),
+    };
+    if length.div_ceil(size) <= MAX_CHUNKS {
+        return Ok(config);
+    }
+    Err(Problem::new(
+        Field::Size,
+        format!(
+            "size {} is too small for this document of {length} {unit}: the playground splits at most {MAX_CHUNKS} chunks' worth at once, so use a size of at least {}, or a shorter document",
+            config.size,
+            length.div_ceil(MAX_CHUNKS)
+        ),
+    ))
+}
+
+/// Asks for what the view needs: a split whose text and configuration did
+/// not change is kept, and one already asked for is not asked for again. On
+/// an error the last good splits stay, `error` says why, and no answer to a
+/// request for older settings is taken any more.
 fn refresh(state: &mut State) {
     state.error = None;
-    for &strategy in state.view.strategies() {
-        let made = state.settings.config(strategy).and_then(|config| {
-            let current = state.split(strategy);
-            if current.is_some_and(|s| s.config == config && *s.text == *state.text) {
-                return Ok(None);
-            }
-            Split::run(state.text.clone(), config)
-                .map(Some)
-                .map_err(Problem::from)
-        });
-        match made {
-            Ok(None) => {}
-            Ok(Some(split)) => {
-                state.splits.set(strategy, Shared(Rc::new(split)));
-                // Node ids and chunk indices refer to the old split.
-                state.selected_node = None;
-                state.toggled = Rc::default();
-                state.all_children = Rc::default();
-                state.pointed = None;
-                state.all_rows = false;
-            }
+    let strategies = state.view.strategies();
+    for (at, &strategy) in strategies.iter().enumerate() {
+        let config = match state
+            .settings
+            .config(strategy)
+            .and_then(|config| within_reach(&state.text, config))
+        {
+            Ok(config) => config,
             Err(problem) => {
                 state.error = Some(problem);
+                for &later in &strategies[at..] {
+                    state.slots.get_mut(later).pending = None;
+                }
                 return;
             }
+        };
+        let text = state.text.clone();
+        let slot: &Slot = state.slots.get(strategy);
+        if slot.split.as_ref().is_some_and(|s| s.is_of(&text, &config)) {
+            state.slots.get_mut(strategy).pending = None;
+            continue;
         }
+        if slot
+            .pending
+            .as_ref()
+            .is_some_and(|r| r.config == config && r.text == text)
+        {
+            continue;
+        }
+        let id = state.next_id();
+        state.slots.get_mut(strategy).pending = Some(Request {
+            id,
+            detail: Request::detail_for(&text),
+            text,
+            config,
+        });
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::state::slots::RECHECK_LATER_BYTES;
+    use crate::state::testing::{act, answer_to, settled, start};
     use chunkscope::Cut;
 
     fn texts(split: &Split) -> Vec<&str> {
@@ -897,8 +687,9 @@ mod tests {
 
     #[test]
     fn first_load_shows_the_five_lesson_chunks() {
-        let state = State::default();
+        let state = start();
         assert_eq!(state.error, None);
+        assert!(state.requests().is_empty());
         let split = state.primary().unwrap();
         assert_eq!(
             texts(split),
@@ -912,13 +703,13 @@ mod tests {
         );
         assert_eq!(split.chunk_chars[0], (0, 13));
         assert_eq!(split.output.chunks[1].cut, Cut::Separator(2));
-        assert!(split.checks.all_ok());
+        assert!(split.checks.as_ref().unwrap().all_ok());
         assert_eq!(state.settings.separator_preset(), Some("seed"));
     }
 
     #[test]
     fn a_bad_setting_keeps_the_last_good_split_and_says_why() {
-        let state = State::default();
+        let state = start();
         let good = state.split(Strategy::Recursive).cloned();
         for (action, words) in [
             (Action::SetSize("0".into()), "at least 1"),
@@ -928,7 +719,7 @@ mod tests {
             (Action::SetOverlap("40".into()), "smaller than size"),
             (Action::SetOverlap("".into()), "overlap is empty"),
         ] {
-            let next = reduce(&state, action.clone());
+            let next = act(&state, action.clone());
             let error = next.error.clone().map(|p| p.message).unwrap_or_default();
             assert!(error.contains(words), "{action:?}: {error}");
             assert_eq!(
@@ -941,27 +732,24 @@ mod tests {
 
     #[test]
     fn an_empty_list_and_a_bad_regex_are_errors() {
-        let mut state = State::default();
+        let mut state = start();
         for _ in 0..5 {
-            state = reduce(&state, Action::RemoveSeparator(0));
+            state = act(&state, Action::RemoveSeparator(0));
         }
         assert!(state
             .error
             .unwrap()
             .message
             .contains("separator list is empty"));
-        let state = reduce(
-            &State::default(),
-            Action::AddSeparator(Separator::regex("(")),
-        );
+        let state = act(&start(), Action::AddSeparator(Separator::regex("(")));
         assert!(state.error.unwrap().message.contains("regular expression"));
     }
 
     #[test]
     fn bytes_with_a_char_too_big_is_an_error() {
-        let mut state = reduce(&State::default(), Action::SetText("ab😀cd".into()));
-        state = reduce(&state, Action::SetSize("2".into()));
-        state = reduce(&state, Action::SetUnit(Unit::Bytes));
+        let mut state = act(&start(), Action::SetText("ab😀cd".into()));
+        state = act(&state, Action::SetSize("2".into()));
+        state = act(&state, Action::SetUnit(Unit::Bytes));
         assert!(
             state.error.as_ref().unwrap().message.contains("4 bytes"),
             "{:?}",
@@ -972,18 +760,18 @@ mod tests {
 
     #[test]
     fn loading_a_document_changes_only_the_text() {
-        let state = reduce(&State::default(), Action::SetSize("120".into()));
-        let next = reduce(&state, Action::LoadDocument("markdown".into()));
+        let state = act(&start(), Action::SetSize("120".into()));
+        let next = act(&state, Action::LoadDocument("markdown".into()));
         assert_eq!(next.settings, state.settings);
         assert_eq!(next.document, Some("markdown"));
         assert!(next.text.starts_with("# Returns"));
-        let edited = reduce(&next, Action::SetText("hello".into()));
+        let edited = act(&next, Action::SetText("hello".into()));
         assert_eq!(edited.document, None);
     }
 
     #[test]
     fn compare_splits_both_and_a_fixed_error_is_reported() {
-        let state = reduce(&State::default(), Action::SetView(View::Compare));
+        let state = act(&start(), Action::SetView(View::Compare));
         assert!(
             state.split(Strategy::Fixed).is_some() && state.split(Strategy::Recursive).is_some()
         );
@@ -994,13 +782,13 @@ mod tests {
 
     #[test]
     fn unchanged_settings_reuse_the_split() {
-        let state = State::default();
-        let next = reduce(&state, Action::SetSize(" 40 ".into()));
+        let state = start();
+        let next = act(&state, Action::SetSize(" 40 ".into()));
         assert_eq!(
             next.split(Strategy::Recursive),
             state.split(Strategy::Recursive)
         );
-        let next = reduce(&state, Action::SetSize("41".into()));
+        let next = act(&state, Action::SetSize("41".into()));
         assert_ne!(
             next.split(Strategy::Recursive),
             state.split(Strategy::Recursive)
@@ -1009,10 +797,7 @@ mod tests {
 
     #[test]
     fn added_separators_go_before_the_hard_cut_and_can_be_raised() {
-        let state = reduce(
-            &State::default(),
-            Action::AddSeparator(Separator::literal(",")),
-        );
+        let state = act(&start(), Action::AddSeparator(Separator::literal(",")));
         let labels: Vec<String> = state
             .settings
             .separators
@@ -1020,28 +805,28 @@ mod tests {
             .map(|s| s.label())
             .collect();
         assert_eq!(labels, ["\\n\\n", "\\n", ". ", " ", ",", "\"\""]);
-        let state = reduce(&state, Action::RaiseSeparator(4));
+        let state = act(&state, Action::RaiseSeparator(4));
         assert_eq!(state.settings.separators[3].pattern, ",");
         assert_eq!(state.settings.separator_preset(), None);
     }
 
     #[test]
     fn tree_selection_toggles_and_resets_on_a_new_split() {
-        let state = reduce(&State::default(), Action::SelectNode(2));
+        let state = act(&start(), Action::SelectNode(2));
         assert_eq!(state.selected_node, Some(2));
-        assert_eq!(reduce(&state, Action::SelectNode(2)).selected_node, None);
-        let state = reduce(&state, Action::ToggleNode(1));
+        assert_eq!(act(&state, Action::SelectNode(2)).selected_node, None);
+        let state = act(&state, Action::ToggleNode(1));
         assert!(state.toggled.contains(&1));
-        let state = reduce(&state, Action::SetSize("30".into()));
+        let state = act(&state, Action::SetSize("30".into()));
         assert_eq!(state.selected_node, None);
         assert!(state.toggled.is_empty());
     }
 
     #[test]
     fn a_snapshot_restores_the_page() {
-        let state = reduce(&State::default(), Action::SetView(View::Compare));
-        let state = reduce(&state, Action::SetSize("25".into()));
-        let restored = State::from_snapshot(state.snapshot());
+        let state = act(&start(), Action::SetView(View::Compare));
+        let state = act(&state, Action::SetSize("25".into()));
+        let restored = settled(State::from_snapshot(state.snapshot()));
         assert_eq!(restored.settings, state.settings);
         assert_eq!(restored.view, View::Compare);
         assert_eq!(restored.document, Some("refund"));
@@ -1053,7 +838,7 @@ mod tests {
 
     #[test]
     fn clicking_a_chunk_reveals_its_node() {
-        let state = reduce(&State::default(), Action::LoadDocument("article".into()));
+        let state = act(&start(), Action::LoadDocument("article".into()));
         let split = state.split(Strategy::Recursive).cloned().unwrap();
         assert!(split.output.trace.nodes.len() > OPEN_ALL_UP_TO);
         let index = split.output.chunks.len() - 1;
@@ -1061,7 +846,7 @@ mod tests {
             strategy: Strategy::Recursive,
             index,
         };
-        let next = reduce(&state, Action::RevealChunk(pointed));
+        let next = act(&state, Action::RevealChunk(pointed));
         let id = split.output.chunks[index].node.unwrap();
         assert_eq!(next.selected_node, Some(id));
         let mut at = id;
@@ -1070,89 +855,39 @@ mod tests {
             at = parent;
         }
         assert!(!next.all_children.is_empty());
-        assert_eq!(
-            reduce(&next, Action::RevealChunk(pointed)).selected_node,
-            None
-        );
-    }
-
-    #[test]
-    fn a_long_text_is_checked_for_determinism_later() {
-        let long: Rc<str> = "Some words. ".repeat(RECHECK_LATER_BYTES / 10).into();
-        let state = reduce(&State::default(), Action::SetText(long));
-        let split = state.split(Strategy::Recursive).cloned().unwrap();
-        assert!(split.rechecking);
-        assert!(
-            !split.checks.determinism.ok,
-            "a check not yet made is no pass"
-        );
-        let check = split.recheck();
-        assert!(check.ok);
-        let next = reduce(&state, Action::Rechecked(split.clone(), check));
-        let done = next.split(Strategy::Recursive).cloned().unwrap();
-        assert!(!done.rechecking && done.checks.all_ok());
-        assert_eq!(done.output, split.output);
-        // A late result for a split no longer shown changes nothing.
-        let moved = reduce(&next, Action::SetSize("30".into()));
-        let after = reduce(&moved, Action::Rechecked(split.clone(), split.recheck()));
-        assert_eq!(
-            after.split(Strategy::Recursive),
-            moved.split(Strategy::Recursive)
-        );
-    }
-
-    #[test]
-    fn every_view_has_its_own_option_value() {
-        for view in View::ALL {
-            assert_eq!(View::parse(view.name()), Some(view));
-            assert!(view.strategies().contains(&view.primary()));
-        }
-        for strategy in Strategy::ALL {
-            assert_eq!(
-                View::parse(strategy.name()).map(View::primary),
-                Some(strategy)
-            );
-        }
-        assert_eq!(
-            View::parse("compare-langchain"),
-            Some(View::CompareLangChain)
-        );
-        assert_eq!(
-            View::title_of(Strategy::LangChain),
-            "LangChain RecursiveCharacterTextSplitter"
-        );
+        assert_eq!(act(&next, Action::RevealChunk(pointed)).selected_node, None);
     }
 
     #[test]
     fn a_langchain_view_starts_from_langchains_keep_separator() {
-        let state = reduce(&State::default(), Action::SetView(View::LangChain));
+        let state = act(&start(), Action::SetView(View::LangChain));
         assert_eq!(state.settings.placement, Placement::Start);
-        let state = reduce(&state, Action::SetView(View::LangChainCharacter));
+        let state = act(&state, Action::SetView(View::LangChainCharacter));
         assert_eq!(state.settings.placement, Placement::None);
         // A choice made for an engine stays while the views keep its default.
-        let state = reduce(&state, Action::SetView(View::LangChain));
-        let state = reduce(&state, Action::SetPlacement(Placement::End));
-        let state = reduce(&state, Action::SetView(View::CompareLangChain));
+        let state = act(&state, Action::SetView(View::LangChain));
+        let state = act(&state, Action::SetPlacement(Placement::End));
+        let state = act(&state, Action::SetView(View::CompareLangChain));
         assert_eq!(state.settings.placement, Placement::End);
         let split = state.split(Strategy::LangChain).unwrap();
         assert_eq!(split.config.placement, Placement::End);
-        let state = reduce(&state, Action::SetView(View::LangChain));
+        let state = act(&state, Action::SetView(View::LangChain));
         assert_eq!(state.settings.placement, Placement::End);
         // Back to ours: the lessons' p + sep again, and fixed windows share it.
-        let state = reduce(&state, Action::SetView(View::Recursive));
+        let state = act(&state, Action::SetView(View::Recursive));
         assert_eq!(state.settings.placement, Placement::End);
-        let state = reduce(&state, Action::SetPlacement(Placement::None));
-        let state = reduce(&state, Action::SetView(View::Fixed));
-        let state = reduce(&state, Action::SetView(View::Recursive));
+        let state = act(&state, Action::SetPlacement(Placement::None));
+        let state = act(&state, Action::SetView(View::Fixed));
+        let state = act(&state, Action::SetView(View::Recursive));
         assert_eq!(state.settings.placement, Placement::None);
-        let state = reduce(&state, Action::SetView(View::LangChain));
+        let state = act(&state, Action::SetView(View::LangChain));
         assert_eq!(state.settings.placement, Placement::Start);
     }
 
     #[test]
     fn compare_langchain_splits_ours_and_langchains_with_the_same_settings() {
-        let before = State::default();
-        let state = reduce(&before, Action::SetView(View::CompareLangChain));
+        let before = start();
+        let state = act(&before, Action::SetView(View::CompareLangChain));
         assert_eq!(state.error, None);
         let ours = state.split(Strategy::Recursive).unwrap();
         let theirs = state.split(Strategy::LangChain).unwrap();
@@ -1169,8 +904,8 @@ mod tests {
             "the recursive split is reused"
         );
         // Coming from LangChain's own view, both panes use its default.
-        let state = reduce(&State::default(), Action::SetView(View::LangChain));
-        let state = reduce(&state, Action::SetView(View::CompareLangChain));
+        let state = act(&start(), Action::SetView(View::LangChain));
+        let state = act(&state, Action::SetView(View::CompareLangChain));
         let ours = state.split(Strategy::Recursive).unwrap();
         assert_eq!(ours.config.placement, Placement::Start);
         assert_eq!(texts(ours)[2], ". They go to the original UPI id.");
@@ -1178,33 +913,24 @@ mod tests {
 
     #[test]
     fn langchain_separators_are_the_ones_it_used() {
-        let mut state = reduce(&State::default(), Action::SetView(View::LangChain));
+        let mut state = act(&start(), Action::SetView(View::LangChain));
         for _ in 0..5 {
-            state = reduce(&state, Action::RemoveSeparator(0));
+            state = act(&state, Action::RemoveSeparator(0));
         }
         assert_eq!(state.error, None, "an empty list is LangChain's default");
         let split = state.primary().unwrap();
         let labels: Vec<String> = split.separators.iter().map(Separator::label).collect();
         assert_eq!(labels, ["\\n\\n", "\\n", " ", "\"\""]);
-        let state = reduce(&state, Action::SetView(View::LangChainCharacter));
+        let state = act(&state, Action::SetView(View::LangChainCharacter));
         let split = state.primary().unwrap();
         assert_eq!(split.separators.len(), 1, "CharacterTextSplitter uses one");
     }
 
     #[test]
-    fn counts_parse_strictly() {
-        assert_eq!(parse_count("size", " 12 ", Unit::Chars), Ok(12));
-        assert!(parse_count("size", "12abc", Unit::Chars).is_err());
-        assert!(parse_count("size", "99999999999999999999999", Unit::Chars)
-            .unwrap_err()
-            .contains("too large"));
-    }
-
-    #[test]
     fn a_token_unit_splits_once_its_tokenizer_is_installed() {
         let unit = Unit::Tokens(Encoding::O200k);
-        let state = reduce(&State::default(), Action::SetUnit(unit));
-        let state = reduce(
+        let state = act(&start(), Action::SetUnit(unit));
+        let state = act(
             &state,
             Action::Tokenizer(TokenizerStatus::Loading(Encoding::O200k)),
         );
@@ -1217,7 +943,7 @@ mod tests {
             assert!(state.error.is_some());
             return;
         }
-        let state = reduce(
+        let state = act(
             &state,
             Action::Tokenizer(TokenizerStatus::Loaded {
                 encoding: Encoding::O200k,
@@ -1233,13 +959,206 @@ mod tests {
 
     #[test]
     fn the_token_overlay_changes_the_drawing_only() {
-        let state = State::default();
+        let state = start();
         assert!(!state.token_overlay, "off until asked for");
-        let on = reduce(&state, Action::ShowTokens(true));
+        let on = act(&state, Action::ShowTokens(true));
         assert!(on.token_overlay);
         assert_eq!(on.primary(), state.primary(), "nothing is split again");
-        let resized = reduce(&on, Action::SetSize("30".into()));
+        let resized = act(&on, Action::SetSize("30".into()));
         assert!(resized.token_overlay, "new settings keep it");
-        assert!(!reduce(&resized, Action::ShowTokens(false)).token_overlay);
+        assert!(!act(&resized, Action::ShowTokens(false)).token_overlay);
+    }
+
+    #[test]
+    fn the_first_page_asks_once_and_draws_the_answer() {
+        let state = State::default();
+        assert_eq!(state.primary(), None, "nothing is split on the main thread");
+        let requests = state.requests();
+        assert_eq!(requests.len(), 1);
+        assert_eq!((requests[0].id, requests[0].detail), (1, Detail::Full));
+        assert!(state.splitting());
+        // Asking again for what is already asked for makes no new request.
+        let again = reduce(&state, Action::SetSize(" 40".into()));
+        assert_eq!(again.requests(), requests);
+        let done = reduce(&state, answer_to(&requests[0]));
+        assert!(!done.splitting() && done.requests().is_empty());
+        assert_eq!(done.primary().unwrap().chunk_chars.len(), 5);
+    }
+
+    #[test]
+    fn only_the_answer_to_the_latest_request_is_taken() {
+        let state = start();
+        let first = reduce(&state, Action::SetSize("30".into()));
+        let second = reduce(&first, Action::SetSize("25".into()));
+        let (old, new) = (first.requests()[0].clone(), second.requests()[0].clone());
+        assert!(old.id < new.id);
+        assert_eq!(
+            second.requests(),
+            std::slice::from_ref(&new),
+            "the older request is given up"
+        );
+        // The older answer comes first: dropped, the last good split stays.
+        let late = reduce(&second, answer_to(&old));
+        assert_eq!(late, second);
+        let done = reduce(&late, answer_to(&new));
+        assert_eq!(done.primary().unwrap().config.size, 25);
+        // And after it, still nothing.
+        assert_eq!(reduce(&done, answer_to(&old)), done);
+    }
+
+    #[test]
+    fn typing_quickly_ends_with_the_chunks_of_the_last_text() {
+        let mut state = start();
+        let mut asked = Vec::new();
+        for text in [
+            "a b",
+            "a b c",
+            "a b c d. e",
+            "The final text. Two sentences.",
+        ] {
+            state = reduce(&state, Action::SetText(text.into()));
+            asked.extend(state.requests());
+        }
+        assert_eq!(asked.len(), 4);
+        // Answers arrive late and out of order.
+        for request in asked.iter().rev() {
+            state = reduce(&state, answer_to(request));
+        }
+        let split = state.primary().unwrap();
+        assert_eq!(&*split.text, "The final text. Two sentences.");
+        assert_eq!(texts(split), ["The final text. Two sentences."]);
+    }
+
+    #[test]
+    fn a_refusal_from_the_worker_is_shown_and_a_bad_field_asks_nothing() {
+        let state = reduce(&start(), Action::SetText("ab😀cd".into()));
+        let state = settled(state);
+        let state = reduce(&state, Action::SetUnit(Unit::Bytes));
+        let state = reduce(&state, Action::SetSize("2".into()));
+        assert_eq!(
+            state.error, None,
+            "only the worker finds a character too big"
+        );
+        let state = settled(state);
+        let problem = state.error.clone().unwrap();
+        assert_eq!(problem.field, Some(Field::Unit));
+        // A field that does not parse is reported at once, and an answer to
+        // the request made before it is no longer taken.
+        let asked = reduce(&state, Action::SetSize("4".into()));
+        let request = asked.requests()[0].clone();
+        let bad = reduce(&asked, Action::SetSize("x".into()));
+        assert!(bad.requests().is_empty());
+        assert_eq!(bad.error.as_ref().unwrap().field, Some(Field::Size));
+        assert_eq!(reduce(&bad, answer_to(&request)), bad);
+    }
+
+    #[test]
+    fn a_long_text_is_checked_for_determinism_later_without_copying_its_split() {
+        let long: Text = "Some words. ".repeat(RECHECK_LATER_BYTES / 10).into();
+        let state = reduce(&start(), Action::SetText(long));
+        let first = state.requests()[0].clone();
+        assert_eq!(first.detail, Detail::Trace);
+        let state = reduce(&state, answer_to(&first));
+        let slot = state.slots.get(Strategy::Recursive);
+        let checked = slot.checked().unwrap();
+        assert_eq!(checked.determinism, None, "a check not yet made is no pass");
+        assert!(checked.check(Badge::Coverage).unwrap().ok);
+        let recheck = state.requests()[0].clone();
+        assert_eq!(recheck.detail, Detail::Determinism);
+        assert!(
+            Text::ptr_eq(&recheck.text, &first.text),
+            "the text is shared, not copied"
+        );
+
+        let done = reduce(&state, answer_to(&recheck));
+        let after = done.slots.get(Strategy::Recursive).checked().unwrap();
+        assert_eq!(after.determinism.as_ref().map(|c| c.ok), Some(true));
+        assert!(
+            Rc::ptr_eq(&after.split.0, &checked.split.0),
+            "the split is not copied"
+        );
+        assert!(done.requests().is_empty());
+
+        // A late check for a split no longer shown changes nothing.
+        let moved = reduce(&state, Action::SetSize("30".into()));
+        let moved = reduce(&moved, answer_to(&moved.requests()[1]));
+        let late = reduce(&moved, answer_to(&recheck));
+        assert_eq!(late, moved);
+        assert_eq!(
+            late.slots
+                .get(Strategy::Recursive)
+                .checked()
+                .unwrap()
+                .determinism,
+            None
+        );
+    }
+
+    #[test]
+    fn a_refused_recheck_fails_the_badge_and_a_dead_worker_ends_every_wait() {
+        let long: Text = "Some words. ".repeat(RECHECK_LATER_BYTES / 10).into();
+        let state = reduce(&start(), Action::SetText(long));
+        let state = reduce(&state, answer_to(&state.requests()[0]));
+        let id = state.requests()[0].id;
+        let refusal = Refusal::new(None, "out of memory");
+        let failed = reduce(&state, Action::SplitFailed { id, refusal });
+        let check = failed
+            .slots
+            .get(Strategy::Recursive)
+            .checked()
+            .unwrap()
+            .determinism
+            .unwrap();
+        assert_eq!(
+            (check.ok, check.detail.as_str()),
+            (false, "the second run failed: out of memory")
+        );
+        assert_eq!(failed.error, None);
+
+        let waiting = reduce(&start(), Action::SetSize("30".into()));
+        let dead = reduce(&waiting, Action::EngineFailed("the worker stopped".into()));
+        assert!(dead.requests().is_empty() && !dead.splitting());
+        assert_eq!(dead.error.as_ref().unwrap().message, "the worker stopped");
+        assert_eq!(
+            dead.primary(),
+            waiting.primary(),
+            "the last good split stays"
+        );
+    }
+
+    #[test]
+    fn a_size_too_small_for_a_long_document_is_refused_before_asking() {
+        let long: Text = "abcd ".repeat(MAX_CHUNKS / 2).into(); // 1.25 M chars
+        let state = settled(reduce(&start(), Action::SetText(long)));
+        let state = reduce(&state, Action::SetSize("2".into()));
+        assert!(state.requests().is_empty(), "nothing is asked");
+        let problem = state.error.clone().unwrap();
+        assert_eq!(problem.field, Some(Field::Size));
+        assert_eq!(
+            problem.message,
+            "size 2 is too small for this document of 1250000 chars: the playground splits at \
+             most 500000 chunks' worth at once, so use a size of at least 3, or a shorter document"
+        );
+        let ok = reduce(&state, Action::SetSize("3".into()));
+        assert_eq!((ok.error.clone(), ok.requests().len()), (None, 1));
+    }
+
+    #[test]
+    fn an_opened_file_is_the_document_until_edited() {
+        let state = act(
+            &start(),
+            Action::OpenFile {
+                name: "notes.md".into(),
+                text: "One. Two.".into(),
+            },
+        );
+        assert_eq!(state.file.as_deref(), Some("notes.md"));
+        assert_eq!((&*state.text, state.document), ("One. Two.", None));
+        assert_eq!(texts(state.primary().unwrap()), ["One. Two."]);
+        let edited = act(&state, Action::SetText("One.".into()));
+        assert_eq!(edited.file, None);
+        let refused = act(&state, Action::FileRefused("too big".into()));
+        assert_eq!(refused.notice.as_deref(), Some("too big"));
+        assert_eq!(refused.text, state.text);
     }
 }

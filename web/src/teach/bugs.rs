@@ -2,11 +2,12 @@
 //! correct engine on a text chosen to expose it, with the same checks on both.
 
 use super::verdict;
+use crate::engine::use_split;
 use crate::model::preview;
-use crate::state::Badge;
+use crate::state::{Badge, Shared};
+use crate::text::Text;
 use chunkscope::bugs::{self, Bug, BugRun, Findings, Piece};
-use chunkscope::{CharIndex, Config, Separator, Splitter};
-use std::rc::Rc;
+use chunkscope::{CharIndex, Config, Separator};
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
@@ -17,7 +18,7 @@ const MAX_CHARS: usize = 20_000;
 #[derive(Clone, Debug, PartialEq)]
 struct Setup {
     bug: Bug,
-    text: Rc<str>,
+    text: Text,
     size: String,
     overlap: String,
 }
@@ -33,7 +34,8 @@ impl Setup {
         }
     }
 
-    /// The demo's configuration with the typed size and overlap.
+    /// The demo's configuration with the typed size and overlap. The engine
+    /// (in the worker) checks the rest before any variant runs.
     fn config(&self) -> Result<Config, String> {
         let count =
             |field: &str, raw: &str| crate::state::parse_count(field, raw, chunkscope::Unit::Chars);
@@ -42,7 +44,6 @@ impl Setup {
             overlap: count("overlap", &self.overlap)?,
             ..self.bug.demo().config
         };
-        config.validate().map_err(|e| e.to_string())?;
         if self.text.chars().count() > MAX_CHARS {
             return Err(format!(
                 "the gallery runs on texts of up to {MAX_CHARS} chars: a buggy splitter can repeat text many times over"
@@ -77,37 +78,39 @@ enum Part {
     Added(String),
 }
 
-fn run(setup: &Setup) -> Result<Result2, String> {
-    let config = setup.config()?;
+/// Both sides of a run: the correct engine's split (made by the worker, which
+/// also refused any configuration it cannot split) and the variant's, run here.
+fn run(setup: &Setup, correct: &Shared) -> Result2 {
+    let config = correct.config.clone();
     let text = &*setup.text;
-    let splitter = Splitter::new(config.clone()).map_err(|e| e.to_string())?;
-    let out = splitter.split(text).map_err(|e| e.to_string())?;
-    let again = splitter.split(text).map_err(|e| e.to_string())?;
-    let correct_found = bugs::findings_of(text, &config, &out, &again);
+    let out = &correct.output;
+    // The worker's checks compared two runs; findings_of would compare the
+    // output with itself, so its determinism check is replaced by the real one.
+    let mut correct_found = bugs::findings_of(text, &config, out, out);
+    if let Some(checks) = &correct.checks {
+        correct_found.checks = checks.clone();
+    }
     let buggy = bugs::run(setup.bug, text, &config);
     let buggy_found = bugs::findings(text, &config, &buggy, &bugs::run(setup.bug, text, &config));
-    let index = CharIndex::new(text);
-    let correct = out
+    let shown = out
         .chunks
         .iter()
-        .map(|c| {
-            let (start, end) = index.char_span(c.span);
-            Shown {
-                start,
-                end,
-                len: c.len,
-                slice: true,
-                parts: vec![Part::Kept(c.text(text).to_string())],
-            }
+        .zip(&correct.chunk_chars)
+        .map(|(c, &(start, end))| Shown {
+            start,
+            end,
+            len: c.len,
+            slice: true,
+            parts: vec![Part::Kept(c.text(text).to_string())],
         })
         .collect();
-    Ok(Result2 {
+    Result2 {
         config,
-        correct,
+        correct: shown,
         correct_found,
         buggy,
         buggy_found,
-    })
+    }
 }
 
 /// A buggy chunk's pieces, with the source skipped between two of them shown
@@ -216,7 +219,22 @@ fn failures(found: &Findings) -> Html {
 #[function_component]
 pub fn BugGallery() -> Html {
     let setup = use_state(|| Setup::demo(Bug::ALL[0]));
-    let result = use_memo((*setup).clone(), run);
+    let config = setup.config();
+    let correct = use_split(setup.text.clone(), config.clone().ok());
+    // An answer for the text and settings before the last edit is not drawn
+    // over the new text.
+    let ready = correct
+        .clone()
+        .and_then(Result::ok)
+        .filter(|split| config.as_ref().is_ok_and(|c| split.is_of(&setup.text, c)));
+    let ran = use_memo(((*setup).clone(), ready), |(setup, ready)| {
+        ready.as_ref().map(|correct| run(setup, correct))
+    });
+    let result: Option<Result<&Result2, String>> = match (&config, &correct) {
+        (Err(e), _) => Some(Err(e.clone())),
+        (Ok(_), Some(Err(refusal))) => Some(Err(refusal.message.clone())),
+        (Ok(_), _) => (*ran).as_ref().map(Ok),
+    };
     let on_bug = {
         let setup = setup.clone();
         Callback::from(move |e: Event| {
@@ -274,11 +292,12 @@ pub fn BugGallery() -> Html {
                 .join(" ")
         ),
     };
-    let body = match &*result {
-        Err(e) => {
+    let body = match result {
+        None => html! { <p class="empty">{"Splitting…"}</p> },
+        Some(Err(e)) => {
             html! { <div class="config-error" data-testid="config-error" role="alert">{e.clone()}</div> }
         }
-        Ok(r) => {
+        Some(Ok(r)) => {
             let text = &*setup.text;
             let index = CharIndex::new(text);
             let buggy: Vec<Shown> = r
@@ -328,7 +347,7 @@ pub fn BugGallery() -> Html {
                 <div class="bug-inputs">
                     <label class="field grow">{"Text (chosen to expose the bug; edit it)"}
                         <textarea data-testid="bug-text" rows="3" spellcheck="false"
-                            value={AttrValue::from(setup.text.clone())} oninput={on_text} />
+                            value={AttrValue::from(setup.text.shared())} oninput={on_text} />
                     </label>
                     <label class="field">{"Size"}
                         <input data-testid="bug-size" type="number" min="1" value={setup.size.clone()} oninput={on_size} />

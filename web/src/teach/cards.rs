@@ -5,8 +5,8 @@
 use crate::presets;
 use crate::share::Snapshot;
 use crate::state::{Action, Settings, View};
+use crate::text::Text;
 use chunkscope::{Placement, Unit};
-use std::rc::Rc;
 use yew::prelude::*;
 
 /// One card: hook id, question, answer, and the setup
@@ -52,7 +52,7 @@ pub const CARDS: [Card; 7] = [
 /// The playground setup for a card.
 pub fn snapshot(card: &Card) -> Snapshot {
     let &(_, _, _, doc, view, size, overlap, seps, unit) = card;
-    let text: Rc<str> = match doc {
+    let text: Text = match doc {
         "pdf" => presets::refund().replace('\n', " ").into(),
         name => presets::text(name).unwrap_or_else(presets::refund),
     };
@@ -101,12 +101,12 @@ pub fn Cards(props: &CardsProps) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::{reduce, State};
+    use crate::state::testing::{act, start};
 
     #[test]
     fn every_card_sets_up_a_valid_split() {
         for c in &CARDS {
-            let s = reduce(&State::default(), Action::Restore(snapshot(c)));
+            let s = act(&start(), Action::Restore(snapshot(c)));
             assert!(s.error.is_none(), "{}: {:?}", c.0, s.error);
             assert!(s.primary().is_some(), "{}", c.0);
         }

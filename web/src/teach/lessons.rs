@@ -329,12 +329,12 @@ pub fn Lessons(props: &LessonsProps) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::reduce;
+    use crate::state::testing::{act, start};
 
     #[test]
     fn every_lesson_matches_once_loaded() {
         for lesson in &LESSONS {
-            let state = reduce(&State::default(), Action::Restore(lesson.snapshot()));
+            let state = act(&start(), Action::Restore(lesson.snapshot()));
             let v = verdict(lesson, &state);
             assert!(
                 v.ok,
@@ -350,8 +350,8 @@ mod tests {
     #[test]
     fn a_changed_setting_no_longer_matches() {
         let lesson = Lesson::find("refund").unwrap();
-        let state = reduce(&State::default(), Action::Restore(lesson.snapshot()));
-        let state = reduce(&state, Action::SetSize("30".into()));
+        let state = act(&start(), Action::Restore(lesson.snapshot()));
+        let state = act(&state, Action::SetSize("30".into()));
         assert!(!verdict(lesson, &state).ok);
     }
 }

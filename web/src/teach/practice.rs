@@ -4,11 +4,11 @@
 //! exercise can never disagree with the playground. Scoring is a pure function
 //! of the answer's cut ranges and the learner's marks, tested natively.
 
+use crate::engine::use_split;
 use crate::model::visible_label;
-use crate::state::Split;
+use crate::text::Text;
 use chunkscope::{Config, Cut, Placement, Separator, Strategy, Unit};
 use std::collections::BTreeSet;
-use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -206,7 +206,7 @@ pub fn Practice() -> Html {
         "A generated exercise: recursive, the lesson's separators.",
         |e| e.1,
     );
-    let split = Split::run(Rc::from(text.as_str()), config.clone()).ok();
+    let split = use_split(Text::from(text.as_str()), Some(config.clone())).and_then(Result::ok);
     let answer = split
         .as_ref()
         .map(|s| cut_ranges(&s.chunk_chars))
@@ -312,7 +312,7 @@ pub fn Practice() -> Html {
                 })}
             </div>
             <div class="practice-row">
-                <button type="button" data-testid="practice-submit" onclick={submit} disabled={*shown}>{"Check my cuts"}</button>
+                <button type="button" data-testid="practice-submit" onclick={submit} disabled={*shown || split.is_none()}>{"Check my cuts"}</button>
                 if *shown {
                     <span class="practice-score" data-testid="practice-score" data-score={result.percent.to_string()}>
                         {format!("{} / 100 · {} missed · {} extra", result.percent,
@@ -339,6 +339,7 @@ pub fn Practice() -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::state::Split;
 
     fn exercise(id: &str) -> &'static Exercise {
         EXERCISES.iter().find(|e| e.0 == id).unwrap()
@@ -346,7 +347,7 @@ mod tests {
 
     fn answer(e: &Exercise) -> Vec<(usize, usize)> {
         let (text, config) = graded(e);
-        cut_ranges(&Split::run(text.into(), config).unwrap().chunk_chars)
+        cut_ranges(&Split::now(text.into(), config).unwrap().chunk_chars)
     }
 
     #[test]
@@ -386,7 +387,7 @@ mod tests {
         assert_eq!(generated(7), generated(7));
         for seed in 1..50 {
             let (t, c) = generated(seed);
-            assert!(Split::run(t.into(), c).is_ok());
+            assert!(Split::now(t.into(), c).is_ok());
         }
     }
 }

@@ -272,7 +272,7 @@ pub fn Stepper(props: &StepperProps) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::State;
+    use crate::state::testing::start;
 
     fn code(e: StepEvent) -> String {
         match e {
@@ -286,7 +286,7 @@ mod tests {
 
     #[test]
     fn refund_page_follows_the_lesson_table() {
-        let state = State::default();
+        let state = start();
         let split = state.primary().unwrap();
         let evs = events(&split.output);
         let seq: Vec<String> = evs.iter().map(|&e| code(e)).collect();
@@ -327,8 +327,8 @@ mod tests {
             .iter()
             .find(|c| c.0 == "empty")
             .unwrap();
-        let state = crate::state::reduce(
-            &State::default(),
+        let state = crate::state::testing::act(
+            &start(),
             Action::Restore(crate::teach::cards::snapshot(card)),
         );
         let split = state.primary().unwrap();

@@ -1,0 +1,391 @@
+//! The page's side of the splitting worker: it posts the reducer's requests
+//! and turns the worker's answers into actions. The messages are the ones any
+//! caller of the JS API's worker sends (`chunkscope_wasm::message`), with
+//! reports in the binary encoding, so that reading the report of a 10 MB
+//! document back costs the main thread a few milliseconds.
+//!
+//! Which answer to take is the reducer's business (it knows each slot's
+//! latest request); here a binary report is only read when a request in the
+//! reducer's latest list awaits it, and handed over in a task of its own. The
+//! worker is started once, when the page mounts; requests made before it is
+//! ready wait in order.
+//!
+//! The worker answers one message at a time, and a split cannot be stopped
+//! half way. So while it works, new requests wait here, and when it is free
+//! only the reducer's latest ones are posted: typing a size on a long
+//! document costs the worker the split in progress and the last one, not one
+//! per key.
+
+use crate::state::{Action, Request, Shared, Split};
+use crate::text::Text;
+use chunkscope::Config;
+use chunkscope_wasm::contract::{Detail, Refusal};
+use chunkscope_wasm::message::{self, Encoding, Reply};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{MessageEvent, Worker};
+use yew::prelude::{hook, use_effect_with, use_mut_ref, use_state};
+use yew::Callback;
+
+/// The script that starts the worker (`static/splitter-worker.js`, copied
+/// next to the page with the `chunkscope-worker` binary; see `index.html`).
+const WORKER_URL: &str = "./splitter-worker.js";
+
+/// An errand's answer: for requests the reducer does not track (an export).
+type Errand = Box<dyn FnOnce(Reply)>;
+
+struct Engine {
+    worker: Worker,
+    /// Whether the worker said it takes requests.
+    ready: bool,
+    /// Messages posted before it did, in order.
+    queue: Vec<JsValue>,
+    /// Messages posted and not answered yet.
+    busy: usize,
+    /// The reducer's requests waiting for an answer (its latest list).
+    outbox: Vec<Request>,
+    /// The highest reducer request id posted.
+    posted: u32,
+    /// The JS string of the last text sent, so a long document is converted
+    /// once, not for every request about it.
+    text: Option<(Text, JsValue)>,
+    /// One-off requests, by their (negative) id.
+    errands: Vec<(i64, Errand)>,
+    last_errand: i64,
+    dispatch: Callback<Action>,
+    _on_message: Closure<dyn Fn(MessageEvent)>,
+    _on_error: Closure<dyn Fn(web_sys::Event)>,
+}
+
+thread_local! {
+    static ENGINE: RefCell<Option<Engine>> = const { RefCell::new(None) };
+}
+
+/// Starts the worker (once) and sends its answers to `dispatch`. If it cannot
+/// start, the reducer hears so and says it instead of waiting forever.
+pub fn start(dispatch: Callback<Action>) {
+    if ENGINE.with(|e| e.borrow().is_some()) {
+        return;
+    }
+    let worker = match Worker::new(WORKER_URL) {
+        Ok(worker) => worker,
+        Err(e) => {
+            dispatch.emit(Action::EngineFailed(format!(
+                "The splitter could not start ({}), so nothing can be split on this page.",
+                describe(&e)
+            )));
+            return;
+        }
+    };
+    let on_message = Closure::<dyn Fn(MessageEvent)>::new(|event: MessageEvent| {
+        receive(Reply::read(&event.data()));
+    });
+    let on_error = {
+        let dispatch = dispatch.clone();
+        Closure::<dyn Fn(web_sys::Event)>::new(move |event: web_sys::Event| {
+            let detail = event
+                .dyn_ref::<web_sys::ErrorEvent>()
+                .map(|e| e.message())
+                .filter(|m| !m.is_empty())
+                .unwrap_or_else(|| "it could not be loaded".into());
+            dispatch.emit(Action::EngineFailed(format!(
+                "The splitter stopped ({detail}); reload the page to start it again."
+            )));
+        })
+    };
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    ENGINE.with(|e| {
+        *e.borrow_mut() = Some(Engine {
+            worker,
+            ready: false,
+            queue: Vec::new(),
+            busy: 0,
+            outbox: Vec::new(),
+            posted: 0,
+            text: None,
+            errands: Vec::new(),
+            last_errand: 0,
+            dispatch,
+            _on_message: on_message,
+            _on_error: on_error,
+        })
+    });
+}
+
+/// Takes the reducer's requests waiting for an answer; those not posted yet
+/// are posted as soon as the worker is free.
+pub fn send(requests: &[Request]) {
+    with_engine(|engine| {
+        engine.outbox = requests.to_vec();
+        engine.pump();
+    });
+}
+
+/// Hands a token unit's tables to the worker, which splits with its own copy.
+/// Posted before the split requests that need them, so it is installed first.
+pub fn install_tokenizer(data: &[u8]) {
+    with_engine(|engine| {
+        let id = engine.errand(Box::new(|reply| {
+            if let Reply::Error { refusal, .. } = reply {
+                web_sys::console::error_1(&refusal.message.into());
+            }
+        }));
+        engine.post(message::tokenizer_request(&id, data).into());
+    });
+}
+
+/// Asks for the full report of `text` under `config` as a plain object (the
+/// JS API's `split()` result), for the JSON export.
+pub fn full_report(
+    text: &Text,
+    config: &Config,
+    done: impl FnOnce(Result<JsValue, Refusal>) + 'static,
+) {
+    with_engine(|engine| {
+        let id = engine.errand(Box::new(move |reply| {
+            done(match reply {
+                Reply::Report { report, .. } => Ok(report),
+                Reply::Error { refusal, .. } => Err(refusal),
+                _ => Err(Refusal::new(None, "the splitter sent something else")),
+            })
+        }));
+        let text = engine.js_text(text);
+        let message = message::split_request(&id, &text, config, Detail::Full, Encoding::Object);
+        engine.post(message.into());
+    });
+}
+
+/// Asks for the full analysis of `text` under `config`, for a view that
+/// keeps its own split (the teaching views) rather than the reducer's.
+pub fn analyze(text: Text, config: &Config, done: impl FnOnce(Result<Split, Refusal>) + 'static) {
+    with_engine(|engine| {
+        let held = text.clone();
+        let id = engine.errand(Box::new(move |reply| {
+            done(match reply {
+                Reply::Report { report, .. } => message::report_bytes(&report)
+                    .ok_or_else(|| "the splitter sent a report this page cannot read".to_string())
+                    .and_then(|bytes| Split::decode(held, &bytes))
+                    .map_err(|why| Refusal::new(None, why)),
+                Reply::Error { refusal, .. } => Err(refusal),
+                _ => Err(Refusal::new(None, "the splitter sent something else")),
+            })
+        }));
+        let js = engine.js_text(&text);
+        let message = message::split_request(&id, &js, config, Detail::Full, Encoding::Binary);
+        engine.post(message.into());
+    });
+}
+
+/// A view's own split of `text` under `config` (none while `config` is
+/// `None`): `None` until the worker answers. When either changes, the
+/// answer to the older request is ignored.
+#[hook]
+pub fn use_split(text: Text, config: Option<Config>) -> Option<Result<Shared, Refusal>> {
+    let answer = use_state(|| None);
+    let asked = use_mut_ref(|| 0u32);
+    {
+        let answer = answer.clone();
+        use_effect_with((text, config), move |(text, config)| {
+            *asked.borrow_mut() += 1;
+            let mine = *asked.borrow();
+            answer.set(None);
+            if let Some(config) = config {
+                analyze(text.clone(), config, move |result| {
+                    if *asked.borrow() == mine {
+                        answer.set(Some(result.map(|split| Shared(Rc::new(split)))));
+                    }
+                });
+            }
+        });
+    }
+    (*answer).clone()
+}
+
+/// Keeps `js`, the JS string a long document was read from, as the one sent
+/// for `text`: it need not be made again from the Rust copy.
+pub fn adopt_text(text: &Text, js: JsValue) {
+    with_engine(|engine| engine.text = Some((text.clone(), js)));
+}
+
+fn with_engine(f: impl FnOnce(&mut Engine)) {
+    ENGINE.with(|e| {
+        if let Some(engine) = e.borrow_mut().as_mut() {
+            f(engine);
+        }
+    });
+}
+
+impl Engine {
+    /// Posts the reducer's requests not posted yet (ids only grow), once the
+    /// worker has answered everything before them.
+    fn pump(&mut self) {
+        if !self.ready || self.busy > 0 {
+            return;
+        }
+        let (outbox, posted) = (std::mem::take(&mut self.outbox), self.posted);
+        for request in outbox.iter().filter(|r| r.id > posted) {
+            let text = self.js_text(&request.text);
+            let message = message::split_request(
+                &JsValue::from(request.id),
+                &text,
+                &request.config,
+                request.detail,
+                Encoding::Binary,
+            );
+            self.post(message.into());
+            self.posted = request.id;
+        }
+        self.outbox = outbox;
+    }
+
+    /// Posts `message`, which the worker will answer once.
+    fn post(&mut self, message: JsValue) {
+        self.busy += 1;
+        if !self.ready {
+            self.queue.push(message);
+        } else if let Err(e) = self.worker.post_message(&message) {
+            web_sys::console::error_2(&"a request could not be posted".into(), &e);
+        }
+    }
+
+    fn js_text(&mut self, text: &Text) -> JsValue {
+        if let Some((held, js)) = &self.text {
+            if held == text {
+                return js.clone();
+            }
+        }
+        let js = JsValue::from_str(text);
+        self.text = Some((text.clone(), js.clone()));
+        js
+    }
+
+    fn errand(&mut self, answer: Errand) -> JsValue {
+        self.last_errand -= 1;
+        self.errands.push((self.last_errand, answer));
+        JsValue::from(self.last_errand as f64)
+    }
+}
+
+/// What to do with one message from the worker.
+fn receive(reply: Reply) {
+    let id = match &reply {
+        Reply::Ready { .. } => {
+            with_engine(|engine| {
+                engine.ready = true;
+                for message in std::mem::take(&mut engine.queue) {
+                    if let Err(e) = engine.worker.post_message(&message) {
+                        web_sys::console::error_2(&"a request could not be posted".into(), &e);
+                    }
+                }
+                engine.pump();
+            });
+            return;
+        }
+        Reply::Report { id, .. }
+        | Reply::Determinism { id, .. }
+        | Reply::Installed { id, .. }
+        | Reply::Error { id, .. } => id.as_f64(),
+    };
+    with_engine(|engine| engine.busy = engine.busy.saturating_sub(1));
+    take(id, reply);
+    // The answer may have been to an older request than the reducer's
+    // latest: those wait here and go now.
+    with_engine(Engine::pump);
+}
+
+/// Hands the answer to request `id` to whoever asked.
+fn take(id: Option<f64>, reply: Reply) {
+    let Some(id) = id else {
+        // An error that answers no request: the worker could not start.
+        if let Reply::Error { refusal, .. } = reply {
+            dispatch(Action::EngineFailed(format!(
+                "The splitter could not start ({}), so nothing can be split on this page.",
+                refusal.message
+            )));
+        }
+        return;
+    };
+    if id < 0.0 {
+        let errand = ENGINE.with(|e| {
+            let mut engine = e.borrow_mut();
+            let errands = &mut engine.as_mut()?.errands;
+            let at = errands.iter().position(|(key, _)| *key == id as i64)?;
+            Some(errands.swap_remove(at).1)
+        });
+        if let Some(errand) = errand {
+            errand(reply);
+        }
+        return;
+    }
+    let id = id as u32;
+    let action = match reply {
+        Reply::Report { report, .. } => {
+            // Only a report the reducer still awaits is read: one of a long
+            // document takes a while to decode. It is handed over in a task
+            // of its own, so that reading it and drawing it are two shorter
+            // stretches of the main thread instead of one long one.
+            let awaited = ENGINE.with(|e| {
+                let engine = e.borrow();
+                let request = engine.as_ref()?.outbox.iter().find(|r| r.id == id)?;
+                Some(request.text.clone())
+            });
+            let Some(text) = awaited else {
+                return;
+            };
+            let split = timed(DECODE, || {
+                message::report_bytes(&report)
+                    .ok_or_else(|| "it is not a binary report".to_string())
+                    .and_then(|bytes| Split::decode(text, &bytes))
+                    .map(|split| Shared(Rc::new(split)))
+            });
+            let action = Action::SplitArrived { id, split };
+            gloo_timers::callback::Timeout::new(0, move || dispatch(action)).forget();
+            return;
+        }
+        Reply::Determinism { check, .. } => Action::Rechecked { id, check },
+        Reply::Error { refusal, .. } => Action::SplitFailed { id, refusal },
+        Reply::Installed { .. } | Reply::Ready { .. } => return,
+    };
+    dispatch(action);
+}
+
+/// Hands `action` to the reducer.
+fn dispatch(action: Action) {
+    // The dispatcher is cloned out first: the reducer may ask for more
+    // requests, which borrow the engine again.
+    let dispatch = ENGINE.with(|e| e.borrow().as_ref().map(|engine| engine.dispatch.clone()));
+    if let Some(dispatch) = dispatch {
+        dispatch.emit(action);
+    }
+}
+
+/// The name, in the browser's performance timeline, of the main thread's
+/// reading of one binary report (`tests/e2e/timing.mjs` reads it: the
+/// decoding budget).
+const DECODE: &str = "chunkscope: decode a report";
+
+/// Runs `f`, recorded in the performance timeline as `name`.
+fn timed<T>(name: &str, f: impl FnOnce() -> T) -> T {
+    let performance = web_sys::window().and_then(|w| w.performance());
+    let start = format!("{name} (start)");
+    if let Some(p) = &performance {
+        let _ = p.mark(&start);
+    }
+    let value = f();
+    if let Some(p) = &performance {
+        let _ = p.measure_with_start_mark(name, &start);
+        p.clear_marks_with_mark_name(&start);
+    }
+    value
+}
+
+fn describe(value: &JsValue) -> String {
+    value
+        .dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| value.as_string())
+        .unwrap_or_else(|| "no reason given".into())
+}

@@ -1,0 +1,17 @@
+//! The playground's state, one module per concern: what is shown
+//! ([`view`]), the settings as typed ([`settings`]), each engine's results and
+//! the requests for them ([`slots`]), and the reducer over every action
+//! ([`reducer`]).
+
+pub mod reducer;
+pub mod settings;
+pub mod slots;
+pub mod view;
+
+pub use reducer::{reduce, tree_open, Action, Pointed, State, TokenizerStatus, FIRST_CHILDREN};
+pub use settings::{parse_count, Settings};
+pub use slots::{Badge, Checked, Request, Shared, Split};
+pub use view::View;
+
+#[cfg(test)]
+pub mod testing;

@@ -1,0 +1,90 @@
+//! The settings as the learner typed them, and how they are read into the
+//! engine's configuration. Numbers stay text until then, so that an empty or
+//! half-typed field is reported, never clamped.
+
+use crate::invalid::{Field, Problem};
+use chunkscope::{Config, Placement, Separator, Strategy, Unit};
+
+/// The settings as the learner typed them. Numbers stay text until a split is
+/// made, so that an empty or half-typed field is reported, never clamped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The size field, as typed.
+    pub size: String,
+    /// The overlap field, as typed.
+    pub overlap: String,
+    /// What size and overlap count.
+    pub unit: Unit,
+    /// The recursive engine's separators, strongest first.
+    pub separators: Vec<Separator>,
+    /// Where a separator goes at a cut.
+    pub placement: Placement,
+    /// Whether whitespace at the ends of pieces is trimmed.
+    pub trim: bool,
+}
+
+impl Settings {
+    /// The engine configuration for `strategy`, with its numbers read, or
+    /// which number to fix. The engine checks the rest (size 0, overlap ≥
+    /// size, a regex that does not compile, …) in the worker, so the page
+    /// carries no engine of its own.
+    pub fn config(&self, strategy: Strategy) -> Result<Config, Problem> {
+        let count = |field, name, raw: &str| {
+            parse_count(name, raw, self.unit).map_err(|message| Problem::new(field, message))
+        };
+        Ok(Config {
+            strategy,
+            size: count(Field::Size, "size", &self.size)?,
+            overlap: count(Field::Overlap, "overlap", &self.overlap)?,
+            unit: self.unit,
+            separators: self.separators.clone(),
+            placement: self.placement,
+            trim: self.trim,
+        })
+    }
+
+    /// The separator preset whose list this is, if any.
+    pub fn separator_preset(&self) -> Option<&'static str> {
+        chunkscope::presets::SEPARATOR_PRESETS
+            .into_iter()
+            .find(|name| chunkscope::presets::separators(name).as_ref() == Some(&self.separators))
+    }
+}
+
+/// Reads a whole number typed into the `field` input. Anything else is an error
+/// that says what to type: a learner should see why nothing changed.
+pub fn parse_count(field: &str, raw: &str, unit: Unit) -> Result<usize, String> {
+    let typed = raw.trim();
+    if typed.is_empty() {
+        let example = if field == "overlap" { "0" } else { "40" };
+        return Err(format!(
+            "{field} is empty: type a whole number of {unit}, such as {example}"
+        ));
+    }
+    if typed.starts_with('-') && typed[1..].bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "{field} cannot be negative ({typed}): it counts {unit}, so use 0 or more"
+        ));
+    }
+    typed.parse::<usize>().map_err(|_| {
+        if typed.bytes().all(|b| b.is_ascii_digit()) {
+            format!("{field} ({typed}) is too large to count with")
+        } else {
+            format!("{field} must be a whole number of {unit}, such as 40, not {typed:?}")
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_parse_strictly() {
+        assert_eq!(parse_count("size", " 12 ", Unit::Chars), Ok(12));
+        assert!(parse_count("size", "12abc", Unit::Chars).is_err());
+        assert!(parse_count("size", "99999999999999999999999", Unit::Chars)
+            .unwrap_err()
+            .contains("too large"));
+    }
+}
