@@ -230,3 +230,225 @@ fn token_units_work_once_a_tokenizer_is_installed() {
         .collect();
     assert_eq!(texts, ["abc", "d"]);
 }
+
+// ---------------------------------------------------------------------------
+// The worker's messages (the handler worker.js and the playground's worker run).
+
+use chunkscope::{Config, Placement, Separator, Strategy, Unit};
+use chunkscope_wasm::contract::{analyze, Detail};
+use chunkscope_wasm::message::{self, answer::respond, Encoding, Reply};
+use chunkscope_wasm::{decode_report, ready_message, wire};
+
+const SEED_CONFIG: &str = r#"{"size": 40, "separators": ["\n\n", "\n", ". ", " ", ""]}"#;
+
+/// A request object with these fields (JSON) and the refund page as its text.
+fn request(fields: &str) -> JsValue {
+    let value = js(fields);
+    js_sys::Reflect::set(&value, &"text".into(), &PAGE.into()).unwrap();
+    value
+}
+
+/// The refusal in a reply, as the page reads it.
+fn refusal(reply: &JsValue) -> (String, Option<String>) {
+    match Reply::read(reply) {
+        Reply::Error { refusal, .. } => (refusal.message, refusal.field),
+        other => panic!("not a refusal: {other:?}"),
+    }
+}
+
+#[wasm_bindgen_test]
+fn a_split_request_is_answered_with_the_report_split_returns() {
+    let (reply, transfer) = respond(&request(&format!(
+        r#"{{"id": 7, "config": {SEED_CONFIG}, "detail": "full"}}"#
+    )));
+    assert!(transfer.is_none(), "a plain object is not transferred");
+    let out = json_of(&reply);
+    assert_eq!(out["id"], 7);
+    assert_eq!(
+        out["report"],
+        json_of(&split(PAGE, js(SEED_CONFIG)).unwrap())
+    );
+    // Without detail and encoding: the full report as an object.
+    let (reply, _) = respond(&request(&format!(
+        r#"{{"id": 8, "config": {SEED_CONFIG}}}"#
+    )));
+    assert_eq!(json_of(&reply)["report"]["checks"]["ok"], true);
+    // Chunks only: the CLI's plain shape.
+    let (reply, _) = respond(&request(&format!(
+        r#"{{"id": 9, "config": {SEED_CONFIG}, "detail": "chunks"}}"#
+    )));
+    let out = json_of(&reply);
+    assert_eq!(out["report"]["chunks"].as_array().unwrap().len(), 5);
+    assert!(out["report"].get("trace").is_none() && out["report"].get("checks").is_none());
+    assert!(out["report"]["chunks"][0].get("cut_label").is_none());
+}
+
+#[wasm_bindgen_test]
+fn a_binary_report_is_transferred_and_reads_back_as_the_same_report() {
+    let (reply, transfer) = respond(&request(&format!(
+        r#"{{"id": 1, "config": {SEED_CONFIG}, "encoding": "binary"}}"#
+    )));
+    let buffer = transfer.expect("the buffer is transferred");
+    let Reply::Report { id, report } = Reply::read(&reply) else {
+        panic!("not a report")
+    };
+    assert_eq!(id.as_f64(), Some(1.0));
+    assert!(
+        js_sys::Object::is(&report, &buffer),
+        "the report is the transferred buffer"
+    );
+    assert_eq!(
+        json_of(&decode_report(report.clone(), PAGE).unwrap()),
+        json_of(&split(PAGE, js(SEED_CONFIG)).unwrap())
+    );
+    let bytes = message::report_bytes(&report).unwrap();
+    let config = Config::recursive(40).with_separators(["\n\n", "\n", ". ", " ", ""]);
+    assert_eq!(
+        wire::decode(&bytes, PAGE).unwrap(),
+        analyze(PAGE, config, Detail::Full).unwrap()
+    );
+    let message = error_message(decode_report(JsValue::from_str("CSA1"), PAGE));
+    assert!(message.contains("ArrayBuffer"), "{message}");
+}
+
+#[wasm_bindgen_test]
+fn the_pages_requests_read_as_the_configurations_they_were_made_from() {
+    let mut langchain = Config::for_strategy(Strategy::LangChain);
+    langchain.size = 30;
+    let configs = [
+        Config::recursive(40).with_separators(["\n\n", "\n", ". ", " ", ""]),
+        Config::fixed(7, 2).with_unit(Unit::Bytes),
+        Config::recursive(25)
+            .with_separators([Separator::regex("[.!?] "), Separator::hard_cut()])
+            .with_placement(Placement::None)
+            .with_trim(false),
+        langchain,
+    ];
+    let mut cases = 0;
+    for config in configs {
+        let request = message::split_request(
+            &JsValue::from(3),
+            &JsValue::from_str(PAGE),
+            &config,
+            Detail::Trace,
+            Encoding::Binary,
+        );
+        let (reply, _) = respond(&request);
+        let Reply::Report { report, .. } = Reply::read(&reply) else {
+            panic!("{config:?}: {:?}", json_of(&reply))
+        };
+        let got = wire::decode(&message::report_bytes(&report).unwrap(), PAGE).unwrap();
+        assert_eq!(got, analyze(PAGE, config, Detail::Trace).unwrap());
+        cases += 1;
+    }
+    assert_eq!(cases, 4);
+}
+
+#[wasm_bindgen_test]
+fn refusals_keep_the_id_and_name_the_setting() {
+    let cases = [
+        (
+            r#"{"id": "a", "config": {"size": 10, "overlap": 10}}"#,
+            "overlap",
+            "overlap (10) must be smaller",
+        ),
+        (
+            r#"{"id": 2, "config": {"size": 0}}"#,
+            "size",
+            "size must be at least 1",
+        ),
+        (
+            r#"{"id": 3, "config": {"separators": []}}"#,
+            "separators",
+            "the separator list is empty",
+        ),
+        (
+            r#"{"id": 4, "config": {"sise": 1}}"#,
+            "config",
+            "config has no field \"sise\"",
+        ),
+        (
+            r#"{"id": 5, "config": {"strategy": "semantic"}}"#,
+            "strategy",
+            "unknown strategy",
+        ),
+        (
+            r#"{"id": 6, "config": {"size": "big"}}"#,
+            "size",
+            "config.size: invalid type",
+        ),
+        (
+            r#"{"id": 7, "detail": "everything"}"#,
+            "detail",
+            "unknown detail \"everything\"",
+        ),
+        (
+            r#"{"id": 8, "encoding": "xml"}"#,
+            "encoding",
+            "unknown encoding \"xml\"",
+        ),
+    ];
+    for (fields, field, start) in cases {
+        let (reply, transfer) = respond(&request(fields));
+        assert!(transfer.is_none());
+        let out = json_of(&reply);
+        assert_eq!(
+            out["id"],
+            json_of(&js(fields))["id"],
+            "the id comes back as it was"
+        );
+        let (message, named) = refusal(&reply);
+        assert_eq!(named.as_deref(), Some(field), "{fields}: {message}");
+        assert!(message.starts_with(start), "{fields}: {message}");
+    }
+    let (reply, _) = respond(&js(r#"{"id": 9, "text": 40}"#));
+    assert_eq!(refusal(&reply).1.as_deref(), Some("text"));
+    let (reply, _) = respond(&js("\"split this\""));
+    let out = json_of(&reply);
+    assert_eq!(
+        (out["id"].clone(), out["error"]["field"].clone()),
+        (Value::Null, Value::Null)
+    );
+    assert!(refusal(&reply).0.starts_with("a request is an object"));
+}
+
+#[wasm_bindgen_test]
+fn determinism_is_asked_for_alone_and_ready_says_the_version() {
+    let (reply, _) = respond(&request(&format!(
+        r#"{{"id": 4, "config": {SEED_CONFIG}, "detail": "determinism"}}"#
+    )));
+    let out = json_of(&reply);
+    assert_eq!(
+        out["determinism"],
+        json!({"ok": true, "detail": "a second run gave the same chunks"})
+    );
+    assert!(out.get("report").is_none());
+    match Reply::read(&reply) {
+        Reply::Determinism { check, .. } => assert!(check.ok),
+        other => panic!("{other:?}"),
+    }
+    match Reply::read(&ready_message()) {
+        Reply::Ready { version } => assert_eq!(version, env!("CARGO_PKG_VERSION")),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[wasm_bindgen_test]
+fn a_tokenizer_request_installs_it_or_says_why_not() {
+    use chunkscope::tokens::{Encoding as Tokens, Tokenizer};
+    let mut ranks: Vec<Vec<u8>> = (0..=255u8).map(|b| vec![b]).collect();
+    ranks.push(b"ab".to_vec());
+    let data = Tokenizer::from_ranks(Tokens::Cl100k, ranks)
+        .unwrap()
+        .to_data();
+    let (reply, _) = respond(&message::tokenizer_request(
+        &JsValue::from(5),
+        b"not tokens",
+    ));
+    assert_eq!(refusal(&reply).1.as_deref(), Some("tokenizer"));
+    let (reply, _) = respond(&message::tokenizer_request(&JsValue::from(6), &data));
+    match Reply::read(&reply) {
+        Reply::Installed { encoding, .. } => assert_eq!(encoding, "cl100k"),
+        other => panic!("{other:?}"),
+    }
+}
