@@ -280,7 +280,8 @@ pub fn App() -> Html {
             {teach_panel(*mode)}
             <div class="layout" hidden={*mode != Mode::Explore}>
                 <aside class="inputs" aria-label="Document and settings">
-                    <DocInput text={state.text.clone()} document={state.document} file={state.file.clone()} dispatch={dispatch.clone()} />
+                    <DocInput text={state.text.clone()} document={state.document} file={state.file.clone()}
+                        problem={state.file_problem.clone()} dispatch={dispatch.clone()} />
                     <Controls view={state.view} settings={state.settings.clone()} dispatch={dispatch.clone()} {invalid}
                         tokenizer={state.tokenizer.clone()} />
                     <SeparatorEditor

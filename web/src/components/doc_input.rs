@@ -36,6 +36,9 @@ pub struct DocInputProps {
     /// The file it was opened from, while unedited.
     #[prop_or_default]
     pub file: Option<Text>,
+    /// Why the last file could not be opened.
+    #[prop_or_default]
+    pub problem: Option<String>,
     pub dispatch: Callback<Action>,
 }
 
@@ -180,6 +183,9 @@ pub fn DocInput(props: &DocInputProps) -> Html {
                         accept="text/*,.md,.markdown,.txt,.csv,.tsv,.json,.jsonl,.xml,.html,.py,.rs,.js,.ts,.java,.go,.c,.h,.cpp,.rb,.php,.sh,.yaml,.yml,.toml,.log" />
                 </label>
                 <span class="hint">{"or drop one on the page. It is read here and never leaves your browser."}</span>
+                if let Some(problem) = &props.problem {
+                    <p class="warn" data-testid="file-error" role="alert">{problem.clone()}</p>
+                }
             </div>
             <div class="field">
                 <label for="doc-input">

@@ -82,9 +82,10 @@ pub struct State {
     pub pointed: Option<Pointed>,
     /// Whether the chunk table lists every row.
     pub all_rows: bool,
-    /// A message about the page itself (a shared link or a file that could
-    /// not be read).
+    /// A message about the page itself (a shared link that could not be read).
     pub notice: Option<String>,
+    /// Why the last file chosen or dropped could not be opened.
+    pub file_problem: Option<String>,
     /// Where the tokenizer of a token unit is: fetched only when such a unit
     /// is chosen, so its tables never delay the first paint.
     pub tokenizer: Option<TokenizerStatus>,
@@ -143,6 +144,7 @@ impl Default for State {
             pointed: None,
             all_rows: false,
             notice: None,
+            file_problem: None,
             tokenizer: None,
             token_overlay: false,
         };
@@ -316,6 +318,7 @@ pub fn reduce(state: &State, action: Action) -> State {
                 next.text = text;
                 next.document = None;
                 next.file = None;
+                next.file_problem = None;
             }
             true
         }
@@ -323,11 +326,11 @@ pub fn reduce(state: &State, action: Action) -> State {
             next.text = text;
             next.document = None;
             next.file = Some(name);
-            next.notice = None;
+            next.file_problem = None;
             true
         }
         Action::FileRefused(why) => {
-            next.notice = Some(why);
+            next.file_problem = Some(why);
             false
         }
         Action::LoadDocument(name) => match presets::text(&name) {
@@ -1155,10 +1158,13 @@ mod tests {
         assert_eq!(state.file.as_deref(), Some("notes.md"));
         assert_eq!((&*state.text, state.document), ("One. Two.", None));
         assert_eq!(texts(state.primary().unwrap()), ["One. Two."]);
-        let edited = act(&state, Action::SetText("One.".into()));
-        assert_eq!(edited.file, None);
         let refused = act(&state, Action::FileRefused("too big".into()));
-        assert_eq!(refused.notice.as_deref(), Some("too big"));
-        assert_eq!(refused.text, state.text);
+        assert_eq!(refused.file_problem.as_deref(), Some("too big"));
+        assert_eq!(
+            (refused.notice.clone(), refused.text.clone()),
+            (None, state.text.clone())
+        );
+        let edited = act(&refused, Action::SetText("One.".into()));
+        assert_eq!((edited.file, edited.file_problem), (None, None));
     }
 }
