@@ -4,6 +4,7 @@
 //   screenshots/refund-{1400,420}-{light,dark}.png
 //   screenshots/compare-{1400,420}-{light,dark}.png
 //   screenshots/langchain-{sale,character,regex,compare}-{1400,420}-{light,dark}.png
+//   screenshots/long-{1400,420}-{light,dark}.png (a 2 MB file, shown read-only)
 import { e2e, assert, configure, loadRefundAt40, waitForChunkSpans, byTestId, SEED_CHUNKS } from './harness.mjs';
 import { SALE, SALE_CHUNKS, SPACED, onlyRegexSeparator } from './langchain-fixtures.mjs';
 
@@ -117,4 +118,30 @@ e2e(
     assert.deepEqual(problems, [], 'horizontal overflow');
   },
   { finalShot: false, timeout: 120000 },
+);
+
+e2e(
+  'a long document opened from a file: screenshots at 1400 and 420 px, light and dark; no overflow at 420 px',
+  async ({ page, shot }) => {
+    const sentence = 'Refunds take five days to reach the original payment method. ';
+    const paragraph = `${sentence.repeat(6)}\n\n`;
+    const text = paragraph.repeat(Math.ceil(2_000_000 / paragraph.length));
+    await configure(page, { separators: 'seed', strategy: 'recursive', size: 400, overlap: 0 });
+    await byTestId(page, 'doc-file').setInputFiles({ name: 'refunds.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
+    const drawn = () =>
+      page.waitForFunction(
+        () =>
+          Number(document.querySelector('[data-testid=document-view]')?.getAttribute('data-total')) > 4000 &&
+          !document.querySelector('[data-testid=badge-determinism][data-pending]'),
+        null,
+        { timeout: 20000 },
+      );
+    await drawn();
+    const problems = await shootAll(page, shot, 'long', async () => {
+      await byTestId(page, 'doc-readonly').waitFor();
+      await drawn();
+    });
+    assert.deepEqual(problems, [], 'horizontal overflow');
+  },
+  { finalShot: false, timeout: 90000 },
 );

@@ -47,7 +47,7 @@ pub fn Tree(props: &TreeProps) -> Html {
         html! { <ul class="tree" role="tree">{node(props, 0)}</ul> }
     };
     html! {
-        <section class="card tree-card" aria-label="Recursion tree" ref={container}>
+        <section class="card" aria-label="Recursion tree" ref={container}>
             <div class="card-head">
                 <h2>
                     {if props.split.output.langchain.is_some() { "How LangChain got there" } else { "How the splitter got there" }}

@@ -45,12 +45,21 @@ impl StepEvent {
 pub fn events(output: &Output) -> Vec<StepEvent> {
     let mut out = Vec::new();
     if !output.trace.nodes.is_empty() {
-        visit(output, 0, &mut out);
+        // The windows of each cut node, found in one pass over the chunks
+        // (looking them up per node would be quadratic in a long text cut
+        // into small windows).
+        let mut windows = vec![Vec::new(); output.trace.nodes.len()];
+        for chunk in &output.chunks {
+            if let Some(w) = chunk.node.and_then(|id| windows.get_mut(id)) {
+                w.push(chunk.index);
+            }
+        }
+        visit(output, &windows, 0, &mut out);
     }
     out
 }
 
-fn visit(output: &Output, id: NodeId, out: &mut Vec<StepEvent>) {
+fn visit(output: &Output, windows: &[Vec<usize>], id: NodeId, out: &mut Vec<StepEvent>) {
     let n = &output.trace.nodes[id];
     if matches!(n.close, Some(Close::NextWouldExceed { .. })) {
         out.push(StepEvent::Closed(id));
@@ -63,18 +72,12 @@ fn visit(output: &Output, id: NodeId, out: &mut Vec<StepEvent>) {
         Step::Split { .. } => {
             out.push(StepEvent::Split(id));
             for &c in &n.children {
-                visit(output, c, out);
+                visit(output, windows, c, out);
             }
         }
         Step::HardCut { .. } | Step::Windows { .. } => {
             out.push(StepEvent::Cut(id));
-            out.extend(
-                output
-                    .chunks
-                    .iter()
-                    .filter(|c| c.node == Some(id))
-                    .map(|c| StepEvent::Emit(id, c.index)),
-            );
+            out.extend(windows[id].iter().map(|&k| StepEvent::Emit(id, k)));
         }
         _ => {
             if let Some(k) = n.chunk {
