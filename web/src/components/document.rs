@@ -24,8 +24,10 @@ const WINDOW_BYTES: usize = 24 * 1024;
 /// element of its own (about one per four bytes of prose), and creating them
 /// is what a redraw costs.
 const TOKEN_WINDOW_BYTES: usize = 8 * 1024;
-/// Most chunks drawn at once (a long text cut into tiny chunks).
-const WINDOW_CHUNKS: usize = 800;
+/// Most chunks drawn at once (a long text cut into small chunks): each is
+/// several elements with backgrounds and borders, and drawing more than a few
+/// hundred of them takes the browser longer than a frame.
+const WINDOW_CHUNKS: usize = 300;
 /// A first guess at the height of one byte of text in pixels (monospace, line
 /// height 2, about 80 characters a line); the drawn window corrects it.
 const FIRST_PX_PER_BYTE: f64 = 0.36;
