@@ -324,9 +324,10 @@ fn take(id: Option<f64>, reply: Reply) {
     let action = match reply {
         Reply::Report { report, .. } => {
             // Only a report the reducer still awaits is read: one of a long
-            // document takes a while to decode. It is handed over in a task
-            // of its own, so that reading it and drawing it are two shorter
-            // stretches of the main thread instead of one long one.
+            // document takes a while to decode. A long one is handed over in
+            // a task of its own, so that reading it and drawing it are two
+            // shorter stretches of the main thread instead of one long one;
+            // a short one is drawn at once.
             let awaited = ENGINE.with(|e| {
                 let engine = e.borrow();
                 let request = engine.as_ref()?.outbox.iter().find(|r| r.id == id)?;
@@ -335,15 +336,20 @@ fn take(id: Option<f64>, reply: Reply) {
             let Some(text) = awaited else {
                 return;
             };
+            let bytes = message::report_bytes(&report);
+            let long = bytes.as_ref().is_some_and(|b| b.len() > DRAW_AT_ONCE_BYTES);
             let split = timed(DECODE, || {
-                message::report_bytes(&report)
+                bytes
                     .ok_or_else(|| "it is not a binary report".to_string())
                     .and_then(|bytes| Split::decode(text, &bytes))
                     .map(|split| Shared(Rc::new(split)))
             });
             let action = Action::SplitArrived { id, split };
-            gloo_timers::callback::Timeout::new(0, move || dispatch(action)).forget();
-            return;
+            if long {
+                gloo_timers::callback::Timeout::new(0, move || dispatch(action)).forget();
+                return;
+            }
+            action
         }
         Reply::Determinism { check, .. } => Action::Rechecked { id, check },
         Reply::Error { refusal, .. } => Action::SplitFailed { id, refusal },
@@ -361,6 +367,10 @@ fn dispatch(action: Action) {
         dispatch.emit(action);
     }
 }
+
+/// Binary reports up to this size (a few thousand chunks) are read and drawn
+/// in one task; longer ones in two.
+const DRAW_AT_ONCE_BYTES: usize = 64 * 1024;
 
 /// The name, in the browser's performance timeline, of the main thread's
 /// reading of one binary report (`tests/e2e/timing.mjs` reads it: the
