@@ -286,11 +286,24 @@ pub fn Lessons(props: &LessonsProps) -> Html {
     };
     let body = picked.map(|lesson| {
         let v = verdict(lesson, &props.state);
+        // Until the worker answers, the split on screen is the one before the
+        // lesson loaded: no verdict on it.
+        let waiting = props
+            .state
+            .slots
+            .get(lesson.view.strategies()[0])
+            .pending
+            .is_some();
         html! {
             <div class="lesson">
                 <p class="muted">{lesson.about}</p>
-                <div class="lesson-match" data-testid="lesson-match" data-ok={v.ok.to_string()}>
-                    <strong>{if v.ok { "✓ matches the lesson" } else { "✗ differs from the lesson" }}</strong>
+                <div class="lesson-match" data-testid="lesson-match" data-ok={(v.ok && !waiting).to_string()}
+                    data-pending={waiting.then_some("true")}>
+                    <strong>{match (waiting, v.ok) {
+                        (true, _) => "… splitting",
+                        (false, true) => "✓ matches the lesson",
+                        (false, false) => "✗ differs from the lesson",
+                    }}</strong>
                 </div>
                 <div class="two-col">
                     <div>
