@@ -37,7 +37,8 @@ const WORKER_URL: &str = "./splitter-worker.js";
 type Errand = Box<dyn FnOnce(Reply)>;
 
 struct Engine {
-    worker: Worker,
+    /// The worker (none when it could not be made).
+    worker: Option<Worker>,
     /// Whether the worker said it takes requests.
     ready: bool,
     /// Messages posted before it did, in order.
@@ -54,7 +55,10 @@ struct Engine {
     /// One-off requests, by their (negative) id.
     errands: Vec<(i64, Errand)>,
     last_errand: i64,
-    dispatch: Callback<Action>,
+    /// Where answers go, once the page has mounted.
+    dispatch: Option<Callback<Action>>,
+    /// Why the worker cannot answer, said when the page connects.
+    failure: Option<String>,
     _on_message: Closure<dyn Fn(MessageEvent)>,
     _on_error: Closure<dyn Fn(web_sys::Event)>,
 }
@@ -63,40 +67,39 @@ thread_local! {
     static ENGINE: RefCell<Option<Engine>> = const { RefCell::new(None) };
 }
 
-/// Starts the worker (once) and sends its answers to `dispatch`. If it cannot
-/// start, the reducer hears so and says it instead of waiting forever.
-pub fn start(dispatch: Callback<Action>) {
+/// Starts the worker (once), before the page is first drawn, so that it loads
+/// while the page does. Its answers go to the reducer once [`connect`]ed.
+pub fn start() {
     if ENGINE.with(|e| e.borrow().is_some()) {
         return;
     }
-    let worker = match Worker::new(WORKER_URL) {
-        Ok(worker) => worker,
-        Err(e) => {
-            dispatch.emit(Action::EngineFailed(format!(
+    let (worker, failure) = match Worker::new(WORKER_URL) {
+        Ok(worker) => (Some(worker), None),
+        Err(e) => (
+            None,
+            Some(format!(
                 "The splitter could not start ({}), so nothing can be split on this page.",
                 describe(&e)
-            )));
-            return;
-        }
+            )),
+        ),
     };
     let on_message = Closure::<dyn Fn(MessageEvent)>::new(|event: MessageEvent| {
         receive(Reply::read(&event.data()));
     });
-    let on_error = {
-        let dispatch = dispatch.clone();
-        Closure::<dyn Fn(web_sys::Event)>::new(move |event: web_sys::Event| {
-            let detail = event
-                .dyn_ref::<web_sys::ErrorEvent>()
-                .map(|e| e.message())
-                .filter(|m| !m.is_empty())
-                .unwrap_or_else(|| "it could not be loaded".into());
-            dispatch.emit(Action::EngineFailed(format!(
-                "The splitter stopped ({detail}); reload the page to start it again."
-            )));
-        })
-    };
-    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    let on_error = Closure::<dyn Fn(web_sys::Event)>::new(|event: web_sys::Event| {
+        let detail = event
+            .dyn_ref::<web_sys::ErrorEvent>()
+            .map(|e| e.message())
+            .filter(|m| !m.is_empty())
+            .unwrap_or_else(|| "it could not be loaded".into());
+        fail(format!(
+            "The splitter stopped ({detail}); reload the page to start it again."
+        ));
+    });
+    if let Some(worker) = &worker {
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    }
     ENGINE.with(|e| {
         *e.borrow_mut() = Some(Engine {
             worker,
@@ -108,11 +111,42 @@ pub fn start(dispatch: Callback<Action>) {
             text: None,
             errands: Vec::new(),
             last_errand: 0,
-            dispatch,
+            dispatch: None,
+            failure,
             _on_message: on_message,
             _on_error: on_error,
         })
     });
+}
+
+/// Sends the worker's answers to `dispatch` from now on. A failure to start
+/// that came before is said now, so the page never waits forever.
+pub fn connect(dispatch: Callback<Action>) {
+    start();
+    let failure = ENGINE.with(|e| {
+        let mut engine = e.borrow_mut();
+        let engine = engine.as_mut()?;
+        engine.dispatch = Some(dispatch.clone());
+        engine.failure.take()
+    });
+    if let Some(why) = failure {
+        dispatch.emit(Action::EngineFailed(why));
+    }
+}
+
+/// Says that the worker cannot answer: to the reducer, or once it connects.
+fn fail(why: String) {
+    let dispatch = ENGINE.with(|e| {
+        let mut engine = e.borrow_mut();
+        let engine = engine.as_mut()?;
+        if engine.dispatch.is_none() {
+            engine.failure = Some(why.clone());
+        }
+        engine.dispatch.clone()
+    });
+    if let Some(dispatch) = dispatch {
+        dispatch.emit(Action::EngineFailed(why));
+    }
 }
 
 /// Takes the reducer's requests waiting for an answer; those not posted yet
@@ -244,9 +278,16 @@ impl Engine {
     /// Posts `message`, which the worker will answer once.
     fn post(&mut self, message: JsValue) {
         self.busy += 1;
-        if !self.ready {
+        if self.ready {
+            self.deliver(&message);
+        } else {
             self.queue.push(message);
-        } else if let Err(e) = self.worker.post_message(&message) {
+        }
+    }
+
+    fn deliver(&self, message: &JsValue) {
+        let sent = self.worker.as_ref().map(|w| w.post_message(message));
+        if let Some(Err(e)) = sent {
             web_sys::console::error_2(&"a request could not be posted".into(), &e);
         }
     }
@@ -276,9 +317,7 @@ fn receive(reply: Reply) {
             with_engine(|engine| {
                 engine.ready = true;
                 for message in std::mem::take(&mut engine.queue) {
-                    if let Err(e) = engine.worker.post_message(&message) {
-                        web_sys::console::error_2(&"a request could not be posted".into(), &e);
-                    }
+                    engine.deliver(&message);
                 }
                 engine.pump();
             });
@@ -301,10 +340,10 @@ fn take(id: Option<f64>, reply: Reply) {
     let Some(id) = id else {
         // An error that answers no request: the worker could not start.
         if let Reply::Error { refusal, .. } = reply {
-            dispatch(Action::EngineFailed(format!(
+            fail(format!(
                 "The splitter could not start ({}), so nothing can be split on this page.",
                 refusal.message
-            )));
+            ));
         }
         return;
     };
@@ -362,7 +401,11 @@ fn take(id: Option<f64>, reply: Reply) {
 fn dispatch(action: Action) {
     // The dispatcher is cloned out first: the reducer may ask for more
     // requests, which borrow the engine again.
-    let dispatch = ENGINE.with(|e| e.borrow().as_ref().map(|engine| engine.dispatch.clone()));
+    let dispatch = ENGINE.with(|e| {
+        e.borrow()
+            .as_ref()
+            .and_then(|engine| engine.dispatch.clone())
+    });
     if let Some(dispatch) = dispatch {
         dispatch.emit(action);
     }

@@ -16,6 +16,8 @@ mod text;
 
 fn main() {
     panic::install();
+    // The worker loads its wasm while the page draws itself.
+    engine::start();
     mount();
     panic::crash_test();
 }

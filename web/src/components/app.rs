@@ -89,12 +89,13 @@ fn no_result(state: &State) -> &'static str {
     }
 }
 
-/// Starts the splitting worker once, and posts each request the reducer makes.
+/// Connects the splitting worker (started before the page was drawn) to the
+/// reducer, and posts each request the reducer makes.
 #[hook]
 fn use_engine(state: &State, dispatch: &Callback<Action>) {
     {
         let dispatch = dispatch.clone();
-        use_effect_with((), move |_| crate::engine::start(dispatch));
+        use_effect_with((), move |_| crate::engine::connect(dispatch));
     }
     let requests = state.requests();
     let ids: Vec<u32> = requests.iter().map(|r| r.id).collect();
