@@ -195,6 +195,9 @@ fn save_best(id: &str, percent: u8) {
 pub fn Practice() -> Html {
     let pick = use_state(|| "stride".to_string());
     let seed = use_state(|| 1u32);
+    // The seed as typed: the exercise's split arrives from the worker while
+    // the learner may be typing, and drawing it must not reset the field.
+    let seed_typed = use_state(|| "1".to_string());
     let marks = use_state(BTreeSet::<usize>::new);
     let shown = use_state(|| false);
     let best = use_state(load_best);
@@ -233,6 +236,12 @@ pub fn Practice() -> Html {
             seed.set(v.trim().parse().unwrap_or(1));
             pick.set("seed".into());
             reset();
+        })
+    };
+    let on_seed_typed = {
+        let seed_typed = seed_typed.clone();
+        Callback::from(move |e: InputEvent| {
+            seed_typed.set(e.target_unchecked_into::<HtmlInputElement>().value());
         })
     };
     let submit = {
@@ -291,7 +300,8 @@ pub fn Practice() -> Html {
                     <option value="seed" selected={*pick == "seed"}>{"generated from the seed"}</option>
                 </select>
                 <label>{"seed "}
-                    <input type="number" min="1" data-testid="practice-seed" value={seed.to_string()} onchange={on_seed} />
+                    <input type="number" min="1" data-testid="practice-seed" value={(*seed_typed).clone()}
+                        oninput={on_seed_typed} onchange={on_seed} />
                 </label>
             </div>
             <p>{about}</p>
