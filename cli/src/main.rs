@@ -9,7 +9,8 @@
 mod args;
 
 use args::{Args, Command, Input};
-use chunkscope::report::{self, Detail};
+use chunkscope::report;
+use chunkscope::Detail;
 use chunkscope::{Config, Splitter};
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
@@ -55,7 +56,13 @@ fn run(argv: impl Iterator<Item = std::ffi::OsString>) -> Result<(), Failure> {
     // waiting for standard input.
     let splitter = Splitter::new(config).map_err(|e| Failure::Usage(e.to_string()))?;
     let text = read(&input)?;
-    let detail = if trace { Detail::Full } else { Detail::Chunks };
+    // The CLI is not a hot path: `--trace` asks for everything, the
+    // determinism re-run included.
+    let detail = if trace {
+        Detail::FULL.with_determinism(true)
+    } else {
+        Detail::CHUNKS
+    };
     let report =
         report::run(&splitter, &text, detail).map_err(|e| Failure::Usage(e.to_string()))?;
     let mut json = serde_json::to_vec(&report)

@@ -64,7 +64,7 @@
 //! and no chunk is longer than `size`; [`check()`] verifies both, and more, on any
 //! output.
 
-pub mod bugs;
+mod analysis;
 mod check;
 mod config;
 mod engine;
@@ -81,7 +81,8 @@ pub mod tokens;
 mod trace;
 mod unit;
 
-pub use check::{check, Check, Checks};
+pub use analysis::{Analysis, Detail};
+pub use check::{check, Check, Checks, Property};
 pub use config::{Config, Placement, Strategy};
 pub use error::Error;
 pub use separator::{escape, unescape, Separator};
@@ -127,6 +128,46 @@ impl Splitter {
     /// output (a LangChain strategy's texts and start indices).
     pub fn split_untraced(&self, text: &str) -> Result<Output, Error> {
         self.run(text, false)
+    }
+
+    /// Splits `text` and records what `detail` asks for: the one entry the
+    /// CLI, the JS API and the page all use.
+    ///
+    /// ```
+    /// use chunkscope::{Config, Detail, Property, Splitter};
+    /// let splitter = Splitter::new(Config::fixed(4, 1))?;
+    /// let analysis = splitter.analyze("abcdefghij", Detail::FULL)?;
+    /// assert_eq!(analysis.chunk_chars, [(0, 4), (3, 7), (6, 10)]);
+    /// let checks = analysis.checks.unwrap();
+    /// assert!(checks.all_ok());
+    /// // The determinism re-run is opt-in.
+    /// assert!(checks.get(Property::Determinism).is_none());
+    /// # Ok::<(), chunkscope::Error>(())
+    /// ```
+    pub fn analyze(&self, text: &str, detail: Detail) -> Result<Analysis, Error> {
+        let output = self.run(text, detail.trace)?;
+        let checks = if detail.checks {
+            let checks = check(text, &self.config, &output);
+            Some(if detail.determinism {
+                checks.with_again(&output, &self.run(text, detail.trace)?)
+            } else {
+                checks
+            })
+        } else {
+            None
+        };
+        let token_ends = match self.config.unit.tokenizer() {
+            Some(t) if detail.tokens => Some(
+                output
+                    .chunks
+                    .iter()
+                    .map(|c| t.token_ends(c.text(text)))
+                    .collect(),
+            ),
+            _ => None,
+        };
+        let separators = output.cut_separators(&self.config.separators);
+        Ok(Analysis::new(text, separators, output, checks, token_ends))
     }
 
     fn run(&self, text: &str, record: bool) -> Result<Output, Error> {

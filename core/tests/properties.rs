@@ -3,7 +3,7 @@
 //! engine gets at least 10 000 cases.
 
 use chunkscope::{
-    check, split, trim, Action, Config, Cut, Error, Placement, Separator, Span, Splitter,
+    check, split, trim, Action, Config, Cut, Error, Placement, Property, Separator, Span, Splitter,
     Strategy as Engine, Unit,
 };
 use proptest::prelude::*;
@@ -126,14 +126,30 @@ fn properties(text: &str, config: &Config) -> Result<(), TestCaseError> {
         }
     };
     let again = split(text, config).unwrap();
-    let checks = check(text, config, &out, &again);
+    let checks = check(text, config, &out).with_again(&out, &again);
     // Coverage holds unless separators are deliberately left out of both chunks.
     let drops = config.strategy == Engine::Recursive && config.placement == Placement::None;
-    prop_assert!(checks.coverage.ok || drops, "{}", checks.coverage.detail);
-    prop_assert!(checks.max_size.ok, "{}", checks.max_size.detail);
-    prop_assert!(checks.order.ok, "{}", checks.order.detail);
-    prop_assert!(checks.overlap.ok, "{}", checks.overlap.detail);
-    prop_assert!(checks.determinism.ok);
+    prop_assert!(
+        checks[Property::Coverage].ok || drops,
+        "{}",
+        checks[Property::Coverage].detail
+    );
+    prop_assert!(
+        checks[Property::MaxSize].ok,
+        "{}",
+        checks[Property::MaxSize].detail
+    );
+    prop_assert!(
+        checks[Property::Order].ok,
+        "{}",
+        checks[Property::Order].detail
+    );
+    prop_assert!(
+        checks[Property::Overlap].ok,
+        "{}",
+        checks[Property::Overlap].detail
+    );
+    prop_assert!(checks[Property::Determinism].ok);
 
     // Lengths are measured on the span, and the chunk text is the span's text.
     for c in &out.chunks {

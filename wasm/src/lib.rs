@@ -18,9 +18,9 @@ mod options;
 
 pub use options::SplitOptions;
 
-use chunkscope::report::{self, Detail, Report};
+use chunkscope::report::{self, Report};
 use chunkscope::tokens::{self, Tokenizer};
-use chunkscope::{presets, Splitter};
+use chunkscope::{presets, Detail, Splitter};
 use serde::Serialize;
 use serde_wasm_bindgen::Serializer;
 use wasm_bindgen::prelude::*;
@@ -65,7 +65,7 @@ pub fn version() -> String {
 pub fn split_report(text: &str, options: SplitOptions) -> Result<Report, String> {
     let config = options.into_config()?;
     let splitter = Splitter::new(config).map_err(|e| e.to_string())?;
-    report::run(&splitter, text, Detail::Full).map_err(|e| e.to_string())
+    report::run(&splitter, text, Detail::FULL.with_determinism(true)).map_err(|e| e.to_string())
 }
 
 /// One separator preset, as `separatorPresets()` returns it.

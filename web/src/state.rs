@@ -10,8 +10,8 @@ use crate::presets;
 use crate::share::Snapshot;
 use chunkscope::tokens::Encoding;
 use chunkscope::{
-    check, CharIndex, Check, Checks, Config, Error, NodeId, Output, Placement, Separator, Splitter,
-    Strategy, Unit,
+    check, Analysis, Check, Checks, Config, Detail, Error, NodeId, Output, Placement, Property,
+    Separator, Splitter, Strategy, Unit,
 };
 use std::collections::BTreeSet;
 use std::ops::Deref;
@@ -153,40 +153,34 @@ pub struct Split {
 }
 
 impl Split {
-    /// Splits `text` under `config`, twice (for the determinism check), and
-    /// converts every span to char offsets.
+    /// Analyses `text` under `config`: the trace, the checks and char
+    /// offsets, with the determinism re-run unless the text is long enough
+    /// to leave it for after the first paint.
     pub fn run(text: Rc<str>, config: Config) -> Result<Split, Error> {
         let splitter = Splitter::new(config)?;
-        let output = splitter.split(&text)?;
         let rechecking = text.len() >= RECHECK_LATER_BYTES;
-        let config = splitter.config().clone();
-        let checks = if rechecking {
-            let mut checks = check(&text, &config, &output, &output);
-            checks.determinism = Check {
-                ok: false,
-                detail: "checking: the second run starts once the chunks are drawn".into(),
-            };
-            checks
-        } else {
-            let again = splitter.split(&text)?;
-            check(&text, &config, &output, &again)
-        };
-        let separators = output.cut_separators(&config.separators);
-        let index = CharIndex::new(&text);
-        let chunk_chars = output
-            .chunks
-            .iter()
-            .map(|c| index.char_span(c.span))
-            .collect();
-        let node_chars = output
-            .trace
-            .nodes
-            .iter()
-            .map(|n| index.char_span(n.span))
-            .collect();
+        let analysis = splitter.analyze(&text, Detail::FULL.with_determinism(!rechecking))?;
+        let Analysis {
+            output,
+            checks,
+            chunk_chars,
+            node_chars,
+            separators,
+            ..
+        } = analysis;
+        let mut checks = checks.expect("asked for");
+        if rechecking {
+            checks.set(
+                Property::Determinism,
+                Check {
+                    ok: false,
+                    detail: "checking: the second run starts once the chunks are drawn".into(),
+                },
+            );
+        }
         Ok(Split {
             text,
-            config,
+            config: splitter.config().clone(),
             output,
             separators,
             checks,
@@ -200,7 +194,9 @@ impl Split {
     /// compares. For a split whose check was left for later.
     pub fn recheck(&self) -> Check {
         match Splitter::new(self.config.clone()).and_then(|s| s.split(&self.text)) {
-            Ok(again) => check(&self.text, &self.config, &self.output, &again).determinism,
+            Ok(again) => check(&self.text, &self.config, &self.output)
+                .with_again(&self.output, &again)[Property::Determinism]
+                .clone(),
             Err(e) => Check {
                 ok: false,
                 detail: format!("the second run failed: {e}"),
@@ -431,12 +427,17 @@ impl Badge {
 
     /// The check behind the badge.
     pub fn of(self, checks: &Checks) -> &Check {
+        &checks[self.property()]
+    }
+
+    /// The property the badge shows.
+    pub const fn property(self) -> Property {
         match self {
-            Badge::Coverage => &checks.coverage,
-            Badge::MaxSize => &checks.max_size,
-            Badge::Order => &checks.order,
-            Badge::Overlap => &checks.overlap,
-            Badge::Determinism => &checks.determinism,
+            Badge::Coverage => Property::Coverage,
+            Badge::MaxSize => Property::MaxSize,
+            Badge::Order => Property::Order,
+            Badge::Overlap => Property::Overlap,
+            Badge::Determinism => Property::Determinism,
         }
     }
 }
@@ -835,7 +836,7 @@ pub fn reduce(state: &State, action: Action) -> State {
             // A result for a split that is no longer shown is dropped.
             if next.splits.get(split.strategy()) == Some(&split) {
                 let mut checked = Split::clone(&split);
-                checked.checks.determinism = determinism;
+                checked.checks.set(Property::Determinism, determinism);
                 checked.rechecking = false;
                 next.splits.set(split.strategy(), Shared(Rc::new(checked)));
             }
@@ -1083,7 +1084,7 @@ mod tests {
         let split = state.split(Strategy::Recursive).cloned().unwrap();
         assert!(split.rechecking);
         assert!(
-            !split.checks.determinism.ok,
+            !split.checks[Property::Determinism].ok,
             "a check not yet made is no pass"
         );
         let check = split.recheck();

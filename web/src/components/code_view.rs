@@ -54,10 +54,13 @@ pub fn CodeView(props: &CodeViewProps) -> Html {
     let export = {
         let split = props.split.clone();
         Callback::from(move |_: MouseEvent| {
-            // The same report the command-line tool prints, with the checks.
-            let report = chunkscope::report::report(&split.text, &split.config, &split.output)
-                .with_checks(&split.checks);
-            if let Ok(json) = serde_json::to_string_pretty(&report) {
+            // The same report `chunkscope --trace` prints for this text and configuration.
+            let detail = chunkscope::Detail::FULL.with_determinism(true);
+            let json = chunkscope::Splitter::new(split.config.clone())
+                .and_then(|s| chunkscope::report::run(&s, &split.text, detail))
+                .ok()
+                .and_then(|report| serde_json::to_string_pretty(&report).ok());
+            if let Some(json) = json {
                 download("chunkscope.json", &json);
             }
         })

@@ -4,8 +4,8 @@
 use super::verdict;
 use crate::model::preview;
 use crate::state::Badge;
-use chunkscope::bugs::{self, Bug, BugRun, Findings, Piece};
 use chunkscope::{CharIndex, Config, Separator, Splitter};
+use chunkscope_teach::bugs::{self, Bug, BugRun, Findings, Piece};
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
