@@ -10,8 +10,7 @@ mod args;
 
 use args::{Args, Command, Input};
 use chunkscope::report;
-use chunkscope::Detail;
-use chunkscope::{Config, Splitter};
+use chunkscope::{Detail, Splitter};
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
@@ -41,10 +40,7 @@ fn main() -> ExitCode {
 
 fn run(argv: impl Iterator<Item = std::ffi::OsString>) -> Result<(), Failure> {
     let args = match args::parse(argv).map_err(Failure::Usage)? {
-        Command::Help => return print(help().as_bytes()),
-        Command::Version => {
-            return print(format!("chunkscope {}\n", env!("CARGO_PKG_VERSION")).as_bytes())
-        }
+        Command::Print(text) => return print(text.as_bytes()),
         Command::Run(args) => args,
     };
     let Args {
@@ -110,71 +106,4 @@ fn read(input: &Input) -> Result<String, Failure> {
              convert the text first, e.g. `iconv -f latin1 -t utf-8`"
         ))
     })
-}
-
-fn help() -> String {
-    let defaults = Config::default();
-    let seps: Vec<String> = defaults
-        .separators
-        .iter()
-        .map(|s| format!("'{}'", chunkscope::escape(&s.pattern)))
-        .collect();
-    format!(
-        "\
-chunkscope {version}: split text into chunks for retrieval, and show why each cut is where it is
-
-Usage: chunkscope [OPTIONS] [FILE|-]
-
-Reads FILE, or standard input when FILE is - or absent (the text must be UTF-8),
-and prints one line of JSON: {{\"chunks\":[...]}}. Each chunk has its char offsets
-(start, end; half-open), byte offsets (byte_start, byte_end), its length in the
-unit, the cut that ended it (the separator's text, or hard, end or window) and
-its text. With a langchain strategy, text is exactly LangChain's string (is_slice
-says whether it is the source between the offsets) and start_index is what
-LangChain's add_start_index gives; with no --sep it uses LangChain's defaults.
-
-Options:
-  --strategy NAME             fixed (windows), recursive (separators), langchain
-                              (LangChain's RecursiveCharacterTextSplitter, exactly) or
-                              langchain-character (its CharacterTextSplitter, on the
-                              first --sep) [default: {strategy}]
-  --size N                    most units in a chunk [default: {size}]
-  --overlap N                 most units a chunk repeats from the one before; less than
-                              --size [default: {overlap}]
-  --sep S                     a separator; repeat it, strongest first. Understands the
-                              escapes \\n \\r \\t \\\\ and \\u{{…}}; --sep '' is the hard cut
-                              [default: {seps}]
-  --regex                     read every --sep as a regular expression (its backslashes
-                              are then regex syntax; Python's re syntax for langchain)
-  --unit NAME                 what --size and --overlap count: chars, bytes, or the
-                              tokens of an OpenAI encoding, cl100k (GPT-4) or o200k
-                              (GPT-4o); a chunk never ends inside a character
-                              [default: {unit}]
-  --placement end|start|none  which side of a cut keeps the separator; for langchain this
-                              is keep_separator \"end\" / \"start\" / False [default: {placement};
-                              start for langchain, none for langchain-character]
-  --no-trim                   keep the whitespace at the ends of pieces
-                              (strip_whitespace=False for langchain)
-  --trace                     also print the recursion tree, the invariant checks and the
-                              configuration
-  -h, --help                  print this help
-  -V, --version               print the version
-
-Values may also follow an equals sign: --size=40.
-
-Exit status: 0 on success, 1 if the input cannot be read or the output written,
-2 for a bad option or configuration, or input that is not UTF-8.
-
-Example (the refund page of the first lesson):
-  printf 'Refund policy\\n\\nRefunds take 5 days.' |
-    chunkscope --size 40 --sep '\\n\\n' --sep '\\n' --sep '. ' --sep ' ' --sep ''
-",
-        version = env!("CARGO_PKG_VERSION"),
-        strategy = defaults.strategy,
-        size = defaults.size,
-        overlap = defaults.overlap,
-        seps = seps.join(" "),
-        unit = defaults.unit,
-        placement = defaults.placement,
-    )
 }

@@ -251,6 +251,49 @@ fn bad_configurations_exit_2_with_a_message() {
     }
 }
 
+/// The parser's refusals, whole: one line on stderr, nothing on stdout, exit 2,
+/// before any input is read.
+#[test]
+fn bad_arguments_exit_2_with_one_exact_line() {
+    let cases: [(&[&str], &str); 8] = [
+        (
+            &["--frobnicate"],
+            "unknown option --frobnicate: run `chunkscope --help` for the options",
+        ),
+        (
+            &["--overlab", "2"],
+            "unknown option --overlab (did you mean --overlap?): run `chunkscope --help` for the options",
+        ),
+        (
+            &["--size", "40", "--overlap"],
+            "--overlap needs a value: run `chunkscope --help` for its form",
+        ),
+        (
+            &["--size", "forty"],
+            "--size expects a whole number of units (0, 1, 2, …), got \"forty\"",
+        ),
+        (
+            &["--overlap", "-1"],
+            "--overlap expects a whole number of units (0, 1, 2, …), got \"-1\"",
+        ),
+        (
+            &["--size", "18446744073709551616"],
+            "--size 18446744073709551616 is too large",
+        ),
+        (&["--trace=yes"], "--trace takes no value (got --trace=yes)"),
+        (
+            &["one.txt", "two.txt"],
+            "more than one input given (\"one.txt\" and \"two.txt\"): chunkscope reads one FILE, or standard input",
+        ),
+    ];
+    for (args, expected) in cases {
+        // Stdin is never read: an empty one would not show it, text that is
+        // not UTF-8 would (exit 2 with another message).
+        let message = failure(args, b"\xff", 2);
+        assert_eq!(message, format!("chunkscope: {expected}\n"), "{args:?}");
+    }
+}
+
 #[test]
 fn input_that_is_not_utf8_is_refused_with_its_offset() {
     let message = failure(&[], b"caf\xe9 au lait", 2);
@@ -288,10 +331,26 @@ fn help_and_version_print_to_stdout() {
     ] {
         assert!(help.contains(flag), "help lacks {flag}");
     }
-    let out = chunkscope(&["--version"], b"");
-    assert!(String::from_utf8(out.stdout)
-        .unwrap()
-        .starts_with("chunkscope "));
+    for name in [
+        "fixed",
+        "recursive",
+        "langchain-character",
+        "cl100k",
+        "o200k",
+        "none",
+    ] {
+        assert!(help.contains(name), "help lacks {name}");
+    }
+    let short = chunkscope(&["-h"], b"");
+    assert_eq!(String::from_utf8(short.stdout).unwrap(), help);
+    for flag in ["--version", "-V"] {
+        let out = chunkscope(&[flag], b"");
+        assert!(out.status.success() && out.stderr.is_empty());
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            format!("chunkscope {}\n", env!("CARGO_PKG_VERSION"))
+        );
+    }
 }
 
 #[test]
