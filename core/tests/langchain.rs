@@ -4,24 +4,28 @@
 //!   `RecursiveCharacterTextSplitter` (their inputs and expected outputs,
 //!   re-expressed as fixtures here), checked in Rust alone;
 //! - a differential test: the fixtures, thousands of generated cases per
-//!   splitter, direct `re.split`/`re.search` cases for the Python-regex engine,
-//!   the generated "copy as Python" code, and the language separator lists,
-//!   all sent through `tests/reference/langchain/driver.py` running the pinned
-//!   `langchain-text-splitters` in one Python process, with zero differences
-//!   allowed in chunk texts, start indices, warning counts and error/no-error;
+//!   splitter (some counted in tokens, as `from_tiktoken_encoder` does),
+//!   direct `re.split`/`re.search` cases for the Python-regex engine, the
+//!   generated "copy as Python" code, the language separator lists and the
+//!   character class tables, as answered by `tests/reference/langchain/driver.py`
+//!   running the pinned `langchain-text-splitters`, with zero differences
+//!   allowed in chunk texts, start indices, warning counts and error/no-error.
+//!   `cargo test` replays the answers recorded in `tests/vectors/langchain.jsonl.gz`;
+//!   `CHUNKSCOPE_LIVE=1` also asks the driver now (see `oracle/mod.rs`);
 //! - properties over random Unicode text and random configurations.
 
 use chunkscope::langchain::{
     self, language_separators, Keep, Kind, LangChainConfig, LangChainError, LangChainOutput,
     PythonRegex, LANGUAGES,
 };
-use chunkscope::tokens::Encoding;
+use chunkscope::tokens::{self, Encoding, Tokenizer};
 use chunkscope::{Action, Cut, Unit};
+use oracle::Vectors;
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
-use std::io::Write;
-use std::process::{Command, Stdio};
+
+mod oracle;
 
 // ---------------------------------------------------------------------------
 // Fixtures: LangChain's unit tests for these two splitters.
@@ -747,7 +751,7 @@ fn random_config(rng: &mut Rng, kind: Kind) -> LangChainConfig {
         strip_whitespace: !rng.chance(25),
         unit: if rng.chance(25) {
             Unit::Bytes
-        } else if cfg!(feature = "tiktoken") && rng.chance(20) {
+        } else if rng.chance(20) {
             // from_tiktoken_encoder: len(encoding.encode(text)).
             *rng.pick(
                 &[
@@ -761,6 +765,7 @@ fn random_config(rng: &mut Rng, kind: Kind) -> LangChainConfig {
     }
 }
 
+/// A splitting request in the driver's protocol (see driver.py).
 fn case_json(text: &str, config: &LangChainConfig, rng: &mut Rng) -> Value {
     let keep = match config.keep_separator {
         Keep::None => json!(false),
@@ -782,50 +787,149 @@ fn case_json(text: &str, config: &LangChainConfig, rng: &mut Rng) -> Value {
     })
 }
 
-/// Runs the driver once on all requests.
-fn run_driver(requests: &[Value]) -> Vec<Value> {
+/// The configuration a splitting request describes: `case_json` read back.
+fn config_of(case: &Value) -> LangChainConfig {
+    let number = |key: &str| {
+        case[key]
+            .as_u64()
+            .unwrap_or_else(|| panic!("{key} in {case}")) as usize
+    };
+    let flag = |key: &str| {
+        case[key]
+            .as_bool()
+            .unwrap_or_else(|| panic!("{key} in {case}"))
+    };
+    LangChainConfig {
+        kind: match case["kind"].as_str() {
+            Some("recursive") => Kind::Recursive,
+            Some("character") => Kind::Character,
+            _ => panic!("kind in {case}"),
+        },
+        chunk_size: number("chunk_size"),
+        chunk_overlap: number("chunk_overlap"),
+        separators: serde_json::from_value(case["separators"].clone())
+            .unwrap_or_else(|e| panic!("separators in {case}: {e}")),
+        keep_separator: match (&case["keep_separator"], case["keep_separator"].as_str()) {
+            (Value::Bool(false), _) => Keep::None,
+            (Value::Bool(true), _) | (_, Some("start")) => Keep::Start,
+            (_, Some("end")) => Keep::End,
+            _ => panic!("keep_separator in {case}"),
+        },
+        is_separator_regex: flag("is_separator_regex"),
+        strip_whitespace: flag("strip_whitespace"),
+        unit: case["unit"]
+            .as_str()
+            .and_then(|name| name.parse().ok())
+            .unwrap_or_else(|| panic!("unit in {case}")),
+    }
+}
+
+/// Builds the cl100k and o200k tokenizers from tiktoken-rs's rank tables
+/// (ranks 0, 1, … up to the first special token), so that the cases counted
+/// in tokens run without the crate's `tiktoken` feature too.
+fn install_tokenizers() {
+    for encoding in [Encoding::Cl100k, Encoding::O200k] {
+        if tokens::get(encoding).is_some() {
+            continue;
+        }
+        let bpe = match encoding {
+            Encoding::Cl100k => tiktoken_rs::cl100k_base(),
+            Encoding::O200k => tiktoken_rs::o200k_base(),
+        }
+        .unwrap();
+        let special = bpe.special_tokens();
+        let mut ranks = Vec::new();
+        while let Ok(bytes) = bpe.decode_bytes(&[ranks.len() as u32]) {
+            if std::str::from_utf8(&bytes).is_ok_and(|s| special.contains(s)) {
+                break;
+            }
+            ranks.push(bytes);
+        }
+        tokens::install(Tokenizer::from_ranks(encoding, ranks).unwrap());
+    }
+}
+
+/// The recorded answers: `tests/vectors/langchain.jsonl.gz`.
+const VECTORS: &str = "langchain";
+/// The seed the recorded cases were generated from.
+const SEED: u64 = 0x00C0_FFEE;
+const SPLIT_CASES_PER_KIND: usize = 3_000;
+const REGEX_CASES: usize = 10_000;
+const PYTHON_CODE_CASES: usize = 300;
+
+/// The differential test's requests, in the driver's protocol: the language
+/// lists, the character class tables, LangChain's own test cases (named),
+/// then, each count times `scale`, generated cases per splitter, `re.split`
+/// and `re.search` cases, and runs of the "copy as Python" code (with the
+/// configuration it was written from). The same seed and scale give the same
+/// requests.
+fn requests(seed: u64, scale: usize) -> Vec<Value> {
+    let mut rng = Rng(seed);
+    let mut requests = vec![json!({"op": "languages"}), json!({"op": "unicode_tables"})];
+    for fixture in fixtures() {
+        let mut case = case_json(fixture.text, &fixture.config, &mut rng);
+        case["name"] = json!(fixture.name);
+        requests.push(case);
+    }
+    for kind in [Kind::Recursive, Kind::Character] {
+        for _ in 0..SPLIT_CASES_PER_KIND * scale {
+            let text = random_text(&mut rng);
+            let config = random_config(&mut rng, kind);
+            requests.push(case_json(&text, &config, &mut rng));
+        }
+    }
+    for i in 0..REGEX_CASES * scale {
+        let pattern = match i % 5 {
+            0 | 1 => rng.pick(REGEX_SEPARATORS).to_string(),
+            2 | 3 => random_pattern(&mut rng, 0, false, &mut 0),
+            _ => syntax_soup(&mut rng),
+        };
+        let text = random_text(&mut rng);
+        let op = if i % 4 == 0 { "re_search" } else { "re_split" };
+        requests.push(json!({"op": op, "pattern": pattern, "text": text}));
+    }
+    for i in 0..PYTHON_CODE_CASES * scale {
+        let kind = if i % 2 == 0 {
+            Kind::Recursive
+        } else {
+            Kind::Character
+        };
+        let mut config = random_config(&mut rng, kind);
+        config.chunk_size = config.chunk_size.max(1);
+        config.chunk_overlap = config.chunk_overlap.min(config.chunk_size);
+        let text = random_text(&mut rng);
+        let mut case = case_json("", &config, &mut rng);
+        case.as_object_mut().unwrap().remove("text");
+        requests.push(
+            json!({"op": "python", "code": config.to_python(), "text": text, "config": case}),
+        );
+    }
+    requests
+}
+
+/// Sends `requests` to the driver running the pinned LangChain
+/// (`CHUNKSCOPE_LANGCHAIN_PYTHON`), in one process; returns the versions it
+/// runs (Python, Unicode, packages) and its answers.
+fn ask_langchain(requests: &[Value]) -> (Value, Vec<Value>) {
     let python = std::env::var("CHUNKSCOPE_LANGCHAIN_PYTHON").unwrap_or_else(|_| {
         panic!(
-            "CHUNKSCOPE_LANGCHAIN_PYTHON is not set. This test compares the engine with the real \
-             langchain-text-splitters; run it through `./x test`, which creates the pinned \
-             virtualenv (tests/reference/langchain/requirements.txt) and sets the variable to its python"
+            "CHUNKSCOPE_LANGCHAIN_PYTHON is not set. Comparing with the real \
+             langchain-text-splitters needs it; `./x test` and `./x vectors` create the pinned \
+             virtualenv (tests/reference/langchain/requirements.txt) and set it to its python"
         )
     });
     let driver = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../tests/reference/langchain/driver.py"
     );
-    let mut input = String::new();
-    for r in requests {
-        input.push_str(&r.to_string());
-        input.push('\n');
-    }
-    let mut child = Command::new(&python)
-        .arg(driver)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {python}: {e}"));
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
-    assert!(
-        output.status.success(),
-        "the driver failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let answers: Vec<Value> = String::from_utf8(output.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    assert_eq!(answers.len(), requests.len(), "one answer per request");
-    answers
+    let mut sent = vec![json!({"op": "versions"})];
+    sent.extend_from_slice(requests);
+    let mut answers = oracle::ask(&python, driver, &sent);
+    let versions = answers.remove(0);
+    (versions, answers)
 }
 
-/// How one case compares. `None`: identical.
+/// How one splitting case compares. `None`: identical.
 fn compare(out: &Result<LangChainOutput, LangChainError>, answer: &Value) -> Option<String> {
     match (out, answer.get("error")) {
         // Both fail (ours may be a refusal, e.g. an unknown \N{…} name).
@@ -862,220 +966,284 @@ fn compare(out: &Result<LangChainOutput, LangChainError>, answer: &Value) -> Opt
     }
 }
 
-enum Request {
-    Split(String, LangChainConfig, &'static str),
-    ReSplit(String, String),
-    ReSearch(String, String),
-    Python(String, LangChainConfig),
-    Languages,
-    UnicodeTables,
+/// The engine against LangChain's answers to a list of requests, live or
+/// recorded: what was compared, by kind (indented keys break a kind down),
+/// and every difference.
+#[derive(Default)]
+struct Comparison {
+    tally: BTreeMap<&'static str, usize>,
+    compared: usize,
+    differences: Vec<String>,
+    python: String,
 }
 
-const SPLIT_CASES_PER_KIND: usize = 3_000;
-const REGEX_CASES: usize = 10_000;
-const PYTHON_CODE_CASES: usize = 300;
+impl Comparison {
+    fn count(&mut self, key: &'static str) {
+        *self.tally.entry(key).or_default() += 1;
+    }
 
+    /// Compares one request's answer with the engine's.
+    fn case(&mut self, request: &Value, answer: &Value) {
+        let problem = match request.get("op").and_then(Value::as_str) {
+            None => self.split(request, answer),
+            Some("languages") => self.languages(answer),
+            Some("unicode_tables") => self.unicode_tables(answer),
+            Some("re_split") => self.re_split(request, answer),
+            Some("re_search") => self.re_search(request, answer),
+            Some("python") => self.python_code(request, answer),
+            Some(op) => Some(format!("unknown request {op:?}: {request}")),
+        };
+        self.differences.extend(problem);
+    }
+
+    fn split(&mut self, request: &Value, answer: &Value) -> Option<String> {
+        let config = config_of(request);
+        let name = request["name"].as_str();
+        self.count(match (name, config.kind) {
+            (Some(_), _) => "fixtures",
+            (None, Kind::Recursive) => "recursive cases",
+            (None, Kind::Character) => "character cases",
+        });
+        if matches!(config.unit, Unit::Tokens(_)) {
+            self.count("  counted in tokens");
+        }
+        if let Some(kind) = answer.get("error").and_then(Value::as_str) {
+            self.count(match kind {
+                "ValueError" => "  LangChain raised ValueError (arguments)",
+                "error" => "  LangChain raised re.error",
+                _ => "  LangChain raised another exception",
+            });
+        }
+        self.compared += 1;
+        let out = langchain::split(request["text"].as_str().unwrap(), &config);
+        compare(&out, answer)
+            .map(|p| format!("{}: {p}\n  case {request}", name.unwrap_or("generated")))
+    }
+
+    fn languages(&mut self, answer: &Value) -> Option<String> {
+        self.count("language lists");
+        self.compared += 1;
+        let theirs = answer["languages"].as_object().unwrap();
+        let mut problems = Vec::new();
+        for (name, list) in theirs {
+            let ours = language_separators(name).map(|(l, _)| l);
+            let theirs: Option<Vec<String>> = serde_json::from_value(list.clone()).unwrap();
+            if ours != theirs {
+                problems.push(format!("{name}: ours {ours:?}, theirs {theirs:?}"));
+            }
+        }
+        let implemented = theirs.values().filter(|v| !v.is_null()).count();
+        if implemented != LANGUAGES.len() {
+            problems.push(format!(
+                "LangChain implements {implemented} languages, we list {}",
+                LANGUAGES.len()
+            ));
+        }
+        (!problems.is_empty()).then(|| problems.join("\n"))
+    }
+
+    fn unicode_tables(&mut self, answer: &Value) -> Option<String> {
+        self.python = answer["python"].as_str().unwrap_or("?").to_string();
+        let version = answer["version"].as_str().unwrap();
+        if version != langchain::UNICODE_VERSION {
+            eprintln!(
+                "note: this Python has Unicode {version}, the tables {}; \
+                 texts with characters new since then may split differently",
+                langchain::UNICODE_VERSION
+            );
+            return None;
+        }
+        self.count("character class tables");
+        self.compared += 1;
+        let ours = include_str!("../src/langchain/pyre/tables.rs");
+        (answer["rendered"].as_str() != Some(ours)).then(|| {
+            "core/src/langchain/pyre/tables.rs is not what \
+             tests/reference/langchain/unicode_tables.py renders: regenerate it"
+                .to_string()
+        })
+    }
+
+    fn re_split(&mut self, request: &Value, answer: &Value) -> Option<String> {
+        self.count("re.split cases");
+        if answer.get("error").is_some() {
+            self.count("  Python rejected the pattern");
+        }
+        self.compared += 1;
+        let (pattern, text) = (request["pattern"].as_str()?, request["text"].as_str()?);
+        let ours = PythonRegex::new(pattern).and_then(|re| re.split_strings(text));
+        match (ours, answer.get("items")) {
+            (Ok(ours), Some(items)) => {
+                let theirs: Vec<Option<String>> = serde_json::from_value(items.clone()).unwrap();
+                (ours != theirs)
+                    .then(|| format!("re.split ours {ours:?}, theirs {theirs:?}\n  case {request}"))
+            }
+            (Err(_), None) => None,
+            (Err(e), Some(_)) => Some(format!(
+                "re.split: we fail ({e}), Python gives {answer}\n  case {request}"
+            )),
+            (Ok(ours), None) => Some(format!(
+                "re.split: Python raises {answer}, we give {ours:?}\n  case {request}"
+            )),
+        }
+    }
+
+    fn re_search(&mut self, request: &Value, answer: &Value) -> Option<String> {
+        self.count("re.search cases");
+        self.compared += 1;
+        let (pattern, text) = (request["pattern"].as_str()?, request["text"].as_str()?);
+        let ours = PythonRegex::new(pattern).and_then(|re| re.search(text));
+        match (ours, answer.get("found")) {
+            (Ok(ours), Some(found)) => (Some(ours) != found.as_bool())
+                .then(|| format!("re.search ours {ours}, theirs {found}\n  case {request}")),
+            (Err(_), None) => None,
+            (ours, _) => Some(format!(
+                "re.search ours {ours:?}, theirs {answer}\n  case {request}"
+            )),
+        }
+    }
+
+    /// The answer is for the recorded code; it is ours only if `to_python`
+    /// still writes that code.
+    fn python_code(&mut self, request: &Value, answer: &Value) -> Option<String> {
+        self.count("generated Python code");
+        self.compared += 1;
+        let config = config_of(&request["config"]);
+        let code = config.to_python();
+        if request["code"].as_str() != Some(&code) {
+            return Some(format!(
+                "to_python() now writes other code than LangChain ran; `./x vectors` runs it \
+                 again\n  now:\n{code}\n  then:\n{}",
+                request["code"].as_str().unwrap_or_default()
+            ));
+        }
+        let out = langchain::split(request["text"].as_str()?, &config);
+        compare(&out, answer).map(|p| format!("to_python(): {p}\n  code:\n{code}"))
+    }
+
+    /// Fails on any difference; `oracle` says whose answers these were.
+    fn finish(&self, oracle: &str) {
+        eprintln!(
+            "compared {} cases with {oracle} on Python {}: {:?}",
+            self.compared, self.python, self.tally
+        );
+        let note = if self.python.starts_with("3.11.") {
+            String::new()
+        } else {
+            format!(
+                "\n\nnote: the engine reproduces CPython 3.11's `re`; these answers are from Python {}, \
+                 whose `re` may differ in corners (3.14: `\\z`, `\\B` on empty text)",
+                self.python
+            )
+        };
+        assert!(
+            self.differences.is_empty(),
+            "{} differences from LangChain; the first ones:\n\n{}{note}",
+            self.differences.len(),
+            self.differences
+                .iter()
+                .take(15)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join("\n\n")
+        );
+        for kind in ["recursive cases", "character cases"] {
+            assert!(self.tally.get(kind) >= Some(&1_000), "too few {kind}");
+        }
+    }
+}
+
+/// The engine against the recorded answers of the pinned LangChain and of
+/// Python's `re` (tests/vectors/langchain.jsonl.gz): no Python needed, and
+/// every recorded case must be compared.
 #[test]
-fn identical_to_the_real_langchain() {
-    // The same cases every run; CHUNKSCOPE_LANGCHAIN_SEED and
-    // CHUNKSCOPE_LANGCHAIN_SCALE explore further (a scale of 10 sends ten
-    // times as many generated cases).
+fn identical_to_the_recorded_langchain() {
+    install_tokenizers();
+    let vectors = Vectors::read(VECTORS);
+    let mut comparison = Comparison::default();
+    for (request, answer) in &vectors.cases {
+        comparison.case(request, answer);
+    }
+    comparison.finish(&format!(
+        "the recorded langchain-text-splitters {}",
+        vectors.header["packages"]["langchain-text-splitters"]
+            .as_str()
+            .unwrap_or("?")
+    ));
+    assert_eq!(
+        comparison.compared,
+        vectors.cases.len(),
+        "compared fewer cases than recorded"
+    );
+    assert!(comparison.tally.get("  counted in tokens") >= Some(&500));
+    // LangChain's own test cases are recorded as the fixtures here state them.
+    let recorded: BTreeMap<&str, (&str, LangChainConfig)> = vectors
+        .cases
+        .iter()
+        .filter_map(|(request, _)| {
+            let name = request["name"].as_str()?;
+            Some((name, (request["text"].as_str()?, config_of(request))))
+        })
+        .collect();
+    for fixture in fixtures() {
+        assert_eq!(
+            recorded.get(fixture.name),
+            Some(&(fixture.text, fixture.config)),
+            "{}: not recorded as stated here; `./x vectors` records it",
+            fixture.name
+        );
+    }
+}
+
+/// The engine against the real LangChain, asked now (`CHUNKSCOPE_LIVE=1`,
+/// which `./x test` sets). CHUNKSCOPE_LANGCHAIN_SEED and
+/// CHUNKSCOPE_LANGCHAIN_SCALE explore further (a scale of 10 sends ten times
+/// as many generated cases); with the recorded seed and scale, the vectors
+/// must also hold exactly what LangChain answers now.
+#[test]
+fn identical_to_the_live_langchain() {
+    if !oracle::live() {
+        eprintln!("not asking the real LangChain: CHUNKSCOPE_LIVE=1 does");
+        return;
+    }
     let env = |name: &str, default: u64| {
         std::env::var(name)
             .ok()
             .and_then(|v| v.parse().ok())
             .unwrap_or(default)
     };
-    let mut rng = Rng(env("CHUNKSCOPE_LANGCHAIN_SEED", 0x00C0_FFEE));
+    let seed = env("CHUNKSCOPE_LANGCHAIN_SEED", SEED);
     let scale = env("CHUNKSCOPE_LANGCHAIN_SCALE", 1).max(1) as usize;
-    let mut requests: Vec<(Request, Value)> = Vec::new();
-    requests.push((Request::Languages, json!({"op": "languages"})));
-    requests.push((Request::UnicodeTables, json!({"op": "unicode_tables"})));
-    for fixture in fixtures() {
-        let v = case_json(fixture.text, &fixture.config, &mut rng);
-        requests.push((
-            Request::Split(
-                fixture.text.to_string(),
-                fixture.config.clone(),
-                fixture.name,
-            ),
-            v,
-        ));
+    install_tokenizers();
+    let requests = requests(seed, scale);
+    let (versions, answers) = ask_langchain(&requests);
+    let mut comparison = Comparison::default();
+    for (request, answer) in requests.iter().zip(&answers) {
+        comparison.case(request, answer);
     }
-    for kind in [Kind::Recursive, Kind::Character] {
-        for _ in 0..SPLIT_CASES_PER_KIND * scale {
-            let text = random_text(&mut rng);
-            let config = random_config(&mut rng, kind);
-            let v = case_json(&text, &config, &mut rng);
-            requests.push((Request::Split(text, config, "generated"), v));
-        }
-    }
-    for i in 0..REGEX_CASES * scale {
-        let pattern = match i % 5 {
-            0 | 1 => rng.pick(REGEX_SEPARATORS).to_string(),
-            2 | 3 => random_pattern(&mut rng, 0, false, &mut 0),
-            _ => syntax_soup(&mut rng),
-        };
-        let text = random_text(&mut rng);
-        if i % 4 == 0 {
-            let v = json!({"op": "re_search", "pattern": pattern, "text": text});
-            requests.push((Request::ReSearch(pattern, text), v));
-        } else {
-            let v = json!({"op": "re_split", "pattern": pattern, "text": text});
-            requests.push((Request::ReSplit(pattern, text), v));
-        }
-    }
-    for i in 0..PYTHON_CODE_CASES * scale {
-        let kind = if i % 2 == 0 {
-            Kind::Recursive
-        } else {
-            Kind::Character
-        };
-        let mut config = random_config(&mut rng, kind);
-        config.chunk_size = config.chunk_size.max(1);
-        config.chunk_overlap = config.chunk_overlap.min(config.chunk_size);
-        let text = random_text(&mut rng);
-        let v = json!({"op": "python", "code": config.to_python(), "text": text});
-        requests.push((Request::Python(text, config), v));
-    }
-
-    let answers = run_driver(&requests.iter().map(|(_, v)| v.clone()).collect::<Vec<_>>());
-
-    let mut differences: Vec<String> = Vec::new();
-    let mut python = String::from("?");
-    let mut tally: BTreeMap<&str, usize> = BTreeMap::new();
-    for ((request, sent), answer) in requests.iter().zip(&answers) {
-        let problem = match request {
-            Request::Languages => {
-                *tally.entry("language lists").or_default() += 1;
-                let theirs = answer["languages"].as_object().unwrap();
-                let mut problems = Vec::new();
-                for (name, list) in theirs {
-                    let ours = language_separators(name).map(|(l, _)| l);
-                    let theirs: Option<Vec<String>> = serde_json::from_value(list.clone()).unwrap();
-                    if ours != theirs {
-                        problems.push(format!("{name}: ours {ours:?}, theirs {theirs:?}"));
-                    }
-                }
-                let implemented = theirs.values().filter(|v| !v.is_null()).count();
-                if implemented != LANGUAGES.len() {
-                    problems.push(format!(
-                        "LangChain implements {implemented} languages, we list {}",
-                        LANGUAGES.len()
-                    ));
-                }
-                (!problems.is_empty()).then(|| problems.join("\n"))
-            }
-            Request::UnicodeTables => {
-                python = answer["python"].as_str().unwrap_or("?").to_string();
-                let version = answer["version"].as_str().unwrap();
-                if version == langchain::UNICODE_VERSION {
-                    *tally.entry("character class tables").or_default() += 1;
-                    let ours = include_str!("../src/langchain/pyre/tables.rs");
-                    (answer["rendered"].as_str() != Some(ours)).then(|| {
-                        "core/src/langchain/pyre/tables.rs is not what \
-                         tests/reference/langchain/unicode_tables.py renders: regenerate it"
-                            .to_string()
-                    })
-                } else {
-                    eprintln!(
-                        "note: this Python has Unicode {version}, the tables {}; \
-                         texts with characters new since then may split differently",
-                        langchain::UNICODE_VERSION
-                    );
-                    None
-                }
-            }
-            Request::Split(text, config, name) => {
-                *tally
-                    .entry(if *name == "generated" {
-                        if config.kind == Kind::Recursive {
-                            "recursive cases"
-                        } else {
-                            "character cases"
-                        }
-                    } else {
-                        "fixtures"
-                    })
-                    .or_default() += 1;
-                if let Some(kind) = answer.get("error").and_then(Value::as_str) {
-                    let key = match kind {
-                        "ValueError" => "  LangChain raised ValueError (arguments)",
-                        "error" => "  LangChain raised re.error",
-                        _ => "  LangChain raised another exception",
-                    };
-                    *tally.entry(key).or_default() += 1;
-                }
-                let out = langchain::split(text, config);
-                compare(&out, answer).map(|p| format!("{name}: {p}\n  case {sent}"))
-            }
-            Request::ReSplit(pattern, text) => {
-                *tally.entry("re.split cases").or_default() += 1;
-                if answer.get("error").is_some() {
-                    *tally.entry("  Python rejected the pattern").or_default() += 1;
-                }
-                let ours = PythonRegex::new(pattern).and_then(|re| re.split_strings(text));
-                match (ours, answer.get("items")) {
-                    (Ok(ours), Some(items)) => {
-                        let theirs: Vec<Option<String>> =
-                            serde_json::from_value(items.clone()).unwrap();
-                        (ours != theirs).then(|| {
-                            format!("re.split ours {ours:?}, theirs {theirs:?}\n  case {sent}")
-                        })
-                    }
-                    (Err(_), None) => None,
-                    (Err(e), Some(_)) => Some(format!(
-                        "re.split: we fail ({e}), Python gives {answer}\n  case {sent}"
-                    )),
-                    (Ok(ours), None) => Some(format!(
-                        "re.split: Python raises {answer}, we give {ours:?}\n  case {sent}"
-                    )),
-                }
-            }
-            Request::ReSearch(pattern, text) => {
-                *tally.entry("re.search cases").or_default() += 1;
-                let ours = PythonRegex::new(pattern).and_then(|re| re.search(text));
-                match (ours, answer.get("found")) {
-                    (Ok(ours), Some(found)) => (Some(ours) != found.as_bool())
-                        .then(|| format!("re.search ours {ours}, theirs {found}\n  case {sent}")),
-                    (Err(_), None) => None,
-                    (ours, _) => Some(format!(
-                        "re.search ours {ours:?}, theirs {answer}\n  case {sent}"
-                    )),
-                }
-            }
-            Request::Python(text, config) => {
-                *tally.entry("generated Python code").or_default() += 1;
-                let out = langchain::split(text, config);
-                compare(&out, answer)
-                    .map(|p| format!("to_python(): {p}\n  code:\n{}", config.to_python()))
-            }
-        };
-        if let Some(p) = problem {
-            differences.push(p);
-        }
-    }
-    eprintln!("compared with langchain-text-splitters on Python {python}: {tally:?}");
-    let note = if python.starts_with("3.11.") {
-        String::new()
-    } else {
-        format!(
-            "\n\nnote: the engine reproduces CPython 3.11's `re`; this driver runs Python {python}, \
-             whose `re` may differ in corners (3.14: `\\z`, `\\B` on empty text)"
-        )
-    };
-    assert!(
-        differences.is_empty(),
-        "{} differences from LangChain; the first ones:\n\n{}{note}",
-        differences.len(),
-        differences
-            .iter()
-            .take(15)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n\n")
+    comparison.finish("langchain-text-splitters");
+    Vectors::read(VECTORS).check_current(
+        VECTORS,
+        &versions,
+        seed == SEED && scale == 1,
+        &requests,
+        &answers,
     );
-    assert!(tally["recursive cases"] >= 1_000 && tally["character cases"] >= 1_000);
+}
+
+#[test]
+#[ignore = "writes tests/vectors/langchain.jsonl.gz with the pinned LangChain; run by `./x vectors`"]
+fn record_vectors() {
+    let requests = requests(SEED, 1);
+    let (versions, answers) = ask_langchain(&requests);
+    let mut header = json!({
+        "oracle": "tests/reference/langchain/driver.py: langchain-text-splitters, Python's re",
+        "generator": "core/tests/langchain.rs",
+        "seed": SEED,
+    });
+    for (key, value) in versions.as_object().unwrap() {
+        header[key] = value.clone();
+    }
+    Vectors::write(VECTORS, header, &requests, &answers);
 }
 
 // ---------------------------------------------------------------------------
@@ -1208,9 +1376,9 @@ proptest! {
 
 /// from_tiktoken_encoder measures pieces with tiktoken's `encode`, which
 /// refuses the encoding's special tokens; other encodings' specials are text.
-#[cfg(feature = "tiktoken")]
 #[test]
 fn special_tokens_raise_as_in_tiktoken() {
+    install_tokenizers();
     let config = |unit| LangChainConfig::recursive(5, 0).with_unit(unit);
     let cl100k = Unit::Tokens(Encoding::Cl100k);
     let e = langchain::split("hello <|endoftext|> world foo bar", &config(cl100k)).unwrap_err();
