@@ -58,7 +58,16 @@
 //! let out = langchain::split("one  two", &config)?;
 //! assert_eq!(out.chunks[0].text, r"one\s+two");
 //! assert!(!out.chunks[0].is_slice);
+//! assert_eq!(out.chunks[0].not_slice, Some(langchain::NotSlice::PatternJoined { separator: 0 }));
 //! assert_eq!(out.chunks[0].span.text("one  two"), "one  two");
+//!
+//! // CharacterTextSplitter joins a lookaround pattern back with nothing instead.
+//! let config = LangChainConfig::character(12, 0)
+//!     .with_separators([r"(?<=\.) "])
+//!     .with_regex(true);
+//! let out = langchain::split("One. Two.", &config)?;
+//! assert_eq!(out.chunks[0].text, "One.Two.");
+//! assert_eq!(out.chunks[0].not_slice, Some(langchain::NotSlice::JoinedWithNothing { separator: 0 }));
 //! # Ok::<(), chunkscope::langchain::LangChainError>(())
 //! ```
 
@@ -567,6 +576,29 @@ impl fmt::Display for LangChainError {
 
 impl std::error::Error for LangChainError {}
 
+/// Why LangChain's text for a chunk is not the source between its offsets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum NotSlice {
+    /// With `keep_separator=False`, LangChain dropped what the regex separator
+    /// (an index into the separators used) matched and joined the pieces back
+    /// with the pattern text itself, which the source does not have there.
+    PatternJoined {
+        /// The separator.
+        separator: usize,
+    },
+    /// With `keep_separator=False` and a pattern that starts with a
+    /// lookaround, LangChain joined the pieces back with `""`, so the matched
+    /// text is missing.
+    JoinedWithNothing {
+        /// The separator.
+        separator: usize,
+    },
+    /// LangChain dropped empty pieces (two separators in a row leave one
+    /// between them) and joined the rest with a single separator.
+    EmptyPiecesDropped,
+}
+
 /// One chunk as LangChain returns it, with where it comes from.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LangChainChunk {
@@ -582,6 +614,8 @@ pub struct LangChainChunk {
     pub span: Span,
     /// Whether `text` is exactly `&source[span]`.
     pub is_slice: bool,
+    /// Why `text` is not `&source[span]`, when it is not.
+    pub not_slice: Option<NotSlice>,
     /// LangChain's `add_start_index` value: a char offset found by
     /// `text.find(chunk, max(0, previous_index + len(previous_chunk) -
     /// chunk_overlap))`, or -1 when not found. It can differ from the span.
@@ -671,6 +705,7 @@ impl LangChainOutput {
                     .iter()
                     .map(|c| LangChainFact {
                         text: (!c.is_slice).then(|| c.text.clone()),
+                        not_slice: c.not_slice,
                         start_index: c.start_index,
                     })
                     .collect(),

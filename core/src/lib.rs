@@ -84,7 +84,7 @@ mod unit;
 pub use analysis::{Analysis, Detail};
 pub use check::{check, Check, Checks, Property};
 pub use config::{Config, Placement, Strategy};
-pub use error::Error;
+pub use error::{Error, Setting};
 pub use separator::{escape, unescape, Separator};
 pub use span::{is_space, trim, CharIndex, Span};
 pub use trace::{

@@ -1,8 +1,7 @@
 //! Which control a configuration error is about, so the page can mark that
 //! control (`aria-invalid`, a red outline) next to the message saying why.
 
-use chunkscope::langchain::LangChainError;
-use chunkscope::Error;
+use chunkscope::{Error, Setting};
 
 /// A control that can hold a bad value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,29 +45,14 @@ impl From<Error> for Problem {
     }
 }
 
-/// The control to blame for an engine error.
+/// The control to blame for an engine error: the one holding the setting
+/// the engine says the error is about.
 pub fn blame(error: &Error) -> Field {
-    match error {
-        Error::ZeroSize => Field::Size,
-        Error::OverlapTooLarge { .. } => Field::Overlap,
-        Error::NoSeparators | Error::InvalidRegex { .. } => Field::Separators,
-        Error::CharTooBig { .. }
-        | Error::TokenizerNotLoaded { .. }
-        | Error::CharTooManyTokens { .. } => Field::Unit,
-        Error::LangChain(e) => match e {
-            LangChainError::ZeroSize => Field::Size,
-            LangChainError::OverlapLargerThanSize { .. } => Field::Overlap,
-            // tiktoken refuses a special token in the text: counting in chars
-            // is the fix the message offers.
-            LangChainError::TokenizerNotLoaded { .. }
-            | LangChainError::DisallowedSpecialToken { .. } => Field::Unit,
-            LangChainError::MixedSeparators
-            | LangChainError::InvalidRegex { .. }
-            | LangChainError::UnsupportedRegex { .. }
-            | LangChainError::RegexTooComplex { .. }
-            | LangChainError::TooDeep { .. }
-            | LangChainError::LangChainCrash { .. } => Field::Separators,
-        },
+    match error.setting() {
+        Setting::Size => Field::Size,
+        Setting::Overlap => Field::Overlap,
+        Setting::Unit => Field::Unit,
+        _ => Field::Separators,
     }
 }
 

@@ -12,7 +12,9 @@
 //! `create_documents(add_start_index=True)` ([`start_indices`]).
 
 use super::pyre::{budget_for, PythonRegex, PythonRegexError};
-use super::{Keep, Kind, LangChainChunk, LangChainConfig, LangChainError, LangChainOutput};
+use super::{
+    Keep, Kind, LangChainChunk, LangChainConfig, LangChainError, LangChainOutput, NotSlice,
+};
 use crate::span::{is_space, CharIndex, Span};
 use crate::trace::{Action, Close, Cut, Node, NodeId, Recorder};
 use crate::unit::Unit;
@@ -693,7 +695,19 @@ impl<'a> Run<'a, '_> {
         if self.chunks.len() > first_chunk {
             self.pending = cut;
         }
-        self.emit(text, span, parent, depth, parts, Some(close));
+        let reason = match cut {
+            Cut::Separator(separator)
+                if self.config.is_separator_regex && self.config.keep_separator == Keep::None =>
+            {
+                if joiner.is_empty() {
+                    NotSlice::JoinedWithNothing { separator }
+                } else {
+                    NotSlice::PatternJoined { separator }
+                }
+            }
+            _ => NotSlice::EmptyPiecesDropped,
+        };
+        self.emit(text, span, parent, depth, parts, Some(close), reason);
     }
 
     /// An oversized piece with no separators left: LangChain appends it as it
@@ -706,9 +720,11 @@ impl<'a> Run<'a, '_> {
             depth,
             Some((k, k + 1)),
             None,
+            NotSlice::EmptyPiecesDropped,
         );
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn emit(
         &mut self,
         text: String,
@@ -717,6 +733,7 @@ impl<'a> Run<'a, '_> {
         depth: usize,
         parts: Option<(usize, usize)>,
         close: Option<Close>,
+        reason: NotSlice,
     ) {
         let len = self.len(&text);
         let index = self.chunks.len();
@@ -743,6 +760,7 @@ impl<'a> Run<'a, '_> {
             text,
             span,
             is_slice,
+            not_slice: (!is_slice).then_some(reason),
             start_index: 0,
             len,
             cut: Cut::End,
