@@ -4,6 +4,7 @@
 use crate::config::Config;
 use crate::span::{is_space, CharIndex};
 use crate::trace::Output;
+use crate::unit::{Counter, Unit};
 
 /// The outcome of one property.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -151,13 +152,41 @@ impl std::ops::Index<Property> for Checks {
 
 /// Checks `output`, which claims to be the split of `source` under `config`.
 /// Determinism is left unjudged; [`Checks::with_again`] adds it.
+///
+/// Lengths are counted with the unit's [`Counter`]; with a token unit whose
+/// tokenizer is not installed, the two properties that count (size and
+/// overlap) fail and say so rather than count 0.
 pub fn check(source: &str, config: &Config, output: &Output) -> Checks {
+    match Counter::new(config.unit) {
+        Ok(counter) => check_with(source, config, counter, output),
+        Err(e) => {
+            let mut checks = check_with(
+                source,
+                &config.clone().with_unit(Unit::Chars),
+                Counter::new(Unit::Chars).expect("chars need nothing"),
+                output,
+            );
+            let cannot = Check::fail(format!("cannot count: {e}"));
+            checks.max_size = cannot.clone();
+            checks.overlap = cannot;
+            checks
+        }
+    }
+}
+
+/// [`check`] with the counter a [`Splitter`](crate::Splitter) resolved.
+pub(crate) fn check_with(
+    source: &str,
+    config: &Config,
+    counter: Counter,
+    output: &Output,
+) -> Checks {
     let chars = CharIndex::new(source);
     Checks {
         coverage: coverage(source, output, &chars),
-        max_size: max_size(source, config, output, &chars),
+        max_size: max_size(source, config, counter, output, &chars),
         order: order(source, output, &chars),
-        overlap: overlap(source, config, output, &chars),
+        overlap: overlap(source, config, counter, output, &chars),
         determinism: None,
     }
 }
@@ -194,18 +223,24 @@ fn lost(source: &str, at: usize, chars: &CharIndex<'_>) -> Check {
     ))
 }
 
-fn max_size(source: &str, config: &Config, output: &Output, chars: &CharIndex<'_>) -> Check {
+fn max_size(
+    source: &str,
+    config: &Config,
+    counter: Counter,
+    output: &Output,
+    chars: &CharIndex<'_>,
+) -> Check {
     let unit = config.unit;
     match output
         .chunks
         .iter()
-        .find(|c| unit.len(c.text(source)) > config.size)
+        .find(|c| counter.len(c.text(source)) > config.size)
     {
         Some(c) => Check::fail(format!(
             "chunk {} at position {} is {} {unit}, over the size of {}",
             c.index,
             chars.char_offset(c.span.start),
-            unit.len(c.text(source)),
+            counter.len(c.text(source)),
             config.size
         )),
         None => {
@@ -250,14 +285,20 @@ fn order(source: &str, output: &Output, chars: &CharIndex<'_>) -> Check {
     ))
 }
 
-fn overlap(source: &str, config: &Config, output: &Output, chars: &CharIndex<'_>) -> Check {
+fn overlap(
+    source: &str,
+    config: &Config,
+    counter: Counter,
+    output: &Output,
+    chars: &CharIndex<'_>,
+) -> Check {
     let unit = config.unit;
     let mut most = 0;
     for pair in output.chunks.windows(2) {
         let shared = pair[0]
             .span
             .intersect(pair[1].span)
-            .map_or(0, |s| unit.len(s.text(source)));
+            .map_or(0, |s| counter.len(s.text(source)));
         if shared > config.overlap {
             return Check::fail(format!(
                 "chunks {} and {} at position {} share {shared} {unit}, more than the overlap of {}",

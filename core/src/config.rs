@@ -275,12 +275,6 @@ impl Config {
         } else {
             self.matchers()?
         };
-        // Last, so every mistake in the settings is reported first.
-        if let Unit::Tokens(encoding) = self.unit {
-            if !crate::tokens::ensure(encoding) {
-                return Err(Error::TokenizerNotLoaded { encoding });
-            }
-        }
         Ok(Compiled::Native(matchers))
     }
 

@@ -81,7 +81,7 @@ pub use pyre::{PythonRegex, PythonRegexError, UNICODE_VERSION};
 use crate::config::{Config, Placement};
 use crate::span::Span;
 use crate::trace::{Chunk, Cut, LangChainFact, LangChainFacts, NodeId, Output, Trace};
-use crate::unit::Unit;
+use crate::unit::{Counter, Unit};
 use std::fmt;
 
 /// Which LangChain class.
@@ -314,11 +314,6 @@ impl LangChainConfig {
                 overlap: self.chunk_overlap,
                 size: self.chunk_size,
             });
-        }
-        if let Unit::Tokens(encoding) = self.unit {
-            if !crate::tokens::ensure(encoding) {
-                return Err(LangChainError::TokenizerNotLoaded { encoding });
-            }
         }
         Ok(())
     }
@@ -727,18 +722,32 @@ impl LangChainOutput {
 pub(crate) fn run(
     text: &str,
     config: &LangChainConfig,
+    counter: Counter,
     record: bool,
 ) -> Result<LangChainOutput, LangChainError> {
-    engine::run(text, config, record)
+    engine::run(text, config, counter, record)
+}
+
+/// The counter of LangChain's `length_function`: `len`, or tiktoken's count
+/// for `from_tiktoken_encoder`, which needs the encoding's tokenizer.
+pub(crate) fn counter(unit: Unit) -> Result<Counter, LangChainError> {
+    Counter::new(unit).map_err(|e| match e {
+        crate::Error::TokenizerNotLoaded { encoding } => {
+            LangChainError::TokenizerNotLoaded { encoding }
+        }
+        _ => unreachable!("only a token unit can fail to resolve"),
+    })
 }
 
 /// Splits `text` as LangChain does, recording the trace.
 pub fn split(text: &str, config: &LangChainConfig) -> Result<LangChainOutput, LangChainError> {
-    engine::run(text, config, true)
+    config.validate()?;
+    engine::run(text, config, counter(config.unit)?, true)
 }
 
 /// Splits `text` as LangChain does, without a trace (faster; `node` is
 /// `None`).
 pub fn chunks(text: &str, config: &LangChainConfig) -> Result<Vec<LangChainChunk>, LangChainError> {
-    engine::run(text, config, false).map(|o| o.chunks)
+    config.validate()?;
+    engine::run(text, config, counter(config.unit)?, false).map(|o| o.chunks)
 }

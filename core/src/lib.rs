@@ -90,7 +90,7 @@ pub use span::{is_space, trim, CharIndex, Span};
 pub use trace::{
     Action, Chunk, Close, Cut, LangChainFact, LangChainFacts, Node, NodeId, Output, Trace,
 };
-pub use unit::Unit;
+pub use unit::{Counter, Unit};
 
 use config::Compiled;
 use engine::Run;
@@ -100,13 +100,44 @@ use engine::Run;
 pub struct Splitter {
     config: Config,
     compiled: Compiled,
+    counter: Counter,
 }
 
 impl Splitter {
-    /// Checks and compiles `config` (regexes are compiled here).
+    /// Checks and compiles `config` (regexes are compiled here) and resolves
+    /// what its unit counts with: a token unit takes its encoding's
+    /// [installed](tokens::install) tokenizer, or is
+    /// [`Error::TokenizerNotLoaded`].
     pub fn new(config: Config) -> Result<Splitter, Error> {
         let compiled = config.compile()?;
-        Ok(Splitter { config, compiled })
+        // Last, so every mistake in the settings is reported first.
+        let counter = match config.strategy.langchain() {
+            Some(_) => langchain::counter(config.unit)?,
+            None => Counter::new(config.unit)?,
+        };
+        Ok(Splitter {
+            config,
+            compiled,
+            counter,
+        })
+    }
+
+    /// Like [`Splitter::new`], counting with `counter` (for instance a
+    /// tokenizer built from a file with [`tokens::Tokenizer::from_data`]),
+    /// whose unit replaces the configuration's.
+    pub fn with_counter(config: Config, counter: Counter) -> Result<Splitter, Error> {
+        let config = config.with_unit(counter.unit());
+        let compiled = config.compile()?;
+        Ok(Splitter {
+            config,
+            compiled,
+            counter,
+        })
+    }
+
+    /// What lengths are counted with.
+    pub fn counter(&self) -> Counter {
+        self.counter
     }
 
     /// The configuration.
@@ -147,7 +178,7 @@ impl Splitter {
     pub fn analyze(&self, text: &str, detail: Detail) -> Result<Analysis, Error> {
         let output = self.run(text, detail.trace)?;
         let checks = if detail.checks {
-            let checks = check(text, &self.config, &output);
+            let checks = check::check_with(text, &self.config, self.counter, &output);
             Some(if detail.determinism {
                 checks.with_again(&output, &self.run(text, detail.trace)?)
             } else {
@@ -156,7 +187,7 @@ impl Splitter {
         } else {
             None
         };
-        let token_ends = match self.config.unit.tokenizer() {
+        let token_ends = match self.counter.tokenizer() {
             Some(t) if detail.tokens => Some(
                 output
                     .chunks
@@ -173,11 +204,11 @@ impl Splitter {
     fn run(&self, text: &str, record: bool) -> Result<Output, Error> {
         let matchers = match &self.compiled {
             Compiled::LangChain(config) => {
-                return Ok(langchain::run(text, config, record)?.into_output());
+                return Ok(langchain::run(text, config, self.counter, record)?.into_output());
             }
             Compiled::Native(matchers) => matchers,
         };
-        let mut run = Run::new(text, &self.config, matchers, record);
+        let mut run = Run::new(text, &self.config, self.counter, matchers, record);
         if self.config.strategy == Strategy::Fixed {
             fixed::split(&mut run)?;
         } else {

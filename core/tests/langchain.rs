@@ -1311,7 +1311,10 @@ fn properties(text: &str, config: &LangChainConfig) -> Result<(), TestCaseError>
         prop_assert!(text.is_char_boundary(c.span.start) && text.is_char_boundary(c.span.end));
         prop_assert_eq!(c.is_slice, c.span.text(text) == c.text);
         prop_assert!(!c.text.is_empty());
-        prop_assert_eq!(c.len, config.unit.len(&c.text));
+        prop_assert_eq!(
+            c.len,
+            chunkscope::Counter::new(config.unit).unwrap().len(&c.text)
+        );
         prop_assert_eq!(c.cut == Cut::End, i + 1 == n);
         if let Cut::Separator(s) = c.cut {
             prop_assert!(s < out.separators.len() && !out.separators[s].is_empty());

@@ -107,7 +107,10 @@ fn allowed_error(text: &str, config: &Config, err: &Error) -> bool {
         (None, Error::CharTooManyTokens { ch, tokens, .. }) => {
             matches!(config.unit, Unit::Tokens(_))
                 && *tokens > config.size
-                && config.unit.len(ch.encode_utf8(&mut [0; 4])) == *tokens
+                && chunkscope::Counter::new(config.unit)
+                    .unwrap()
+                    .len(ch.encode_utf8(&mut [0; 4]))
+                    == *tokens
         }
         // Without the feature nothing loads the tokenizers; with it (as in
         // `./x test`), token units are split and checked like the others.
@@ -153,7 +156,12 @@ fn properties(text: &str, config: &Config) -> Result<(), TestCaseError> {
 
     // Lengths are measured on the span, and the chunk text is the span's text.
     for c in &out.chunks {
-        prop_assert_eq!(c.len, config.unit.len(c.text(text)));
+        prop_assert_eq!(
+            c.len,
+            chunkscope::Counter::new(config.unit)
+                .unwrap()
+                .len(c.text(text))
+        );
         prop_assert!(!c.text(text).is_empty());
         if config.trim && config.strategy == Engine::Recursive && c.overlap.is_none() {
             let hard = matches!(
@@ -195,7 +203,12 @@ fn trace_is_consistent(
     let nodes = &out.trace.nodes;
     prop_assert_eq!(nodes.is_empty(), text.is_empty());
     for (id, n) in nodes.iter().enumerate() {
-        prop_assert_eq!(n.len, config.unit.len(n.span.text(text)));
+        prop_assert_eq!(
+            n.len,
+            chunkscope::Counter::new(config.unit)
+                .unwrap()
+                .len(n.span.text(text))
+        );
         prop_assert_eq!(n.too_big, n.len > config.size);
         for &c in &n.children {
             let child = &nodes[c];

@@ -191,7 +191,7 @@ fn properties(text: &str, config: &Config, out: &Output, again: &Output) {
     for c in &out.chunks {
         assert_eq!(
             c.len,
-            config.unit.len(c.text(text)),
+            chunkscope::Counter::new(config.unit).unwrap().len(c.text(text)),
             "chunk {} length",
             c.index
         );
@@ -330,7 +330,7 @@ pub fn langchain_split_and_check(data: &[u8]) {
                 "chunk {i}: is_slice but not the span's text"
             );
         }
-        assert_eq!(c.len, config.unit.len(&c.text), "chunk {i}: length");
+        assert_eq!(c.len, chunkscope::Counter::new(config.unit).unwrap().len(&c.text), "chunk {i}: length");
         if let Some(node) = c.node {
             assert!(
                 node < out.trace.nodes.len(),

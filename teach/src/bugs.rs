@@ -17,8 +17,8 @@
 //! are measured in the configured unit. Separators are matched as literal text.
 
 use chunkscope::{
-    check, is_space, Action, CharIndex, Check, Checks, Chunk, Config, Cut, Output, Property,
-    Separator, Span, Strategy, Unit,
+    check, is_space, Action, CharIndex, Check, Checks, Chunk, Config, Counter, Cut, Output,
+    Property, Separator, Span, Strategy,
 };
 
 /// One classic mistake.
@@ -299,13 +299,14 @@ impl Rope {
         out
     }
 
-    /// Its length in `unit`.
-    pub fn len(&self, source: &str, unit: Unit) -> usize {
+    /// Its length, counted by `counter` piece by piece (the variants model
+    /// Python that adds up `len` of the strings it joins).
+    pub fn len(&self, source: &str, counter: Counter) -> usize {
         self.pieces
             .iter()
             .map(|p| match p {
-                Piece::Source(s) => unit.len(s.text(source)),
-                Piece::Added(t) => unit.len(t),
+                Piece::Source(s) => counter.len(s.text(source)),
+                Piece::Added(t) => counter.len(t),
             })
             .sum()
     }
@@ -408,7 +409,7 @@ impl Rope {
     }
 
     fn chars_len(&self, source: &str) -> usize {
-        self.len(source, Unit::Chars)
+        self.text(source).chars().count()
     }
 }
 
@@ -441,12 +442,24 @@ pub const OUTPUT_BUDGET: usize = 200_000;
 
 /// Runs `bug`'s variant on `source`. `config` gives size, overlap and separators
 /// (its strategy is ignored: each variant is one strategy).
+///
+/// A token unit whose tokenizer is not installed cannot be counted; the run is
+/// then empty and its note says why.
 pub fn run(bug: Bug, source: &str, config: &Config) -> BugRun {
+    let counter = match Counter::new(config.unit) {
+        Ok(counter) => counter,
+        Err(e) => {
+            return BugRun {
+                note: Some(format!("cannot run: {e}")),
+                ..BugRun::default()
+            }
+        }
+    };
     let mut v = Variant {
         source,
         size: config.size,
         overlap: config.overlap,
-        unit: config.unit,
+        counter,
         out: BugRun::default(),
         produced: 0,
         parents: 0,
@@ -478,7 +491,7 @@ struct Variant<'a> {
     source: &'a str,
     size: usize,
     overlap: usize,
-    unit: Unit,
+    counter: Counter,
     out: BugRun,
     produced: usize,
     parents: usize,
@@ -486,7 +499,7 @@ struct Variant<'a> {
 
 impl Variant<'_> {
     fn len(&self, rope: &Rope) -> usize {
-        rope.len(self.source, self.unit)
+        rope.len(self.source, self.counter)
     }
 
     fn stopped(&self) -> bool {
@@ -738,6 +751,20 @@ pub fn findings_of(source: &str, config: &Config, output: &Output, again: &Outpu
 /// order first asks that each chunk be one non-empty slice of the source.
 pub fn findings(source: &str, config: &Config, run: &BugRun, again: &BugRun) -> Findings {
     let unit = config.unit;
+    let counter = match Counter::new(unit) {
+        Ok(counter) => counter,
+        Err(e) => {
+            let cannot = verdict(false, format!("cannot count: {e}"));
+            let mut checks = check(source, config, &Output::default());
+            for property in Property::ALL {
+                checks.set(property, cannot.clone());
+            }
+            return Findings {
+                checks,
+                packing: cannot,
+            };
+        }
+    };
     let chars = CharIndex::new(source);
     let hulls = as_output(run.chunks.iter().map(|c| c.rope.hull().unwrap_or_default()));
     let mut pieces: Vec<Span> = run
@@ -762,7 +789,7 @@ pub fn findings(source: &str, config: &Config, run: &BugRun, again: &BugRun) -> 
     let lens: Vec<usize> = run
         .chunks
         .iter()
-        .map(|c| c.rope.len(source, unit))
+        .map(|c| c.rope.len(source, counter))
         .collect();
     let max_size = match lens.iter().position(|&l| l > config.size) {
         Some(i) => verdict(

@@ -313,7 +313,7 @@ pub fn story(split: &Split, index: usize) -> Option<Story> {
     let overlap = chunk.overlap.map(|o| {
         format!(
             "its first {} {unit} repeat the end of chunk {} (hatched)",
-            unit.len(o.text(&split.text)),
+            split.counter.len(o.text(&split.text)),
             index - 1
         )
     });

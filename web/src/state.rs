@@ -10,8 +10,8 @@ use crate::presets;
 use crate::share::Snapshot;
 use chunkscope::tokens::Encoding;
 use chunkscope::{
-    check, Analysis, Check, Checks, Config, Detail, Error, NodeId, Output, Placement, Property,
-    Separator, Splitter, Strategy, Unit,
+    check, Analysis, Check, Checks, Config, Counter, Detail, Error, NodeId, Output, Placement,
+    Property, Separator, Splitter, Strategy, Unit,
 };
 use std::collections::BTreeSet;
 use std::ops::Deref;
@@ -133,6 +133,8 @@ pub struct Split {
     pub text: Rc<str>,
     /// The configuration it was split with.
     pub config: Config,
+    /// What its lengths are counted with.
+    pub counter: Counter,
     /// The chunks and the trace.
     pub output: Output,
     /// The separators `Cut::Separator` and the trace's indices refer to: the
@@ -181,6 +183,7 @@ impl Split {
         Ok(Split {
             text,
             config: splitter.config().clone(),
+            counter: splitter.counter(),
             output,
             separators,
             checks,

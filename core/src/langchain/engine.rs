@@ -17,7 +17,7 @@ use super::{
 };
 use crate::span::{is_space, CharIndex, Span};
 use crate::trace::{Action, Close, Cut, Node, NodeId, Recorder};
-use crate::unit::Unit;
+use crate::unit::{Counter, Unit};
 use std::borrow::Cow;
 use std::cell::Cell;
 use std::collections::VecDeque;
@@ -160,6 +160,8 @@ enum Map {
 struct Run<'a, 'c> {
     source: &'a str,
     config: &'c LangChainConfig,
+    /// LangChain's `length_function`.
+    counter: Counter,
     seps: Vec<String>,
     /// Compiled separators, lazily, as Python compiles them on first use:
     /// `[plain, wrapped in ( )]` per separator.
@@ -180,6 +182,7 @@ struct Run<'a, 'c> {
 pub(super) fn run(
     source: &str,
     config: &LangChainConfig,
+    counter: Counter,
     record: bool,
 ) -> Result<LangChainOutput, LangChainError> {
     config.validate()?;
@@ -187,6 +190,7 @@ pub(super) fn run(
     let mut run = Run {
         source,
         config,
+        counter,
         regexes: vec![[None, None]; seps.len()],
         seps,
         budget: budget_for(source),
@@ -220,7 +224,7 @@ pub(super) fn run(
 impl<'a> Run<'a, '_> {
     /// A length the trace needs, which LangChain does not compute.
     fn len(&self, text: &str) -> usize {
-        self.config.unit.len(text)
+        self.counter.len(text)
     }
 
     /// `self._length_function(text)`, where LangChain calls it. With token

@@ -55,6 +55,7 @@ impl Setup {
 /// Both sides of one gallery run.
 struct Result2 {
     config: Config,
+    counter: chunkscope::Counter,
     correct: Vec<Shown>,
     correct_found: Findings,
     buggy: BugRun,
@@ -103,6 +104,7 @@ fn run(setup: &Setup) -> Result<Result2, String> {
         .collect();
     Ok(Result2 {
         config,
+        counter: splitter.counter(),
         correct,
         correct_found,
         buggy,
@@ -112,7 +114,12 @@ fn run(setup: &Setup) -> Result<Result2, String> {
 
 /// A buggy chunk's pieces, with the source skipped between two of them shown
 /// as dropped.
-fn shown(text: &str, index: &CharIndex<'_>, rope: &bugs::Rope, unit: chunkscope::Unit) -> Shown {
+fn shown(
+    text: &str,
+    index: &CharIndex<'_>,
+    rope: &bugs::Rope,
+    counter: chunkscope::Counter,
+) -> Shown {
     let mut parts = Vec::new();
     let mut last_end: Option<usize> = None;
     for piece in &rope.pieces {
@@ -131,7 +138,7 @@ fn shown(text: &str, index: &CharIndex<'_>, rope: &bugs::Rope, unit: chunkscope:
     Shown {
         start,
         end,
-        len: rope.len(text, unit),
+        len: rope.len(text, counter),
         slice: rope.slice().is_some(),
         parts,
     }
@@ -285,7 +292,7 @@ pub fn BugGallery() -> Html {
                 .buggy
                 .chunks
                 .iter()
-                .map(|c| shown(text, &index, &c.rope, r.config.unit))
+                .map(|c| shown(text, &index, &c.rope, r.counter))
                 .collect();
             html! {
                 <div class="panes">
