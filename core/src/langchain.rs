@@ -73,10 +73,9 @@
 
 mod engine;
 mod languages;
-mod pyre;
 
+pub use chunkscope_pyre::{PythonRegex, PythonRegexError, UNICODE_VERSION};
 pub use languages::{language_separators, LANGUAGES};
-pub use pyre::{PythonRegex, PythonRegexError, UNICODE_VERSION};
 
 use crate::config::{Config, Placement};
 use crate::span::Span;

@@ -77,9 +77,11 @@ mod recursive;
 pub mod report;
 mod separator;
 mod span;
-pub mod tokens;
 mod trace;
 mod unit;
+
+/// The cl100k/o200k tokenizer token units count with (crate `chunkscope-tokens`).
+pub use chunkscope_tokens as tokens;
 
 pub use analysis::{Analysis, Detail};
 pub use check::{check, Check, Checks, Property};

@@ -1055,9 +1055,9 @@ impl Comparison {
         }
         self.count("character class tables");
         self.compared += 1;
-        let ours = include_str!("../src/langchain/pyre/tables.rs");
+        let ours = include_str!("../../pyre/src/tables.rs");
         (answer["rendered"].as_str() != Some(ours)).then(|| {
-            "core/src/langchain/pyre/tables.rs is not what \
+            "pyre/src/tables.rs is not what \
              tests/reference/langchain/unicode_tables.py renders: regenerate it"
                 .to_string()
         })

@@ -11,13 +11,13 @@
 //! `_merge_splits` ([`Run::merge`]), `_join_docs` ([`Run::join`]) and
 //! `create_documents(add_start_index=True)` ([`start_indices`]).
 
-use super::pyre::{budget_for, PythonRegex, PythonRegexError};
 use super::{
     Keep, Kind, LangChainChunk, LangChainConfig, LangChainError, LangChainOutput, NotSlice,
 };
 use crate::span::{is_space, CharIndex, Span};
 use crate::trace::{Action, Close, Cut, Node, NodeId, Recorder};
 use crate::unit::{Counter, Unit};
+use chunkscope_pyre::{budget_for, PythonRegex, PythonRegexError};
 use std::borrow::Cow;
 use std::cell::Cell;
 use std::collections::VecDeque;
