@@ -64,6 +64,8 @@
 //! and no chunk is longer than `size`; [`check()`] verifies both, and more, on any
 //! output.
 
+#![deny(missing_docs)]
+
 mod analysis;
 mod check;
 mod config;
@@ -228,3 +230,8 @@ impl Splitter {
 pub fn split(text: &str, config: &Config) -> Result<Output, Error> {
     Splitter::new(config.clone())?.split(text)
 }
+
+/// The README's example, compiled and run as a doctest so it cannot go stale.
+#[doc = include_str!("../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
