@@ -524,7 +524,14 @@ impl fmt::Display for LangChainError {
                 if *wrapped {
                     write!(f, "; LangChain wraps it in ( ) to keep the separator, and the wrapped pattern is what fails")?;
                 }
-                write!(f, ", so LangChain raises re.error here too")
+                // CPython raises re.error from its parser, but checks these
+                // two elsewhere, with other exceptions.
+                let raised = match reason.as_str() {
+                    "ASCII and UNICODE flags are incompatible" => "ValueError",
+                    "the repetition number is too large" => "OverflowError",
+                    _ => "re.error",
+                };
+                write!(f, ", so LangChain raises {raised} here too")
             }
             LangChainError::UnsupportedRegex {
                 index,
