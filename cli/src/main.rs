@@ -8,8 +8,9 @@
 //!
 //! Memory: an input is read whole (the engine needs all of it) and split in
 //! one go; its chunks are then written as they are reported. With
-//! `--format jsonl` the report is made [`BATCH`] chunks at a time, so the
-//! peak stays near the size of one input however many chunks it makes.
+//! `--format jsonl` the report is made a batch of chunks at a time
+//! ([`batch_bytes`]), so the peak stays near the size of one input however
+//! many chunks it makes.
 
 mod args;
 
@@ -20,9 +21,14 @@ use serde::Serialize;
 use std::io::{self, BufWriter, Read, Write};
 use std::process::ExitCode;
 
-/// How many chunks `--format jsonl` reports at a time: enough to amortise the
-/// per-batch work, few enough that their texts stay small beside the input.
-const BATCH: usize = 4096;
+/// How much chunk text `--format jsonl` reports at a time for a text of
+/// `len` bytes. Each report copies its chunks' texts, so a batch is small
+/// beside the input; each also indexes the whole text for char offsets when
+/// chunks overlap, so there are at most about 8 of them. A chunk longer
+/// than this is a batch alone.
+fn batch_bytes(len: usize) -> usize {
+    (256 << 10).max(len / 8)
+}
 
 /// Why the run stopped, and with which exit status.
 #[derive(Debug)]
@@ -138,9 +144,18 @@ fn stream_lines(
         .map_err(|e| Failure::Usage(e.to_string()))?;
     let chunks = std::mem::take(&mut analysis.output.chunks);
     let chars = std::mem::take(&mut analysis.chunk_chars);
-    for (batch, batch_chars) in chunks.chunks(BATCH).zip(chars.chunks(BATCH)) {
-        analysis.output.chunks = batch.to_vec();
-        analysis.chunk_chars = batch_chars.to_vec();
+    let budget = batch_bytes(text.len());
+    let mut start = 0;
+    while start < chunks.len() {
+        let mut end = start + 1;
+        let mut bytes = chunks[start].span.len();
+        while end < chunks.len() && bytes + chunks[end].span.len() <= budget {
+            bytes += chunks[end].span.len();
+            end += 1;
+        }
+        analysis.output.chunks = chunks[start..end].to_vec();
+        analysis.chunk_chars = chars[start..end].to_vec();
+        start = end;
         let report = Report::new(text, splitter.config(), &analysis, Detail::CHUNKS);
         for chunk in &report.chunks {
             let line = Tagged { file, inner: chunk };

@@ -599,17 +599,37 @@ fn jsonl_prints_each_chunk_on_its_own_line_with_its_file() {
 
 #[test]
 fn jsonl_gives_the_json_chunks_whatever_the_strategy_and_count() {
-    // More chunks than one batch of reports, with overlap and LangChain's
-    // start indices, which are computed over the whole text.
-    let text = "alpha beta gamma delta. ".repeat(2_500);
+    // More chunk text than a batch of reports (256 KiB), with overlap and
+    // LangChain's start indices, which are computed over the whole text.
+    let text = "alpha beta gamma delta. ".repeat(50_000);
     for args in [
-        &["--size", "8", "--overlap", "3", "--sep", " ", "--sep", ""][..],
-        &["--strategy", "langchain", "--size", "12", "--overlap", "6"][..],
-        &["--strategy", "fixed", "--size", "9", "--overlap", "2"][..],
+        &[
+            "--size",
+            "200",
+            "--overlap",
+            "50",
+            "--sep",
+            " ",
+            "--sep",
+            "",
+        ][..],
+        &[
+            "--strategy",
+            "langchain",
+            "--size",
+            "300",
+            "--overlap",
+            "60",
+        ][..],
+        &["--strategy", "fixed", "--size", "250", "--overlap", "20"][..],
     ] {
         let json = json_of(args, &text);
         let chunks = json["chunks"].as_array().unwrap();
-        assert!(chunks.len() > 4096 + 100, "{args:?}: {}", chunks.len());
+        let bytes: u64 = chunks
+            .iter()
+            .map(|c| c["byte_end"].as_u64().unwrap() - c["byte_start"].as_u64().unwrap())
+            .sum();
+        assert!(bytes > 1 << 20, "{args:?}: {bytes}");
         let mut with_format = args.to_vec();
         with_format.extend(["--format", "jsonl"]);
         let lines = lines_of(&with_format, &text);
