@@ -29,6 +29,40 @@ pub enum Input {
     File(PathBuf),
 }
 
+/// How the chunks are printed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    /// One JSON object for the whole run (with several inputs,
+    /// `{"files": [...]}`).
+    #[default]
+    Json,
+    /// JSON Lines: one chunk a line, tagged with its file, written as the
+    /// chunks are reported rather than built into one document.
+    Jsonl,
+}
+
+impl std::str::FromStr for Format {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Format, String> {
+        match s {
+            "json" => Ok(Format::Json),
+            "jsonl" => Ok(Format::Jsonl),
+            other => Err(format!(
+                "unknown format {other:?}: use \"json\" (one object) or \"jsonl\" (one chunk a line)"
+            )),
+        }
+    }
+}
+
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Format::Json => "json",
+            Format::Jsonl => "jsonl",
+        })
+    }
+}
+
 /// A run of the splitter, as the command line asks for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Args {
@@ -36,8 +70,11 @@ pub struct Args {
     pub config: Config,
     /// Whether to print the trace, the checks and the configuration too.
     pub trace: bool,
-    /// Where to read the text.
-    pub input: Input,
+    /// How to print the chunks.
+    pub format: Format,
+    /// Where to read the texts, in order; never empty, and standard input
+    /// at most once.
+    pub inputs: Vec<Input>,
 }
 
 /// What the command line asks for.
@@ -121,21 +158,26 @@ struct SplitArgs {
     no_trim: bool,
 
     /// also print the recursion tree, the invariant checks and the configuration
+    /// (json only)
     #[arg(long)]
     trace: bool,
 
-    /// the text (UTF-8); standard input when absent or -
-    #[arg(value_name = "FILE|-")]
-    input: Option<PathBuf>,
+    /// json (one object) or jsonl (one chunk a line, each with its file,
+    /// streamed)
+    #[arg(long, value_name = "json|jsonl", default_value_t = Format::Json, value_parser = reader("--format", str::parse::<Format>), allow_hyphen_values = true)]
+    format: Format,
 
-    // Inputs after the first, caught so that the refusal can name both.
-    #[arg(hide = true)]
-    more: Vec<PathBuf>,
+    /// the texts (UTF-8), split one after the other; standard input when
+    /// absent or -
+    #[arg(value_name = "FILE|-")]
+    inputs: Vec<PathBuf>,
 }
 
 const DESCRIPTION: &str = "\
-Reads FILE, or standard input when FILE is - or absent (the text must be UTF-8),
-and prints one line of JSON: {\"chunks\":[...]}. Each chunk has its char offsets
+Reads each FILE, or standard input when FILE is - or absent (the text must be
+UTF-8), and prints one line of JSON: {\"chunks\":[...]}, or with several files
+{\"files\":[{\"file\":...,\"chunks\":[...]},...]}; --format jsonl prints one
+chunk a line instead, each with its \"file\". Each chunk has its char offsets
 (start, end; half-open), byte offsets (byte_start, byte_end), its length in the
 unit, the cut that ended it (the separator's text, or hard, end or window) and
 its text. With a langchain strategy, text is exactly LangChain's string (is_slice
@@ -207,20 +249,30 @@ impl SplitArgs {
     /// (LangChain's classes from LangChain's: `keep_separator`, and its
     /// separators when none are given), whichever order the flags came in.
     fn into_args(self) -> Result<Args, String> {
-        let mut inputs = self.input.into_iter().chain(self.more).map(|path| {
-            if path.as_os_str() == "-" {
-                Input::Stdin
-            } else {
-                Input::File(path)
-            }
-        });
-        let input = inputs.next().unwrap_or(Input::Stdin);
-        if let Some(second) = inputs.next() {
-            return Err(format!(
-                "more than one input given ({} and {}): chunkscope reads one FILE, or standard input",
-                describe(&input),
-                describe(&second)
-            ));
+        let mut inputs: Vec<Input> = self
+            .inputs
+            .into_iter()
+            .map(|path| {
+                if path.as_os_str() == "-" {
+                    Input::Stdin
+                } else {
+                    Input::File(path)
+                }
+            })
+            .collect();
+        if inputs.is_empty() {
+            inputs.push(Input::Stdin);
+        }
+        if inputs.iter().filter(|i| **i == Input::Stdin).count() > 1 {
+            return Err(
+                "standard input (-) is given more than once: it can be read only once".to_string(),
+            );
+        }
+        if self.trace && self.format == Format::Jsonl {
+            return Err(
+                "--trace needs --format json: the trace is one tree per text, not a line per chunk"
+                    .to_string(),
+            );
         }
         if self.regex && self.seps.is_empty() {
             return Err(
@@ -246,7 +298,8 @@ impl SplitArgs {
         Ok(Args {
             config,
             trace: self.trace,
-            input,
+            format: self.format,
+            inputs,
         })
     }
 }
@@ -268,13 +321,6 @@ fn separators(seps: Vec<String>, regex: bool) -> Result<Vec<Separator>, String> 
             }
         })
         .collect()
-}
-
-fn describe(input: &Input) -> String {
-    match input {
-        Input::Stdin => "\"-\" (standard input)".to_string(),
-        Input::File(path) => format!("{:?}", path.display().to_string()),
-    }
 }
 
 /// How `flag`'s value is read: as UTF-8 (a value that is not is refused with
@@ -402,7 +448,7 @@ mod tests {
             a.config.separators,
             chunkscope::presets::separators("default").unwrap()
         );
-        assert_eq!(a.input, Input::Stdin);
+        assert_eq!(a.inputs, [Input::Stdin]);
         assert!(!a.trace);
     }
 
@@ -427,12 +473,12 @@ mod tests {
         assert_eq!(a.config.unit, Unit::Bytes);
         assert_eq!(a.config.placement, Placement::Start);
         assert!(!a.config.trim && a.trace);
-        assert_eq!(a.input, Input::File("doc.txt".into()));
+        assert_eq!(a.inputs, [Input::File("doc.txt".into())]);
         // Options may follow the file, and numbers may carry spaces.
         let a = run(&["doc.txt", "--strategy=langchain", "--size", " 7 "]).unwrap();
         assert_eq!(a.config.strategy, Strategy::LangChain);
         assert_eq!(a.config.size, 7);
-        assert_eq!(a.input, Input::File("doc.txt".into()));
+        assert_eq!(a.inputs, [Input::File("doc.txt".into())]);
     }
 
     #[test]
@@ -481,16 +527,33 @@ mod tests {
         .unwrap();
         assert_eq!(patterns(&a), ["-", "--", "--trace"]);
         assert!(!a.trace);
-        assert_eq!(a.input, Input::Stdin);
+        assert_eq!(a.inputs, [Input::Stdin]);
     }
 
     #[test]
     fn dash_is_stdin_and_double_dash_ends_the_options() {
-        assert_eq!(run(&["-"]).unwrap().input, Input::Stdin);
-        assert_eq!(run(&["--", "-"]).unwrap().input, Input::Stdin);
+        assert_eq!(run(&["-"]).unwrap().inputs, [Input::Stdin]);
+        assert_eq!(run(&["--", "-"]).unwrap().inputs, [Input::Stdin]);
         let a = run(&["--", "--trace"]).unwrap();
-        assert_eq!(a.input, Input::File("--trace".into()));
+        assert_eq!(a.inputs, [Input::File("--trace".into())]);
         assert!(!a.trace);
+    }
+
+    #[test]
+    fn several_inputs_keep_their_order_and_the_format_is_read() {
+        let a = run(&["a.txt", "--size", "4", "-", "b.txt"]).unwrap();
+        assert_eq!(
+            a.inputs,
+            [
+                Input::File("a.txt".into()),
+                Input::Stdin,
+                Input::File("b.txt".into())
+            ]
+        );
+        assert_eq!(a.format, Format::Json);
+        assert_eq!(run(&["--format=jsonl"]).unwrap().format, Format::Jsonl);
+        let a = run(&["--format", "jsonl", "--format", "json", "--trace"]).unwrap();
+        assert_eq!((a.format, a.trace), (Format::Json, true));
     }
 
     #[test]
@@ -523,7 +586,7 @@ mod tests {
             "--size <N> most units in a chunk [default: 1000]",
             "[default: 0]",
             "[default: chars]",
-            "Usage: chunkscope [OPTIONS] [FILE|-]",
+            "Usage: chunkscope [OPTIONS] [FILE|-]...",
             "Exit status: 0 on success, 1 if the input cannot be read or the output written, \
              2 for a bad option or configuration, or input that is not UTF-8.",
             // Both computed from core, so they cannot drift from it.
@@ -552,7 +615,7 @@ mod tests {
     /// Every mistake the parser catches, with its whole message.
     #[test]
     fn mistakes_get_messages_that_name_the_fix() {
-        let cases: [(&[&str], &str); 22] = [
+        let cases: [(&[&str], &str); 23] = [
             (&["--bogus"], "unknown option --bogus: run `chunkscope --help` for the options"),
             (&["--bogus=3"], "unknown option --bogus: run `chunkscope --help` for the options"),
             (&["-x"], "unknown option -x: run `chunkscope --help` for the options"),
@@ -611,12 +674,16 @@ mod tests {
                 "--regex reads the --sep patterns as regular expressions, but no --sep was given",
             ),
             (
-                &["a.txt", "b.txt"],
-                "more than one input given (\"a.txt\" and \"b.txt\"): chunkscope reads one FILE, or standard input",
+                &["a.txt", "-", "b.txt", "-"],
+                "standard input (-) is given more than once: it can be read only once",
             ),
             (
-                &["-", "--", "--trace"],
-                "more than one input given (\"-\" (standard input) and \"--trace\"): chunkscope reads one FILE, or standard input",
+                &["--format", "jsonl", "--trace"],
+                "--trace needs --format json: the trace is one tree per text, not a line per chunk",
+            ),
+            (
+                &["--format", "yaml"],
+                "unknown format \"yaml\": use \"json\" (one object) or \"jsonl\" (one chunk a line)",
             ),
         ];
         for (args, message) in cases {
@@ -649,7 +716,8 @@ mod tests {
             Command::Run(Args {
                 config: Config::default(),
                 trace: false,
-                input: Input::File(name.into()),
+                format: Format::Json,
+                inputs: vec![Input::File(name.into())],
             })
         );
         let value = OsString::from_vec(vec![b'a', 0xff]);
