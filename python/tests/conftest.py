@@ -58,9 +58,22 @@ def outcome(run: Callable[[], list[Any]]) -> dict[str, Any]:
     }
 
 
+# The engine's own refusals: a regex Python accepts but whose result the
+# engine will not guess (the i flag, \N{NAME}, …). The Rust differential
+# lists the same refusals; they are counted, never taken for agreement with
+# an answer.
+OWN_REFUSALS = ("UnsupportedError",)
+
+
+def refused(ours: dict[str, Any]) -> bool:
+    """Whether `ours` is one of the engine's own refusals."""
+    return ours.get("error") in OWN_REFUSALS
+
+
 def differs(ours: dict[str, Any], theirs: dict[str, Any]) -> str | None:
     """None when the outcomes agree: the same chunks, start indices and
-    warnings, or exceptions of the same kind (ours may be a subclass)."""
+    warnings, or exceptions of the same kind (ours may be a subclass).
+    The caller sets the engine's own refusals ([`refused`]) apart first."""
     if "error" in theirs:
         if "error" not in ours:
             return f"LangChain raises {theirs['error']}: {theirs['message']}; we give {ours}"
