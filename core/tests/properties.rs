@@ -11,42 +11,14 @@ use proptest::prelude::*;
 use proptest::test_runner::TestRunner;
 use std::cell::Cell;
 
+mod atoms;
 mod tokenizer;
+
+use atoms::ATOMS;
 
 /// Cases per engine, and how many must be split and checked (not refused).
 const CASES: u32 = 10_000;
 const MIN_CHECKED: usize = 8_300;
-
-/// Pieces of text that stress the engine: multi-byte and 4-byte chars, combining
-/// marks, CRLF, every kind of whitespace, CJK punctuation, and the separators.
-const ATOMS: &[&str] = &[
-    "a",
-    "b",
-    "word",
-    "Ünïcödé",
-    "😀",
-    "👩‍💻",
-    "e\u{301}",
-    "中文",
-    "。",
-    "！",
-    "，",
-    " ",
-    "  ",
-    "\n",
-    "\n\n",
-    "\r\n",
-    "\t",
-    "\u{3000}",
-    "\u{a0}",
-    "\u{1f}",
-    ". ",
-    "! ",
-    ",",
-    "-",
-    "\\",
-    "x.y",
-];
 
 fn text() -> impl Strategy<Value = String> {
     prop_oneof![

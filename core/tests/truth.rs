@@ -34,7 +34,10 @@ use proptest::test_runner::{Config as RunnerConfig, TestCaseError, TestRunner};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
+mod atoms;
 mod tokenizer;
+
+use atoms::ATOMS;
 
 /// Cases per engine.
 const CASES: u32 = 2_500;
@@ -890,39 +893,6 @@ fn langchain(
 // ---------------------------------------------------------------------------
 // The cases.
 // ---------------------------------------------------------------------------
-
-const ATOMS: &[&str] = &[
-    "a",
-    "b",
-    "word",
-    "Ünïcödé",
-    "😀",
-    "👩‍💻",
-    "e\u{301}",
-    "中文",
-    "。",
-    "，",
-    " ",
-    "  ",
-    "\n",
-    "\n\n",
-    "\r\n",
-    "\t",
-    "\u{3000}",
-    "\u{a0}",
-    "\u{1f}",
-    ". ",
-    "! ",
-    ",",
-    "-",
-    "x.y",
-    "aa",
-    "ab",
-    "the ",
-    "cat ",
-    "sat.",
-    "1234",
-];
 
 const LITERALS: &[&str] = &[
     "\n\n", "\n", ". ", " ", "。", "，", "\r\n", "😀", "a", "ab", "aa", ", ", "",
