@@ -79,6 +79,7 @@ mod recursive;
 pub mod report;
 mod separator;
 mod span;
+mod strategy;
 mod trace;
 mod unit;
 
@@ -87,23 +88,23 @@ pub use chunkscope_tokens as tokens;
 
 pub use analysis::{Analysis, Detail};
 pub use check::{check, Check, Checks, Property};
-pub use config::{Config, Placement, Strategy};
+pub use config::{Config, Placement};
 pub use error::{Error, Setting};
 pub use separator::{escape, unescape, Separator};
 pub use span::{is_space, trim, CharIndex, Span};
+pub use strategy::Strategy;
 pub use trace::{
     Action, Chunk, Close, Cut, LangChainFact, LangChainFacts, Node, NodeId, Output, Trace,
 };
 pub use unit::{Counter, Unit};
 
-use config::Compiled;
-use engine::Run;
+use strategy::Engine;
 
 /// A configuration checked and compiled once, for splitting many texts.
 #[derive(Clone, Debug)]
 pub struct Splitter {
     config: Config,
-    compiled: Compiled,
+    engine: Box<dyn Engine>,
     counter: Counter,
 }
 
@@ -113,15 +114,12 @@ impl Splitter {
     /// [installed](tokens::install) tokenizer, or is
     /// [`Error::TokenizerNotLoaded`].
     pub fn new(config: Config) -> Result<Splitter, Error> {
-        let compiled = config.compile()?;
+        let engine = config.compile()?;
         // Last, so every mistake in the settings is reported first.
-        let counter = match config.strategy.langchain() {
-            Some(_) => langchain::counter(config.unit)?,
-            None => Counter::new(config.unit)?,
-        };
+        let counter = config.strategy.counter(&config)?;
         Ok(Splitter {
             config,
-            compiled,
+            engine,
             counter,
         })
     }
@@ -131,10 +129,10 @@ impl Splitter {
     /// whose unit replaces the configuration's.
     pub fn with_counter(config: Config, counter: Counter) -> Result<Splitter, Error> {
         let config = config.with_unit(counter.unit());
-        let compiled = config.compile()?;
+        let engine = config.compile()?;
         Ok(Splitter {
             config,
-            compiled,
+            engine,
             counter,
         })
     }
@@ -206,23 +204,7 @@ impl Splitter {
     }
 
     fn run(&self, text: &str, record: bool) -> Result<Output, Error> {
-        let matchers = match &self.compiled {
-            Compiled::LangChain(config) => {
-                return Ok(langchain::run(text, config, self.counter, record)?.into_output());
-            }
-            Compiled::Native(matchers) => matchers,
-        };
-        let mut run = Run::new(text, &self.config, self.counter, matchers, record);
-        if self.config.strategy == Strategy::Fixed {
-            fixed::split(&mut run)?;
-        } else {
-            recursive::split(&mut run)?;
-        }
-        Ok(Output {
-            chunks: run.chunks,
-            trace: run.tree.finish(),
-            langchain: None,
-        })
+        self.engine.split(text, &self.config, self.counter, record)
     }
 }
 
