@@ -34,6 +34,7 @@ TEXTS = {
     "crlf": "line one\r\nline two\r\n\r\nline three",
     "empty": "",
     "separators": "\n\n\n\n. . . \n \n\n",
+    "special": "Refunds <|endoftext|> take 5 days.<|fim_middle|> Bye <|",
 }
 
 
@@ -47,6 +48,9 @@ def config(n, overlap=0, flags=0, seps=()):
     overlap_byte = 0 if overlap == 0 else 128 + overlap
     return size(n) + bytes([overlap_byte, flags, len(seps)]) + bytes(seps)
 
+
+# Flag bits 6-7: count tokens.
+CL100K, O200K = 0b01000000, 0b10000000
 
 SEED = [BLANK, NL, STOP, SPACE, HARD]
 CASES = [
@@ -88,6 +92,15 @@ CASES = [
     ("markdown", config(30, flags=0b100000, seps=[WS_RE, SENT_RE, HARD])),
     ("catastrophic", config(50, flags=0b100000, seps=[SENT_RE, HARD])),
     ("refund", config(10, overlap=10, seps=SEED)),  # overlap = size: LangChain allows it
+    # Token units: flag bits 6-7 = 1 for cl100k, 2 for o200k.
+    ("refund", config(12, overlap=3, flags=CL100K, seps=SEED)),
+    ("refund", config(10, flags=O200K | 0b0100, seps=SEED)),  # placement start
+    ("x250", config(7, overlap=2, flags=CL100K)),
+    ("emoji", config(2, flags=CL100K, seps=[SPACE, HARD])),  # an emoji over 2 tokens: refused
+    ("cjk", config(4, flags=O200K, seps=[IDEO_STOP, HARD])),
+    ("markdown", config(9, overlap=4, flags=CL100K | 0b100000, seps=[WS_RE, SENT_RE, HARD])),
+    ("special", config(6, flags=CL100K, seps=[SPACE, HARD])),  # LangChain: ValueError
+    ("special", config(6, flags=O200K | 0b010000, seps=[STOP])),
 ]
 
 

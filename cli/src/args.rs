@@ -1,12 +1,23 @@
-//! The command line, parsed by hand: there are a dozen flags, and a parser crate
-//! would be most of the binary.
+//! The command line, read by clap from the declaration of [`Cli`].
 //!
 //! Parsing only builds a [`Config`]; whether the configuration makes sense
 //! (overlap below size, regexes that compile, …) is the engine's to say, so the
-//! CLI and the JS API give the same messages for the same mistakes.
+//! CLI and the JS API give the same messages for the same mistakes. clap's own
+//! error texts are replaced by one line each ([`message`]), worded like the
+//! engine's, so a learner reads the same kind of message whoever caught it.
+//!
+//! The flags of a split live in [`SplitArgs`], flattened into [`Cli`], so
+//! `chunkscope [OPTIONS] [FILE|-]` stays the command when subcommands join (an
+//! `eval` is planned): they go in an `Option<…>` `#[command(subcommand)]` field
+//! of [`Cli`] with `args_conflicts_with_subcommands`, and [`Command`] gets a
+//! variant for each. A file named like a subcommand is then read as `./eval`
+//! or after `--`.
 
-use chunkscope::{unescape, Config, Separator};
-use std::ffi::{OsStr, OsString};
+use chunkscope::{unescape, Config, Placement, Separator, Strategy, Unit};
+use clap::builder::{OsStringValueParser, TypedValueParser};
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{ArgAction, Parser};
+use std::ffi::OsString;
 use std::path::PathBuf;
 
 /// Where the text comes from.
@@ -18,6 +29,40 @@ pub enum Input {
     File(PathBuf),
 }
 
+/// How the chunks are printed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    /// One JSON object for the whole run (with several inputs,
+    /// `{"files": [...]}`).
+    #[default]
+    Json,
+    /// JSON Lines: one chunk a line, tagged with its file, written as the
+    /// chunks are reported rather than built into one document.
+    Jsonl,
+}
+
+impl std::str::FromStr for Format {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Format, String> {
+        match s {
+            "json" => Ok(Format::Json),
+            "jsonl" => Ok(Format::Jsonl),
+            other => Err(format!(
+                "unknown format {other:?}: use \"json\" (one object) or \"jsonl\" (one chunk a line)"
+            )),
+        }
+    }
+}
+
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Format::Json => "json",
+            Format::Jsonl => "jsonl",
+        })
+    }
+}
+
 /// A run of the splitter, as the command line asks for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Args {
@@ -25,8 +70,11 @@ pub struct Args {
     pub config: Config,
     /// Whether to print the trace, the checks and the configuration too.
     pub trace: bool,
-    /// Where to read the text.
-    pub input: Input,
+    /// How to print the chunks.
+    pub format: Format,
+    /// Where to read the texts, in order; never empty, and standard input
+    /// at most once.
+    pub inputs: Vec<Input>,
 }
 
 /// What the command line asks for.
@@ -34,10 +82,143 @@ pub struct Args {
 pub enum Command {
     /// Split a text.
     Run(Args),
-    /// Print the help.
-    Help,
-    /// Print the version.
-    Version,
+    /// Print this text (the help or the version) to standard output, and stop.
+    Print(String),
+}
+
+/// The whole command line.
+#[derive(Debug, Parser)]
+#[command(
+    name = "chunkscope",
+    version,
+    about = "split text into chunks for retrieval, and show why each cut is where it is",
+    before_help = DESCRIPTION,
+    after_help = AFTER_HELP,
+    help_template = "{name} {version}: {about}\n\n{usage-heading} {usage}\n\n{before-help}{all-args}{after-help}",
+    max_term_width = 100,
+    disable_help_flag = true,
+    disable_version_flag = true,
+    // A repeated flag keeps its last value, so flags appended to a wrapper's
+    // command line override the wrapper's.
+    args_override_self = true
+)]
+struct Cli {
+    #[command(flatten)]
+    split: SplitArgs,
+
+    /// print this help
+    #[arg(short, long, action = ArgAction::Help)]
+    help: (),
+
+    /// print the version
+    #[arg(short = 'V', long, action = ArgAction::Version)]
+    version: (),
+}
+
+/// The flags of a split. Every flag that takes a value takes the next argument
+/// whatever it looks like (`allow_hyphen_values`), so `--sep -` and `--sep --`
+/// are separators and `--size -3` is refused as a negative number rather than
+/// taken for an unknown option.
+#[derive(Debug, clap::Args)]
+struct SplitArgs {
+    /// fixed (windows), recursive (separators), langchain (LangChain's
+    /// RecursiveCharacterTextSplitter, exactly) or langchain-character (its
+    /// CharacterTextSplitter, on the first --sep)
+    #[arg(long, value_name = "NAME", default_value_t = Config::default().strategy, value_parser = reader("--strategy", str::parse::<Strategy>), allow_hyphen_values = true)]
+    strategy: Strategy,
+
+    /// most units in a chunk
+    #[arg(long, value_name = "N", default_value_t = Config::default().size, value_parser = count("--size"), allow_hyphen_values = true)]
+    size: usize,
+
+    /// most units a chunk repeats from the one before; less than --size
+    #[arg(long, value_name = "N", default_value_t = Config::default().overlap, value_parser = count("--overlap"), allow_hyphen_values = true)]
+    overlap: usize,
+
+    #[arg(long = "sep", value_name = "S", help = sep_help(), value_parser = reader("--sep", |s| Ok(s.to_owned())), allow_hyphen_values = true)]
+    seps: Vec<String>,
+
+    /// read every --sep as a regular expression (its backslashes are then regex
+    /// syntax; Python's re syntax for langchain)
+    #[arg(long)]
+    regex: bool,
+
+    /// what --size and --overlap count: chars, bytes, or the tokens of an OpenAI
+    /// encoding, cl100k (GPT-4) or o200k (GPT-4o); a chunk never ends inside a
+    /// character
+    #[arg(long, value_name = "NAME", default_value_t = Config::default().unit, value_parser = reader("--unit", str::parse::<Unit>), allow_hyphen_values = true)]
+    unit: Unit,
+
+    #[arg(long, value_name = "end|start|none", help = placement_help(), value_parser = reader("--placement", str::parse::<Placement>), allow_hyphen_values = true)]
+    placement: Option<Placement>,
+
+    /// keep the whitespace at the ends of pieces (strip_whitespace=False for
+    /// langchain)
+    #[arg(long = "no-trim")]
+    no_trim: bool,
+
+    /// also print the recursion tree, the invariant checks and the configuration
+    /// (json only)
+    #[arg(long)]
+    trace: bool,
+
+    /// json (one object) or jsonl (one chunk a line, each with its file,
+    /// streamed)
+    #[arg(long, value_name = "json|jsonl", default_value_t = Format::Json, value_parser = reader("--format", str::parse::<Format>), allow_hyphen_values = true)]
+    format: Format,
+
+    /// the texts (UTF-8), split one after the other; standard input when
+    /// absent or -
+    #[arg(value_name = "FILE|-")]
+    inputs: Vec<PathBuf>,
+}
+
+const DESCRIPTION: &str = "\
+Reads each FILE, or standard input when FILE is - or absent (the text must be
+UTF-8), and prints one line of JSON: {\"chunks\":[...]}, or with several files
+{\"files\":[{\"file\":...,\"chunks\":[...]},...]}; --format jsonl prints one
+chunk a line instead, each with its \"file\". Each chunk has its char offsets
+(start, end; half-open), byte offsets (byte_start, byte_end), its length in the
+unit, the cut that ended it (the separator's text, or hard, end or window) and
+its text. With a langchain strategy, text is exactly LangChain's string (is_slice
+says whether it is the source between the offsets) and start_index is what
+LangChain's add_start_index gives; with no --sep it uses LangChain's defaults.";
+
+const AFTER_HELP: &str = "\
+Values may also follow an equals sign: --size=40.
+
+Exit status: 0 on success, 1 if the input cannot be read or the output written,
+2 for a bad option or configuration, or input that is not UTF-8.
+
+Example (the refund page of the first lesson):
+  printf 'Refund policy\\n\\nRefunds take 5 days.' |
+    chunkscope --size 40 --sep '\\n\\n' --sep '\\n' --sep '. ' --sep ' ' --sep ''";
+
+/// The help of `--sep`, with the default list as core has it.
+fn sep_help() -> String {
+    let seps: Vec<String> = Config::default()
+        .separators
+        .iter()
+        .map(|s| format!("'{}'", chunkscope::escape(&s.pattern)))
+        .collect();
+    format!(
+        "a separator; repeat it, strongest first. Understands the escapes \\n \\r \\t \\\\ \
+         and \\u{{…}}; --sep '' is the hard cut [default: {}; LangChain's for langchain]",
+        seps.join(" ")
+    )
+}
+
+/// The help of `--placement`, with each strategy's default.
+fn placement_help() -> String {
+    let defaults: Vec<String> = Strategy::ALL
+        .iter()
+        .map(|s| format!("{} for {s}", s.default_placement()))
+        .collect();
+    format!(
+        "which side of a cut keeps the separator; for langchain this is keep_separator \
+         \"end\" / \"start\" / False [default: {}]",
+        defaults.join(", ")
+    )
 }
 
 /// Parses the arguments after the program name.
@@ -46,106 +227,81 @@ pub enum Command {
 /// an unknown name lists the valid ones.
 ///
 /// Flags that take a value accept it as the next argument or after `=`
-/// (`--size 40`, `--size=40`). The next argument is taken as the value whatever
-/// it looks like, so `--sep -` and `--sep --` are separators. After `--`, every
-/// argument is a file name. A repeated flag other than `--sep` keeps its last
-/// value.
+/// (`--size 40`, `--size=40`). After `--`, every argument is a file name. A
+/// repeated flag other than `--sep` keeps its last value. `--help` and
+/// `--version` win over everything else on the line, mistakes included.
 pub fn parse<I>(args: I) -> Result<Command, String>
 where
     I: IntoIterator<Item = OsString>,
 {
-    let mut args = args.into_iter();
-    let mut config = Config::default();
-    let mut seps: Vec<String> = Vec::new();
-    let mut regex = false;
-    let mut placement = None;
-    let mut trace = false;
-    let mut input: Option<Input> = None;
-    let mut only_files = false;
+    let argv = std::iter::once(OsString::from("chunkscope")).chain(args);
+    match Cli::try_parse_from(argv) {
+        Ok(cli) => cli.split.into_args().map(Command::Run),
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            Ok(Command::Print(e.render().to_string()))
+        }
+        Err(e) => Err(message(&e)),
+    }
+}
 
-    while let Some(arg) = args.next() {
-        let is_flag = !only_files && arg != "-" && arg.as_encoded_bytes().starts_with(b"-");
-        if !is_flag {
-            let next = if arg == "-" {
-                Input::Stdin
-            } else {
-                Input::File(PathBuf::from(&arg))
-            };
-            if let Some(first) = &input {
-                return Err(format!(
-                    "more than one input given ({} and {}): chunkscope reads one FILE, or standard input",
-                    describe(first),
-                    describe(&next)
-                ));
-            }
-            input = Some(next);
-            continue;
+impl SplitArgs {
+    /// The configuration: each strategy starts from its own defaults
+    /// (LangChain's classes from LangChain's: `keep_separator`, and its
+    /// separators when none are given), whichever order the flags came in.
+    fn into_args(self) -> Result<Args, String> {
+        let mut inputs: Vec<Input> = self
+            .inputs
+            .into_iter()
+            .map(|path| {
+                if path.as_os_str() == "-" {
+                    Input::Stdin
+                } else {
+                    Input::File(path)
+                }
+            })
+            .collect();
+        if inputs.is_empty() {
+            inputs.push(Input::Stdin);
         }
-        let text = utf8(&arg)?;
-        if text == "--" {
-            only_files = true;
-            continue;
+        if inputs.iter().filter(|i| **i == Input::Stdin).count() > 1 {
+            return Err(
+                "standard input (-) is given more than once: it can be read only once".to_string(),
+            );
         }
-        let (name, inline) = match text.split_once('=') {
-            Some((name, value)) if name.starts_with("--") => (name, Some(value)),
-            _ => (text, None),
+        if self.trace && self.format == Format::Jsonl {
+            return Err(
+                "--trace needs --format json: the trace is one tree per text, not a line per chunk"
+                    .to_string(),
+            );
+        }
+        if self.regex && self.seps.is_empty() {
+            return Err(
+                "--regex reads the --sep patterns as regular expressions, but no --sep was given"
+                    .to_string(),
+            );
+        }
+        let base = Config::for_strategy(self.strategy);
+        let separators = if self.seps.is_empty() {
+            base.separators
+        } else {
+            separators(self.seps, self.regex)?
         };
-        match name {
-            "-h" | "--help" => {
-                no_value(name, inline)?;
-                return Ok(Command::Help);
-            }
-            "-V" | "--version" => {
-                no_value(name, inline)?;
-                return Ok(Command::Version);
-            }
-            "--no-trim" => {
-                no_value(name, inline)?;
-                config.trim = false;
-            }
-            "--regex" => {
-                no_value(name, inline)?;
-                regex = true;
-            }
-            "--trace" => {
-                no_value(name, inline)?;
-                trace = true;
-            }
-            "--strategy" => config.strategy = value(name, inline, &mut args)?.parse()?,
-            "--unit" => config.unit = value(name, inline, &mut args)?.parse()?,
-            "--placement" => placement = Some(value(name, inline, &mut args)?.parse()?),
-            "--size" => config.size = number(name, value(name, inline, &mut args)?)?,
-            "--overlap" => config.overlap = number(name, value(name, inline, &mut args)?)?,
-            "--sep" => seps.push(value(name, inline, &mut args)?),
-            _ => {
-                return Err(format!(
-                    "unknown option {name}: run `chunkscope --help` for the options"
-                ))
-            }
-        }
+        let config = Config {
+            size: self.size,
+            overlap: self.overlap,
+            unit: self.unit,
+            separators,
+            placement: self.placement.unwrap_or(base.placement),
+            trim: !self.no_trim,
+            ..base
+        };
+        Ok(Args {
+            config,
+            trace: self.trace,
+            format: self.format,
+            inputs,
+        })
     }
-
-    // Each strategy starts from its own defaults: LangChain's classes from
-    // LangChain's (keep_separator, and its separators when none are given),
-    // whichever order the flags came in.
-    let base = Config::for_strategy(config.strategy);
-    config.placement = placement.unwrap_or(base.placement);
-    if regex && seps.is_empty() {
-        return Err(
-            "--regex reads the --sep patterns as regular expressions, but no --sep was given"
-                .to_string(),
-        );
-    }
-    config.separators = if seps.is_empty() {
-        base.separators
-    } else {
-        separators(seps, regex)?
-    };
-    Ok(Command::Run(Args {
-        config,
-        trace,
-        input: input.unwrap_or(Input::Stdin),
-    }))
 }
 
 /// The `--sep` values as separators. Literal ones have their backslash escapes
@@ -167,45 +323,29 @@ fn separators(seps: Vec<String>, regex: bool) -> Result<Vec<Separator>, String> 
         .collect()
 }
 
-fn describe(input: &Input) -> String {
-    match input {
-        Input::Stdin => "\"-\" (standard input)".to_string(),
-        Input::File(path) => format!("{:?}", path.display().to_string()),
-    }
-}
-
-fn utf8(arg: &OsStr) -> Result<&str, String> {
-    arg.to_str()
-        .ok_or_else(|| format!("the option {:?} is not valid UTF-8", arg.to_string_lossy()))
-}
-
-fn no_value(name: &str, inline: Option<&str>) -> Result<(), String> {
-    match inline {
-        None => Ok(()),
-        Some(v) => Err(format!("{name} takes no value (got {name}={v})")),
-    }
-}
-
-/// The flag's value: after `=`, or the next argument.
-fn value<I>(name: &str, inline: Option<&str>, rest: &mut I) -> Result<String, String>
+/// How `flag`'s value is read: as UTF-8 (a value that is not is refused with
+/// the flag's name; only file names may be other bytes), then by `read`, whose
+/// message is the one the user sees.
+fn reader<T, F>(flag: &'static str, read: F) -> impl TypedValueParser<Value = T>
 where
-    I: Iterator<Item = OsString>,
+    T: Clone + Send + Sync + 'static,
+    F: Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static,
 {
-    if let Some(v) = inline {
-        return Ok(v.to_string());
-    }
-    let next = rest
-        .next()
-        .ok_or_else(|| format!("{name} needs a value: run `chunkscope --help` for its form"))?;
-    next.into_string().map_err(|raw| {
-        format!(
-            "the value of {name} ({:?}) is not valid UTF-8",
+    OsStringValueParser::new().try_map(move |raw| match raw.to_str() {
+        Some(text) => read(text),
+        None => Err(format!(
+            "the value of {flag} ({:?}) is not valid UTF-8",
             raw.to_string_lossy()
-        )
+        )),
     })
 }
 
-fn number(name: &str, value: String) -> Result<usize, String> {
+/// A count of units: `--size`, `--overlap`.
+fn count(flag: &'static str) -> impl TypedValueParser<Value = usize> {
+    reader(flag, move |value| number(flag, value))
+}
+
+fn number(name: &str, value: &str) -> Result<usize, String> {
     value.trim().parse().map_err(|e: std::num::ParseIntError| {
         use std::num::IntErrorKind::*;
         match e.kind() {
@@ -215,10 +355,56 @@ fn number(name: &str, value: String) -> Result<usize, String> {
     })
 }
 
+/// One line for a mistake clap caught. A value our parsers refused keeps their
+/// message; the rest are reworded from clap's context.
+fn message(e: &clap::Error) -> String {
+    let context = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => s.as_str(),
+        _ => "",
+    };
+    // clap names a flag with its value's placeholder: `--size <N>`.
+    let flag = context(ContextKind::InvalidArg)
+        .split([' ', '='])
+        .next()
+        .unwrap_or_default();
+    match e.kind() {
+        ErrorKind::ValueValidation => match std::error::Error::source(e) {
+            Some(why) => why.to_string(),
+            None => format!("bad value for {flag}"),
+        },
+        ErrorKind::UnknownArgument => {
+            let hint = match e.get(ContextKind::SuggestedArg) {
+                Some(ContextValue::String(s)) => format!(" (did you mean {s}?)"),
+                _ => String::new(),
+            };
+            format!("unknown option {flag}{hint}: run `chunkscope --help` for the options")
+        }
+        ErrorKind::InvalidValue if context(ContextKind::InvalidValue).is_empty() => {
+            format!("{flag} needs a value: run `chunkscope --help` for its form")
+        }
+        ErrorKind::TooManyValues => format!(
+            "{flag} takes no value (got {flag}={})",
+            context(ContextKind::InvalidValue)
+        ),
+        // Kinds the declaration above cannot produce yet (a missing required
+        // argument, …): clap's words without its usage block, on one line.
+        _ => {
+            let text = e.render().to_string();
+            let body = text.split("\nUsage:").next().unwrap_or_default();
+            let body = body.strip_prefix("error: ").unwrap_or(body);
+            let lines: Vec<&str> = body
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .collect();
+            lines.join(" ")
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chunkscope::{Placement, Strategy, Unit};
 
     fn run(args: &[&str]) -> Result<Args, String> {
         match parse(args.iter().map(OsString::from))? {
@@ -231,6 +417,27 @@ mod tests {
         parse(args.iter().map(OsString::from)).unwrap_err()
     }
 
+    fn printed(args: &[&str]) -> String {
+        match parse(args.iter().map(OsString::from)) {
+            Ok(Command::Print(text)) => text,
+            other => panic!("expected text to print, got {other:?}"),
+        }
+    }
+
+    fn patterns(a: &Args) -> Vec<&str> {
+        a.config
+            .separators
+            .iter()
+            .map(|s| s.pattern.as_str())
+            .collect()
+    }
+
+    #[test]
+    fn the_declaration_is_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+
     #[test]
     fn no_arguments_give_the_documented_defaults() {
         let a = run(&[]).unwrap();
@@ -241,7 +448,7 @@ mod tests {
             a.config.separators,
             chunkscope::presets::separators("default").unwrap()
         );
-        assert_eq!(a.input, Input::Stdin);
+        assert_eq!(a.inputs, [Input::Stdin]);
         assert!(!a.trace);
     }
 
@@ -266,7 +473,23 @@ mod tests {
         assert_eq!(a.config.unit, Unit::Bytes);
         assert_eq!(a.config.placement, Placement::Start);
         assert!(!a.config.trim && a.trace);
-        assert_eq!(a.input, Input::File("doc.txt".into()));
+        assert_eq!(a.inputs, [Input::File("doc.txt".into())]);
+        // Options may follow the file, and numbers may carry spaces.
+        let a = run(&["doc.txt", "--strategy=langchain", "--size", " 7 "]).unwrap();
+        assert_eq!(a.config.strategy, Strategy::LangChain);
+        assert_eq!(a.config.size, 7);
+        assert_eq!(a.inputs, [Input::File("doc.txt".into())]);
+    }
+
+    #[test]
+    fn a_repeated_option_keeps_its_last_value() {
+        let a = run(&[
+            "--size", "2", "--size=3", "--unit", "bytes", "--unit", "chars",
+        ])
+        .unwrap();
+        assert_eq!((a.config.size, a.config.unit), (3, Unit::Chars));
+        let a = run(&["--trace", "--trace", "--no-trim", "--no-trim"]).unwrap();
+        assert!(a.trace && !a.config.trim);
     }
 
     #[test]
@@ -279,15 +502,10 @@ mod tests {
             "",
             "--sep",
             r"\u{3002}",
+            "--sep=",
         ])
         .unwrap();
-        let seps: Vec<&str> = a
-            .config
-            .separators
-            .iter()
-            .map(|s| s.pattern.as_str())
-            .collect();
-        assert_eq!(seps, ["\n\n", ". ", "", "。"]);
+        assert_eq!(patterns(&a), ["\n\n", ". ", "", "。", ""]);
         assert!(a.config.separators.iter().all(|s| !s.regex));
         assert!(a.config.separators[2].is_hard_cut());
     }
@@ -299,38 +517,86 @@ mod tests {
             a.config.separators,
             [Separator::regex(r"\n#+ "), Separator::regex("")]
         );
-        assert!(err(&["--regex"]).contains("no --sep"));
     }
 
     #[test]
-    fn values_that_look_like_flags_are_taken_for_sep() {
-        let a = run(&["--sep", "-", "--sep", "--", "--size", "3"]).unwrap();
-        let seps: Vec<&str> = a
-            .config
-            .separators
-            .iter()
-            .map(|s| s.pattern.as_str())
-            .collect();
-        assert_eq!(seps, ["-", "--"]);
+    fn values_that_look_like_flags_are_taken_as_values() {
+        let a = run(&[
+            "--sep", "-", "--sep", "--", "--sep", "--trace", "--size", "3",
+        ])
+        .unwrap();
+        assert_eq!(patterns(&a), ["-", "--", "--trace"]);
+        assert!(!a.trace);
+        assert_eq!(a.inputs, [Input::Stdin]);
     }
 
     #[test]
     fn dash_is_stdin_and_double_dash_ends_the_options() {
-        assert_eq!(run(&["-"]).unwrap().input, Input::Stdin);
-        assert_eq!(
-            run(&["--", "--trace"]).unwrap().input,
-            Input::File("--trace".into())
-        );
-        assert!(err(&["a.txt", "b.txt"]).contains("more than one input"));
+        assert_eq!(run(&["-"]).unwrap().inputs, [Input::Stdin]);
+        assert_eq!(run(&["--", "-"]).unwrap().inputs, [Input::Stdin]);
+        let a = run(&["--", "--trace"]).unwrap();
+        assert_eq!(a.inputs, [Input::File("--trace".into())]);
+        assert!(!a.trace);
     }
 
     #[test]
-    fn help_and_version_win() {
-        let p = |a: &[&str]| parse(a.iter().map(OsString::from)).unwrap();
-        assert_eq!(p(&["--size", "4", "--help"]), Command::Help);
-        assert_eq!(p(&["-h"]), Command::Help);
-        assert_eq!(p(&["-V"]), Command::Version);
-        assert_eq!(p(&["--version"]), Command::Version);
+    fn several_inputs_keep_their_order_and_the_format_is_read() {
+        let a = run(&["a.txt", "--size", "4", "-", "b.txt"]).unwrap();
+        assert_eq!(
+            a.inputs,
+            [
+                Input::File("a.txt".into()),
+                Input::Stdin,
+                Input::File("b.txt".into())
+            ]
+        );
+        assert_eq!(a.format, Format::Json);
+        assert_eq!(run(&["--format=jsonl"]).unwrap().format, Format::Jsonl);
+        let a = run(&["--format", "jsonl", "--format", "json", "--trace"]).unwrap();
+        assert_eq!((a.format, a.trace), (Format::Json, true));
+    }
+
+    #[test]
+    fn help_and_version_win_over_what_comes_before() {
+        let help = printed(&["--help"]);
+        assert!(help.starts_with(&format!(
+            "chunkscope {}: split text into chunks",
+            env!("CARGO_PKG_VERSION")
+        )));
+        assert_eq!(printed(&["--size", "4", "--help"]), help);
+        assert_eq!(printed(&["-h"]), help);
+        let version = format!("chunkscope {}\n", env!("CARGO_PKG_VERSION"));
+        assert_eq!(printed(&["-V"]), version);
+        assert_eq!(printed(&["--version", "--size", "ten"]), version);
+    }
+
+    #[test]
+    fn help_states_the_contract() {
+        let help = printed(&["--help"]);
+        // Compared with the line breaks of clap's wrapping taken out.
+        let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
+        for name in Strategy::ALL.map(Strategy::name) {
+            assert!(flat.contains(name), "{name}");
+        }
+        for name in Unit::ALL.map(Unit::name) {
+            assert!(flat.contains(name), "{name}");
+        }
+        for line in [
+            "[default: recursive]",
+            "--size <N> most units in a chunk [default: 1000]",
+            "[default: 0]",
+            "[default: chars]",
+            "Usage: chunkscope [OPTIONS] [FILE|-]...",
+            "Exit status: 0 on success, 1 if the input cannot be read or the output written, \
+             2 for a bad option or configuration, or input that is not UTF-8.",
+            // Both computed from core, so they cannot drift from it.
+            r"[default: '\n\n' '\n' ' ' ''; LangChain's for langchain]",
+            "[default: end for fixed, end for recursive, start for langchain, \
+             none for langchain-character]",
+        ] {
+            assert!(flat.contains(line), "{line}");
+        }
+        assert!(help.lines().all(|l| l.chars().count() <= 100), "{help}");
     }
 
     #[test]
@@ -346,19 +612,97 @@ mod tests {
         assert_eq!(a.config.placement, Placement::End);
     }
 
+    /// Every mistake the parser catches, with its whole message.
     #[test]
     fn mistakes_get_messages_that_name_the_fix() {
-        assert!(err(&["--bogus"]).contains("unknown option --bogus"));
-        assert!(err(&["--size"]).contains("--size needs a value"));
-        assert!(err(&["--size", "ten"]).contains("whole number"));
-        assert!(err(&["--size", "-3"]).contains("whole number"));
-        assert!(err(&["--overlap=1.5"]).contains("whole number"));
-        assert!(err(&["--size", "99999999999999999999999"]).contains("too large"));
-        assert!(err(&["--strategy", "semantic"]).contains("\"langchain-character\""));
-        assert!(err(&["--unit", "tokens"]).contains("chars"));
-        assert!(err(&["--placement", "middle"]).contains("\"start\""));
-        assert!(err(&["--sep", r"\q"]).contains("unknown escape"));
-        assert!(err(&["--trace=yes"]).contains("takes no value"));
+        let cases: [(&[&str], &str); 23] = [
+            (&["--bogus"], "unknown option --bogus: run `chunkscope --help` for the options"),
+            (&["--bogus=3"], "unknown option --bogus: run `chunkscope --help` for the options"),
+            (&["-x"], "unknown option -x: run `chunkscope --help` for the options"),
+            (
+                &["--sise", "4"],
+                "unknown option --sise (did you mean --size?): run `chunkscope --help` for the options",
+            ),
+            (&["--size"], "--size needs a value: run `chunkscope --help` for its form"),
+            (&["--sep"], "--sep needs a value: run `chunkscope --help` for its form"),
+            (
+                &["--size", "ten"],
+                "--size expects a whole number of units (0, 1, 2, …), got \"ten\"",
+            ),
+            (
+                &["--size", "-3"],
+                "--size expects a whole number of units (0, 1, 2, …), got \"-3\"",
+            ),
+            (
+                &["--overlap=1.5"],
+                "--overlap expects a whole number of units (0, 1, 2, …), got \"1.5\"",
+            ),
+            (
+                &["--overlap="],
+                "--overlap expects a whole number of units (0, 1, 2, …), got \"\"",
+            ),
+            (
+                &["--size", "99999999999999999999999"],
+                "--size 99999999999999999999999 is too large",
+            ),
+            (
+                &["--strategy", "semantic"],
+                "unknown strategy \"semantic\": use \"fixed\", \"recursive\", \"langchain\" or \"langchain-character\"",
+            ),
+            // A flag after a flag that takes a value is that value.
+            (
+                &["--strategy", "--size", "3"],
+                "unknown strategy \"--size\": use \"fixed\", \"recursive\", \"langchain\" or \"langchain-character\"",
+            ),
+            (
+                &["--unit", "tokens"],
+                "unknown unit \"tokens\": use \"chars\" (Unicode characters), \"bytes\" (UTF-8 bytes), \"cl100k\" or \"o200k\" (OpenAI tokens)",
+            ),
+            (
+                &["--placement", "middle"],
+                "unknown placement \"middle\": use \"end\", \"start\" or \"none\"",
+            ),
+            (
+                &["--sep", r"\q"],
+                r"--sep '\q': unknown escape \q; use \n, \r, \t, \\ or \u{…}",
+            ),
+            (&["--trace=yes"], "--trace takes no value (got --trace=yes)"),
+            (&["--no-trim=1"], "--no-trim takes no value (got --no-trim=1)"),
+            (&["--help=x"], "--help takes no value (got --help=x)"),
+            (
+                &["--regex"],
+                "--regex reads the --sep patterns as regular expressions, but no --sep was given",
+            ),
+            (
+                &["a.txt", "-", "b.txt", "-"],
+                "standard input (-) is given more than once: it can be read only once",
+            ),
+            (
+                &["--format", "jsonl", "--trace"],
+                "--trace needs --format json: the trace is one tree per text, not a line per chunk",
+            ),
+            (
+                &["--format", "yaml"],
+                "unknown format \"yaml\": use \"json\" (one object) or \"jsonl\" (one chunk a line)",
+            ),
+        ];
+        for (args, message) in cases {
+            assert_eq!(err(args), message, "{args:?}");
+        }
+    }
+
+    #[test]
+    fn claps_other_messages_lose_only_the_usage() {
+        // The shape a planned subcommand's required argument would take.
+        let e = clap::Command::new("chunkscope")
+            .arg(clap::Arg::new("questions").long("questions").required(true))
+            .try_get_matches_from(["chunkscope"])
+            .unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::MissingRequiredArgument);
+        assert_eq!(
+            message(&e),
+            "the following required arguments were not provided: --questions <questions>"
+        );
     }
 
     #[cfg(unix)]
@@ -372,10 +716,26 @@ mod tests {
             Command::Run(Args {
                 config: Config::default(),
                 trace: false,
-                input: Input::File(name.into()),
+                format: Format::Json,
+                inputs: vec![Input::File(name.into())],
             })
         );
+        let value = OsString::from_vec(vec![b'a', 0xff]);
+        for flag in ["--sep", "--size", "--strategy"] {
+            assert_eq!(
+                parse([flag.into(), value.clone()]).unwrap_err(),
+                format!("the value of {flag} (\"a\u{FFFD}\") is not valid UTF-8")
+            );
+        }
+        let inline = OsString::from_vec(b"--sep=\xff".to_vec());
+        assert_eq!(
+            parse([inline]).unwrap_err(),
+            "the value of --sep (\"\u{FFFD}\") is not valid UTF-8"
+        );
         let flag = OsString::from_vec(vec![b'-', b'-', 0xff]);
-        assert!(parse([flag]).unwrap_err().contains("not valid UTF-8"));
+        assert_eq!(
+            parse([flag]).unwrap_err(),
+            "unknown option --\u{FFFD}: run `chunkscope --help` for the options"
+        );
     }
 }

@@ -1,18 +1,34 @@
-//! `chunkscope`: split a text file into chunks for retrieval and print them, with
-//! the reason for every cut, as JSON.
+//! `chunkscope`: split text files into chunks for retrieval and print them, with
+//! the reason for every cut, as JSON or JSON Lines.
 //!
-//! Exit status: 0 on success; 1 when the input cannot be read or the output
+//! Exit status: 0 on success; 1 when an input cannot be read or the output
 //! cannot be written; 2 for anything the user can fix by changing the command
 //! (an unknown option, a bad value, a configuration the engine rejects) or the
 //! input (text that is not UTF-8).
+//!
+//! Memory: an input is read whole (the engine needs all of it) and split in
+//! one go; its chunks are then written as they are reported. With
+//! `--format jsonl` the report is made a batch of chunks at a time
+//! ([`batch_bytes`]), so the peak stays near the size of one input however
+//! many chunks it makes.
 
 mod args;
 
-use args::{Args, Command, Input};
-use chunkscope::report::{self, Detail};
-use chunkscope::{Config, Splitter};
-use std::io::{self, Read, Write};
+use args::{Args, Command, Format, Input};
+use chunkscope::report::{self, Report};
+use chunkscope::{Detail, Splitter};
+use serde::Serialize;
+use std::io::{self, BufWriter, Read, Write};
 use std::process::ExitCode;
+
+/// How much chunk text `--format jsonl` reports at a time for a text of
+/// `len` bytes. Each report copies its chunks' texts, so a batch is small
+/// beside the input; each also indexes the whole text for char offsets when
+/// chunks overlap, so there are at most about 8 of them. A chunk longer
+/// than this is a batch alone.
+fn batch_bytes(len: usize) -> usize {
+    (256 << 10).max(len / 8)
+}
 
 /// Why the run stopped, and with which exit status.
 #[derive(Debug)]
@@ -21,59 +37,167 @@ enum Failure {
     Usage(String),
     /// Reading or writing failed (exit 1).
     Io(String),
+    /// The reader closed standard output (`chunkscope doc.txt | head`): it has
+    /// all it wanted, so this is a success.
+    Closed,
 }
 
 fn main() -> ExitCode {
-    match run(std::env::args_os().skip(1)) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(failure) => {
-            let (code, message) = match failure {
-                Failure::Usage(m) => (2, m),
-                Failure::Io(m) => (1, m),
-            };
-            // Nothing else can be done if stderr is gone too; never panic over it.
-            let _ = writeln!(io::stderr(), "chunkscope: {message}");
-            ExitCode::from(code)
-        }
-    }
+    let (code, message) = match run(std::env::args_os().skip(1)) {
+        Ok(()) | Err(Failure::Closed) => return ExitCode::SUCCESS,
+        Err(Failure::Usage(m)) => (2, m),
+        Err(Failure::Io(m)) => (1, m),
+    };
+    // Nothing else can be done if stderr is gone too; never panic over it.
+    let _ = writeln!(io::stderr(), "chunkscope: {message}");
+    ExitCode::from(code)
 }
 
 fn run(argv: impl Iterator<Item = std::ffi::OsString>) -> Result<(), Failure> {
     let args = match args::parse(argv).map_err(Failure::Usage)? {
-        Command::Help => return print(help().as_bytes()),
-        Command::Version => {
-            return print(format!("chunkscope {}\n", env!("CARGO_PKG_VERSION")).as_bytes())
+        Command::Print(text) => {
+            let mut out = io::stdout().lock();
+            out.write_all(text.as_bytes()).map_err(write_failure)?;
+            return out.flush().map_err(write_failure);
         }
         Command::Run(args) => args,
     };
     let Args {
         config,
         trace,
-        input,
+        format,
+        inputs,
     } = args;
     // Checked before reading, so a bad command fails at once instead of after
     // waiting for standard input.
     let splitter = Splitter::new(config).map_err(|e| Failure::Usage(e.to_string()))?;
-    let text = read(&input)?;
-    let detail = if trace { Detail::Full } else { Detail::Chunks };
-    let report =
-        report::run(&splitter, &text, detail).map_err(|e| Failure::Usage(e.to_string()))?;
-    let mut json = serde_json::to_vec(&report)
-        .map_err(|e| Failure::Io(format!("cannot encode the output: {e}")))?;
-    json.push(b'\n');
-    print(&json)
+    // A missing file fails before anything is printed, whichever input it is.
+    for input in &inputs {
+        if let Input::File(path) = input {
+            std::fs::File::open(path).map_err(|e| cannot_read(path, &e))?;
+        }
+    }
+    // The CLI is not a hot path for traces: `--trace` asks for everything,
+    // the determinism re-run included.
+    let detail = if trace {
+        Detail::FULL.with_determinism(true)
+    } else {
+        Detail::CHUNKS
+    };
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    match format {
+        Format::Json if inputs.len() == 1 => {
+            let text = read(&inputs[0])?;
+            let report = analyze(&splitter, &text, detail)?;
+            json_line(&mut out, &report)?;
+        }
+        Format::Json => {
+            out.write_all(b"{\"files\":[").map_err(write_failure)?;
+            for (i, input) in inputs.iter().enumerate() {
+                let text = read(input)?;
+                let report = analyze(&splitter, &text, detail)?;
+                if i > 0 {
+                    out.write_all(b",").map_err(write_failure)?;
+                }
+                let tagged = Tagged {
+                    file: &name(input),
+                    inner: &report,
+                };
+                serde_json::to_writer(&mut out, &tagged).map_err(encode_failure)?;
+            }
+            out.write_all(b"]}\n").map_err(write_failure)?;
+        }
+        Format::Jsonl => {
+            for input in &inputs {
+                let text = read(input)?;
+                stream_lines(&mut out, &splitter, &text, &name(input))?;
+            }
+        }
+    }
+    out.flush().map_err(write_failure)
 }
 
-/// Writes to stdout. A closed pipe (`chunkscope doc.txt | head`) is not an
-/// error: the reader has all it wanted.
-fn print(bytes: &[u8]) -> Result<(), Failure> {
-    let mut out = io::stdout().lock();
-    match out.write_all(bytes).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-            Err(Failure::Io(format!("cannot write the output: {e}")))
+/// An object with `"file"` in front of its own fields.
+#[derive(Serialize)]
+struct Tagged<'a, T: Serialize> {
+    file: &'a str,
+    #[serde(flatten)]
+    inner: &'a T,
+}
+
+fn analyze(splitter: &Splitter, text: &str, detail: Detail) -> Result<Report, Failure> {
+    report::run(splitter, text, detail).map_err(|e| Failure::Usage(e.to_string()))
+}
+
+/// Writes the chunks of `text` as JSON Lines, each tagged with `file`. The
+/// text is analysed once; the chunk reports (which copy each chunk's text)
+/// are made a batch at a time from that analysis, so they never all exist
+/// at once.
+fn stream_lines(
+    out: &mut impl Write,
+    splitter: &Splitter,
+    text: &str,
+    file: &str,
+) -> Result<(), Failure> {
+    let mut analysis = splitter
+        .analyze(text, Detail::CHUNKS)
+        .map_err(|e| Failure::Usage(e.to_string()))?;
+    let chunks = std::mem::take(&mut analysis.output.chunks);
+    let chars = std::mem::take(&mut analysis.chunk_chars);
+    let budget = batch_bytes(text.len());
+    let mut start = 0;
+    while start < chunks.len() {
+        let mut end = start + 1;
+        let mut bytes = chunks[start].span.len();
+        while end < chunks.len() && bytes + chunks[end].span.len() <= budget {
+            bytes += chunks[end].span.len();
+            end += 1;
         }
-        _ => Ok(()),
+        analysis.output.chunks = chunks[start..end].to_vec();
+        analysis.chunk_chars = chars[start..end].to_vec();
+        start = end;
+        let report = Report::new(text, splitter.config(), &analysis, Detail::CHUNKS);
+        for chunk in &report.chunks {
+            let line = Tagged { file, inner: chunk };
+            json_line(out, &line)?;
+        }
     }
+    Ok(())
+}
+
+/// One value as one line of JSON.
+fn json_line(out: &mut impl Write, value: &impl Serialize) -> Result<(), Failure> {
+    serde_json::to_writer(&mut *out, value).map_err(encode_failure)?;
+    out.write_all(b"\n").map_err(write_failure)
+}
+
+/// How an input is named in the output: its path as given, `-` for
+/// standard input.
+fn name(input: &Input) -> String {
+    match input {
+        Input::Stdin => "-".to_string(),
+        Input::File(path) => path.display().to_string(),
+    }
+}
+
+/// A closed pipe is the reader's choice, not an error.
+fn write_failure(e: io::Error) -> Failure {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        Failure::Closed
+    } else {
+        Failure::Io(format!("cannot write the output: {e}"))
+    }
+}
+
+fn encode_failure(e: serde_json::Error) -> Failure {
+    match e.io_error_kind() {
+        Some(kind) => write_failure(io::Error::from(kind)),
+        None => Failure::Io(format!("cannot encode the output: {e}")),
+    }
+}
+
+fn cannot_read(path: &std::path::Path, e: &io::Error) -> Failure {
+    Failure::Io(format!("cannot read {}: {e}", path.display()))
 }
 
 /// Reads the whole input and checks that it is UTF-8. Offsets are reported in
@@ -90,8 +214,7 @@ fn read(input: &Input) -> Result<String, Failure> {
             ("standard input".to_string(), bytes)
         }
         Input::File(path) => {
-            let bytes = std::fs::read(path)
-                .map_err(|e| Failure::Io(format!("cannot read {}: {e}", path.display())))?;
+            let bytes = std::fs::read(path).map_err(|e| cannot_read(path, &e))?;
             (path.display().to_string(), bytes)
         }
     };
@@ -103,71 +226,4 @@ fn read(input: &Input) -> Result<String, Failure> {
              convert the text first, e.g. `iconv -f latin1 -t utf-8`"
         ))
     })
-}
-
-fn help() -> String {
-    let defaults = Config::default();
-    let seps: Vec<String> = defaults
-        .separators
-        .iter()
-        .map(|s| format!("'{}'", chunkscope::escape(&s.pattern)))
-        .collect();
-    format!(
-        "\
-chunkscope {version}: split text into chunks for retrieval, and show why each cut is where it is
-
-Usage: chunkscope [OPTIONS] [FILE|-]
-
-Reads FILE, or standard input when FILE is - or absent (the text must be UTF-8),
-and prints one line of JSON: {{\"chunks\":[...]}}. Each chunk has its char offsets
-(start, end; half-open), byte offsets (byte_start, byte_end), its length in the
-unit, the cut that ended it (the separator's text, or hard, end or window) and
-its text. With a langchain strategy, text is exactly LangChain's string (is_slice
-says whether it is the source between the offsets) and start_index is what
-LangChain's add_start_index gives; with no --sep it uses LangChain's defaults.
-
-Options:
-  --strategy NAME             fixed (windows), recursive (separators), langchain
-                              (LangChain's RecursiveCharacterTextSplitter, exactly) or
-                              langchain-character (its CharacterTextSplitter, on the
-                              first --sep) [default: {strategy}]
-  --size N                    most units in a chunk [default: {size}]
-  --overlap N                 most units a chunk repeats from the one before; less than
-                              --size [default: {overlap}]
-  --sep S                     a separator; repeat it, strongest first. Understands the
-                              escapes \\n \\r \\t \\\\ and \\u{{…}}; --sep '' is the hard cut
-                              [default: {seps}]
-  --regex                     read every --sep as a regular expression (its backslashes
-                              are then regex syntax; Python's re syntax for langchain)
-  --unit NAME                 what --size and --overlap count: chars, bytes, or the
-                              tokens of an OpenAI encoding, cl100k (GPT-4) or o200k
-                              (GPT-4o); a chunk never ends inside a character
-                              [default: {unit}]
-  --placement end|start|none  which side of a cut keeps the separator; for langchain this
-                              is keep_separator \"end\" / \"start\" / False [default: {placement};
-                              start for langchain, none for langchain-character]
-  --no-trim                   keep the whitespace at the ends of pieces
-                              (strip_whitespace=False for langchain)
-  --trace                     also print the recursion tree, the invariant checks and the
-                              configuration
-  -h, --help                  print this help
-  -V, --version               print the version
-
-Values may also follow an equals sign: --size=40.
-
-Exit status: 0 on success, 1 if the input cannot be read or the output written,
-2 for a bad option or configuration, or input that is not UTF-8.
-
-Example (the refund page of the first lesson):
-  printf 'Refund policy\\n\\nRefunds take 5 days.' |
-    chunkscope --size 40 --sep '\\n\\n' --sep '\\n' --sep '. ' --sep ' ' --sep ''
-",
-        version = env!("CARGO_PKG_VERSION"),
-        strategy = defaults.strategy,
-        size = defaults.size,
-        overlap = defaults.overlap,
-        seps = seps.join(" "),
-        unit = defaults.unit,
-        placement = defaults.placement,
-    )
 }

@@ -251,6 +251,49 @@ fn bad_configurations_exit_2_with_a_message() {
     }
 }
 
+/// The parser's refusals, whole: one line on stderr, nothing on stdout, exit 2,
+/// before any input is read.
+#[test]
+fn bad_arguments_exit_2_with_one_exact_line() {
+    let cases: [(&[&str], &str); 8] = [
+        (
+            &["--frobnicate"],
+            "unknown option --frobnicate (did you mean --format?): run `chunkscope --help` for the options",
+        ),
+        (
+            &["--overlab", "2"],
+            "unknown option --overlab (did you mean --overlap?): run `chunkscope --help` for the options",
+        ),
+        (
+            &["--size", "40", "--overlap"],
+            "--overlap needs a value: run `chunkscope --help` for its form",
+        ),
+        (
+            &["--size", "forty"],
+            "--size expects a whole number of units (0, 1, 2, …), got \"forty\"",
+        ),
+        (
+            &["--overlap", "-1"],
+            "--overlap expects a whole number of units (0, 1, 2, …), got \"-1\"",
+        ),
+        (
+            &["--size", "18446744073709551616"],
+            "--size 18446744073709551616 is too large",
+        ),
+        (&["--trace=yes"], "--trace takes no value (got --trace=yes)"),
+        (
+            &["one.txt", "-", "-"],
+            "standard input (-) is given more than once: it can be read only once",
+        ),
+    ];
+    for (args, expected) in cases {
+        // Stdin is never read: an empty one would not show it, text that is
+        // not UTF-8 would (exit 2 with another message).
+        let message = failure(args, b"\xff", 2);
+        assert_eq!(message, format!("chunkscope: {expected}\n"), "{args:?}");
+    }
+}
+
 #[test]
 fn input_that_is_not_utf8_is_refused_with_its_offset() {
     let message = failure(&[], b"caf\xe9 au lait", 2);
@@ -288,10 +331,26 @@ fn help_and_version_print_to_stdout() {
     ] {
         assert!(help.contains(flag), "help lacks {flag}");
     }
-    let out = chunkscope(&["--version"], b"");
-    assert!(String::from_utf8(out.stdout)
-        .unwrap()
-        .starts_with("chunkscope "));
+    for name in [
+        "fixed",
+        "recursive",
+        "langchain-character",
+        "cl100k",
+        "o200k",
+        "none",
+    ] {
+        assert!(help.contains(name), "help lacks {name}");
+    }
+    let short = chunkscope(&["-h"], b"");
+    assert_eq!(String::from_utf8(short.stdout).unwrap(), help);
+    for flag in ["--version", "-V"] {
+        let out = chunkscope(&[flag], b"");
+        assert!(out.status.success() && out.stderr.is_empty());
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            format!("chunkscope {}\n", env!("CARGO_PKG_VERSION"))
+        );
+    }
 }
 
 #[test]
@@ -466,4 +525,218 @@ fn token_units_count_openai_tokens() {
     assert!(msg.contains("takes") && msg.contains("tokens"), "{msg}");
     let msg = failure(&["--unit", "tokens"], b"x", 2);
     assert!(msg.contains("cl100k"), "{msg}");
+}
+
+/// Runs a command that must succeed and returns its JSON Lines.
+fn lines_of(args: &[&str], stdin: &str) -> Vec<Value> {
+    let out = chunkscope(args, stdin.as_bytes());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{args:?} failed: {stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.is_empty() || stdout.ends_with('\n'));
+    stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// A chunk of JSON with `"file"` in front, as both formats tag them.
+fn tagged(file: &str, chunk: &Value) -> Value {
+    let mut out = serde_json::Map::new();
+    out.insert("file".into(), json!(file));
+    out.extend(chunk.as_object().unwrap().clone());
+    Value::Object(out)
+}
+
+#[test]
+fn several_files_give_one_report_each_tagged_with_its_file() {
+    let a = temp_file("several-a.txt", REFUND.as_bytes());
+    let b = temp_file("several-b.txt", "ab ab ab".as_bytes());
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let v = json_of(&seed_args(&[a, "-", b]), "stdin text");
+    let files = v["files"].as_array().unwrap();
+    let alone = |file: &str, stdin: &str| json_of(&seed_args(&[file]), stdin);
+    assert_eq!(
+        files
+            .iter()
+            .map(|f| f["file"].as_str().unwrap())
+            .collect::<Vec<_>>(),
+        [a, "-", b]
+    );
+    // Each is the report the file gives alone, with its name in front.
+    assert_eq!(files[0], tagged(a, &alone(a, "")));
+    assert_eq!(files[1], tagged("-", &alone("-", "stdin text")));
+    assert_eq!(files[2], tagged(b, &alone(b, "")));
+    assert_eq!(v.as_object().unwrap().len(), 1);
+    // With --trace every file carries its own tree and checks.
+    let v = json_of(&seed_args(&["--trace", a, b]), "");
+    assert_eq!(v["files"][1]["trace"]["nodes"][0]["action"], "fits");
+    assert_eq!(v["files"][0]["checks"]["ok"], true);
+}
+
+#[test]
+fn jsonl_prints_each_chunk_on_its_own_line_with_its_file() {
+    let a = temp_file("lines-a.txt", REFUND.as_bytes());
+    let a = a.to_str().unwrap();
+    let lines = lines_of(&seed_args(&["--format", "jsonl", a, "-"]), "one two");
+    let json = json_of(&seed_args(&[a]), "");
+    let mut expected: Vec<Value> = json["chunks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| tagged(a, c))
+        .collect();
+    expected.push(tagged(
+        "-",
+        &json!({"index":0,"start":0,"end":7,"byte_start":0,"byte_end":7,"len":7,"cut":"end","text":"one two"}),
+    ));
+    assert_eq!(lines, expected);
+    // Standard input alone is named "-"; an empty text prints nothing.
+    assert_eq!(lines_of(&["--format=jsonl"], "x")[0]["file"], "-");
+    assert!(lines_of(&["--format=jsonl"], " \n ").is_empty());
+}
+
+#[test]
+fn jsonl_gives_the_json_chunks_whatever_the_strategy_and_count() {
+    // More chunk text than a batch of reports (256 KiB), with overlap and
+    // LangChain's start indices, which are computed over the whole text.
+    let text = "alpha beta gamma delta. ".repeat(50_000);
+    for args in [
+        &[
+            "--size",
+            "200",
+            "--overlap",
+            "50",
+            "--sep",
+            " ",
+            "--sep",
+            "",
+        ][..],
+        &[
+            "--strategy",
+            "langchain",
+            "--size",
+            "300",
+            "--overlap",
+            "60",
+        ][..],
+        &["--strategy", "fixed", "--size", "250", "--overlap", "20"][..],
+    ] {
+        let json = json_of(args, &text);
+        let chunks = json["chunks"].as_array().unwrap();
+        let bytes: u64 = chunks
+            .iter()
+            .map(|c| c["byte_end"].as_u64().unwrap() - c["byte_start"].as_u64().unwrap())
+            .sum();
+        assert!(bytes > 1 << 20, "{args:?}: {bytes}");
+        let mut with_format = args.to_vec();
+        with_format.extend(["--format", "jsonl"]);
+        let lines = lines_of(&with_format, &text);
+        let expected: Vec<Value> = chunks.iter().map(|c| tagged("-", c)).collect();
+        assert!(
+            lines == expected,
+            "{args:?}: JSON Lines differ from the JSON"
+        );
+    }
+}
+
+#[test]
+fn a_missing_file_among_several_fails_before_any_output() {
+    let a = temp_file("present.txt", b"some text");
+    let message = failure(
+        &[a.to_str().unwrap(), "/nonexistent/chunkscope/second.txt"],
+        b"",
+        1,
+    );
+    assert!(
+        message.contains("cannot read /nonexistent/chunkscope/second.txt"),
+        "{message}"
+    );
+    let message = failure(
+        &["--format", "jsonl", a.to_str().unwrap(), "/nonexistent/x"],
+        b"",
+        1,
+    );
+    assert!(message.contains("/nonexistent/x"), "{message}");
+}
+
+#[test]
+fn a_closed_stdout_ends_jsonl_quietly() {
+    let mut child = Command::new(BIN)
+        .args(["--size", "10", "--format", "jsonl"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let text = "hello world\n".repeat(20_000);
+    let _ = child.stdin.take().unwrap().write_all(text.as_bytes());
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(out.stderr.is_empty());
+}
+
+/// JSON Lines keep the memory near one copy of the input: the peak resident
+/// size of the process stays under twice the input's size.
+#[cfg(target_os = "linux")]
+#[test]
+fn jsonl_memory_stays_under_twice_the_input() {
+    // Paragraphs, as real documents have them: the engine's own bookkeeping
+    // is per piece of the level it splits at, so a text of one 24 MB
+    // paragraph would hold a span per word.
+    let paragraph =
+        "The refund goes to the original payment method within 5 days. ".repeat(8) + "\n\n";
+    let text = paragraph.repeat(24_000_000 / paragraph.len());
+    let path = temp_file("big.txt", text.as_bytes());
+    let peak = |args: &[&str]| {
+        let child = Command::new(BIN)
+            .args(args)
+            .arg(&path)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        peak_rss(child)
+    };
+    let lines = peak(&["--size", "1000", "--format", "jsonl"]);
+    assert!(
+        lines < 2 * text.len(),
+        "peak {lines} bytes for {} bytes of input",
+        text.len()
+    );
+}
+
+/// Waits for `child` and returns its peak resident size in bytes: the
+/// highest `VmHWM` /proc shows for it once it runs chunkscope (before its
+/// exec the process still shares the test's memory, which `wait4` would
+/// count), read every millisecond until it exits. A peak in its last
+/// millisecond could be missed; this run's peak comes while splitting.
+#[cfg(target_os = "linux")]
+fn peak_rss(mut child: std::process::Child) -> usize {
+    let status_file = format!("/proc/{}/status", child.id());
+    let mut peak = 0;
+    loop {
+        if let Ok(status) = std::fs::read_to_string(&status_file) {
+            let field = |name: &str| {
+                status
+                    .lines()
+                    .find_map(|l| l.strip_prefix(name))
+                    .map(str::trim)
+            };
+            let hwm =
+                field("VmHWM:").and_then(|v| v.trim_end_matches("kB").trim().parse::<usize>().ok());
+            if let (Some("chunkscope"), Some(kb)) = (field("Name:"), hwm) {
+                peak = peak.max(kb * 1024);
+            }
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            assert!(status.success());
+            assert!(peak > 0, "the run ended before it could be measured");
+            return peak;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
 }

@@ -4,6 +4,7 @@
 use crate::config::Config;
 use crate::span::{is_space, CharIndex};
 use crate::trace::Output;
+use crate::unit::{Counter, Unit};
 
 /// The outcome of one property.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,13 +16,15 @@ pub struct Check {
 }
 
 impl Check {
-    fn pass(detail: impl Into<String>) -> Check {
+    /// A property that holds.
+    pub fn pass(detail: impl Into<String>) -> Check {
         Check {
             ok: true,
             detail: detail.into(),
         }
     }
-    fn fail(detail: impl Into<String>) -> Check {
+    /// A property that does not hold.
+    pub fn fail(detail: impl Into<String>) -> Check {
         Check {
             ok: false,
             detail: detail.into(),
@@ -29,53 +32,174 @@ impl Check {
     }
 }
 
+/// One property of a split: a row of the lessons' table of invariants.
+///
+/// This is the one list of properties; titles and explanations for people
+/// belong to whoever shows them (the page, the CLI's docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Property {
+    /// Every non-whitespace character of the source is in some chunk.
+    Coverage,
+    /// No chunk is longer than `size` in the configured unit.
+    MaxSize,
+    /// Chunks are in source order with contiguous indices, each one ends after the
+    /// one before (every loop advanced), and each chunk's text is its span's text.
+    Order,
+    /// Consecutive chunks share text only when overlap is configured, and never
+    /// more than `overlap` units.
+    Overlap,
+    /// Splitting the same text with the same configuration again gives the same
+    /// chunks. It costs a second split, so it is checked only when asked for.
+    Determinism,
+}
+
+impl Property {
+    /// Every property, in the lessons' order.
+    pub const ALL: [Property; 5] = [
+        Property::Coverage,
+        Property::MaxSize,
+        Property::Order,
+        Property::Overlap,
+        Property::Determinism,
+    ];
+
+    /// The property's name in the JSON report and the JS API (`max_size`, …).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Property::Coverage => "coverage",
+            Property::MaxSize => "max_size",
+            Property::Order => "order",
+            Property::Overlap => "overlap",
+            Property::Determinism => "determinism",
+        }
+    }
+}
+
 /// All properties of one split.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Checks {
-    /// Every non-whitespace character of the source is in some chunk.
-    pub coverage: Check,
-    /// No chunk is longer than `size` in the configured unit.
-    pub max_size: Check,
-    /// Chunks are in source order with contiguous indices, each one ends after the
-    /// one before (every loop advanced), and each chunk's text is its span's text.
-    pub order: Check,
-    /// Consecutive chunks share text only when overlap is configured, and never
-    /// more than `overlap` units.
-    pub overlap: Check,
-    /// Splitting the same text with the same configuration again gives the same
-    /// chunks.
-    pub determinism: Check,
+    coverage: Check,
+    max_size: Check,
+    order: Check,
+    overlap: Check,
+    /// `None` until a second run is compared ([`Checks::with_again`]).
+    determinism: Option<Check>,
 }
 
 impl Checks {
-    /// True when every property holds.
+    /// Checks as judged elsewhere (a report read back from its encoding);
+    /// determinism is unjudged until [`Checks::set`].
+    pub fn new(coverage: Check, max_size: Check, order: Check, overlap: Check) -> Checks {
+        Checks {
+            coverage,
+            max_size,
+            order,
+            overlap,
+            determinism: None,
+        }
+    }
+
+    /// The outcome of `property`; `None` for determinism when no second run
+    /// was compared.
+    pub fn get(&self, property: Property) -> Option<&Check> {
+        match property {
+            Property::Coverage => Some(&self.coverage),
+            Property::MaxSize => Some(&self.max_size),
+            Property::Order => Some(&self.order),
+            Property::Overlap => Some(&self.overlap),
+            Property::Determinism => self.determinism.as_ref(),
+        }
+    }
+
+    /// Replaces the outcome of `property` (the bug gallery judges made-up
+    /// text with its own measures).
+    pub fn set(&mut self, property: Property, check: Check) {
+        match property {
+            Property::Coverage => self.coverage = check,
+            Property::MaxSize => self.max_size = check,
+            Property::Order => self.order = check,
+            Property::Overlap => self.overlap = check,
+            Property::Determinism => self.determinism = Some(check),
+        }
+    }
+
+    /// The properties checked, with their outcomes, in [`Property::ALL`] order.
+    pub fn iter(&self) -> impl Iterator<Item = (Property, &Check)> {
+        Property::ALL
+            .into_iter()
+            .filter_map(|p| self.get(p).map(|c| (p, c)))
+    }
+
+    /// True when every property checked holds.
     pub fn all_ok(&self) -> bool {
-        [
-            &self.coverage,
-            &self.max_size,
-            &self.order,
-            &self.overlap,
-            &self.determinism,
-        ]
-        .iter()
-        .all(|c| c.ok)
+        self.iter().all(|(_, c)| c.ok)
+    }
+
+    /// The same checks with determinism judged: `again` is a second,
+    /// independent split of the same input.
+    pub fn with_again(mut self, output: &Output, again: &Output) -> Checks {
+        self.determinism = Some(if again.chunks == output.chunks {
+            Check::pass("a second run gave the same chunks")
+        } else {
+            Check::fail("a second run gave different chunks")
+        });
+        self
+    }
+}
+
+/// The outcome of a property, for code that knows it was checked.
+///
+/// # Panics
+///
+/// For [`Property::Determinism`] when no second run was compared; use
+/// [`Checks::get`] when that can be the case.
+impl std::ops::Index<Property> for Checks {
+    type Output = Check;
+    fn index(&self, property: Property) -> &Check {
+        self.get(property)
+            .unwrap_or_else(|| panic!("{} was not checked", property.name()))
     }
 }
 
 /// Checks `output`, which claims to be the split of `source` under `config`.
-/// `again` is a second, independent split of the same input, for determinism.
-pub fn check(source: &str, config: &Config, output: &Output, again: &Output) -> Checks {
+/// Determinism is left unjudged; [`Checks::with_again`] adds it.
+///
+/// Lengths are counted with the unit's [`Counter`]; with a token unit whose
+/// tokenizer is not installed, the two properties that count (size and
+/// overlap) fail and say so rather than count 0.
+pub fn check(source: &str, config: &Config, output: &Output) -> Checks {
+    match Counter::new(config.unit) {
+        Ok(counter) => check_with(source, config, counter, output),
+        Err(e) => {
+            let mut checks = check_with(
+                source,
+                &config.clone().with_unit(Unit::Chars),
+                Counter::new(Unit::Chars).expect("chars need nothing"),
+                output,
+            );
+            let cannot = Check::fail(format!("cannot count: {e}"));
+            checks.max_size = cannot.clone();
+            checks.overlap = cannot;
+            checks
+        }
+    }
+}
+
+/// [`check`] with the counter a [`Splitter`](crate::Splitter) resolved.
+pub(crate) fn check_with(
+    source: &str,
+    config: &Config,
+    counter: Counter,
+    output: &Output,
+) -> Checks {
     let chars = CharIndex::new(source);
     Checks {
         coverage: coverage(source, output, &chars),
-        max_size: max_size(source, config, output, &chars),
+        max_size: max_size(source, config, counter, output, &chars),
         order: order(source, output, &chars),
-        overlap: overlap(source, config, output, &chars),
-        determinism: if again.chunks == output.chunks {
-            Check::pass("a second run gave the same chunks")
-        } else {
-            Check::fail("a second run gave different chunks")
-        },
+        overlap: overlap(source, config, counter, output, &chars),
+        determinism: None,
     }
 }
 
@@ -111,18 +235,24 @@ fn lost(source: &str, at: usize, chars: &CharIndex<'_>) -> Check {
     ))
 }
 
-fn max_size(source: &str, config: &Config, output: &Output, chars: &CharIndex<'_>) -> Check {
+fn max_size(
+    source: &str,
+    config: &Config,
+    counter: Counter,
+    output: &Output,
+    chars: &CharIndex<'_>,
+) -> Check {
     let unit = config.unit;
     match output
         .chunks
         .iter()
-        .find(|c| unit.len(c.text(source)) > config.size)
+        .find(|c| counter.len(c.text(source)) > config.size)
     {
         Some(c) => Check::fail(format!(
             "chunk {} at position {} is {} {unit}, over the size of {}",
             c.index,
             chars.char_offset(c.span.start),
-            unit.len(c.text(source)),
+            counter.len(c.text(source)),
             config.size
         )),
         None => {
@@ -167,14 +297,20 @@ fn order(source: &str, output: &Output, chars: &CharIndex<'_>) -> Check {
     ))
 }
 
-fn overlap(source: &str, config: &Config, output: &Output, chars: &CharIndex<'_>) -> Check {
+fn overlap(
+    source: &str,
+    config: &Config,
+    counter: Counter,
+    output: &Output,
+    chars: &CharIndex<'_>,
+) -> Check {
     let unit = config.unit;
     let mut most = 0;
     for pair in output.chunks.windows(2) {
         let shared = pair[0]
             .span
             .intersect(pair[1].span)
-            .map_or(0, |s| unit.len(s.text(source)));
+            .map_or(0, |s| counter.len(s.text(source)));
         if shared > config.overlap {
             return Check::fail(format!(
                 "chunks {} and {} at position {} share {shared} {unit}, more than the overlap of {}",

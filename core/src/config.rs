@@ -1,91 +1,12 @@
 //! What the learner sets: strategy, size, overlap, unit, separators, placement, trim.
 
 use crate::error::Error;
-use crate::langchain::{Kind, LangChainConfig};
 use crate::separator::{Matcher, Separator};
+use crate::strategy::{Engine, Strategy};
 use crate::unit::Unit;
 use regex_lite::Regex;
 use std::fmt;
 use std::str::FromStr;
-
-/// Which engine splits the text.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Strategy {
-    /// Windows of `size` units every `size − overlap` units, stopping once a window
-    /// reaches the end (so there is no overlap-only tail).
-    Fixed,
-    /// Split on the first separator present, pack the pieces greedily up to `size`,
-    /// and split what is still too big with the separators after it.
-    #[default]
-    Recursive,
-    /// LangChain's `RecursiveCharacterTextSplitter`, reproduced exactly, quirks
-    /// included: lengths measured before stripping, a piece of exactly `size`
-    /// split again, oversized pieces passed through. See [`crate::langchain`].
-    LangChain,
-    /// LangChain's `CharacterTextSplitter`: one separator (the first), then
-    /// merging; pieces that are too big stay too big.
-    LangChainCharacter,
-}
-
-impl Strategy {
-    /// Every strategy, in the order the UI lists them.
-    pub const ALL: [Strategy; 4] = [
-        Strategy::Fixed,
-        Strategy::Recursive,
-        Strategy::LangChain,
-        Strategy::LangChainCharacter,
-    ];
-
-    /// The name used in the CLI, the JS API and the UI.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Strategy::Fixed => "fixed",
-            Strategy::Recursive => "recursive",
-            Strategy::LangChain => "langchain",
-            Strategy::LangChainCharacter => "langchain-character",
-        }
-    }
-
-    /// Which LangChain class this strategy reproduces, if it is one.
-    pub const fn langchain(self) -> Option<Kind> {
-        match self {
-            Strategy::Fixed | Strategy::Recursive => None,
-            Strategy::LangChain => Some(Kind::Recursive),
-            Strategy::LangChainCharacter => Some(Kind::Character),
-        }
-    }
-
-    /// The placement a strategy starts with: LangChain's own defaults
-    /// (`keep_separator=True` for the recursive class, `False` for the
-    /// character one), and the lessons' `p + sep` for ours.
-    pub const fn default_placement(self) -> Placement {
-        match self {
-            Strategy::Fixed | Strategy::Recursive => Placement::End,
-            Strategy::LangChain => Placement::Start,
-            Strategy::LangChainCharacter => Placement::None,
-        }
-    }
-}
-
-impl fmt::Display for Strategy {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Strategy {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Strategy, String> {
-        Strategy::ALL
-            .into_iter()
-            .find(|strategy| strategy.name() == s)
-            .ok_or_else(|| {
-                format!(
-                    "unknown strategy {s:?}: use \"fixed\", \"recursive\", \"langchain\" or \"langchain-character\""
-                )
-            })
-    }
-}
 
 /// Where a separator goes when the text is cut at it. Inside a chunk the source
 /// text is always whole; placement only decides the two chunks' ends at a cut.
@@ -255,36 +176,26 @@ impl Config {
         self.separators.iter().any(Separator::is_hard_cut)
     }
 
-    pub(crate) fn compile(&self) -> Result<Compiled, Error> {
-        if let Some(kind) = self.strategy.langchain() {
-            let config = LangChainConfig::from_config(kind, self)?;
-            config.validate()?;
-            return Ok(Compiled::LangChain(config));
-        }
-        if self.size == 0 {
-            return Err(Error::ZeroSize);
-        }
-        if self.overlap >= self.size {
-            return Err(Error::OverlapTooLarge {
-                overlap: self.overlap,
-                size: self.size,
-            });
-        }
-        let matchers = if self.strategy == Strategy::Fixed {
-            Vec::new()
-        } else {
-            self.matchers()?
-        };
-        // Last, so every mistake in the settings is reported first.
-        if let Unit::Tokens(encoding) = self.unit {
-            if !crate::tokens::ensure(encoding) {
-                return Err(Error::TokenizerNotLoaded { encoding });
+    /// Checks the settings and builds the strategy's engine: the one place
+    /// a configuration is compiled (regexes included).
+    /// Checks the settings and builds the strategy's engine: the one place
+    /// a configuration is compiled (regexes included).
+    pub(crate) fn compile(&self) -> Result<Box<dyn Engine>, Error> {
+        if self.strategy.langchain().is_none() {
+            if self.size == 0 {
+                return Err(Error::ZeroSize);
+            }
+            if self.overlap >= self.size {
+                return Err(Error::OverlapTooLarge {
+                    overlap: self.overlap,
+                    size: self.size,
+                });
             }
         }
-        Ok(Compiled::Native(matchers))
+        self.strategy.engine(self)
     }
 
-    fn matchers(&self) -> Result<Vec<Matcher>, Error> {
+    pub(crate) fn matchers(&self) -> Result<Vec<Matcher>, Error> {
         if self.separators.is_empty() {
             return Err(Error::NoSeparators);
         }
@@ -308,15 +219,6 @@ impl Config {
             })
             .collect()
     }
-}
-
-/// A configuration made ready to run: our engines' compiled separators, or
-/// LangChain's arguments (its regexes compile when they are reached, as in
-/// Python).
-#[derive(Clone, Debug)]
-pub(crate) enum Compiled {
-    Native(Vec<Matcher>),
-    LangChain(LangChainConfig),
 }
 
 impl From<&str> for Separator {

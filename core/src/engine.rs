@@ -6,7 +6,7 @@ use crate::error::Error;
 use crate::separator::Matcher;
 use crate::span::Span;
 use crate::trace::{Action, Chunk, Cut, Node, NodeId, Recorder};
-use crate::unit::{Measure, Unit};
+use crate::unit::{Counter, Measure, Unit};
 
 /// One split in progress.
 pub(crate) struct Run<'a> {
@@ -15,6 +15,8 @@ pub(crate) struct Run<'a> {
     pub matchers: &'a [Matcher],
     pub chunks: Vec<Chunk>,
     pub tree: Recorder,
+    /// Counts in the configured unit.
+    pub counter: Counter,
     /// Lengths of spans of `source` in the configured unit.
     pub measure: Measure<'a>,
     /// The cut that ends the previous chunk once another chunk is emitted. Engines
@@ -24,7 +26,13 @@ pub(crate) struct Run<'a> {
 }
 
 impl<'a> Run<'a> {
-    pub fn new(source: &'a str, config: &'a Config, matchers: &'a [Matcher], record: bool) -> Self {
+    pub fn new(
+        source: &'a str,
+        config: &'a Config,
+        counter: Counter,
+        matchers: &'a [Matcher],
+        record: bool,
+    ) -> Self {
         // About one chunk per `size` bytes (exact for full ASCII chunks), and
         // about two nodes per chunk. Reserving it saves most of the copying a
         // growing vector does; the cap keeps a tiny size on a huge text (or
@@ -39,7 +47,8 @@ impl<'a> Run<'a> {
             matchers,
             chunks: Vec::with_capacity(chunks),
             tree: Recorder::new(record, 2 * chunks),
-            measure: Measure::new(config.unit, source),
+            counter,
+            measure: Measure::new(counter, source),
             pending: Cut::End,
         }
     }
@@ -84,7 +93,7 @@ impl<'a> Run<'a> {
             return Error::CharTooManyTokens {
                 ch,
                 at: self.source[..at_byte].chars().count(),
-                tokens: self.config.unit.len(ch.encode_utf8(&mut [0; 4])),
+                tokens: self.counter.len(ch.encode_utf8(&mut [0; 4])),
                 size: self.config.size,
             };
         }

@@ -66,6 +66,70 @@ pub enum Error {
     LangChain(LangChainError),
 }
 
+/// The setting an [`Error`] is about: what a person has to change. A page marks
+/// that control; a CLI could name the flag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Setting {
+    /// The size.
+    Size,
+    /// The overlap.
+    Overlap,
+    /// The unit (a character longer than the size, a tokenizer not loaded, a
+    /// special token tiktoken refuses).
+    Unit,
+    /// The separator list as a whole (empty; regexes mixed with literals for
+    /// LangChain).
+    Separators,
+    /// One separator, by its position in the list (a regex that does not
+    /// compile, is not supported, backtracks too much, or crashes LangChain).
+    Separator(usize),
+}
+
+impl Setting {
+    /// The setting's name as the JS API and the worker's messages write it
+    /// (an error's `field`): `size`, `overlap`, `unit` or `separators` (one
+    /// separator is about the list).
+    pub const fn field(self) -> &'static str {
+        match self {
+            Setting::Size => "size",
+            Setting::Overlap => "overlap",
+            Setting::Unit => "unit",
+            Setting::Separators | Setting::Separator(_) => "separators",
+        }
+    }
+}
+
+impl Error {
+    /// The setting to change to get past this error.
+    pub fn setting(&self) -> Setting {
+        match self {
+            Error::ZeroSize => Setting::Size,
+            Error::OverlapTooLarge { .. } => Setting::Overlap,
+            Error::NoSeparators => Setting::Separators,
+            Error::InvalidRegex { index, .. } => Setting::Separator(*index),
+            Error::CharTooBig { .. }
+            | Error::TokenizerNotLoaded { .. }
+            | Error::CharTooManyTokens { .. } => Setting::Unit,
+            Error::LangChain(e) => match e {
+                LangChainError::ZeroSize => Setting::Size,
+                LangChainError::OverlapLargerThanSize { .. } => Setting::Overlap,
+                // Counting in chars is the fix the message offers for a
+                // special token.
+                LangChainError::TokenizerNotLoaded { .. }
+                | LangChainError::DisallowedSpecialToken { .. } => Setting::Unit,
+                LangChainError::InvalidRegex { index, .. }
+                | LangChainError::UnsupportedRegex { index, .. }
+                | LangChainError::RegexTooComplex { index, .. }
+                | LangChainError::LangChainCrash { index, .. } => Setting::Separator(*index),
+                LangChainError::MixedSeparators | LangChainError::TooDeep { .. } => {
+                    Setting::Separators
+                }
+            },
+        }
+    }
+}
+
 impl From<LangChainError> for Error {
     fn from(e: LangChainError) -> Error {
         Error::LangChain(e)
@@ -113,3 +177,38 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Config, Separator, Strategy, Unit};
+
+    fn setting_of(config: Config) -> Setting {
+        config.validate().unwrap_err().setting()
+    }
+
+    #[test]
+    fn every_refusal_names_the_setting_to_change() {
+        assert_eq!(setting_of(Config::fixed(0, 0)), Setting::Size);
+        assert_eq!(setting_of(Config::fixed(4, 4)), Setting::Overlap);
+        let none = Config::recursive(10).with_separators(Vec::<Separator>::new());
+        assert_eq!(setting_of(none), Setting::Separators);
+        let bad =
+            Config::recursive(10).with_separators([Separator::literal("x"), Separator::regex("(")]);
+        assert_eq!(setting_of(bad), Setting::Separator(1));
+        let lc = |c: Config| Config {
+            strategy: Strategy::LangChain,
+            ..c
+        };
+        assert_eq!(
+            setting_of(lc(Config::recursive(4).with_overlap(5))),
+            Setting::Overlap
+        );
+        let mixed = lc(Config::recursive(10))
+            .with_separators([Separator::regex(r"\s"), Separator::literal("x")]);
+        assert_eq!(setting_of(mixed), Setting::Separators);
+        let bytes = Config::recursive(1).with_unit(Unit::Bytes);
+        let e = crate::split("é", &bytes).unwrap_err();
+        assert_eq!(e.setting(), Setting::Unit);
+    }
+}

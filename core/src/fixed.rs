@@ -15,7 +15,7 @@ use crate::unit::{ceil_boundary, Unit};
 pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
     let source = run.source;
     let Run { config, .. } = *run;
-    let (size, unit) = (config.size, config.unit);
+    let (size, unit) = (config.size, run.counter);
     let stride = size - config.overlap;
     if source.is_empty() {
         return Ok(());
@@ -50,7 +50,7 @@ pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
         if !config.trim || !text.chars().all(is_space) {
             // A window that stops before the end holds exactly `size` chars,
             // so only the last one needs counting.
-            let len = match unit {
+            let len = match unit.unit() {
                 Unit::Chars if end < source.len() => size,
                 _ => unit.len(text),
             };
@@ -59,7 +59,7 @@ pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
         if end == source.len() {
             break;
         }
-        start = match unit {
+        start = match unit.unit() {
             Unit::Chars => unit.forward(source, start, stride),
             // Tokens counted on a window's own text do not add up, so both
             // promises are checked: the text two windows share holds at most

@@ -58,21 +58,29 @@
 //! let out = langchain::split("one  two", &config)?;
 //! assert_eq!(out.chunks[0].text, r"one\s+two");
 //! assert!(!out.chunks[0].is_slice);
+//! assert_eq!(out.chunks[0].not_slice, Some(langchain::NotSlice::PatternJoined { separator: 0 }));
 //! assert_eq!(out.chunks[0].span.text("one  two"), "one  two");
+//!
+//! // CharacterTextSplitter joins a lookaround pattern back with nothing instead.
+//! let config = LangChainConfig::character(12, 0)
+//!     .with_separators([r"(?<=\.) "])
+//!     .with_regex(true);
+//! let out = langchain::split("One. Two.", &config)?;
+//! assert_eq!(out.chunks[0].text, "One.Two.");
+//! assert_eq!(out.chunks[0].not_slice, Some(langchain::NotSlice::JoinedWithNothing { separator: 0 }));
 //! # Ok::<(), chunkscope::langchain::LangChainError>(())
 //! ```
 
 mod engine;
 mod languages;
-mod pyre;
 
+pub use chunkscope_pyre::{PythonRegex, PythonRegexError, UNICODE_VERSION};
 pub use languages::{language_separators, LANGUAGES};
-pub use pyre::{PythonRegex, PythonRegexError, UNICODE_VERSION};
 
 use crate::config::{Config, Placement};
 use crate::span::Span;
 use crate::trace::{Chunk, Cut, LangChainFact, LangChainFacts, NodeId, Output, Trace};
-use crate::unit::Unit;
+use crate::unit::{Counter, Unit};
 use std::fmt;
 
 /// Which LangChain class.
@@ -306,11 +314,6 @@ impl LangChainConfig {
                 size: self.chunk_size,
             });
         }
-        if let Unit::Tokens(encoding) = self.unit {
-            if !crate::tokens::ensure(encoding) {
-                return Err(LangChainError::TokenizerNotLoaded { encoding });
-            }
-        }
         Ok(())
     }
 
@@ -521,7 +524,14 @@ impl fmt::Display for LangChainError {
                 if *wrapped {
                     write!(f, "; LangChain wraps it in ( ) to keep the separator, and the wrapped pattern is what fails")?;
                 }
-                write!(f, ", so LangChain raises re.error here too")
+                // CPython raises re.error from its parser, but checks these
+                // two elsewhere, with other exceptions.
+                let raised = match reason.as_str() {
+                    "ASCII and UNICODE flags are incompatible" => "ValueError",
+                    "the repetition number is too large" => "OverflowError",
+                    _ => "re.error",
+                };
+                write!(f, ", so LangChain raises {raised} here too")
             }
             LangChainError::UnsupportedRegex {
                 index,
@@ -567,6 +577,29 @@ impl fmt::Display for LangChainError {
 
 impl std::error::Error for LangChainError {}
 
+/// Why LangChain's text for a chunk is not the source between its offsets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum NotSlice {
+    /// With `keep_separator=False`, LangChain dropped what the regex separator
+    /// (an index into the separators used) matched and joined the pieces back
+    /// with the pattern text itself, which the source does not have there.
+    PatternJoined {
+        /// The separator.
+        separator: usize,
+    },
+    /// With `keep_separator=False` and a pattern that starts with a
+    /// lookaround, LangChain joined the pieces back with `""`, so the matched
+    /// text is missing.
+    JoinedWithNothing {
+        /// The separator.
+        separator: usize,
+    },
+    /// LangChain dropped empty pieces (two separators in a row leave one
+    /// between them) and joined the rest with a single separator.
+    EmptyPiecesDropped,
+}
+
 /// One chunk as LangChain returns it, with where it comes from.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LangChainChunk {
@@ -582,6 +615,8 @@ pub struct LangChainChunk {
     pub span: Span,
     /// Whether `text` is exactly `&source[span]`.
     pub is_slice: bool,
+    /// Why `text` is not `&source[span]`, when it is not.
+    pub not_slice: Option<NotSlice>,
     /// LangChain's `add_start_index` value: a char offset found by
     /// `text.find(chunk, max(0, previous_index + len(previous_chunk) -
     /// chunk_overlap))`, or -1 when not found. It can differ from the span.
@@ -671,6 +706,7 @@ impl LangChainOutput {
                     .iter()
                     .map(|c| LangChainFact {
                         text: (!c.is_slice).then(|| c.text.clone()),
+                        not_slice: c.not_slice,
                         start_index: c.start_index,
                     })
                     .collect(),
@@ -692,18 +728,32 @@ impl LangChainOutput {
 pub(crate) fn run(
     text: &str,
     config: &LangChainConfig,
+    counter: Counter,
     record: bool,
 ) -> Result<LangChainOutput, LangChainError> {
-    engine::run(text, config, record)
+    engine::run(text, config, counter, record)
+}
+
+/// The counter of LangChain's `length_function`: `len`, or tiktoken's count
+/// for `from_tiktoken_encoder`, which needs the encoding's tokenizer.
+pub(crate) fn counter(unit: Unit) -> Result<Counter, LangChainError> {
+    Counter::new(unit).map_err(|e| match e {
+        crate::Error::TokenizerNotLoaded { encoding } => {
+            LangChainError::TokenizerNotLoaded { encoding }
+        }
+        _ => unreachable!("only a token unit can fail to resolve"),
+    })
 }
 
 /// Splits `text` as LangChain does, recording the trace.
 pub fn split(text: &str, config: &LangChainConfig) -> Result<LangChainOutput, LangChainError> {
-    engine::run(text, config, true)
+    config.validate()?;
+    engine::run(text, config, counter(config.unit)?, true)
 }
 
 /// Splits `text` as LangChain does, without a trace (faster; `node` is
 /// `None`).
 pub fn chunks(text: &str, config: &LangChainConfig) -> Result<Vec<LangChainChunk>, LangChainError> {
-    engine::run(text, config, false).map(|o| o.chunks)
+    config.validate()?;
+    engine::run(text, config, counter(config.unit)?, false).map(|o| o.chunks)
 }

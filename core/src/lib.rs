@@ -64,7 +64,9 @@
 //! and no chunk is longer than `size`; [`check()`] verifies both, and more, on any
 //! output.
 
-pub mod bugs;
+#![deny(missing_docs)]
+
+mod analysis;
 mod check;
 mod config;
 mod engine;
@@ -77,35 +79,67 @@ mod recursive;
 pub mod report;
 mod separator;
 mod span;
-pub mod tokens;
+mod strategy;
 mod trace;
 mod unit;
 
-pub use check::{check, Check, Checks};
-pub use config::{Config, Placement, Strategy};
-pub use error::Error;
+/// The cl100k/o200k tokenizer token units count with (crate `chunkscope-tokens`).
+pub use chunkscope_tokens as tokens;
+
+pub use analysis::{Analysis, Detail};
+pub use check::{check, Check, Checks, Property};
+pub use config::{Config, Placement};
+pub use error::{Error, Setting};
 pub use separator::{escape, unescape, Separator};
 pub use span::{is_space, trim, CharIndex, Span};
+pub use strategy::Strategy;
 pub use trace::{
     Action, Chunk, Close, Cut, LangChainFact, LangChainFacts, Node, NodeId, Output, Trace,
 };
-pub use unit::Unit;
+pub use unit::{Counter, Unit};
 
-use config::Compiled;
-use engine::Run;
+use strategy::Engine;
 
 /// A configuration checked and compiled once, for splitting many texts.
 #[derive(Clone, Debug)]
 pub struct Splitter {
     config: Config,
-    compiled: Compiled,
+    engine: Box<dyn Engine>,
+    counter: Counter,
 }
 
 impl Splitter {
-    /// Checks and compiles `config` (regexes are compiled here).
+    /// Checks and compiles `config` (regexes are compiled here) and resolves
+    /// what its unit counts with: a token unit takes its encoding's
+    /// [installed](tokens::install) tokenizer, or is
+    /// [`Error::TokenizerNotLoaded`].
     pub fn new(config: Config) -> Result<Splitter, Error> {
-        let compiled = config.compile()?;
-        Ok(Splitter { config, compiled })
+        let engine = config.compile()?;
+        // Last, so every mistake in the settings is reported first.
+        let counter = config.strategy.counter(&config)?;
+        Ok(Splitter {
+            config,
+            engine,
+            counter,
+        })
+    }
+
+    /// Like [`Splitter::new`], counting with `counter` (for instance a
+    /// tokenizer built from a file with [`tokens::Tokenizer::from_data`]),
+    /// whose unit replaces the configuration's.
+    pub fn with_counter(config: Config, counter: Counter) -> Result<Splitter, Error> {
+        let config = config.with_unit(counter.unit());
+        let engine = config.compile()?;
+        Ok(Splitter {
+            config,
+            engine,
+            counter,
+        })
+    }
+
+    /// What lengths are counted with.
+    pub fn counter(&self) -> Counter {
+        self.counter
     }
 
     /// The configuration.
@@ -129,24 +163,48 @@ impl Splitter {
         self.run(text, false)
     }
 
-    fn run(&self, text: &str, record: bool) -> Result<Output, Error> {
-        let matchers = match &self.compiled {
-            Compiled::LangChain(config) => {
-                return Ok(langchain::run(text, config, record)?.into_output());
-            }
-            Compiled::Native(matchers) => matchers,
-        };
-        let mut run = Run::new(text, &self.config, matchers, record);
-        if self.config.strategy == Strategy::Fixed {
-            fixed::split(&mut run)?;
+    /// Splits `text` and records what `detail` asks for: the one entry the
+    /// CLI, the JS API and the page all use.
+    ///
+    /// ```
+    /// use chunkscope::{Config, Detail, Property, Splitter};
+    /// let splitter = Splitter::new(Config::fixed(4, 1))?;
+    /// let analysis = splitter.analyze("abcdefghij", Detail::FULL)?;
+    /// assert_eq!(analysis.chunk_chars, [(0, 4), (3, 7), (6, 10)]);
+    /// let checks = analysis.checks.unwrap();
+    /// assert!(checks.all_ok());
+    /// // The determinism re-run is opt-in.
+    /// assert!(checks.get(Property::Determinism).is_none());
+    /// # Ok::<(), chunkscope::Error>(())
+    /// ```
+    pub fn analyze(&self, text: &str, detail: Detail) -> Result<Analysis, Error> {
+        let output = self.run(text, detail.trace)?;
+        let checks = if detail.checks {
+            let checks = check::check_with(text, &self.config, self.counter, &output);
+            Some(if detail.determinism {
+                checks.with_again(&output, &self.run(text, detail.trace)?)
+            } else {
+                checks
+            })
         } else {
-            recursive::split(&mut run)?;
-        }
-        Ok(Output {
-            chunks: run.chunks,
-            trace: run.tree.finish(),
-            langchain: None,
-        })
+            None
+        };
+        let token_ends = match self.counter.tokenizer() {
+            Some(t) if detail.tokens => Some(
+                output
+                    .chunks
+                    .iter()
+                    .map(|c| t.token_ends(c.text(text)))
+                    .collect(),
+            ),
+            _ => None,
+        };
+        let separators = output.cut_separators(&self.config.separators);
+        Ok(Analysis::new(text, separators, output, checks, token_ends))
+    }
+
+    fn run(&self, text: &str, record: bool) -> Result<Output, Error> {
+        self.engine.split(text, &self.config, self.counter, record)
     }
 }
 
@@ -154,3 +212,8 @@ impl Splitter {
 pub fn split(text: &str, config: &Config) -> Result<Output, Error> {
     Splitter::new(config.clone())?.split(text)
 }
+
+/// The README's example, compiled and run as a doctest so it cannot go stale.
+#[doc = include_str!("../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

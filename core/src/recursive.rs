@@ -90,7 +90,7 @@ impl Measured {
     /// Measures `span`; `within_plain` says it lies inside a plain span.
     /// Tokens are never plain: their lengths do not add up.
     fn new(measure: &Measure<'_>, span: Span, within_plain: bool) -> Measured {
-        let unit = measure.unit();
+        let unit = measure.counter().unit();
         if within_plain || unit == Unit::Bytes || span.is_empty() {
             return Measured {
                 span,
@@ -109,7 +109,7 @@ impl Measured {
     /// The span with whitespace trimmed off its ends; only the trimmed-off
     /// text is counted.
     fn trimmed(self, measure: &Measure<'_>, source: &str) -> Measured {
-        let unit = measure.unit();
+        let unit = measure.counter();
         let t = trim(source, self.span);
         if t == self.span {
             return self;
@@ -294,7 +294,7 @@ impl Frame<'_> {
     /// its parts (`first..last`) and why it closed; `None` once the piece is
     /// used up.
     fn next_group(&mut self, run: &Run<'_>) -> Option<(Measured, usize, usize, Close)> {
-        let (unit, size) = (run.config.unit, run.config.size);
+        let (unit, size) = (run.counter, run.config.size);
         loop {
             let Some(part) = self.next_part(run.config.placement) else {
                 let (group, first) = self.open.take()?;
@@ -343,11 +343,11 @@ fn hard_cut(
     id: Option<NodeId>,
     separator: Option<usize>,
 ) -> Result<(), Error> {
-    let (unit, size) = (run.config.unit, run.config.size);
+    let (unit, size) = (run.counter, run.config.size);
     let span = piece.span;
     let within = &run.source[..span.end];
     // In plain text of chars (ASCII) a window of `size` chars is `size` bytes.
-    let ascii = piece.plain && unit == Unit::Chars;
+    let ascii = piece.plain && unit.unit() == Unit::Chars;
     let mut start = span.start;
     let mut windows = 0;
     run.with_node(id, |n| n.action = Action::HardCut { separator, windows });
@@ -380,7 +380,7 @@ fn hard_cut(
 /// never so far that the chunk would exceed `size`. The overlap starts at a word
 /// boundary when the region holds one, and never on whitespace when trimming.
 fn add_overlap(run: &mut Run<'_>) {
-    let (source, config) = (run.source, run.config);
+    let (source, config, counter) = (run.source, run.config, run.counter);
     let originals: Vec<Span> = run.chunks.iter().map(|c| c.span).collect();
     for i in 1..run.chunks.len() {
         let chunk = &mut run.chunks[i];
@@ -389,9 +389,7 @@ fn add_overlap(run: &mut Run<'_>) {
             continue;
         }
         let floor = originals[i - 1].start;
-        let mut start = config
-            .unit
-            .backward(source, chunk.span.start, budget, floor);
+        let mut start = counter.backward(source, chunk.span.start, budget, floor);
         let mid_word = source[..start]
             .chars()
             .next_back()
@@ -406,20 +404,19 @@ fn add_overlap(run: &mut Run<'_>) {
             let region = &source[start..chunk.span.start];
             start += region.len() - region.trim_start_matches(is_space).len();
         }
-        if !config.unit.is_additive() {
+        if !counter.is_additive() {
             // Fewer chars can hold more tokens (a word cut in two), so the
             // text shared with the previous chunk is counted as it ends up.
             let shared_end = originals[i - 1].end.min(chunk.span.start);
-            while start < shared_end && config.unit.len(&source[start..shared_end]) > config.overlap
-            {
+            while start < shared_end && counter.len(&source[start..shared_end]) > config.overlap {
                 start = ceil_boundary(source, start + 1);
             }
         }
         if start >= chunk.span.start {
             continue;
         }
-        let len = if config.unit.is_additive() {
-            chunk.len + config.unit.len(&source[start..chunk.span.start])
+        let len = if counter.is_additive() {
+            chunk.len + counter.len(&source[start..chunk.span.start])
         } else {
             // Tokens counted apart need not add up: count the chunk as it
             // would be, and keep it without overlap if that breaks the size.

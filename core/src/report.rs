@@ -17,26 +17,14 @@
 //! of the text for every chunk.
 
 use crate::{
-    check, Action, CharIndex, Check, Checks, Close, Config, Cut, Error, LangChainFacts, Node,
-    Output, Separator, Span, Splitter,
+    Action, Analysis, CharIndex, Check, Checks, Close, Config, Cut, Detail, Error, LangChainFacts,
+    Node, Property, Separator, Span, Splitter,
 };
 use serde::Serialize;
 
-/// How much a report holds.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Detail {
-    /// Only the chunks, with the fields of the CLI contract. No trace is
-    /// recorded and nothing is checked, so this is the fast path for pipelines.
-    #[default]
-    Chunks,
-    /// Everything: chunks (each also naming the separator index and trace node
-    /// behind it), the trace, the invariant checks and the configuration echo.
-    Full,
-}
-
 /// One split, ready to serialize.
 ///
-/// Fields that a [`Detail::Chunks`] report leaves out are absent from the JSON
+/// Fields that a [`Detail::CHUNKS`] report leaves out are absent from the JSON
 /// rather than `null`, so the plain output is exactly the documented one.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Report {
@@ -263,21 +251,38 @@ pub struct CheckReport {
     pub detail: String,
 }
 
-/// The invariants of seed 004's table (see [`Checks`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// The properties of the split (see [`Property`]), serialized as
+/// `{"ok": bool, "coverage": {...}, "max_size": {...}, ...}`: one entry per
+/// property checked, named by [`Property::name`], in [`Property::ALL`] order.
+/// `determinism` is present only when the second run was asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChecksReport {
-    /// True when every check below holds.
+    /// True when every property checked holds.
     pub ok: bool,
-    /// Every non-whitespace char is in a chunk.
-    pub coverage: CheckReport,
-    /// No chunk is over `size`.
-    pub max_size: CheckReport,
-    /// Chunks are in source order, numbered without gaps.
-    pub order: CheckReport,
-    /// Neighbours share at most `overlap` units.
-    pub overlap: CheckReport,
-    /// A second run gives the same chunks.
-    pub determinism: CheckReport,
+    /// Each property checked, with its outcome.
+    pub properties: Vec<(Property, CheckReport)>,
+}
+
+impl ChecksReport {
+    /// The outcome of `property`, if it was checked.
+    pub fn get(&self, property: Property) -> Option<&CheckReport> {
+        self.properties
+            .iter()
+            .find(|(p, _)| *p == property)
+            .map(|(_, c)| c)
+    }
+}
+
+impl Serialize for ChecksReport {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(1 + self.properties.len()))?;
+        map.serialize_entry("ok", &self.ok)?;
+        for (property, check) in &self.properties {
+            map.serialize_entry(property.name(), check)?;
+        }
+        map.end()
+    }
 }
 
 /// A separator in the configuration echo: the shape the JS API accepts.
@@ -308,59 +313,51 @@ pub struct ConfigReport {
     pub trim: bool,
 }
 
-/// Splits `source` with `splitter` and reports it at the given detail.
-///
-/// A full report splits twice: the second, independent run is what the
-/// determinism check compares against.
+/// Analyses `source` with `splitter` at `detail` and reports it: the one
+/// path from a text to the JSON the CLI prints and the JS API returns.
 pub fn run(splitter: &Splitter, source: &str, detail: Detail) -> Result<Report, Error> {
-    let config = splitter.config();
-    match detail {
-        Detail::Chunks => {
-            let output = splitter.split_untraced(source)?;
-            let chars = CharIndex::new(source);
-            let separators = output.cut_separators(&config.separators);
-            Ok(Report {
-                chunks: chunk_reports(source, &separators, &output, &chars, false),
-                trace: None,
-                checks: None,
-                config: None,
-                langchain: None,
-            })
-        }
-        Detail::Full => {
-            let output = splitter.split(source)?;
-            let again = splitter.split(source)?;
-            let checks = check(source, config, &output, &again);
-            Ok(report(source, config, &output).with_checks(&checks))
-        }
-    }
+    let analysis = splitter.analyze(source, detail)?;
+    Ok(Report::new(source, splitter.config(), &analysis, detail))
 }
 
-/// The full report of an `output` already made from `source` under `config`,
-/// without checks (see [`Report::with_checks`]). An output split without a
-/// trace gives an empty tree.
-pub fn report(source: &str, config: &Config, output: &Output) -> Report {
-    let chars = CharIndex::new(source);
-    let separators = output.cut_separators(&config.separators);
-    let nodes: Vec<NodeReport> = output
-        .trace
-        .nodes
-        .iter()
-        .enumerate()
-        .map(|(id, node)| node_report(&separators, &chars, id, node))
-        .collect();
-    Report {
-        chunks: chunk_reports(source, &separators, output, &chars, true),
-        trace: Some(TraceReport {
-            depth: output.trace.depth(),
-            nodes,
-        }),
-        checks: None,
-        config: Some(config_report(config)),
-        langchain: output
-            .langchain
-            .as_ref()
-            .and_then(|facts| langchain_report(config, facts, &separators)),
+impl Report {
+    /// The report of an analysis of `source` under `config`. With
+    /// `detail.trace` off, the chunks carry only the CLI contract's fields and
+    /// there is no trace, configuration echo or LangChain section.
+    pub fn new(source: &str, config: &Config, analysis: &Analysis, detail: Detail) -> Report {
+        let chunks = chunk_reports(source, analysis, detail.trace);
+        let checks = analysis.checks.as_ref().map(checks_report);
+        if !detail.trace {
+            return Report {
+                chunks,
+                trace: None,
+                checks,
+                config: None,
+                langchain: None,
+            };
+        }
+        let output = &analysis.output;
+        let nodes = output
+            .trace
+            .nodes
+            .iter()
+            .zip(&analysis.node_chars)
+            .enumerate()
+            .map(|(id, (node, &chars))| node_report(&analysis.separators, chars, id, node))
+            .collect();
+        Report {
+            chunks,
+            trace: Some(TraceReport {
+                depth: output.trace.depth(),
+                nodes,
+            }),
+            checks,
+            config: Some(config_report(config)),
+            langchain: output
+                .langchain
+                .as_ref()
+                .and_then(|facts| langchain_report(config, facts, &analysis.separators)),
+        }
     }
 }
 
@@ -381,38 +378,31 @@ fn langchain_report(
     })
 }
 
-impl Report {
-    /// The same report with these checks.
-    pub fn with_checks(mut self, checks: &Checks) -> Report {
-        self.checks = Some(checks_report(checks));
-        self
-    }
-}
-
-fn span_report(chars: &CharIndex<'_>, span: Span) -> SpanReport {
-    let (start, end) = chars.char_span(span);
+fn span_report(chars: (usize, usize), span: Span) -> SpanReport {
     SpanReport {
-        start,
-        end,
+        start: chars.0,
+        end: chars.1,
         byte_start: span.start,
         byte_end: span.end,
     }
 }
 
-fn chunk_reports(
-    source: &str,
-    separators: &[Separator],
-    output: &Output,
-    chars: &CharIndex<'_>,
-    full: bool,
-) -> Vec<ChunkReport> {
+fn chunk_reports(source: &str, analysis: &Analysis, full: bool) -> Vec<ChunkReport> {
+    let output = &analysis.output;
     let facts = output.langchain.as_ref().map(|l| l.chunks.as_slice());
+    // Overlaps are rare; their char offsets need an index of their own.
+    let overlaps = output
+        .chunks
+        .iter()
+        .any(|c| c.overlap.is_some())
+        .then(|| CharIndex::new(source));
     output
         .chunks
         .iter()
-        .map(|chunk| {
+        .zip(&analysis.chunk_chars)
+        .map(|(chunk, &chars)| {
             let at = span_report(chars, chunk.span);
-            let (cut, cut_separator, cut_label) = describe_cut(separators, chunk.cut);
+            let (cut, cut_separator, cut_label) = describe_cut(&analysis.separators, chunk.cut);
             let fact = facts.and_then(|f| f.get(chunk.index));
             let text = fact
                 .and_then(|f| f.text.clone())
@@ -428,7 +418,10 @@ fn chunk_reports(
                 text,
                 is_slice: fact.map(|f| f.text.is_none()),
                 start_index: fact.map(|f| f.start_index),
-                overlap: chunk.overlap.map(|o| span_report(chars, o)),
+                overlap: chunk
+                    .overlap
+                    .zip(overlaps.as_ref())
+                    .map(|(o, index)| span_report(index.char_span(o), o)),
                 cut_separator: cut_separator.filter(|_| full),
                 cut_label: Some(cut_label).filter(|_| full),
                 node: chunk.node.filter(|_| full),
@@ -465,7 +458,7 @@ fn separator_ref(separators: &[Separator], index: usize) -> Option<SeparatorRef>
 
 fn node_report(
     separators: &[Separator],
-    chars: &CharIndex<'_>,
+    chars: (usize, usize),
     id: usize,
     node: &Node,
 ) -> NodeReport {
@@ -534,11 +527,10 @@ fn check_report(check: &Check) -> CheckReport {
 fn checks_report(checks: &Checks) -> ChecksReport {
     ChecksReport {
         ok: checks.all_ok(),
-        coverage: check_report(&checks.coverage),
-        max_size: check_report(&checks.max_size),
-        order: check_report(&checks.order),
-        overlap: check_report(&checks.overlap),
-        determinism: check_report(&checks.determinism),
+        properties: checks
+            .iter()
+            .map(|(property, check)| (property, check_report(check)))
+            .collect(),
     }
 }
 
@@ -568,7 +560,12 @@ mod tests {
     }
 
     fn full(text: &str, config: &Config) -> Report {
-        run(&Splitter::new(config.clone()).unwrap(), text, Detail::Full).unwrap()
+        run(
+            &Splitter::new(config.clone()).unwrap(),
+            text,
+            Detail::FULL.with_determinism(true),
+        )
+        .unwrap()
     }
 
     #[test]
@@ -633,7 +630,7 @@ mod tests {
     #[test]
     fn chunks_detail_is_exactly_the_cli_contract() {
         let splitter = Splitter::new(seed_config()).unwrap();
-        let r = run(&splitter, PAGE, Detail::Chunks).unwrap();
+        let r = run(&splitter, PAGE, Detail::CHUNKS).unwrap();
         let v = serde_json::to_value(&r).unwrap();
         assert_eq!(v.as_object().unwrap().len(), 1, "{v}");
         assert_eq!(
@@ -751,7 +748,11 @@ mod tests {
         assert!(r.chunks.iter().all(|c| c.len == c.text.len()));
         let checks = r.checks.unwrap();
         // Placement "none" drops the full stop between the sentences.
-        assert!(!checks.coverage.ok, "{}", checks.coverage.detail);
+        assert!(
+            !checks.get(Property::Coverage).unwrap().ok,
+            "{}",
+            checks.get(Property::Coverage).unwrap().detail
+        );
         assert!(!checks.ok);
         assert_eq!(r.config.unwrap().unit, "bytes");
     }
@@ -764,17 +765,14 @@ mod tests {
     }
 
     #[test]
-    fn a_report_of_an_untraced_output_has_an_empty_tree() {
+    fn determinism_is_reported_only_when_asked_for() {
         let splitter = Splitter::new(seed_config()).unwrap();
-        let output = Output {
-            chunks: splitter.chunks(PAGE).unwrap(),
-            ..Output::default()
-        };
-        let r = report(PAGE, splitter.config(), &output);
-        assert_eq!(r.chunks.len(), 5);
-        assert!(r.chunks.iter().all(|c| c.node.is_none()));
-        assert!(r.trace.unwrap().nodes.is_empty());
-        assert!(r.checks.is_none());
+        let v = serde_json::to_value(run(&splitter, PAGE, Detail::FULL).unwrap()).unwrap();
+        let mut names: Vec<&String> = v["checks"].as_object().unwrap().keys().collect();
+        names.sort();
+        assert_eq!(names, ["coverage", "max_size", "ok", "order", "overlap"]);
+        let v = serde_json::to_value(full(PAGE, &seed_config())).unwrap();
+        assert_eq!(v["checks"]["determinism"]["ok"], true);
     }
 
     fn langchain(strategy: crate::Strategy, size: usize, overlap: usize) -> Config {
@@ -827,7 +825,7 @@ mod tests {
             lc.warnings,
             ["Created a chunk of size 8, which is longer than the specified 5"]
         );
-        assert!(!r.checks.unwrap().max_size.ok);
+        assert!(!r.checks.unwrap().get(Property::MaxSize).unwrap().ok);
     }
 
     #[test]
@@ -845,7 +843,7 @@ mod tests {
         let plain = run(
             &Splitter::new(config).unwrap(),
             "aaaa\n\nbbbb",
-            Detail::Chunks,
+            Detail::CHUNKS,
         )
         .unwrap();
         assert_eq!(plain.chunks[1].start_index, Some(6));

@@ -59,12 +59,9 @@ impl From<Range<usize>> for Span {
     }
 }
 
-/// Whitespace as trimming sees it: Unicode `White_Space` plus the four ASCII
-/// information separators (U+001C..U+001F), so that trimming agrees with Python's
+/// Whitespace as trimming sees it: Python's, so that trimming agrees with
 /// `str.strip()`, the reference the lessons (and LangChain) are written in.
-pub fn is_space(c: char) -> bool {
-    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
-}
+pub use chunkscope_pyre::is_space;
 
 /// `span` with leading and trailing whitespace ([`is_space`]) moved out of it.
 pub fn trim(source: &str, span: Span) -> Span {

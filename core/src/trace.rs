@@ -216,6 +216,8 @@ pub struct LangChainFact {
     /// separator joined back as its pattern, or dropped empty pieces); `None`
     /// when the span's text is exactly LangChain's.
     pub text: Option<String>,
+    /// Why `text` is not the span's text, when it is not.
+    pub not_slice: Option<crate::langchain::NotSlice>,
     /// `add_start_index`: where LangChain's `str.find` put the chunk (a char
     /// offset, or -1). It can differ from the span's start.
     pub start_index: i64,

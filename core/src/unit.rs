@@ -1,5 +1,6 @@
 //! What `size` and `overlap` count.
 
+use crate::error::Error;
 use crate::span::{is_space, Span};
 use crate::tokens::{self, Encoding, Tokenizer};
 use std::cell::OnceCell;
@@ -22,9 +23,8 @@ pub enum Unit {
     /// side by side may hold fewer tokens together than apart). A chunk never
     /// ends inside a character, even where a token does.
     ///
-    /// The tokenizer must be [installed](crate::tokens::install) before a
-    /// configuration with this unit is used; [`Config::validate`](crate::Config::validate)
-    /// says so otherwise.
+    /// Counting needs the encoding's tokenizer: a [`Counter`] holds it,
+    /// resolved once when a [`Splitter`](crate::Splitter) is built.
     Tokens(Encoding),
 }
 
@@ -37,69 +37,11 @@ impl Unit {
         Unit::Tokens(Encoding::O200k),
     ];
 
-    /// The length of `text` in this unit.
-    ///
-    /// For tokens the tokenizer must be installed; a [`Splitter`](crate::Splitter)
-    /// is only made once it is (installing is permanent), so the engines never
-    /// meet a missing one. Here, without one, the length is 0.
-    pub fn len(self, text: &str) -> usize {
-        match self {
-            Unit::Chars => text.chars().count(),
-            Unit::Bytes => text.len(),
-            Unit::Tokens(encoding) => tokens::get(encoding).map_or(0, |t| t.count(text)),
-        }
-    }
-
     /// Whether the length of two adjacent spans is the sum of their lengths
     /// (true for chars and bytes, not for tokens), so that lengths can be
     /// added and subtracted instead of measured again.
     pub const fn is_additive(self) -> bool {
         !matches!(self, Unit::Tokens(_))
-    }
-
-    /// The tokenizer this unit counts with, if it counts tokens.
-    pub(crate) fn tokenizer(self) -> Option<&'static Tokenizer> {
-        match self {
-            Unit::Tokens(encoding) => tokens::get(encoding),
-            Unit::Chars | Unit::Bytes => None,
-        }
-    }
-
-    /// The byte offset `n` units after `from` in `text`, or the end of `text`.
-    /// For bytes the result is rounded down to a char boundary, so the text from
-    /// `from` to the result never holds more than `n` units.
-    ///
-    /// For tokens, the text from `from` to the result holds at most `n` tokens
-    /// counted on its own, and ends at the last char boundary at or before the
-    /// end of the `n`-th token (or one token earlier where that would count
-    /// more): as far as `n` tokens reach, never inside a character.
-    pub(crate) fn forward(self, text: &str, from: usize, n: usize) -> usize {
-        match self {
-            Unit::Chars => forward_chars(text.as_bytes(), from, n),
-            Unit::Bytes => floor_boundary(text, from.saturating_add(n).min(text.len())),
-            Unit::Tokens(_) => match self.tokenizer() {
-                Some(t) => forward_tokens(t, text, from, n),
-                None => from,
-            },
-        }
-    }
-
-    /// The byte offset at most `n` units before `to`, but not before `floor`.
-    /// For bytes the result is rounded up to a char boundary, so the text from the
-    /// result to `to` never holds more than `n` units.
-    pub(crate) fn backward(self, text: &str, to: usize, n: usize, floor: usize) -> usize {
-        match self {
-            Unit::Chars => text[floor..to]
-                .char_indices()
-                .rev()
-                .nth(n.saturating_sub(1))
-                .map_or(floor, |(i, _)| if n == 0 { to } else { floor + i }),
-            Unit::Bytes => ceil_boundary(text, to.saturating_sub(n).max(floor)),
-            Unit::Tokens(_) => match self.tokenizer() {
-                Some(t) => backward_tokens(t, text, to, n, floor),
-                None => to,
-            },
-        }
     }
 
     /// The name used in the CLI, the JS API and the UI's `unit-select`.
@@ -132,6 +74,116 @@ impl FromStr for Unit {
     }
 }
 
+/// A unit made ready to count: for tokens, with its tokenizer.
+///
+/// A [`Unit`] is only a name; counting tokens needs rank tables. The tokenizer
+/// is resolved once, when a [`Splitter`](crate::Splitter) is built (or given
+/// with [`Counter::with_tokenizer`]), and travels with the splitter from then
+/// on, so no engine looks anything up while it splits and no length is ever a
+/// silent 0.
+#[derive(Clone, Copy, Debug)]
+pub struct Counter {
+    unit: Unit,
+    tokenizer: Option<&'static Tokenizer>,
+}
+
+/// Two counters are equal when they count the same unit with the same
+/// tokenizer (the same instance).
+impl PartialEq for Counter {
+    fn eq(&self, other: &Counter) -> bool {
+        self.unit == other.unit
+            && match (self.tokenizer, other.tokenizer) {
+                (Some(a), Some(b)) => std::ptr::eq(a, b),
+                (a, b) => a.is_none() && b.is_none(),
+            }
+    }
+}
+
+impl Eq for Counter {}
+
+impl Counter {
+    /// The counter of `unit`. Chars and bytes need nothing; a token unit takes
+    /// its encoding's [installed](crate::tokens::install) tokenizer (natively,
+    /// with the `tiktoken` feature, one is loaded first when none is), or is
+    /// [`Error::TokenizerNotLoaded`].
+    pub fn new(unit: Unit) -> Result<Counter, Error> {
+        let tokenizer = match unit {
+            Unit::Chars | Unit::Bytes => None,
+            Unit::Tokens(encoding) => {
+                if !tokens::ensure(encoding) {
+                    return Err(Error::TokenizerNotLoaded { encoding });
+                }
+                tokens::get(encoding)
+            }
+        };
+        Ok(Counter { unit, tokenizer })
+    }
+
+    /// The counter of `tokenizer`'s encoding, with that tokenizer.
+    pub fn with_tokenizer(tokenizer: &'static Tokenizer) -> Counter {
+        Counter {
+            unit: Unit::Tokens(tokenizer.encoding()),
+            tokenizer: Some(tokenizer),
+        }
+    }
+
+    /// The unit counted.
+    pub const fn unit(self) -> Unit {
+        self.unit
+    }
+
+    /// The tokenizer, for a token unit.
+    pub const fn tokenizer(self) -> Option<&'static Tokenizer> {
+        self.tokenizer
+    }
+
+    /// Whether lengths add up (see [`Unit::is_additive`]).
+    pub const fn is_additive(self) -> bool {
+        self.unit.is_additive()
+    }
+
+    /// The length of `text` in this unit.
+    pub fn len(self, text: &str) -> usize {
+        match (self.unit, self.tokenizer) {
+            (Unit::Chars, _) => text.chars().count(),
+            (Unit::Bytes, _) => text.len(),
+            (Unit::Tokens(_), Some(t)) => t.count(text),
+            (Unit::Tokens(_), None) => unreachable!("a token counter is made with its tokenizer"),
+        }
+    }
+
+    /// The byte offset `n` units after `from` in `text`, or the end of `text`.
+    /// For bytes the result is rounded down to a char boundary, so the text from
+    /// `from` to the result never holds more than `n` units.
+    ///
+    /// For tokens, the text from `from` to the result holds at most `n` tokens
+    /// counted on its own, and ends at the last char boundary at or before the
+    /// end of the `n`-th token (or one token earlier where that would count
+    /// more): as far as `n` tokens reach, never inside a character.
+    pub(crate) fn forward(self, text: &str, from: usize, n: usize) -> usize {
+        match (self.unit, self.tokenizer) {
+            (Unit::Bytes, _) => floor_boundary(text, from.saturating_add(n).min(text.len())),
+            (Unit::Tokens(_), Some(t)) => forward_tokens(t, text, from, n),
+            _ => forward_chars(text.as_bytes(), from, n),
+        }
+    }
+
+    /// The byte offset at most `n` units before `to`, but not before `floor`.
+    /// For bytes the result is rounded up to a char boundary, so the text from the
+    /// result to `to` never holds more than `n` units.
+    pub(crate) fn backward(self, text: &str, to: usize, n: usize, floor: usize) -> usize {
+        match (self.unit, self.tokenizer) {
+            (Unit::Bytes, _) => ceil_boundary(text, to.saturating_sub(n).max(floor)),
+            (Unit::Tokens(_), Some(t)) => backward_tokens(t, text, to, n, floor),
+            _ => text[floor..to]
+                .char_indices()
+                .rev()
+                .nth(n.saturating_sub(1))
+                .map_or(floor, |(i, _)| if n == 0 { to } else { floor + i }),
+        }
+    }
+}
+
 /// Lengths of spans of one source, in one unit.
 ///
 /// For chars and bytes this is [`Unit::len`]. For tokens, counting every span
@@ -143,31 +195,31 @@ impl FromStr for Unit {
 /// no piece in the source or in the span's own text, so the sum is exactly the
 /// span's own count; head and tail are usually a word or a line.
 pub(crate) struct Measure<'a> {
-    unit: Unit,
+    counter: Counter,
     source: &'a str,
     /// The end of every token of the whole source, in order.
     token_ends: OnceCell<Vec<usize>>,
 }
 
 impl<'a> Measure<'a> {
-    pub fn new(unit: Unit, source: &'a str) -> Measure<'a> {
+    pub fn new(counter: Counter, source: &'a str) -> Measure<'a> {
         Measure {
-            unit,
+            counter,
             source,
             token_ends: OnceCell::new(),
         }
     }
 
-    /// The unit.
-    pub fn unit(&self) -> Unit {
-        self.unit
+    /// The counter.
+    pub fn counter(&self) -> Counter {
+        self.counter
     }
 
-    /// The length of `source[span]`: exactly `unit.len(span.text(source))`.
+    /// The length of `source[span]`: exactly `counter.len(span.text(source))`.
     pub fn len(&self, span: Span) -> usize {
         let text = span.text(self.source);
-        let Some(t) = self.unit.tokenizer() else {
-            return self.unit.len(text);
+        let Some(t) = self.counter.tokenizer else {
+            return self.counter.len(text);
         };
         let Some(first) = first_token_restart(self.source, span.start, span.end) else {
             return t.count(text);
@@ -353,10 +405,13 @@ mod tests {
     #[test]
     fn forward_counts_chars_and_floors_bytes() {
         let s = "aé😀b";
-        assert_eq!(Unit::Chars.forward(s, 0, 2), 3);
-        assert_eq!(Unit::Chars.forward(s, 0, 10), s.len());
-        assert_eq!(Unit::Bytes.forward(s, 0, 2), 1);
-        assert_eq!(Unit::Bytes.forward(s, 0, 3), 3);
+        assert_eq!(Counter::new(Unit::Chars).unwrap().forward(s, 0, 2), 3);
+        assert_eq!(
+            Counter::new(Unit::Chars).unwrap().forward(s, 0, 10),
+            s.len()
+        );
+        assert_eq!(Counter::new(Unit::Bytes).unwrap().forward(s, 0, 2), 1);
+        assert_eq!(Counter::new(Unit::Bytes).unwrap().forward(s, 0, 3), 3);
     }
 
     #[test]
@@ -376,7 +431,11 @@ mod tests {
                         .char_indices()
                         .nth(n)
                         .map_or(text.len(), |(i, _)| from + i);
-                    assert_eq!(Unit::Chars.forward(text, from, n), expected, "{from} {n}");
+                    assert_eq!(
+                        Counter::new(Unit::Chars).unwrap().forward(text, from, n),
+                        expected,
+                        "{from} {n}"
+                    );
                 }
             }
         }
@@ -385,10 +444,30 @@ mod tests {
     #[test]
     fn backward_counts_chars_and_ceils_bytes() {
         let s = "aé😀b";
-        assert_eq!(Unit::Chars.backward(s, s.len(), 2, 0), 3);
-        assert_eq!(Unit::Chars.backward(s, s.len(), 9, 1), 1);
-        assert_eq!(Unit::Chars.backward(s, s.len(), 0, 0), s.len());
-        assert_eq!(Unit::Bytes.backward(s, s.len(), 3, 0), 7);
+        assert_eq!(
+            Counter::new(Unit::Chars)
+                .unwrap()
+                .backward(s, s.len(), 2, 0),
+            3
+        );
+        assert_eq!(
+            Counter::new(Unit::Chars)
+                .unwrap()
+                .backward(s, s.len(), 9, 1),
+            1
+        );
+        assert_eq!(
+            Counter::new(Unit::Chars)
+                .unwrap()
+                .backward(s, s.len(), 0, 0),
+            s.len()
+        );
+        assert_eq!(
+            Counter::new(Unit::Bytes)
+                .unwrap()
+                .backward(s, s.len(), 3, 0),
+            7
+        );
     }
 
     /// Random-ish texts full of the places where tokenizing could restart:
@@ -473,7 +552,7 @@ mod tests {
     #[cfg(feature = "tiktoken")]
     #[test]
     fn token_windows_hold_at_most_n_tokens_and_end_on_chars() {
-        let unit = Unit::Tokens(Encoding::Cl100k);
+        let unit = Counter::new(Unit::Tokens(Encoding::Cl100k)).unwrap();
         assert!(tokens::ensure(Encoding::Cl100k));
         for text in restart_texts() {
             for n in [1, 2, 3, 7] {
@@ -504,7 +583,7 @@ mod tests {
     #[test]
     fn measured_token_spans_count_their_own_text() {
         for encoding in Encoding::ALL {
-            let unit = Unit::Tokens(encoding);
+            let unit = Counter::new(Unit::Tokens(encoding)).unwrap();
             assert!(tokens::ensure(encoding));
             let source: String = restart_texts().concat();
             let measure = Measure::new(unit, &source);

@@ -1,7 +1,15 @@
 //! The worked examples of the lessons, reproduced exactly: chunk texts, spans,
-//! cuts, and the recursion tree.
+//! cuts, and the recursion tree; and what no lesson pins but the page shows:
+//! fixed windows in bytes and tokens, the other placements and trimming off
+//! on the refund page, and char offsets of text outside the basic plane.
 
-use chunkscope::{split, Action, Close, Config, Cut, Error, Placement, Separator, Unit};
+use chunkscope::tokens::Encoding;
+use chunkscope::{
+    split, Action, Close, Config, Cut, Detail, Error, Placement, Property, Separator, Splitter,
+    Unit,
+};
+
+mod tokenizer;
 
 const REFUND: &str = "Refund policy\n\nRefunds take 5 days. They go to the original UPI id.\n\
                       COD orders get store credit.\n\nContact us 24x7.";
@@ -299,4 +307,186 @@ fn empty_and_whitespace_only_texts_give_no_chunks() {
         assert!(split(text, &seed_config(5)).unwrap().chunks.is_empty());
         assert!(split(text, &Config::fixed(2, 0)).unwrap().chunks.is_empty());
     }
+}
+
+/// The chunks' texts, byte spans and lengths, and their char spans.
+type Pinned<'a> = (Vec<(&'a str, (usize, usize), usize)>, Vec<(usize, usize)>);
+
+fn pinned<'a>(text: &'a str, splitter: &Splitter) -> Pinned<'a> {
+    let analysis = splitter.analyze(text, Detail::CHUNKS).unwrap();
+    let chunks = analysis
+        .output
+        .chunks
+        .iter()
+        .map(|c| (c.text(text), (c.span.start, c.span.end), c.len))
+        .collect();
+    (chunks, analysis.chunk_chars)
+}
+
+#[test]
+fn fixed_windows_in_bytes_never_start_inside_a_character() {
+    // Windows of 6 bytes every 4: a window stops before a character that
+    // would not fit, and the next one starts at the first character
+    // boundary 4 bytes on (so after the emoji, 5 bytes on).
+    let text = "naïve café 😀 ok";
+    let config = Config::fixed(6, 2).with_unit(Unit::Bytes);
+    let (chunks, chars) = pinned(text, &Splitter::new(config).unwrap());
+    assert_eq!(
+        chunks,
+        [
+            ("naïve", (0, 6), 6),
+            ("ve caf", (4, 10), 6),
+            ("afé ", (8, 13), 5),
+            (" 😀 ", (12, 18), 6),
+            (" ok", (17, 20), 3),
+        ]
+    );
+    assert_eq!(chars, [(0, 5), (3, 9), (7, 11), (10, 13), (12, 15)]);
+}
+
+#[test]
+fn fixed_windows_in_tokens_step_by_whole_tokens() {
+    // cl100k: The| cat| sat| on| the| mat|. — windows of 3 tokens sharing 1.
+    let cl100k = Unit::Tokens(Encoding::Cl100k);
+    let splitter = |size, overlap| {
+        let config = Config::fixed(size, overlap).with_unit(cl100k);
+        Splitter::with_counter(config, tokenizer::counter(cl100k)).unwrap()
+    };
+    let text = "The cat sat on the mat.";
+    assert_eq!(
+        pinned(text, &splitter(3, 1)).0,
+        [
+            ("The cat sat", (0, 11), 3),
+            (" sat on the", (7, 18), 3),
+            (" the mat.", (14, 23), 3),
+        ]
+    );
+    // na|ï|ve| café| 😀| ok — 2 tokens a window, none shared; a window
+    // counts its own text's tokens.
+    let text = "naïve café 😀 ok";
+    let (chunks, chars) = pinned(text, &splitter(2, 0));
+    assert_eq!(
+        chunks,
+        [
+            ("naï", (0, 4), 2),
+            ("ve café", (4, 12), 2),
+            (" 😀 ok", (12, 20), 2),
+        ]
+    );
+    assert_eq!(chars, [(0, 3), (3, 10), (10, 15)]);
+}
+
+#[test]
+fn refund_page_with_the_separator_at_the_start_of_the_next_chunk() {
+    let out = split(REFUND, &seed_config(40).with_placement(Placement::Start)).unwrap();
+    let got: Vec<(&str, usize, usize, Cut)> = out
+        .chunks
+        .iter()
+        .map(|c| (c.text(REFUND), c.span.start, c.span.end, c.cut))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("Refund policy", 0, 13, Cut::Separator(0)),
+            ("Refunds take 5 days", 15, 34, Cut::Separator(2)),
+            (
+                ". They go to the original UPI id.",
+                34,
+                67,
+                Cut::Separator(1)
+            ),
+            ("COD orders get store credit.", 68, 96, Cut::Separator(0)),
+            ("Contact us 24x7.", 98, 114, Cut::End),
+        ]
+    );
+}
+
+#[test]
+fn refund_page_without_the_separators_loses_the_sentence_end() {
+    let config = seed_config(40).with_placement(Placement::None);
+    let analysis = Splitter::new(config)
+        .unwrap()
+        .analyze(REFUND, Detail::FULL)
+        .unwrap();
+    let got: Vec<(&str, usize, usize, Cut)> = analysis
+        .output
+        .chunks
+        .iter()
+        .map(|c| (c.text(REFUND), c.span.start, c.span.end, c.cut))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("Refund policy", 0, 13, Cut::Separator(0)),
+            ("Refunds take 5 days", 15, 34, Cut::Separator(2)),
+            ("They go to the original UPI id.", 36, 67, Cut::Separator(1)),
+            ("COD orders get store credit.", 68, 96, Cut::Separator(0)),
+            ("Contact us 24x7.", 98, 114, Cut::End),
+        ]
+    );
+    // The ". " was in neither chunk; the badge says what was lost.
+    let coverage = &analysis.checks.unwrap()[Property::Coverage];
+    assert!(!coverage.ok);
+    assert_eq!(
+        coverage.detail,
+        "'.' at position 34 is in no chunk: text was lost"
+    );
+}
+
+#[test]
+fn refund_page_untrimmed_chunks_join_back_into_the_page() {
+    let out = split(REFUND, &seed_config(40).with_trim(false)).unwrap();
+    let got: Vec<(&str, usize, Cut)> = out
+        .chunks
+        .iter()
+        .map(|c| (c.text(REFUND), c.len, c.cut))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("Refund policy\n\n", 15, Cut::Separator(0)),
+            ("Refunds take 5 days. ", 21, Cut::Separator(2)),
+            ("They go to the original UPI id.\n", 32, Cut::Separator(1)),
+            ("COD orders get store credit.\n\n", 30, Cut::Separator(0)),
+            ("Contact us 24x7.", 16, Cut::End),
+        ]
+    );
+    let joined: String = out.chunks.iter().map(|c| c.text(REFUND)).collect();
+    assert_eq!(joined, REFUND);
+}
+
+#[test]
+fn char_offsets_count_characters_outside_the_basic_plane_once() {
+    // Every other character is four bytes (and two UTF-16 units); offsets
+    // count Unicode scalar values, as Python's len does.
+    let text = "a😀b𝒳c";
+    let chars = |config: Config| pinned(text, &Splitter::new(config).unwrap());
+    let (by_chars, offsets) = chars(Config::fixed(2, 0));
+    assert_eq!(
+        by_chars,
+        [("a😀", (0, 5), 2), ("b𝒳", (5, 10), 2), ("c", (10, 11), 1)]
+    );
+    assert_eq!(offsets, [(0, 2), (2, 4), (4, 5)]);
+    // In bytes, a 4-byte window holds one of them at most, so each
+    // character is a window of its own.
+    let (by_bytes, offsets) = chars(Config::fixed(4, 0).with_unit(Unit::Bytes));
+    assert_eq!(
+        by_bytes,
+        [
+            ("a", (0, 1), 1),
+            ("😀", (1, 5), 4),
+            ("b", (5, 6), 1),
+            ("𝒳", (6, 10), 4),
+            ("c", (10, 11), 1),
+        ]
+    );
+    assert_eq!(offsets, [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5)]);
+    // The recursive engine's tree is in chars too.
+    let config = Config::recursive(3).with_separators(["b", ""]);
+    let analysis = Splitter::new(config)
+        .unwrap()
+        .analyze(text, Detail::FULL)
+        .unwrap();
+    assert_eq!(analysis.chunk_chars, [(0, 3), (3, 5)]);
+    assert_eq!(analysis.node_chars, [(0, 5), (0, 3), (3, 5)]);
 }

@@ -1,14 +1,27 @@
 //! Differential test: the span-based engine against an independent string-based
-//! model of the lessons' algorithms (`tests/reference/lesson_model.py`), on the
-//! configurations both describe: chars, trimming on, separators kept at the end
-//! of the piece before the cut, no overlap in the recursive engine.
+//! model of the lessons' algorithms (`tests/reference/lesson_model.py`), on
+//! every configuration both describe: fixed windows and recursive separators
+//! (literal ones), in chars and bytes, each placement, trimming on and off,
+//! with and without overlap. Configurations are valid by construction, so
+//! every case is compared: each chunk's char offset, text and cut, or the
+//! refusal of a character longer than the size in bytes.
+//!
+//! `cargo test` replays the model's answers recorded in
+//! `tests/vectors/lesson-model.jsonl.gz`; `CHUNKSCOPE_LIVE=1` also runs the model
+//! (`python3`) now (see `oracle/mod.rs`).
 
-use chunkscope::{split, Config, Separator, Strategy as Engine};
+use chunkscope::{
+    split, CharIndex, Config, Cut, Error, Output, Placement, Separator, Strategy as Engine, Unit,
+};
+use oracle::Vectors;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::TestRunner;
-use std::io::Write;
-use std::process::{Command, Stdio};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::process::Command;
+
+mod oracle;
 
 const ATOMS: &[&str] = &[
     "a", "bc", "word", "Ünï", "😀", "e\u{301}", "中文", "。", " ", "  ", "\n", "\n\n", "\r\n",
@@ -16,89 +29,249 @@ const ATOMS: &[&str] = &[
 ];
 const SEPARATORS: &[&str] = &["\n\n", "\n", ". ", " ", "。", ",", "..", "a", ""];
 const CASES: usize = 10_000;
+/// The recorded answers: `tests/vectors/lesson-model.jsonl.gz`.
+const VECTORS: &str = "lesson-model";
+const MODEL: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/reference/lesson_model.py"
+);
 
-fn case() -> impl Strategy<Value = (Engine, String, usize, usize, Vec<String>)> {
+/// A size for `unit`: in bytes mostly 4 or more, so that every character
+/// fits, and sometimes less, so that the refusal is compared too.
+fn size(unit: Unit) -> BoxedStrategy<usize> {
+    match unit {
+        Unit::Bytes => prop_oneof![19 => 4usize..40, 1 => 1usize..4].boxed(),
+        _ => (1usize..25).boxed(),
+    }
+}
+
+/// One case, in the model's protocol (see lesson_model.py).
+fn case() -> impl Strategy<Value = Value> {
+    let sized = prop::sample::select(&[Unit::Chars, Unit::Bytes][..])
+        .prop_flat_map(|unit| (Just(unit), size(unit)))
+        .prop_flat_map(|(unit, size)| {
+            let overlap = prop_oneof![2 => Just(0), 3 => 0..size];
+            (Just(unit), Just(size), overlap)
+        });
     (
         prop::sample::select(&[Engine::Fixed, Engine::Recursive][..]),
         prop::collection::vec(prop::sample::select(ATOMS), 0..60).prop_map(|v| v.concat()),
-        (1usize..25).prop_flat_map(|s| (Just(s), 0..s)),
+        sized,
         prop::collection::vec(prop::sample::select(SEPARATORS), 1..6),
+        prop::sample::select(&[Placement::End, Placement::Start, Placement::None][..]),
+        prop::bool::weighted(0.75),
     )
-        .prop_map(|(engine, text, (size, overlap), seps)| {
-            let overlap = if engine == Engine::Fixed { overlap } else { 0 };
-            (
-                engine,
-                text,
-                size,
-                overlap,
-                seps.iter().map(|s| s.to_string()).collect(),
-            )
-        })
+        .prop_map(
+            |(engine, text, (unit, size, overlap), seps, placement, trim)| {
+                json!({
+                    "strategy": engine.name(), "text": text, "size": size,
+                    "overlap": overlap, "unit": unit.name(), "separators": seps,
+                    "placement": placement.name(), "trim": trim,
+                })
+            },
+        )
+}
+
+/// The cases: the same every run (proptest's deterministic runner).
+fn requests() -> Vec<Value> {
+    let mut runner = TestRunner::deterministic();
+    let case = case();
+    (0..CASES)
+        .map(|_| case.new_tree(&mut runner).unwrap().current())
+        .collect()
+}
+
+/// Runs the model (`python3`) on `requests`; returns the Python version and
+/// the answers.
+fn ask_model(requests: &[Value]) -> (Value, Vec<Value>) {
+    let version = Command::new("python3")
+        .args(["-c", "import platform; print(platform.python_version())"])
+        .output()
+        .expect("python3 runs the lesson model (CHUNKSCOPE_LIVE=1)");
+    let version = String::from_utf8(version.stdout)
+        .unwrap()
+        .trim()
+        .to_string();
+    (
+        json!({ "python": version }),
+        oracle::ask("python3", MODEL, requests),
+    )
+}
+
+/// The configuration a request describes.
+fn config_of(request: &Value) -> Config {
+    let number = |key: &str| request[key].as_u64().unwrap() as usize;
+    let name = |key: &str| request[key].as_str().unwrap();
+    let seps: Vec<String> = serde_json::from_value(request["separators"].clone()).unwrap();
+    Config {
+        strategy: name("strategy").parse().unwrap(),
+        size: number("size"),
+        overlap: number("overlap"),
+        unit: name("unit").parse().unwrap(),
+        separators: seps.iter().map(Separator::literal).collect(),
+        placement: name("placement").parse().unwrap(),
+        trim: request["trim"].as_bool().unwrap(),
+    }
+}
+
+/// The engine's answer in the model's terms: each chunk's char offset, text
+/// and cut, or the refused character's offset.
+fn answer_of(text: &str, out: Result<Output, Error>) -> Value {
+    match out {
+        Ok(out) => {
+            let chars = CharIndex::new(text);
+            let chunks: Vec<Value> = out
+                .chunks
+                .iter()
+                .map(|c| {
+                    let cut = match c.cut {
+                        Cut::Separator(i) => json!(i),
+                        Cut::Hard => json!("hard"),
+                        Cut::Window => json!("window"),
+                        Cut::End => json!("end"),
+                    };
+                    json!([chars.char_offset(c.span.start), c.text(text), cut])
+                })
+                .collect();
+            json!({ "chunks": chunks })
+        }
+        Err(Error::CharTooBig { at, .. }) => json!({"error": "char_too_big", "at": at}),
+        Err(e) => panic!("a valid configuration was refused: {e}"),
+    }
+}
+
+/// What the compared cases exercised, to show that every branch is reached.
+#[derive(Default, Debug)]
+struct Reached(BTreeMap<String, usize>);
+
+impl Reached {
+    fn add(&mut self, key: impl Into<String>) {
+        *self.0.entry(key.into()).or_default() += 1;
+    }
+    fn at_least(&self, key: &str, n: usize) {
+        let got = self.0.get(key).copied().unwrap_or(0);
+        assert!(
+            got >= n,
+            "only {got} cases reached {key:?} (at least {n} expected): {self:?}"
+        );
+    }
+}
+
+/// Compares the engine with the model's answers to its requests; returns how
+/// many cases were compared, every one of them.
+fn compare<'a>(cases: impl IntoIterator<Item = (&'a Value, &'a Value)>) -> usize {
+    let mut reached = Reached::default();
+    let mut compared = 0;
+    for (request, expected) in cases {
+        let config = config_of(request);
+        let text = request["text"].as_str().unwrap();
+        let out = split(text, &config);
+        if let Ok(out) = &out {
+            note(&mut reached, &config, out);
+        }
+        let got = answer_of(text, out);
+        assert_eq!(
+            &got,
+            expected,
+            "{} {} size {} overlap {} placement {} trim {} separators {:?} on {text:?}",
+            config.strategy,
+            config.unit,
+            config.size,
+            config.overlap,
+            config.placement,
+            config.trim,
+            request["separators"]
+        );
+        if got.get("error").is_some() {
+            reached.add("refused: a char longer than the size");
+        }
+        compared += 1;
+    }
+    eprintln!("{reached:#?}");
+    // The cases must reach every branch of both models.
+    for engine in ["fixed", "recursive"] {
+        for unit in ["chars", "bytes"] {
+            reached.at_least(&format!("{engine} in {unit}"), 2_000);
+            reached.at_least(&format!("{engine} in {unit}, no trim"), 400);
+        }
+        reached.at_least(&format!("{engine}: overlap repeated text"), 1_000);
+    }
+    for placement in ["end", "start", "none"] {
+        reached.at_least(&format!("recursive split, placement {placement}"), 800);
+    }
+    reached.at_least("recursive: a chunk cut by the hard cut", 500);
+    reached.at_least("refused: a char longer than the size", 50);
+    compared
+}
+
+/// Counts what one split exercised.
+fn note(reached: &mut Reached, config: &Config, out: &Output) {
+    let engine = config.strategy;
+    reached.add(format!("{engine} in {}", config.unit));
+    if !config.trim {
+        reached.add(format!("{engine} in {}, no trim", config.unit));
+    }
+    if out.chunks.iter().any(|c| c.overlap.is_some()) {
+        reached.add(format!("{engine}: overlap repeated text"));
+    }
+    if engine == Engine::Recursive {
+        if out
+            .chunks
+            .iter()
+            .any(|c| matches!(c.cut, Cut::Separator(_)))
+        {
+            reached.add(format!("recursive split, placement {}", config.placement));
+        }
+        if out.chunks.iter().any(|c| c.cut == Cut::Hard) {
+            reached.add("recursive: a chunk cut by the hard cut");
+        }
+    }
 }
 
 #[test]
-fn engine_agrees_with_the_string_model_of_the_lessons() {
-    let mut runner = TestRunner::deterministic();
-    let cases: Vec<_> = (0..CASES)
-        .map(|_| case().new_tree(&mut runner).unwrap().current())
-        .collect();
-    let mut input = String::new();
-    for (engine, text, size, overlap, seps) in &cases {
-        let line = serde_json::json!({
-            "strategy": engine.name(), "text": text, "size": size,
-            "overlap": overlap, "separators": seps,
-        });
-        input.push_str(&line.to_string());
-        input.push('\n');
-    }
-    let model = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/reference/lesson_model.py"
-    );
-    let mut child = Command::new("python3")
-        .arg(model)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect(
-            "python3 is needed for the reference model (it is on every machine of this project)",
-        );
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
-    assert!(output.status.success(), "the model failed");
-    let answers: Vec<Vec<String>> = String::from_utf8(output.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    assert_eq!(answers.len(), cases.len());
-
-    let mut hard_cuts = 0;
-    for ((engine, text, size, overlap, seps), expected) in cases.iter().zip(&answers) {
-        let config = Config {
-            strategy: *engine,
-            size: *size,
-            overlap: *overlap,
-            separators: seps.iter().map(Separator::literal).collect(),
-            ..Config::default()
-        };
-        let out = split(text, &config).unwrap();
-        let got: Vec<&str> = out.chunks.iter().map(|c| c.text(text)).collect();
-        assert_eq!(
-            &got, expected,
-            "{engine} size {size} overlap {overlap} separators {seps:?} on {text:?}"
-        );
-        hard_cuts += out
-            .chunks
+fn engine_agrees_with_the_recorded_string_model() {
+    let vectors = Vectors::read(VECTORS);
+    let compared = compare(
+        vectors
+            .cases
             .iter()
-            .filter(|c| c.cut == chunkscope::Cut::Hard)
-            .count();
-    }
-    // The cases must reach every branch, the hard cut included.
-    assert!(
-        hard_cuts > 100,
-        "only {hard_cuts} hard cuts: the cases are too easy"
+            .map(|(request, answer)| (request, answer)),
     );
+    eprintln!(
+        "compared {compared} cases with the lesson model's answers recorded on Python {}",
+        vectors.header["python"].as_str().unwrap_or("?")
+    );
+    assert_eq!(compared, vectors.cases.len());
+    assert_eq!(compared, CASES);
+}
+
+/// The model run now (`CHUNKSCOPE_LIVE=1`, which `./x test` sets); the vectors
+/// must also hold exactly what it answers.
+#[test]
+fn engine_agrees_with_the_live_string_model() {
+    if !oracle::live() {
+        eprintln!("not running the lesson model: CHUNKSCOPE_LIVE=1 does");
+        return;
+    }
+    let requests = requests();
+    let (version, answers) = ask_model(&requests);
+    let compared = compare(requests.iter().zip(&answers));
+    eprintln!(
+        "compared {compared} cases with the lesson model on Python {}",
+        version["python"].as_str().unwrap_or("?")
+    );
+    Vectors::read(VECTORS).check_current(VECTORS, &version, true, &requests, &answers);
+}
+
+#[test]
+#[ignore = "writes tests/vectors/lesson-model.jsonl.gz with python3; run by `./x vectors`"]
+fn record_vectors() {
+    let requests = requests();
+    let (version, answers) = ask_model(&requests);
+    let mut header = json!({
+        "oracle": "core/tests/reference/lesson_model.py",
+        "generator": "core/tests/reference.rs, proptest's deterministic runner",
+    });
+    header["python"] = version["python"].clone();
+    Vectors::write(VECTORS, header, &requests, &answers);
 }

@@ -15,7 +15,8 @@
 //! 2. overlap: `0..=127` none, `128..=223` 0 to 95, `224..=239` size − 1,
 //!    `240..` size or more (refused).
 //! 3. flags: bit 0 counts bytes (else chars), bit 1 turns trimming off, bits
-//!    2–3 pick the placement (end, start, none, end).
+//!    2–3 pick the placement (end, start, none, end), bits 6–7 count tokens
+//!    instead: 1 cl100k, 2 o200k (0 and 3 leave bit 0's unit).
 //! 4. separator count: the byte mod 8 (0 is refused by the recursive engine).
 //! 5. each separator: `0..=159` one of [`LITERALS`], `160..=209` one of
 //!    [`REGEXES`], `210..` reads a length byte (1–4) and that many bytes as a
@@ -23,8 +24,10 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 use chunkscope::langchain::{self, Keep, Kind, LangChainConfig, LangChainError};
+use chunkscope::tokens::Encoding;
 use chunkscope::{
-    check, split, Config, Error, Output, Placement, Separator, Splitter, Strategy, Unit,
+    check, split, Config, Counter, Error, Output, Placement, Property, Separator, Splitter,
+    Strategy, Unit,
 };
 
 /// Sizes at the edges of the integer range: nothing may overflow near them.
@@ -86,10 +89,11 @@ pub fn decode(data: &[u8], strategy: Strategy) -> (String, Config) {
         b => size.saturating_add((b - 240) as usize),
     };
     let flags = byte(&mut u);
-    let unit = if flags & 1 == 1 {
-        Unit::Bytes
-    } else {
-        Unit::Chars
+    let unit = match (flags >> 6, flags & 1) {
+        (1, _) => Unit::Tokens(Encoding::Cl100k),
+        (2, _) => Unit::Tokens(Encoding::O200k),
+        (_, 1) => Unit::Bytes,
+        _ => Unit::Chars,
     };
     let trim = flags & 2 == 0;
     let placement = [
@@ -145,10 +149,24 @@ fn allowed(text: &str, config: &Config, err: &Error) -> bool {
         Error::CharTooBig { ch, bytes, .. } => {
             config.unit == Unit::Bytes && *bytes > config.size && text.contains(*ch)
         }
+        Error::CharTooManyTokens { ch, tokens, .. } => {
+            matches!(config.unit, Unit::Tokens(_))
+                && *tokens > config.size
+                && text.contains(*ch)
+                && units(config.unit, ch.encode_utf8(&mut [0; 4])) == *tokens
+        }
         // Errors of engines this harness does not drive.
         #[allow(unreachable_patterns)]
         _ => false,
     }
+}
+
+/// The length of `text` in `unit`. Token units load their tokenizer from
+/// tiktoken-rs's tables the first time (the `tiktoken` feature).
+fn units(unit: Unit, text: &str) -> usize {
+    Counter::new(unit)
+        .expect("the tiktoken feature loads the tokenizers")
+        .len(text)
 }
 
 /// Splits the text in `data` as configured there and panics (a crash for the
@@ -171,26 +189,38 @@ pub fn split_and_check(data: &[u8], strategy: Strategy) {
 }
 
 fn properties(text: &str, config: &Config, out: &Output, again: &Output) {
-    let checks = check(text, config, out, again);
+    let checks = check(text, config, out).with_again(out, again);
     // Separators left out of both chunks are lost by design.
     let drops = config.strategy == Strategy::Recursive && config.placement == Placement::None;
     assert!(
-        checks.coverage.ok || drops,
+        checks[Property::Coverage].ok || drops,
         "coverage: {}",
-        checks.coverage.detail
+        checks[Property::Coverage].detail
     );
-    assert!(checks.max_size.ok, "max size: {}", checks.max_size.detail);
-    assert!(checks.order.ok, "order: {}", checks.order.detail);
-    assert!(checks.overlap.ok, "overlap: {}", checks.overlap.detail);
     assert!(
-        checks.determinism.ok,
+        checks[Property::MaxSize].ok,
+        "max size: {}",
+        checks[Property::MaxSize].detail
+    );
+    assert!(
+        checks[Property::Order].ok,
+        "order: {}",
+        checks[Property::Order].detail
+    );
+    assert!(
+        checks[Property::Overlap].ok,
+        "overlap: {}",
+        checks[Property::Overlap].detail
+    );
+    assert!(
+        checks[Property::Determinism].ok,
         "determinism: {}",
-        checks.determinism.detail
+        checks[Property::Determinism].detail
     );
     for c in &out.chunks {
         assert_eq!(
             c.len,
-            config.unit.len(c.text(text)),
+            units(config.unit, c.text(text)),
             "chunk {} length",
             c.index
         );
@@ -289,6 +319,10 @@ pub fn langchain_split_and_check(data: &[u8]) {
                 LangChainError::OverlapLargerThanSize { .. } => {
                     config.chunk_overlap > config.chunk_size
                 }
+                // tiktoken refuses to count a special token.
+                LangChainError::DisallowedSpecialToken { token } => {
+                    matches!(config.unit, Unit::Tokens(_)) && text.contains(token)
+                }
                 // Refusals about a regex need a regex.
                 _ => config.is_separator_regex,
             };
@@ -329,7 +363,7 @@ pub fn langchain_split_and_check(data: &[u8]) {
                 "chunk {i}: is_slice but not the span's text"
             );
         }
-        assert_eq!(c.len, config.unit.len(&c.text), "chunk {i}: length");
+        assert_eq!(c.len, units(config.unit, &c.text), "chunk {i}: length");
         if let Some(node) = c.node {
             assert!(
                 node < out.trace.nodes.len(),

@@ -8,8 +8,7 @@
 //! playground draws from it. Nothing here depends on a browser, so it is
 //! tested natively.
 
-use chunkscope::langchain::LangChainError;
-use chunkscope::{check, CharIndex, Check, Checks, Config, Error, Output, Separator, Splitter};
+use chunkscope::{Check, Config, Error, Property, Separator, Splitter};
 use std::fmt;
 use std::str::FromStr;
 
@@ -77,39 +76,44 @@ impl FromStr for Detail {
 /// second run was not made. Not a pass: a check not made proves nothing.
 pub const NOT_CHECKED: &str = "not checked yet: the second run is asked for separately";
 
-/// One split of one text, with what is derived from it once.
+/// One split of one text: the engine's [`chunkscope::Analysis`] (read
+/// through it: `analysis.output`, `analysis.chunk_chars`, …) with the
+/// configuration it was made under and what was asked for.
 ///
 /// # Invariants
 ///
-/// `chunk_chars[i]` is `output.chunks[i].span` in chars, and `node_chars[i]`
-/// is `output.trace.nodes[i].span` in chars. `checks` is `None` exactly for
-/// [`Detail::Chunks`].
+/// `checks` is `None` exactly for [`Detail::Chunks`]; for [`Detail::Trace`]
+/// the determinism check reads [`NOT_CHECKED`] and does not pass.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
     /// The configuration the text was split with.
     pub config: Config,
-    /// The chunks and the trace (empty for [`Detail::Chunks`]).
-    pub output: Output,
-    /// The invariant checks.
-    pub checks: Option<Checks>,
-    /// Each chunk's span in chars (half-open).
-    pub chunk_chars: Vec<(usize, usize)>,
-    /// Each trace node's span in chars (half-open).
-    pub node_chars: Vec<(usize, usize)>,
+    /// What the engine was asked to record.
+    pub asked: chunkscope::Detail,
+    /// The engine's analysis.
+    pub engine: chunkscope::Analysis,
+}
+
+impl std::ops::Deref for Analysis {
+    type Target = chunkscope::Analysis;
+    fn deref(&self) -> &chunkscope::Analysis {
+        &self.engine
+    }
 }
 
 impl Analysis {
     /// The separators `Cut::Separator` and the trace's indices refer to: the
     /// configured list, or the one a LangChain strategy really used.
     pub fn separators(&self) -> Vec<Separator> {
-        self.output.cut_separators(&self.config.separators)
+        self.engine.separators.clone()
     }
 
     /// Whether the determinism check was made.
     pub fn determinism_checked(&self) -> bool {
         self.checks
             .as_ref()
-            .is_some_and(|c| c.determinism.detail != NOT_CHECKED)
+            .and_then(|c| c.get(Property::Determinism))
+            .is_some_and(|d| d.detail != NOT_CHECKED)
     }
 }
 
@@ -117,43 +121,25 @@ impl Analysis {
 /// for the JavaScript API, the worker and the playground.
 pub fn analyze(text: &str, config: Config, detail: Detail) -> Result<Analysis, Error> {
     let splitter = Splitter::new(config)?;
-    let config = splitter.config().clone();
-    let (output, checks) = match detail {
-        Detail::Chunks => (splitter.split_untraced(text)?, None),
-        Detail::Trace => {
-            let output = splitter.split(text)?;
-            let mut checks = check(text, &config, &output, &output);
-            checks.determinism = Check {
+    let asked = match detail {
+        Detail::Chunks => chunkscope::Detail::CHUNKS,
+        Detail::Trace => chunkscope::Detail::FULL,
+        Detail::Full | Detail::Determinism => chunkscope::Detail::FULL.with_determinism(true),
+    };
+    let mut engine = splitter.analyze(text, asked)?;
+    if let (Detail::Trace, Some(checks)) = (detail, engine.checks.as_mut()) {
+        checks.set(
+            Property::Determinism,
+            Check {
                 ok: false,
                 detail: NOT_CHECKED.into(),
-            };
-            (output, Some(checks))
-        }
-        Detail::Full | Detail::Determinism => {
-            let output = splitter.split(text)?;
-            let again = splitter.split(text)?;
-            let checks = check(text, &config, &output, &again);
-            (output, Some(checks))
-        }
-    };
-    let index = CharIndex::new(text);
-    let chunk_chars = output
-        .chunks
-        .iter()
-        .map(|c| index.char_span(c.span))
-        .collect();
-    let node_chars = output
-        .trace
-        .nodes
-        .iter()
-        .map(|n| index.char_span(n.span))
-        .collect();
+            },
+        );
+    }
     Ok(Analysis {
-        config,
-        output,
-        checks,
-        chunk_chars,
-        node_chars,
+        config: splitter.config().clone(),
+        asked,
+        engine,
     })
 }
 
@@ -200,8 +186,8 @@ pub enum Answer {
 pub fn answer(text: &str, config: Config, detail: Detail) -> Answer {
     match analyze(text, config, detail) {
         Err(e) => Answer::Refused(e.into()),
-        Ok(a) if detail == Detail::Determinism => Answer::Determinism(match a.checks {
-            Some(checks) => checks.determinism,
+        Ok(a) if detail == Detail::Determinism => Answer::Determinism(match a.engine.checks {
+            Some(checks) => checks[Property::Determinism].clone(),
             // A determinism analysis always carries its checks; were it ever
             // without, the answer is a failed check rather than a silent pass.
             None => Check {
@@ -214,31 +200,10 @@ pub fn answer(text: &str, config: Config, detail: Detail) -> Answer {
 }
 
 /// The setting a refusal is about, as an error's `field` names it: `size`,
-/// `overlap`, `unit` or `separators`. Found from the engine's typed error, so
-/// nothing is matched by message.
+/// `overlap`, `unit` or `separators`. The engine says which
+/// ([`Error::setting`]); nothing is matched by message.
 pub fn field_of(error: &Error) -> &'static str {
-    match error {
-        Error::ZeroSize => "size",
-        Error::OverlapTooLarge { .. } => "overlap",
-        Error::NoSeparators | Error::InvalidRegex { .. } => "separators",
-        Error::CharTooBig { .. }
-        | Error::TokenizerNotLoaded { .. }
-        | Error::CharTooManyTokens { .. } => "unit",
-        Error::LangChain(e) => match e {
-            LangChainError::ZeroSize => "size",
-            LangChainError::OverlapLargerThanSize { .. } => "overlap",
-            // tiktoken refuses a special token in the text: counting in chars
-            // is the fix the message offers.
-            LangChainError::TokenizerNotLoaded { .. }
-            | LangChainError::DisallowedSpecialToken { .. } => "unit",
-            LangChainError::MixedSeparators
-            | LangChainError::InvalidRegex { .. }
-            | LangChainError::UnsupportedRegex { .. }
-            | LangChainError::RegexTooComplex { .. }
-            | LangChainError::TooDeep { .. }
-            | LangChainError::LangChainCrash { .. } => "separators",
-        },
-    }
+    error.setting().field()
 }
 
 #[cfg(test)]
@@ -272,9 +237,14 @@ mod tests {
     fn trace_leaves_determinism_unchecked_and_chunks_leave_out_the_rest() {
         let a = analyze(PAGE, seed(), Detail::Trace).unwrap();
         let checks = a.checks.as_ref().unwrap();
-        assert!(checks.coverage.ok && checks.max_size.ok && checks.order.ok);
+        assert!(
+            checks[Property::Coverage].ok
+                && checks[Property::MaxSize].ok
+                && checks[Property::Order].ok
+        );
+        let determinism = &checks[Property::Determinism];
         assert_eq!(
-            (checks.determinism.ok, checks.determinism.detail.as_str()),
+            (determinism.ok, determinism.detail.as_str()),
             (false, NOT_CHECKED)
         );
         assert!(!a.determinism_checked());

@@ -55,7 +55,7 @@ mod api {
     use crate::message;
     pub use crate::options::{OptionError, SplitOptions};
     use chunkscope::presets;
-    use chunkscope::report::{self, Report};
+    use chunkscope::report::Report;
     use chunkscope::tokens::{self, Tokenizer};
     use serde::Serialize;
     use serde_wasm_bindgen::Serializer;
@@ -109,26 +109,7 @@ mod api {
     /// [`Detail::Chunks`] analysis (the one without checks) the chunks alone, as
     /// `report::run` gives them for that detail.
     pub fn report_of(analysis: &Analysis, text: &str) -> Report {
-        let report = report::report(text, &analysis.config, &analysis.output);
-        match &analysis.checks {
-            Some(checks) => report.with_checks(checks),
-            None => Report {
-                chunks: report
-                    .chunks
-                    .into_iter()
-                    .map(|c| report::ChunkReport {
-                        cut_separator: None,
-                        cut_label: None,
-                        node: None,
-                        ..c
-                    })
-                    .collect(),
-                trace: None,
-                checks: None,
-                config: None,
-                langchain: None,
-            },
-        }
+        Report::new(text, &analysis.config, &analysis.engine, analysis.asked)
     }
 
     /// Reads a report sent with `encoding: "binary"` back into the object
@@ -235,7 +216,7 @@ mod api {
 mod tests {
     use super::*;
     use crate::contract::{analyze, Detail};
-    use chunkscope::{presets, report, Config, Splitter};
+    use chunkscope::{presets, Config, Splitter};
 
     const PAGE: &str = "Refund policy\n\nRefunds take 5 days. They go to the original UPI id.\n\
                         COD orders get store credit.\n\nContact us 24x7.";
@@ -305,13 +286,16 @@ mod tests {
             config.strategy = strategy;
             let splitter = Splitter::new(config.clone()).unwrap();
             for (ours, core) in [
-                (Detail::Full, report::Detail::Full),
-                (Detail::Chunks, report::Detail::Chunks),
+                (
+                    Detail::Full,
+                    chunkscope::Detail::FULL.with_determinism(true),
+                ),
+                (Detail::Chunks, chunkscope::Detail::CHUNKS),
             ] {
                 let analysis = analyze(PAGE, config.clone(), ours).unwrap();
                 assert_eq!(
                     report_of(&analysis, PAGE),
-                    report::run(&splitter, PAGE, core).unwrap(),
+                    chunkscope::report::run(&splitter, PAGE, core).unwrap(),
                     "{strategy} at {ours}"
                 );
                 cases += 1;

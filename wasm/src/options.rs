@@ -441,7 +441,8 @@ mod tests {
             ])
             .with_placement(Placement::None)
             .with_trim(false);
-        let report = chunkscope::report::report("a", &original, &chunkscope::Output::default());
+        let splitter = chunkscope::Splitter::new(original.clone()).unwrap();
+        let report = chunkscope::report::run(&splitter, "a", chunkscope::Detail::FULL).unwrap();
         let echo = serde_json::to_value(report.config).unwrap();
         assert_eq!(config(echo).unwrap(), original);
     }

@@ -35,9 +35,10 @@
 //! the later nodes naming it as parent, in order.
 
 use crate::contract::Analysis;
+use chunkscope::langchain::NotSlice;
 use chunkscope::{
     Action, Check, Checks, Chunk, Close, Config, Cut, LangChainFact, LangChainFacts, Node, Output,
-    Separator, Span, Trace,
+    Property, Separator, Span, Trace,
 };
 
 const MAGIC: &[u8; 4] = b"CSA1";
@@ -50,6 +51,10 @@ pub fn encode(analysis: &Analysis) -> Vec<u8> {
     ));
     w.0.extend_from_slice(MAGIC);
     write_config(&mut w, &analysis.config);
+    let asked = analysis.asked;
+    for flag in [asked.trace, asked.checks, asked.determinism, asked.tokens] {
+        w.flag(flag);
+    }
     w.num(output.chunks.len());
     let (mut bytes, mut chars) = (0, 0);
     for (chunk, &(start, end)) in output.chunks.iter().zip(&analysis.chunk_chars) {
@@ -86,6 +91,7 @@ pub fn encode(analysis: &Analysis) -> Vec<u8> {
             }
             // Zigzag: -1 (not found) is the common negative value.
             w.num(zig(fact.start_index));
+            write_not_slice(&mut w, fact.not_slice);
         }
         w.num(facts.warnings.len());
         facts.warnings.iter().for_each(|s| w.str(s));
@@ -95,9 +101,22 @@ pub fn encode(analysis: &Analysis) -> Vec<u8> {
     }
     w.flag(analysis.checks.is_some());
     if let Some(checks) = &analysis.checks {
-        for check in checks_in_order(checks) {
-            w.flag(check.ok);
-            w.str(&check.detail);
+        for property in Property::ALL {
+            let check = checks.get(property);
+            w.flag(check.is_some());
+            if let Some(check) = check {
+                w.flag(check.ok);
+                w.str(&check.detail);
+            }
+        }
+    }
+    w.flag(analysis.token_ends.is_some());
+    for ends in analysis.token_ends.iter().flatten() {
+        w.num(ends.len());
+        let mut at = 0;
+        for &end in ends {
+            w.num(end - at);
+            at = end;
         }
     }
     w.0
@@ -118,6 +137,19 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
         return Err("not a chunkscope report (the buffer does not start with CSA1)".into());
     }
     let config = read_config(&mut r)?;
+    let (trace, checked) = (r.flag()?, r.flag()?);
+    let (determinism, tokens) = (r.flag()?, r.flag()?);
+    let asked = match (trace, checked) {
+        (true, true) => chunkscope::Detail::FULL,
+        (false, false) => chunkscope::Detail::CHUNKS,
+        _ => {
+            return Err(
+                "a report asks for a trace without checks, or checks without a trace".into(),
+            )
+        }
+    }
+    .with_determinism(determinism)
+    .with_tokens(tokens);
     let n = r.count()?;
     let mut chunks = Vec::with_capacity(n);
     let mut chunk_chars = Vec::with_capacity(n);
@@ -173,9 +205,11 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
         let mut facts = Vec::with_capacity(n);
         for _ in 0..n {
             let text = if r.flag()? { Some(r.string()?) } else { None };
+            let start_index = unzig(r.num()?);
             facts.push(LangChainFact {
                 text,
-                start_index: unzig(r.num()?),
+                not_slice: read_not_slice(&mut r)?,
+                start_index,
             });
         }
         let warnings = r.strings()?;
@@ -190,19 +224,54 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
         None
     };
     let checks = if r.flag()? {
-        let mut read = || -> Result<Check, String> {
-            Ok(Check {
+        let mut read = || -> Result<Option<Check>, String> {
+            if !r.flag()? {
+                return Ok(None);
+            }
+            Ok(Some(Check {
                 ok: r.flag()?,
                 detail: r.string()?,
-            })
+            }))
         };
-        Some(Checks {
-            coverage: read()?,
-            max_size: read()?,
-            order: read()?,
-            overlap: read()?,
-            determinism: read()?,
-        })
+        let mut judged = Vec::with_capacity(Property::ALL.len());
+        for property in Property::ALL {
+            judged.push((property, read()?));
+        }
+        let required = |i: usize| {
+            judged[i]
+                .1
+                .clone()
+                .ok_or_else(|| format!("the report leaves out the {} check", judged[i].0.name()))
+        };
+        let mut checks = Checks::new(required(0)?, required(1)?, required(2)?, required(3)?);
+        for (property, check) in judged.into_iter().skip(4) {
+            if let Some(check) = check {
+                checks.set(property, check);
+            }
+        }
+        Some(checks)
+    } else {
+        None
+    };
+    let token_ends = if r.flag()? {
+        let mut all = Vec::with_capacity(n);
+        for chunk in &chunks {
+            let count = r.count()?;
+            let mut ends = Vec::with_capacity(count);
+            let mut at = 0usize;
+            for _ in 0..count {
+                at = at.saturating_add(r.num()?);
+                ends.push(at);
+            }
+            if ends.last().is_some_and(|&end| end != chunk.span.len()) {
+                return Err(format!(
+                    "chunk {}'s tokens do not end where the chunk does",
+                    chunk.index
+                ));
+            }
+            all.push(ends);
+        }
+        Some(all)
     } else {
         None
     };
@@ -212,16 +281,23 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
             bytes.len() - r.at
         ));
     }
+    let output = Output {
+        chunks,
+        trace: Trace { nodes },
+        langchain,
+    };
+    let separators = output.cut_separators(&config.separators);
     let analysis = Analysis {
         config,
-        output: Output {
-            chunks,
-            trace: Trace { nodes },
-            langchain,
-        },
-        checks,
-        chunk_chars,
-        node_chars,
+        asked,
+        engine: chunkscope::Analysis::from_parts(
+            output,
+            checks,
+            chunk_chars,
+            node_chars,
+            separators,
+            token_ends,
+        ),
     };
     check_indices(&analysis)?;
     Ok(analysis)
@@ -271,14 +347,42 @@ fn check_indices(a: &Analysis) -> Result<(), String> {
     Ok(())
 }
 
-fn checks_in_order(c: &Checks) -> [&Check; 5] {
-    [
-        &c.coverage,
-        &c.max_size,
-        &c.order,
-        &c.overlap,
-        &c.determinism,
-    ]
+/// Why LangChain's text is not the slice: 0 for a slice, then one code per
+/// reason, the separator's index after it where the reason has one.
+fn write_not_slice(w: &mut Writer, not_slice: Option<NotSlice>) {
+    match not_slice {
+        None => w.num(0),
+        Some(NotSlice::PatternJoined { separator }) => {
+            w.num(1);
+            w.num(separator);
+        }
+        Some(NotSlice::JoinedWithNothing { separator }) => {
+            w.num(2);
+            w.num(separator);
+        }
+        Some(NotSlice::EmptyPiecesDropped) => w.num(3),
+        // A reason the engine gains gets its code here; until then it is sent
+        // as the most general one rather than lost.
+        Some(_) => w.num(3),
+    }
+}
+
+fn read_not_slice(r: &mut Reader) -> Result<Option<NotSlice>, String> {
+    Ok(match r.num()? {
+        0 => None,
+        1 => Some(NotSlice::PatternJoined {
+            separator: r.num()?,
+        }),
+        2 => Some(NotSlice::JoinedWithNothing {
+            separator: r.num()?,
+        }),
+        3 => Some(NotSlice::EmptyPiecesDropped),
+        code => {
+            return Err(format!(
+                "unknown reason {code} for a chunk that is not a slice"
+            ))
+        }
+    })
 }
 
 fn write_config(w: &mut Writer, c: &Config) {
@@ -644,8 +748,12 @@ mod tests {
         config.overlap = 0;
         config.placement = Placement::None;
         let a = round_trip("One. Two. Three.", config, Detail::Full);
-        let facts = a.output.langchain.unwrap();
+        let facts = a.output.langchain.as_ref().unwrap();
         assert_eq!(facts.chunks[0].text.as_deref(), Some("One.Two."));
+        assert_eq!(
+            facts.chunks[0].not_slice,
+            Some(NotSlice::JoinedWithNothing { separator: 0 })
+        );
         assert_eq!(facts.chunks[0].start_index, -1);
         assert!(facts.regex);
     }

@@ -3,7 +3,8 @@
 //! Pure functions, so they are tested natively.
 
 use crate::state::Split;
-use chunkscope::{Action, Chunk, Close, Cut, Node, Output, Placement, Separator, Span, Unit};
+use chunkscope::langchain::NotSlice;
+use chunkscope::{Action, Chunk, Close, Counter, Cut, Node, Output, Separator, Span, Unit};
 use std::ops::Range;
 
 /// How many colours the separator palette has; separator `k` uses colour `k % N`.
@@ -309,12 +310,15 @@ pub fn story(split: &Split, index: usize) -> Option<Story> {
         Some(prev) => cut_words(prev.cut, seps),
         None => "the start of the text".into(),
     };
-    let overlap = chunk.overlap.map(|o| {
-        format!(
+    // The page counts the overlap with the tokenizer it installed for the
+    // worker; should it not have one, the story says less rather than a 0.
+    let overlap = chunk.overlap.map(|o| match Counter::new(unit) {
+        Ok(counter) => format!(
             "its first {} {unit} repeat the end of chunk {} (hatched)",
-            unit.len(o.text(&split.text)),
+            counter.len(o.text(&split.text)),
             index - 1
-        )
+        ),
+        Err(_) => format!("its start repeats the end of chunk {} (hatched)", index - 1),
     });
     Some(Story {
         span: format!("chars {start}–{end}"),
@@ -408,7 +412,6 @@ impl LangChainChunk {
 /// LangChain's facts about chunk `index` of `split`; `None` for our engines.
 pub fn langchain_chunk(split: &Split, index: usize) -> Option<LangChainChunk> {
     let fact = split.output.langchain.as_ref()?.chunks.get(index)?;
-    let chunk = split.output.chunks.get(index)?;
     let (start, _) = *split.chunk_chars.get(index)?;
     let start_why = match usize::try_from(fact.start_index) {
         Ok(found) if found == start => None,
@@ -426,7 +429,7 @@ pub fn langchain_chunk(split: &Split, index: usize) -> Option<LangChainChunk> {
         ),
     };
     Some(LangChainChunk {
-        not_slice_why: fact.text.as_ref().map(|_| not_slice_why(split, chunk)),
+        not_slice_why: fact.not_slice.map(|why| not_slice_why(split, why)),
         text: fact.text.clone(),
         start_index: fact.start_index,
         start,
@@ -434,30 +437,18 @@ pub fn langchain_chunk(split: &Split, index: usize) -> Option<LangChainChunk> {
     })
 }
 
-/// Why LangChain's text for `chunk` is not a slice of the source. The
-/// separator is the one whose split produced the pieces merged into this
-/// chunk, read from the trace (the chunk's node's parent); the reason is the
-/// LangChain rule that applies to that separator and `keep_separator`.
-fn not_slice_why(split: &Split, chunk: &Chunk) -> String {
-    let nodes = &split.output.trace.nodes;
-    let merged_at = chunk
-        .node
-        .and_then(|id| nodes.get(id))
-        .and_then(|node| node.parent)
-        .and_then(|parent| nodes.get(parent))
-        .and_then(|parent| match parent.action {
-            Action::Split { separator, .. } => split.separators.get(separator),
-            _ => None,
-        });
-    let dropped = split.config.placement == Placement::None;
-    match merged_at {
-        Some(sep) if sep.regex && dropped && chunkscope::langchain::starts_with_lookaround(&sep.pattern) => format!(
+/// Why LangChain's text for a chunk is not a slice of the source, in words,
+/// from the reason the engine recorded.
+fn not_slice_why(split: &Split, why: NotSlice) -> String {
+    let pattern = |i: usize| split.separators.get(i).map_or("", |s| s.pattern.as_str());
+    match why {
+        NotSlice::JoinedWithNothing { separator } => format!(
             "With keep_separator=False LangChain drops what /{}/ matched, and because the pattern starts with a lookaround it joins the pieces back with \"\" (nothing), so the matched text is missing here.",
-            sep.pattern
+            pattern(separator)
         ),
-        Some(sep) if sep.regex && dropped => format!(
+        NotSlice::PatternJoined { separator } => format!(
             "With keep_separator=False LangChain drops what /{0}/ matched and joins the pieces back with the pattern text itself, {0}, which is not what the source had there.",
-            sep.pattern
+            pattern(separator)
         ),
         _ => "LangChain drops empty pieces (two separators in a row leave one between them) and joins the rest with a single separator, so part of the source between them is missing here.".into(),
     }
@@ -606,7 +597,7 @@ mod tests {
     use super::*;
     use crate::state::testing::start;
     use crate::state::State;
-    use chunkscope::Separator;
+    use chunkscope::{Placement, Separator};
 
     #[test]
     fn glyphs_and_labels() {

@@ -11,11 +11,13 @@
 //! `_merge_splits` ([`Run::merge`]), `_join_docs` ([`Run::join`]) and
 //! `create_documents(add_start_index=True)` ([`start_indices`]).
 
-use super::pyre::{budget_for, PythonRegex, PythonRegexError};
-use super::{Keep, Kind, LangChainChunk, LangChainConfig, LangChainError, LangChainOutput};
+use super::{
+    Keep, Kind, LangChainChunk, LangChainConfig, LangChainError, LangChainOutput, NotSlice,
+};
 use crate::span::{is_space, CharIndex, Span};
 use crate::trace::{Action, Close, Cut, Node, NodeId, Recorder};
-use crate::unit::Unit;
+use crate::unit::{Counter, Unit};
+use chunkscope_pyre::{budget_for, PythonRegex, PythonRegexError};
 use std::borrow::Cow;
 use std::cell::Cell;
 use std::collections::VecDeque;
@@ -158,6 +160,8 @@ enum Map {
 struct Run<'a, 'c> {
     source: &'a str,
     config: &'c LangChainConfig,
+    /// LangChain's `length_function`.
+    counter: Counter,
     seps: Vec<String>,
     /// Compiled separators, lazily, as Python compiles them on first use:
     /// `[plain, wrapped in ( )]` per separator.
@@ -178,6 +182,7 @@ struct Run<'a, 'c> {
 pub(super) fn run(
     source: &str,
     config: &LangChainConfig,
+    counter: Counter,
     record: bool,
 ) -> Result<LangChainOutput, LangChainError> {
     config.validate()?;
@@ -185,6 +190,7 @@ pub(super) fn run(
     let mut run = Run {
         source,
         config,
+        counter,
         regexes: vec![[None, None]; seps.len()],
         seps,
         budget: budget_for(source),
@@ -218,7 +224,7 @@ pub(super) fn run(
 impl<'a> Run<'a, '_> {
     /// A length the trace needs, which LangChain does not compute.
     fn len(&self, text: &str) -> usize {
-        self.config.unit.len(text)
+        self.counter.len(text)
     }
 
     /// `self._length_function(text)`, where LangChain calls it. With token
@@ -693,7 +699,19 @@ impl<'a> Run<'a, '_> {
         if self.chunks.len() > first_chunk {
             self.pending = cut;
         }
-        self.emit(text, span, parent, depth, parts, Some(close));
+        let reason = match cut {
+            Cut::Separator(separator)
+                if self.config.is_separator_regex && self.config.keep_separator == Keep::None =>
+            {
+                if joiner.is_empty() {
+                    NotSlice::JoinedWithNothing { separator }
+                } else {
+                    NotSlice::PatternJoined { separator }
+                }
+            }
+            _ => NotSlice::EmptyPiecesDropped,
+        };
+        self.emit(text, span, parent, depth, parts, Some(close), reason);
     }
 
     /// An oversized piece with no separators left: LangChain appends it as it
@@ -706,9 +724,11 @@ impl<'a> Run<'a, '_> {
             depth,
             Some((k, k + 1)),
             None,
+            NotSlice::EmptyPiecesDropped,
         );
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn emit(
         &mut self,
         text: String,
@@ -717,6 +737,7 @@ impl<'a> Run<'a, '_> {
         depth: usize,
         parts: Option<(usize, usize)>,
         close: Option<Close>,
+        reason: NotSlice,
     ) {
         let len = self.len(&text);
         let index = self.chunks.len();
@@ -743,6 +764,7 @@ impl<'a> Run<'a, '_> {
             text,
             span,
             is_slice,
+            not_slice: (!is_slice).then_some(reason),
             start_index: 0,
             len,
             cut: Cut::End,

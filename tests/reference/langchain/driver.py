@@ -12,6 +12,7 @@ A splitting case:
      "is_separator_regex": bool, "strip_whitespace": bool,
      "unit": "chars" | "bytes"          # bytes: len(s.encode("utf-8"))
              | "cl100k" | "o200k"}        # tokens: from_tiktoken_encoder
+(other keys, such as a fixture's "name", are ignored)
 answers
     {"chunks": [str, ...], "start_indices": [int, ...], "warnings": [str, ...]}
 taken from create_documents([text]) with add_start_index=True, the warnings
@@ -32,9 +33,14 @@ Other requests:
     {"op": "python", "code": str, "text": str}
                          -> runs generated code with `text` bound; answers like a
                             splitting case from its `chunks` list of
-                            (content, start_index) pairs
+                            (content, start_index) pairs (other keys are
+                            ignored: the tests send the configuration too)
+    {"op": "versions"}   -> {"python": str, "unicode": str, "packages": {name: str}}:
+                            what the answers depend on, for the header of the
+                            recorded test vectors (tests/vectors/langchain.jsonl.gz)
 """
 
+import importlib.metadata
 import json
 import logging
 import os
@@ -75,6 +81,10 @@ for name in ("langchain_text_splitters.base", "langchain_text_splitters"):
 # len(encoding.encode(text)). tiktoken finds the encodings in
 # TIKTOKEN_CACHE_DIR (./x fills it; nothing is downloaded).
 TIKTOKEN = {"cl100k": "cl100k_base", "o200k": "o200k_base"}
+
+
+# The packages whose versions the answers depend on.
+PACKAGES = ("langchain-text-splitters", "langchain-core", "tiktoken")
 
 
 def utf8_len(s):
@@ -175,6 +185,12 @@ def answer(case):
             "python": platform.python_version(),
             "version": unicodedata.unidata_version,
             "rendered": unicode_tables.render(),
+        }
+    if op == "versions":
+        return {
+            "python": platform.python_version(),
+            "unicode": unicodedata.unidata_version,
+            "packages": {p: importlib.metadata.version(p) for p in PACKAGES},
         }
     return {"error": "ValueError", "message": f"unknown op {op!r}"}
 

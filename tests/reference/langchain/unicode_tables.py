@@ -1,4 +1,4 @@
-"""Generates core/src/langchain/pyre/tables.rs: the character classes of
+"""Generates pyre/src/tables.rs: the character classes of
 Python's `re` module, taken from the running CPython's own `str` methods.
 
     python tests/reference/langchain/unicode_tables.py    # rewrites the file
@@ -68,7 +68,7 @@ def render():
 
 if __name__ == "__main__":
     here = os.path.dirname(os.path.abspath(__file__))
-    target = os.path.join(here, "..", "..", "..", "core", "src", "langchain", "pyre", "tables.rs")
+    target = os.path.join(here, "..", "..", "..", "pyre", "src", "tables.rs")
     with open(target, "w", encoding="utf-8") as f:
         f.write(render())
     print(f"wrote {os.path.normpath(target)}")

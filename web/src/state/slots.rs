@@ -7,7 +7,7 @@
 //! is taken: an older one (the learner typed on) is dropped unread.
 
 use crate::text::Text;
-use chunkscope::{Check, Checks, Config, Separator, Strategy};
+use chunkscope::{Check, Checks, Config, Property, Separator, Strategy};
 use chunkscope_wasm::contract::{Analysis, Detail};
 use std::ops::Deref;
 use std::rc::Rc;
@@ -148,7 +148,10 @@ impl Slot {
     pub fn checked(&self) -> Option<Checked> {
         let split = self.split.clone()?;
         let determinism = if split.determinism_checked() {
-            split.checks.as_ref().map(|c| c.determinism.clone())
+            split
+                .checks
+                .as_ref()
+                .and_then(|c| c.get(Property::Determinism).cloned())
         } else {
             match &self.recheck {
                 Some(Recheck::Done(check)) => Some(check.clone()),
@@ -173,7 +176,7 @@ impl Checked {
     pub fn check(&self, badge: Badge) -> Option<&Check> {
         match badge {
             Badge::Determinism => self.determinism.as_ref(),
-            other => self.split.checks.as_ref().map(|c| other.of(c)),
+            other => self.split.checks.as_ref().and_then(|c| other.of(c)),
         }
     }
 }
@@ -205,14 +208,20 @@ impl Badge {
         Badge::Determinism,
     ];
 
-    /// The check behind the badge.
-    pub fn of(self, checks: &Checks) -> &Check {
+    /// The check behind the badge; `None` for determinism when no second
+    /// run was compared.
+    pub fn of(self, checks: &Checks) -> Option<&Check> {
+        checks.get(self.property())
+    }
+
+    /// The property the badge shows.
+    pub const fn property(self) -> Property {
         match self {
-            Badge::Coverage => &checks.coverage,
-            Badge::MaxSize => &checks.max_size,
-            Badge::Order => &checks.order,
-            Badge::Overlap => &checks.overlap,
-            Badge::Determinism => &checks.determinism,
+            Badge::Coverage => Property::Coverage,
+            Badge::MaxSize => Property::MaxSize,
+            Badge::Order => Property::Order,
+            Badge::Overlap => Property::Overlap,
+            Badge::Determinism => Property::Determinism,
         }
     }
 }

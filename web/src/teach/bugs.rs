@@ -6,8 +6,8 @@ use crate::engine::use_split;
 use crate::model::preview;
 use crate::state::{Badge, Shared};
 use crate::text::Text;
-use chunkscope::bugs::{self, Bug, BugRun, Findings, Piece};
-use chunkscope::{CharIndex, Config, Separator};
+use chunkscope::{CharIndex, Config, Counter, Separator};
+use chunkscope_teach::bugs::{self, Bug, BugRun, Findings, Piece};
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
@@ -56,6 +56,7 @@ impl Setup {
 /// Both sides of one gallery run.
 struct Result2 {
     config: Config,
+    counter: chunkscope::Counter,
     correct: Vec<Shown>,
     correct_found: Findings,
     buggy: BugRun,
@@ -80,8 +81,11 @@ enum Part {
 
 /// Both sides of a run: the correct engine's split (made by the worker, which
 /// also refused any configuration it cannot split) and the variant's, run here.
-fn run(setup: &Setup, correct: &Shared) -> Result2 {
+fn run(setup: &Setup, correct: &Shared) -> Result<Result2, String> {
     let config = correct.config.clone();
+    // The page installs a tokenizer before asking the worker to count with
+    // it, so this holds whenever the worker answered.
+    let counter = Counter::new(config.unit).map_err(|e| e.to_string())?;
     let text = &*setup.text;
     let out = &correct.output;
     // The worker's checks compared two runs; findings_of would compare the
@@ -104,18 +108,24 @@ fn run(setup: &Setup, correct: &Shared) -> Result2 {
             parts: vec![Part::Kept(c.text(text).to_string())],
         })
         .collect();
-    Result2 {
+    Ok(Result2 {
         config,
+        counter,
         correct: shown,
         correct_found,
         buggy,
         buggy_found,
-    }
+    })
 }
 
 /// A buggy chunk's pieces, with the source skipped between two of them shown
 /// as dropped.
-fn shown(text: &str, index: &CharIndex<'_>, rope: &bugs::Rope, unit: chunkscope::Unit) -> Shown {
+fn shown(
+    text: &str,
+    index: &CharIndex<'_>,
+    rope: &bugs::Rope,
+    counter: chunkscope::Counter,
+) -> Shown {
     let mut parts = Vec::new();
     let mut last_end: Option<usize> = None;
     for piece in &rope.pieces {
@@ -134,7 +144,7 @@ fn shown(text: &str, index: &CharIndex<'_>, rope: &bugs::Rope, unit: chunkscope:
     Shown {
         start,
         end,
-        len: rope.len(text, unit),
+        len: rope.len(text, counter),
         slice: rope.slice().is_some(),
         parts,
     }
@@ -185,9 +195,9 @@ fn chunk_list(chunks: &[Shown], size: usize) -> Html {
 fn badges(found: &Findings) -> Html {
     html! {
         <div class="badge-row">
-            { for Badge::ALL.into_iter().map(|b| {
-                let c = b.of(&found.checks);
-                verdict(b.test_id(), c.ok, b.title(), &c.detail)
+            { for Badge::ALL.into_iter().filter_map(|b| {
+                let c = b.of(&found.checks)?;
+                Some(verdict(b.test_id(), c.ok, b.title(), &c.detail))
             })}
             {verdict("badge-packing", found.packing.ok, "merged where it fits", &found.packing.detail)}
         </div>
@@ -198,7 +208,7 @@ fn badges(found: &Findings) -> Html {
 fn failures(found: &Findings) -> Html {
     let mut rows: Vec<(&str, &str)> = Badge::ALL
         .into_iter()
-        .map(|b| (b.title(), b.of(&found.checks)))
+        .filter_map(|b| Some((b.title(), b.of(&found.checks)?)))
         .filter(|(_, c)| !c.ok)
         .map(|(t, c)| (t, c.detail.as_str()))
         .collect();
@@ -233,7 +243,7 @@ pub fn BugGallery() -> Html {
     let result: Option<Result<&Result2, String>> = match (&config, &correct) {
         (Err(e), _) => Some(Err(e.clone())),
         (Ok(_), Some(Err(refusal))) => Some(Err(refusal.message.clone())),
-        (Ok(_), _) => (*ran).as_ref().map(Ok),
+        (Ok(_), _) => (*ran).as_ref().map(|r| r.as_ref().map_err(Clone::clone)),
     };
     let on_bug = {
         let setup = setup.clone();
@@ -304,7 +314,7 @@ pub fn BugGallery() -> Html {
                 .buggy
                 .chunks
                 .iter()
-                .map(|c| shown(text, &index, &c.rope, r.config.unit))
+                .map(|c| shown(text, &index, &c.rope, r.counter))
                 .collect();
             html! {
                 <div class="panes">

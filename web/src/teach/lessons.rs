@@ -4,8 +4,8 @@
 
 use crate::share::Snapshot;
 use crate::state::{Action, Settings, State, View};
-use chunkscope::bugs::{self, Bug};
 use chunkscope::{Action as Step, Placement, Separator, Unit};
+use chunkscope_teach::bugs::{self, Bug};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 

@@ -262,7 +262,7 @@ mod tests {
 
     /// Regenerates `tables.rs` from the regex crate's Unicode classes.
     #[test]
-    #[ignore = "writes src/tokens/tables.rs; run by hand after a regex-syntax update"]
+    #[ignore = "writes src/tables.rs; run by hand after a regex-syntax update"]
     fn generate_tables() {
         let regexes = class_regexes();
         let mut runs: Vec<u32> = Vec::new();
@@ -346,7 +346,7 @@ mod tests {
             }
         }
         out.push_str("];\n");
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/tokens/tables.rs");
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/tables.rs");
         std::fs::write(path, out).unwrap();
         eprintln!(
             "wrote {} runs and {} BMP blocks to {path}",

@@ -42,7 +42,7 @@
 //! # Example
 //!
 //! ```
-//! use chunkscope::tokens::{Encoding, Tokenizer};
+//! use chunkscope_tokens::{Encoding, Tokenizer};
 //!
 //! // A toy vocabulary: the 256 bytes, then "ab" (rank 256) and "abc" (257).
 //! let mut ranks: Vec<Vec<u8>> = (0..=255u8).map(|b| vec![b]).collect();
@@ -58,7 +58,7 @@
 //!
 //! let again = Tokenizer::from_data(&tokenizer.to_data())?;
 //! assert_eq!(again.encode("abc abd"), tokenizer.encode("abc abd"));
-//! # Ok::<(), chunkscope::tokens::TokenizerError>(())
+//! # Ok::<(), chunkscope_tokens::TokenizerError>(())
 //! ```
 
 mod bpe;

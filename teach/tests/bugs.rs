@@ -2,15 +2,15 @@
 //! the text chosen to expose it, and the correct engine on the same input keeps
 //! every property.
 
-use chunkscope::bugs::{self, Bug, Findings, Property};
-use chunkscope::{split, Config};
+use chunkscope::{split, Config, Property};
+use chunkscope_teach::bugs::{self, Bug, Finding, Findings};
 
-const ALL: [Property; 5] = [
-    Property::Coverage,
-    Property::MaxSize,
-    Property::Order,
-    Property::Overlap,
-    Property::Packing,
+const ALL: [Finding; 5] = [
+    Finding::Property(Property::Coverage),
+    Finding::Property(Property::MaxSize),
+    Finding::Property(Property::Order),
+    Finding::Property(Property::Overlap),
+    Finding::Packing,
 ];
 
 fn buggy(bug: Bug, text: &str, config: &Config) -> (bugs::BugRun, Findings) {
@@ -44,7 +44,7 @@ fn every_bug_breaks_what_it_should_and_the_engine_does_not() {
                 found.of(p).detail
             );
         }
-        assert!(found.checks.determinism.ok);
+        assert!(found.of(Finding::Property(Property::Determinism)).ok);
         let good = correct(demo.text, &demo.config);
         for p in ALL {
             assert!(
@@ -53,7 +53,7 @@ fn every_bug_breaks_what_it_should_and_the_engine_does_not() {
                 good.of(p).detail
             );
         }
-        assert!(good.checks.determinism.ok);
+        assert!(good.of(Finding::Property(Property::Determinism)).ok);
     }
 }
 
@@ -78,7 +78,10 @@ fn seed_002_with_and_without_the_merge_pass() {
 fn the_range_loop_adds_an_overlap_only_tail() {
     let (run, found) = buggy(Bug::TailWindow, "abcdefghij", &Config::fixed(4, 1));
     assert_eq!(texts("abcdefghij", &run), ["abcd", "defg", "ghij", "j"]);
-    assert!(found.checks.order.detail.contains("lies inside chunk 2"));
+    assert!(found
+        .of(Finding::Property(Property::Order))
+        .detail
+        .contains("lies inside chunk 2"));
 }
 
 #[test]
@@ -89,8 +92,14 @@ fn the_dropped_separator_loses_the_full_stops_and_glues_sentences() {
         texts(demo.text, &run),
         ["It rainsTake a coat", "The bus is lateWalk."]
     );
-    assert!(found.checks.coverage.detail.contains("'.'"));
-    assert!(found.checks.order.detail.contains("leaves out \". \""));
+    assert!(found
+        .of(Finding::Property(Property::Coverage))
+        .detail
+        .contains("'.'"));
+    assert!(found
+        .of(Finding::Property(Property::Order))
+        .detail
+        .contains("leaves out \". \""));
 }
 
 #[test]
@@ -106,7 +115,7 @@ fn no_progress_is_stopped_by_its_budget_even_on_a_long_text() {
         )),
         "{note}"
     );
-    assert!(!found.checks.max_size.ok);
+    assert!(!found.of(Finding::Property(Property::MaxSize)).ok);
 }
 
 /// Seed 001, one bug at a time.
@@ -133,9 +142,12 @@ mod seed_001 {
         let (out, found, _) = chunks("aaaa,bbbb\n\ncc", 8, 0, &["\n\n", ","]);
         assert_eq!(out[1], "aaaa,bbbb,");
         assert!(
-            found.checks.order.detail.contains("does not have there"),
+            found
+                .of(Finding::Property(Property::Order))
+                .detail
+                .contains("does not have there"),
             "{}",
-            found.checks.order.detail
+            found.of(Finding::Property(Property::Order)).detail
         );
     }
 
@@ -143,28 +155,28 @@ mod seed_001 {
     fn drops_the_separator_of_a_piece_it_recurses_into() {
         let (out, found, _) = chunks("one two three four. End.", 12, 1, &[". ", " "]);
         assert!(out.iter().all(|c| !c.contains("four.")), "{out:?}");
-        assert!(!found.checks.coverage.ok);
+        assert!(!found.of(Finding::Property(Property::Coverage)).ok);
     }
 
     #[test]
     fn has_no_reachable_hard_cut() {
         let (out, found, _) = chunks("see aaaaaaaaaaaaaaaaaaaa", 10, 1, &["\n\n", " "]);
         assert!(out.iter().any(|c| c == "aaaaaaaaaaaaaaaaaaaa"), "{out:?}");
-        assert!(!found.checks.max_size.ok);
+        assert!(!found.of(Finding::Property(Property::MaxSize)).ok);
     }
 
     #[test]
     fn overlap_is_added_without_checking_the_size() {
         let (out, found, _) = chunks("aaaa bbbb cccc dddddddd", 10, 5, &[" "]);
         assert!(out.iter().any(|c| c.chars().count() > 10), "{out:?}");
-        assert!(!found.checks.max_size.ok);
+        assert!(!found.of(Finding::Property(Property::MaxSize)).ok);
     }
 
     #[test]
     fn overlap_zero_repeats_everything_before() {
         let (out, found, _) = chunks("aa bb cc dd ee", 5, 0, &[" "]);
         assert_eq!(out.last().unwrap(), "aa bb cc dd ee", "{out:?}");
-        assert!(!found.checks.overlap.ok);
+        assert!(!found.of(Finding::Property(Property::Overlap)).ok);
     }
 
     #[test]
@@ -172,9 +184,12 @@ mod seed_001 {
         let (out, found, _) = chunks("a\n\n\n\n\n\nb", 3, 1, &["\n\n"]);
         assert!(out.iter().any(String::is_empty), "{out:?}");
         assert!(
-            found.checks.order.detail.contains("is empty"),
+            found
+                .of(Finding::Property(Property::Order))
+                .detail
+                .contains("is empty"),
             "{}",
-            found.checks.order.detail
+            found.of(Finding::Property(Property::Order)).detail
         );
     }
 

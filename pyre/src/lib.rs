@@ -27,6 +27,13 @@ pub(crate) mod parse;
 mod tables;
 pub(crate) mod vm;
 
+/// Whitespace as Python's `str.isspace()` and `str.strip()` see it: Unicode
+/// `White_Space` plus the four ASCII information separators (U+001C..U+001F).
+/// What `\s` matches in a `str` pattern, and what LangChain strips.
+pub fn is_space(c: char) -> bool {
+    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
+}
+
 use std::fmt;
 use std::ops::Range;
 
@@ -37,7 +44,7 @@ use std::ops::Range;
 /// part once per level), so the budget grows with the text; the base keeps a
 /// catastrophic pattern on a short text from running for more than a few
 /// milliseconds (in the browser too) before it is refused.
-pub(crate) fn budget_for(text: &str) -> u64 {
+pub fn budget_for(text: &str) -> u64 {
     const BASE: u64 = 1_000_000;
     const PER_BYTE: u64 = 200;
     BASE.saturating_add(PER_BYTE.saturating_mul(text.len() as u64))
@@ -150,7 +157,7 @@ impl From<parse::ParseError> for PythonRegexError {
 /// A compiled Python regular expression.
 ///
 /// ```
-/// use chunkscope::langchain::PythonRegex;
+/// use chunkscope_pyre::PythonRegex;
 ///
 /// // A lookbehind keeps the full stop with the sentence before it.
 /// let re = PythonRegex::new(r"(?<=\.) ")?;
@@ -159,7 +166,7 @@ impl From<parse::ParseError> for PythonRegexError {
 /// let empty = PythonRegex::new("x*")?;
 /// let parts: Vec<_> = empty.split_strings("axb")?.into_iter().flatten().collect();
 /// assert_eq!(parts, ["", "a", "", "b", ""]);
-/// # Ok::<(), chunkscope::langchain::PythonRegexError>(())
+/// # Ok::<(), chunkscope_pyre::PythonRegexError>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct PythonRegex {
@@ -210,11 +217,7 @@ impl PythonRegex {
             .collect())
     }
 
-    pub(crate) fn search_with(
-        &self,
-        text: &str,
-        budget: &mut u64,
-    ) -> Result<bool, PythonRegexError> {
+    pub fn search_with(&self, text: &str, budget: &mut u64) -> Result<bool, PythonRegexError> {
         self.program
             .search(text, 0, false, budget)
             .map(|m| m.is_some())
@@ -223,7 +226,7 @@ impl PythonRegex {
 
     /// CPython's `pattern_split`: after an empty match the next search must
     /// advance, and the text after the last match is always added.
-    pub(crate) fn split_with(
+    pub fn split_with(
         &self,
         text: &str,
         budget: &mut u64,

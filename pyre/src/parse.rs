@@ -303,7 +303,7 @@ fn is_hex(c: char) -> bool {
 /// Python's `int(s)` for a group number: optional whitespace and sign, ASCII
 /// digits with single underscores between them.
 fn python_int(s: &str) -> Option<i128> {
-    let t = s.trim_matches(crate::span::is_space);
+    let t = s.trim_matches(crate::is_space);
     let (neg, digits) = match t.as_bytes().first() {
         Some(b'-') => (true, &t[1..]),
         Some(b'+') => (false, &t[1..]),

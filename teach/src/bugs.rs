@@ -16,12 +16,10 @@
 //! The variants model Python code, so they cut and step in characters; lengths
 //! are measured in the configured unit. Separators are matched as literal text.
 
-use crate::check::{check, Check, Checks};
-use crate::config::{Config, Strategy};
-use crate::separator::Separator;
-use crate::span::{is_space, CharIndex, Span};
-use crate::trace::{Action, Chunk, Cut, Output};
-use crate::unit::Unit;
+use chunkscope::{
+    check, is_space, Action, CharIndex, Check, Checks, Chunk, Config, Counter, Cut, Output,
+    Property, Separator, Span, Strategy,
+};
 
 /// One classic mistake.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -41,30 +39,27 @@ pub enum Bug {
     NoMerge,
 }
 
-/// A property a bug breaks (the badge that goes red).
+/// What the gallery judges a run by: the engine's own properties, and one
+/// hint of its own about quality (whether pieces that fit together were merged).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Property {
-    /// Every non-whitespace character is in a chunk.
-    Coverage,
-    /// No chunk is longer than `size`.
-    MaxSize,
-    /// Chunks are slices of the source, in order, each ending after the last.
-    Order,
-    /// Neighbours repeat no more than the configured overlap.
-    Overlap,
+pub enum Finding {
+    /// One of the engine's properties (determinism is judged too, by running
+    /// the variant twice).
+    Property(Property),
     /// Neighbouring pieces of one split that fit together were merged.
     Packing,
 }
 
-impl Property {
+impl Finding {
     /// A short name for a learner.
     pub const fn title(self) -> &'static str {
         match self {
-            Property::Coverage => "no text lost",
-            Property::MaxSize => "size cap held",
-            Property::Order => "in order, slices of the text",
-            Property::Overlap => "overlap as set",
-            Property::Packing => "merged where it fits",
+            Finding::Property(Property::Coverage) => "no text lost",
+            Finding::Property(Property::MaxSize) => "size cap held",
+            Finding::Property(Property::Order) => "in order, slices of the text",
+            Finding::Property(Property::Overlap) => "overlap as set",
+            Finding::Property(_) => "repeatable",
+            Finding::Packing => "merged where it fits",
         }
     }
 }
@@ -196,18 +191,21 @@ impl Bug {
     }
 
     /// The properties this bug breaks on its demo.
-    pub const fn breaks(self) -> &'static [Property] {
+    pub const fn breaks(self) -> &'static [Finding] {
         match self {
-            Bug::TailWindow => &[Property::Order],
-            Bug::DroppedSeparator => &[Property::Coverage, Property::Order],
-            Bug::NoHardCut | Bug::NoProgress => &[Property::MaxSize],
-            Bug::Seed001 => &[
-                Property::Coverage,
-                Property::MaxSize,
-                Property::Order,
-                Property::Overlap,
+            Bug::TailWindow => &[Finding::Property(Property::Order)],
+            Bug::DroppedSeparator => &[
+                Finding::Property(Property::Coverage),
+                Finding::Property(Property::Order),
             ],
-            Bug::NoMerge => &[Property::Packing],
+            Bug::NoHardCut | Bug::NoProgress => &[Finding::Property(Property::MaxSize)],
+            Bug::Seed001 => &[
+                Finding::Property(Property::Coverage),
+                Finding::Property(Property::MaxSize),
+                Finding::Property(Property::Order),
+                Finding::Property(Property::Overlap),
+            ],
+            Bug::NoMerge => &[Finding::Packing],
         }
     }
 
@@ -301,13 +299,14 @@ impl Rope {
         out
     }
 
-    /// Its length in `unit`.
-    pub fn len(&self, source: &str, unit: Unit) -> usize {
+    /// Its length, counted by `counter` piece by piece (the variants model
+    /// Python that adds up `len` of the strings it joins).
+    pub fn len(&self, source: &str, counter: Counter) -> usize {
         self.pieces
             .iter()
             .map(|p| match p {
-                Piece::Source(s) => unit.len(s.text(source)),
-                Piece::Added(t) => unit.len(t),
+                Piece::Source(s) => counter.len(s.text(source)),
+                Piece::Added(t) => counter.len(t),
             })
             .sum()
     }
@@ -410,7 +409,7 @@ impl Rope {
     }
 
     fn chars_len(&self, source: &str) -> usize {
-        self.len(source, Unit::Chars)
+        self.text(source).chars().count()
     }
 }
 
@@ -443,12 +442,24 @@ pub const OUTPUT_BUDGET: usize = 200_000;
 
 /// Runs `bug`'s variant on `source`. `config` gives size, overlap and separators
 /// (its strategy is ignored: each variant is one strategy).
+///
+/// A token unit whose tokenizer is not installed cannot be counted; the run is
+/// then empty and its note says why.
 pub fn run(bug: Bug, source: &str, config: &Config) -> BugRun {
+    let counter = match Counter::new(config.unit) {
+        Ok(counter) => counter,
+        Err(e) => {
+            return BugRun {
+                note: Some(format!("cannot run: {e}")),
+                ..BugRun::default()
+            }
+        }
+    };
     let mut v = Variant {
         source,
         size: config.size,
         overlap: config.overlap,
-        unit: config.unit,
+        counter,
         out: BugRun::default(),
         produced: 0,
         parents: 0,
@@ -480,7 +491,7 @@ struct Variant<'a> {
     source: &'a str,
     size: usize,
     overlap: usize,
-    unit: Unit,
+    counter: Counter,
     out: BugRun,
     produced: usize,
     parents: usize,
@@ -488,7 +499,7 @@ struct Variant<'a> {
 
 impl Variant<'_> {
     fn len(&self, rope: &Rope) -> usize {
-        rope.len(self.source, self.unit)
+        rope.len(self.source, self.counter)
     }
 
     fn stopped(&self) -> bool {
@@ -699,14 +710,14 @@ pub struct Findings {
 }
 
 impl Findings {
-    /// The outcome for `property`.
-    pub fn of(&self, property: Property) -> &Check {
-        match property {
-            Property::Coverage => &self.checks.coverage,
-            Property::MaxSize => &self.checks.max_size,
-            Property::Order => &self.checks.order,
-            Property::Overlap => &self.checks.overlap,
-            Property::Packing => &self.packing,
+    /// The outcome of `finding`.
+    pub fn of(&self, finding: Finding) -> &Check {
+        match finding {
+            Finding::Property(property) => self
+                .checks
+                .get(property)
+                .expect("the gallery judges every property, determinism included"),
+            Finding::Packing => &self.packing,
         }
     }
 }
@@ -727,7 +738,7 @@ pub fn findings_of(source: &str, config: &Config, output: &Output, again: &Outpu
         (c.len, parent)
     });
     Findings {
-        checks: check(source, config, output, again),
+        checks: check(source, config, output).with_again(output, again),
         packing: packing(groups, config),
     }
 }
@@ -740,6 +751,20 @@ pub fn findings_of(source: &str, config: &Config, output: &Output, again: &Outpu
 /// order first asks that each chunk be one non-empty slice of the source.
 pub fn findings(source: &str, config: &Config, run: &BugRun, again: &BugRun) -> Findings {
     let unit = config.unit;
+    let counter = match Counter::new(unit) {
+        Ok(counter) => counter,
+        Err(e) => {
+            let cannot = verdict(false, format!("cannot count: {e}"));
+            let mut checks = check(source, config, &Output::default());
+            for property in Property::ALL {
+                checks.set(property, cannot.clone());
+            }
+            return Findings {
+                checks,
+                packing: cannot,
+            };
+        }
+    };
     let chars = CharIndex::new(source);
     let hulls = as_output(run.chunks.iter().map(|c| c.rope.hull().unwrap_or_default()));
     let mut pieces: Vec<Span> = run
@@ -758,13 +783,13 @@ pub fn findings(source: &str, config: &Config, run: &BugRun, again: &BugRun) -> 
         strategy: Strategy::Fixed,
         ..config.clone()
     };
-    let by_hull = check(source, &plain, &hulls, &hulls);
-    let coverage = check(source, &plain, &pieces, &pieces).coverage;
+    let by_hull = check(source, &plain, &hulls);
+    let coverage = check(source, &plain, &pieces);
 
     let lens: Vec<usize> = run
         .chunks
         .iter()
-        .map(|c| c.rope.len(source, unit))
+        .map(|c| c.rope.len(source, counter))
         .collect();
     let max_size = match lens.iter().position(|&l| l > config.size) {
         Some(i) => verdict(
@@ -793,15 +818,24 @@ pub fn findings(source: &str, config: &Config, run: &BugRun, again: &BugRun) -> 
             "a second run gave different chunks".into()
         },
     );
+    let order = order(
+        source,
+        run,
+        by_hull.get(Property::Order).expect("always checked"),
+        &chars,
+    );
+    let mut checks = coverage;
+    checks.set(Property::MaxSize, max_size);
+    checks.set(Property::Order, order);
+    for property in [Property::Overlap] {
+        if let Some(c) = by_hull.get(property) {
+            checks.set(property, c.clone());
+        }
+    }
+    checks.set(Property::Determinism, determinism);
     let groups = lens.iter().zip(&run.chunks).map(|(&l, c)| (l, c.parent));
     Findings {
-        checks: Checks {
-            coverage,
-            max_size,
-            order: order(source, run, &by_hull.order, &chars),
-            overlap: by_hull.overlap,
-            determinism,
-        },
+        checks,
         packing: packing(groups, config),
     }
 }

@@ -17,7 +17,7 @@ use super::parse::{
     flag, width, Anchor, Category, ClassItem, Code, Greed, Node, ParseError, Parsed, MAXCODE,
 };
 use super::{is_alnum, is_decimal};
-use crate::span::is_space;
+use crate::is_space;
 
 /// "No position" in a capture slot or a repeat's last start.
 const NONE: usize = usize::MAX;

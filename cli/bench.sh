@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# cli/bench.sh — the whole chunkscope process on a 10 MB file, against
+# LangChain's RecursiveCharacterTextSplitter in-process, and peak memory.
+#
+#   cli/bench.sh            sizes 256, 1000, 4000; overlap 0; characters
+#
+# The input is the first 10 MB (cut at a line end) of the three corpora of
+# bench/corpus.sh, one after the other (Markdown, Rust, prose). Each row times
+# the release-native binary, reading the file and writing every chunk (to
+# /dev/null), with GNU time: the best wall time of 3 runs, and the peak
+# resident size (the process's, binary included: about 3 MB of it).
+#   langchain   --strategy langchain: LangChain's splitter exactly (its defaults)
+#   recursive   --strategy recursive --placement start: our engine with
+#               LangChain's separators and separator placement
+# Times are jsonl runs; the last column is the peak of the default JSON
+# (recursive), which holds every chunk's text at once.
+# LangChain is timed in-process on the same text (the text already read, no
+# output written, the best of 3 runs), which leaves out its interpreter
+# start-up and I/O: the comparison favours it.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+TOOLS="${CHUNKSCOPE_TOOLS:-$HOME/.cache/chunkscope}"
+PY="${CHUNKSCOPE_PYTHON:-$TOOLS/python-venv/bin/python}"
+SIZES=(256 1000 4000)
+command -v /usr/bin/time >/dev/null || { echo "needs GNU time (apt-get install time)" >&2; exit 2; }
+"$PY" -c 'import langchain_text_splitters' 2>/dev/null \
+  || { echo "needs $PY with langchain-text-splitters (./x python makes it)" >&2; exit 2; }
+
+bench/corpus.sh >/dev/null
+input="$ROOT/target/bench/cli-10mb.txt"
+mkdir -p "$(dirname "$input")"
+"$PY" - "$input" target/corpus/markdown.md target/corpus/code.rs target/corpus/prose.txt <<'PY'
+import sys
+data = b"".join(open(p, "rb").read() for p in sys.argv[2:])[:10_000_000]
+open(sys.argv[1], "wb").write(data[: data.rfind(b"\n") + 1])
+PY
+cargo build --quiet --profile release-native -p chunkscope-cli
+bin="$ROOT/target/release-native/chunkscope"
+mb="$(stat -c %s "$input")"
+
+run() { # run FORMAT ARGS... -> "best_seconds peak_kb"
+  local format=$1 i
+  shift
+  for i in 1 2 3; do
+    { /usr/bin/time -f '%e %M' "$bin" --format "$format" "$@" "$input" >/dev/null; } 2>&1 | tail -n1
+  done | sort -n | head -n1
+}
+
+langchain() { # langchain SIZE -> best seconds of 3 in-process
+  "$PY" - "$input" "$1" <<'PY'
+import logging, sys, time
+from langchain_text_splitters import RecursiveCharacterTextSplitter
+logging.disable(logging.WARNING)
+text = open(sys.argv[1], encoding="utf-8").read()
+splitter = RecursiveCharacterTextSplitter(chunk_size=int(sys.argv[2]), chunk_overlap=0)
+best = min(
+    (lambda t: (splitter.split_text(text), time.perf_counter() - t)[1])(time.perf_counter())
+    for _ in range(3)
+)
+print(f"{best:.3f}")
+PY
+}
+
+printf 'input: %s bytes; %s\n\n' "$mb" "$(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg)"
+printf '| size | LangChain in-process | --strategy langchain | × | peak | --strategy recursive | × | peak | peak, json |\n'
+printf '| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n'
+for size in "${SIZES[@]}"; do
+  lc="$(langchain "$size")"
+  read -r lcs lcm < <(run jsonl --strategy langchain --size "$size")
+  read -r rs rm < <(run jsonl --strategy recursive --placement start --size "$size")
+  read -r _ jm < <(run json --strategy recursive --placement start --size "$size")
+  "$PY" - "$size" "$lc" "$lcs" "$rs" "$lcm" "$rm" "$jm" "$mb" <<'PY'
+import sys
+size = sys.argv[1]
+lc, lcs, rs = map(float, sys.argv[2:5])
+lcm, rm, jm = (int(kb) * 1024 for kb in sys.argv[5:8])
+mb = int(sys.argv[8])
+peak = lambda b: f"{b / 1e6:.0f} MB ({b / mb:.1f}×)"
+print(f"| {size} | {lc:.2f} s | {lcs:.2f} s | {lc / lcs:.1f}× | {peak(lcm)} "
+      f"| {rs:.2f} s | {lc / rs:.1f}× | {peak(rm)} | {peak(jm)} |")
+PY
+done

@@ -1,0 +1,142 @@
+//! One analysis of one text: what every caller (the CLI, the JS API, the
+//! page) asks the engine for, at the detail it needs.
+//!
+//! Splitting is the cheap part; recording the trace, checking the properties,
+//! converting byte spans to char offsets and judging determinism (a second
+//! split) each cost something, so [`Detail`] says which of them to do. The
+//! determinism re-run is never on by default: it doubles the work.
+
+use crate::check::Checks;
+use crate::separator::Separator;
+use crate::span::CharIndex;
+use crate::trace::Output;
+
+/// What an analysis records beyond the chunks' spans.
+///
+/// ```
+/// use chunkscope::Detail;
+/// let page = Detail::FULL.with_determinism(true);
+/// assert!(page.trace && page.checks && page.determinism && !page.tokens);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Detail {
+    /// Record the trace (the recursion tree, packing, the node behind each chunk).
+    pub trace: bool,
+    /// Check the properties (all but determinism).
+    pub checks: bool,
+    /// Split a second time and compare, for the determinism property. Needs
+    /// `checks`.
+    pub determinism: bool,
+    /// With a token unit, where each chunk's tokens end (for drawing them).
+    pub tokens: bool,
+}
+
+impl Detail {
+    /// Only the chunks: the fast path for pipelines.
+    pub const CHUNKS: Detail = Detail {
+        trace: false,
+        checks: false,
+        determinism: false,
+        tokens: false,
+    };
+
+    /// The trace and the properties, without the determinism re-run.
+    pub const FULL: Detail = Detail {
+        trace: true,
+        checks: true,
+        determinism: false,
+        tokens: false,
+    };
+
+    /// The same detail with the determinism re-run on or off.
+    pub const fn with_determinism(mut self, on: bool) -> Detail {
+        self.determinism = on;
+        self
+    }
+
+    /// The same detail with token ends on or off.
+    pub const fn with_tokens(mut self, on: bool) -> Detail {
+        self.tokens = on;
+        self
+    }
+}
+
+/// One text analysed: the output, its checks, and its offsets in chars.
+///
+/// # Invariants
+///
+/// `chunk_chars[i]` is the char span of `output.chunks[i]` and `node_chars[i]`
+/// that of `output.trace.nodes[i]`; `separators` is the list `Cut::Separator`
+/// and the trace's indices refer to; `token_ends[i]`, when present, holds the
+/// byte offsets (relative to the chunk's start) where the tokens of chunk `i`'s
+/// own text end, the last being its length.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Analysis {
+    /// The chunks, and the trace when asked for.
+    pub output: Output,
+    /// The properties, when asked for.
+    pub checks: Option<Checks>,
+    /// Each chunk's span in chars (half-open).
+    pub chunk_chars: Vec<(usize, usize)>,
+    /// Each trace node's span in chars (half-open).
+    pub node_chars: Vec<(usize, usize)>,
+    /// The separators the cuts and the trace index: the configured list, or
+    /// the one a LangChain strategy really used.
+    pub separators: Vec<Separator>,
+    /// Where each chunk's tokens end, with a token unit and when asked for.
+    pub token_ends: Option<Vec<Vec<usize>>>,
+}
+
+impl Analysis {
+    /// An analysis put together from its parts, for a reader of an encoded
+    /// report that already has the char offsets. The caller keeps the
+    /// invariants above (a decoder checks every index it reads).
+    pub fn from_parts(
+        output: Output,
+        checks: Option<Checks>,
+        chunk_chars: Vec<(usize, usize)>,
+        node_chars: Vec<(usize, usize)>,
+        separators: Vec<Separator>,
+        token_ends: Option<Vec<Vec<usize>>>,
+    ) -> Analysis {
+        Analysis {
+            output,
+            checks,
+            chunk_chars,
+            node_chars,
+            separators,
+            token_ends,
+        }
+    }
+
+    pub(crate) fn new(
+        source: &str,
+        separators: Vec<Separator>,
+        output: Output,
+        checks: Option<Checks>,
+        token_ends: Option<Vec<Vec<usize>>>,
+    ) -> Analysis {
+        let chars = CharIndex::new(source);
+        let chunk_chars = output
+            .chunks
+            .iter()
+            .map(|c| chars.char_span(c.span))
+            .collect();
+        let node_chars = output
+            .trace
+            .nodes
+            .iter()
+            .map(|n| chars.char_span(n.span))
+            .collect();
+        Analysis::from_parts(
+            output,
+            checks,
+            chunk_chars,
+            node_chars,
+            separators,
+            token_ends,
+        )
+    }
+}

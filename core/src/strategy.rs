@@ -1,0 +1,221 @@
+//! How a strategy plugs into the engine.
+//!
+//! A strategy is two things: a [`Strategy`] value (its name, defaults and
+//! which LangChain class it reproduces, if any: plain data the CLI, the JS API
+//! and the page list and parse) and an [`Engine`] (the configuration compiled
+//! for it, ready to split any number of texts). [`Splitter`](crate::Splitter)
+//! holds the engine and calls it; checks, reports and views read only the
+//! [`Output`] it returns.
+//!
+//! Adding a strategy touches this file (a variant, its name, its engine in
+//! [`Strategy::engine`]), the strategy's own module, and the views that draw
+//! what is new in its output. Nothing else matches on strategies.
+
+use crate::config::{Config, Placement};
+use crate::engine::Run;
+use crate::error::Error;
+use crate::langchain::{Kind, LangChainConfig};
+use crate::separator::Matcher;
+use crate::trace::Output;
+use crate::unit::Counter;
+use crate::{fixed, langchain, recursive};
+use std::fmt;
+use std::str::FromStr;
+
+/// Which engine splits the text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// Windows of `size` units every `size − overlap` units, stopping once a window
+    /// reaches the end (so there is no overlap-only tail).
+    Fixed,
+    /// Split on the first separator present, pack the pieces greedily up to `size`,
+    /// and split what is still too big with the separators after it.
+    #[default]
+    Recursive,
+    /// LangChain's `RecursiveCharacterTextSplitter`, reproduced exactly, quirks
+    /// included: lengths measured before stripping, a piece of exactly `size`
+    /// split again, oversized pieces passed through. See [`crate::langchain`].
+    LangChain,
+    /// LangChain's `CharacterTextSplitter`: one separator (the first), then
+    /// merging; pieces that are too big stay too big.
+    LangChainCharacter,
+}
+
+impl Strategy {
+    /// Every strategy, in the order the UI lists them.
+    pub const ALL: [Strategy; 4] = [
+        Strategy::Fixed,
+        Strategy::Recursive,
+        Strategy::LangChain,
+        Strategy::LangChainCharacter,
+    ];
+
+    /// The name used in the CLI, the JS API and the UI.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Strategy::Fixed => "fixed",
+            Strategy::Recursive => "recursive",
+            Strategy::LangChain => "langchain",
+            Strategy::LangChainCharacter => "langchain-character",
+        }
+    }
+
+    /// Which LangChain class this strategy reproduces, if it is one.
+    pub const fn langchain(self) -> Option<Kind> {
+        match self {
+            Strategy::LangChain => Some(Kind::Recursive),
+            Strategy::LangChainCharacter => Some(Kind::Character),
+            _ => None,
+        }
+    }
+
+    /// The placement a strategy starts with: LangChain's own defaults
+    /// (`keep_separator=True` for the recursive class, `False` for the
+    /// character one), and the lessons' `p + sep` for ours.
+    pub const fn default_placement(self) -> Placement {
+        match self {
+            Strategy::LangChain => Placement::Start,
+            Strategy::LangChainCharacter => Placement::None,
+            _ => Placement::End,
+        }
+    }
+
+    /// Whether the separator list is read: a fixed window never looks at it,
+    /// so the UI can grey it out.
+    pub const fn uses_separators(self) -> bool {
+        !matches!(self, Strategy::Fixed)
+    }
+
+    /// Builds the engine for a configuration whose size and overlap are
+    /// already checked ([`Config::compile`] does that first).
+    pub(crate) fn engine(self, config: &Config) -> Result<Box<dyn Engine>, Error> {
+        Ok(match self {
+            Strategy::Fixed => Box::new(Native {
+                matchers: Vec::new(),
+                split: fixed::split,
+            }),
+            Strategy::Recursive => Box::new(Native {
+                matchers: config.matchers()?,
+                split: recursive::split,
+            }),
+            Strategy::LangChain | Strategy::LangChainCharacter => {
+                let kind = self.langchain().expect("a LangChain strategy");
+                let config = LangChainConfig::from_config(kind, config)?;
+                config.validate()?;
+                Box::new(config)
+            }
+        })
+    }
+
+    /// What a token unit counts with for this strategy: LangChain's classes
+    /// report a missing tokenizer as LangChain would.
+    pub(crate) fn counter(self, config: &Config) -> Result<Counter, Error> {
+        match self.langchain() {
+            Some(_) => Ok(langchain::counter(config.unit)?),
+            None => Counter::new(config.unit),
+        }
+    }
+}
+
+/// A configuration compiled for one strategy.
+///
+/// Invariant: `split` never fails for a reason [`Config::validate`] could have
+/// found; its errors are about the text (a character no chunk can hold, a
+/// regex LangChain refuses when it is reached).
+pub(crate) trait Engine: fmt::Debug + Send + Sync {
+    /// Splits `text` under `config` (the one this engine was built from),
+    /// counting with `counter`, recording the trace when `record`.
+    fn split(
+        &self,
+        text: &str,
+        config: &Config,
+        counter: Counter,
+        record: bool,
+    ) -> Result<Output, Error>;
+
+    /// A copy behind a new box, so a [`Splitter`](crate::Splitter) can be cloned.
+    fn boxed(&self) -> Box<dyn Engine>;
+}
+
+/// Our engines: they share [`Run`] (emitting chunks, recording nodes, cuts)
+/// and differ in the function that walks the text.
+#[derive(Clone)]
+struct Native {
+    matchers: Vec<Matcher>,
+    split: fn(&mut Run<'_>) -> Result<(), Error>,
+}
+
+impl fmt::Debug for Native {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Native")
+            .field("matchers", &self.matchers)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Engine for Native {
+    fn split(
+        &self,
+        text: &str,
+        config: &Config,
+        counter: Counter,
+        record: bool,
+    ) -> Result<Output, Error> {
+        let mut run = Run::new(text, config, counter, &self.matchers, record);
+        (self.split)(&mut run)?;
+        Ok(Output {
+            chunks: run.chunks,
+            trace: run.tree.finish(),
+            langchain: None,
+        })
+    }
+
+    fn boxed(&self) -> Box<dyn Engine> {
+        Box::new(self.clone())
+    }
+}
+
+impl Engine for LangChainConfig {
+    fn split(
+        &self,
+        text: &str,
+        _config: &Config,
+        counter: Counter,
+        record: bool,
+    ) -> Result<Output, Error> {
+        Ok(langchain::run(text, self, counter, record)?.into_output())
+    }
+
+    fn boxed(&self) -> Box<dyn Engine> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn Engine> {
+    fn clone(&self) -> Self {
+        self.boxed()
+    }
+}
+
+impl fmt::Display for Strategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Strategy {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Strategy, String> {
+        Strategy::ALL
+            .into_iter()
+            .find(|strategy| strategy.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<String> = Strategy::ALL
+                    .iter()
+                    .map(|s| format!("{:?}", s.name()))
+                    .collect();
+                let (last, rest) = names.split_last().expect("strategies exist");
+                format!("unknown strategy {s:?}: use {} or {last}", rest.join(", "))
+            })
+    }
+}

@@ -1,0 +1,122 @@
+"""chunkscope: exact, traced text splitting for retrieval, at engine speed.
+
+Two ways in:
+
+- :func:`split` (and :class:`Splitter`, to reuse one configuration): any of the
+  engine's strategies, returning plain data, the report the ``chunkscope``
+  command prints as JSON::
+
+      >>> import chunkscope
+      >>> report = chunkscope.split("Refund policy\\n\\nRefunds take 5 days.", size=15)
+      >>> [(c["text"], c["start"], c["end"], c["cut"]) for c in report["chunks"]]
+      [('Refund policy', 0, 13, '\\n\\n'), ('Refunds take 5', 15, 29, ' '), ('days.', 30, 35, 'end')]
+
+- LangChain's ``RecursiveCharacterTextSplitter`` and ``CharacterTextSplitter``,
+  argument for argument and string for string (see :mod:`chunkscope.langchain`).
+
+Every refusal is a :class:`ChunkscopeError` (a ``ValueError``) whose message says
+what to change.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import errors
+from ._native import LANGUAGES, PLACEMENTS, STRATEGIES, UNITS, Splitter, __version__, count_tokens
+from .errors import (
+    ChunkscopeError,
+    LangChainCrash,
+    RecursionLimitError,
+    RegexError,
+    UnsupportedError,
+)
+from .langchain import (
+    CharacterTextSplitter,
+    Language,
+    RecursiveCharacterTextSplitter,
+    TextSplitter,
+    TokenLength,
+    utf8_len,
+)
+from .report import Report
+
+__all__ = [
+    "LANGUAGES",
+    "PLACEMENTS",
+    "STRATEGIES",
+    "UNITS",
+    "CharacterTextSplitter",
+    "ChunkscopeError",
+    "Document",
+    "LangChainCrash",
+    "Language",
+    "RecursionLimitError",
+    "RecursiveCharacterTextSplitter",
+    "RegexError",
+    "Report",
+    "Splitter",
+    "TextSplitter",
+    "TokenLength",
+    "UnsupportedError",
+    "__version__",
+    "count_tokens",
+    "errors",
+    "split",
+    "utf8_len",
+]
+
+
+def split(
+    text: str,
+    *,
+    strategy: str = "recursive",
+    size: int = 1000,
+    overlap: int = 0,
+    separators: list[str] | None = None,
+    unit: str = "chars",
+    placement: str | None = None,
+    trim: bool = True,
+    regex: bool = False,
+    trace: bool = False,
+) -> Report:
+    """Splits ``text`` and returns the report the ``chunkscope`` command prints.
+
+    ``report["chunks"]`` lists the chunks in order, each a dict with ``text``,
+    ``start``/``end`` (char offsets, what Python slices with), ``byte_start``/
+    ``byte_end`` (UTF-8 offsets), ``len`` (in ``unit``), ``cut`` (the separator
+    that ended it, or ``"hard"``, ``"window"``, ``"end"``) and ``index``; a
+    LangChain strategy adds ``is_slice`` and ``start_index``. With
+    ``trace=True`` the report also holds ``trace`` (the recursion tree),
+    ``checks`` (the invariants, with a determinism re-run), ``config`` and, for
+    LangChain, ``langchain`` (its warnings and equivalent Python code).
+
+    Arguments are those of the command line (docs/cli.md): ``strategy`` is
+    ``"fixed"``, ``"recursive"``, ``"langchain"`` or ``"langchain-character"``;
+    ``size`` and ``overlap`` count ``unit`` (``"chars"``, ``"bytes"``,
+    ``"cl100k"``, ``"o200k"``); ``separators`` are strongest first (real
+    strings: ``"\\n\\n"``, and ``""`` for the hard cut), regular expressions
+    when ``regex``; ``None`` takes the strategy's defaults, and so does
+    ``placement=None`` (``"end"``, ``"start"`` or ``"none"``: which chunk keeps
+    a separator).
+    """
+    splitter = Splitter(
+        strategy=strategy,
+        size=size,
+        overlap=overlap,
+        separators=separators,
+        unit=unit,
+        placement=placement,
+        trim=trim,
+        regex=regex,
+    )
+    return splitter.split(text, trace=trace)  # type: ignore[return-value]
+
+
+def __getattr__(name: str) -> Any:
+    # LangChain's Document when langchain-core is installed, resolved on use.
+    if name == "Document":
+        from .langchain import document_class
+
+        return document_class()
+    raise AttributeError(f"module 'chunkscope' has no attribute {name!r}")

@@ -1,0 +1,49 @@
+"""The compiled engine (see chunkscope/__init__.py for the documented API)."""
+
+from typing import Any
+
+__version__: str
+LANGUAGES: list[str]
+STRATEGIES: list[str]
+UNITS: list[str]
+PLACEMENTS: list[str]
+
+class Splitter:
+    """A splitting configuration, checked and compiled once; immutable and
+    shareable between threads. Pickles as its configuration.
+
+    ``separators=None`` and ``placement=None`` take the strategy's defaults.
+    Raises ``chunkscope.ChunkscopeError`` for a configuration the engine
+    refuses.
+    """
+
+    def __new__(
+        cls,
+        strategy: str = "recursive",
+        size: int = 1000,
+        overlap: int = 0,
+        separators: list[str] | None = None,
+        unit: str = "chars",
+        placement: str | None = None,
+        trim: bool = True,
+        regex: bool = False,
+    ) -> Splitter: ...
+    def split(self, text: str, trace: bool = False) -> dict[str, Any]:
+        """The report of the ``chunkscope`` command, as dicts and lists."""
+    def split_text(self, text: str) -> tuple[list[str], list[str]]:
+        """The chunk texts (LangChain's strings), and LangChain's warnings."""
+    def split_indexed(self, text: str) -> tuple[list[str], list[int], list[str]]:
+        """The chunk texts, their ``start_index`` values, and the warnings."""
+    @property
+    def config(self) -> dict[str, Any]:
+        """The configuration, in the names the constructor takes."""
+
+def count_tokens(encoding: str, text: str) -> int:
+    """Tokens of ``text`` in ``encoding`` (as tiktoken's ``encode``; special
+    tokens refused)."""
+
+def encoding_unit(name: str) -> str:
+    """``"cl100k_base"`` -> ``"cl100k"``, ``"o200k_base"`` -> ``"o200k"``."""
+
+def separators_for_language(name: str) -> list[str] | None:
+    """LangChain's separators for a language, or None."""

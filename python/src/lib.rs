@@ -1,0 +1,396 @@
+//! `chunkscope._native`: the engine behind the `chunkscope` Python package.
+//!
+//! The module is deliberately thin: a [`Splitter`] holds a configuration
+//! checked and compiled once, and each call hands one `str` to the engine and
+//! builds the Python objects of the answer. Everything a Python user sees
+//! beyond that (LangChain's classes, `Document`s, argument names and checks)
+//! lives in the pure-Python package around it.
+//!
+//! Invariants:
+//! - The text is borrowed, never copied, on the way in (CPython caches a
+//!   `str`'s UTF-8 form), and the GIL is released while the engine runs, so
+//!   other Python threads (a Dask worker's, say) split at the same time.
+//! - Every refusal becomes an exception of `chunkscope.errors`, all
+//!   `ValueError`s, with the engine's own message; a refusal that LangChain
+//!   raises as another kind (`re.error`, `TypeError`, …) also subclasses that
+//!   kind, so `except re.error` around LangChain code keeps working.
+
+use chunkscope::langchain::{language_separators, LangChainError, LANGUAGES};
+use chunkscope::tokens::Encoding;
+use chunkscope::{report, Config, Detail, Error, Output, Placement, Separator, Strategy, Unit};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyList, PyString, PyTuple};
+
+/// A splitting configuration, checked and compiled once; immutable, so one
+/// splitter serves any number of threads.
+#[pyclass(frozen, module = "chunkscope._native")]
+struct Splitter {
+    inner: chunkscope::Splitter,
+}
+
+#[pymethods]
+impl Splitter {
+    /// Checks the configuration (names, numbers, regexes, the token tables) and
+    /// compiles it. `separators=None` and `placement=None` take the
+    /// strategy's defaults: ours for `fixed`/`recursive`, LangChain's for its
+    /// two classes (an empty list stands for LangChain's default separators).
+    #[new]
+    #[pyo3(signature = (strategy="recursive", size=1000, overlap=0, separators=None, unit="chars", placement=None, trim=true, regex=false))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        strategy: &str,
+        size: i64,
+        overlap: i64,
+        separators: Option<Vec<String>>,
+        unit: &str,
+        placement: Option<&str>,
+        trim: bool,
+        regex: bool,
+    ) -> PyResult<Splitter> {
+        let strategy: Strategy = strategy.parse().map_err(|m| config_error(py, m))?;
+        let base = Config::for_strategy(strategy);
+        let config = Config {
+            size: count(py, "size", size)?,
+            overlap: count(py, "overlap", overlap)?,
+            unit: unit.parse().map_err(|m| config_error(py, m))?,
+            separators: match separators {
+                None => base.separators.clone(),
+                Some(list) if regex => list.into_iter().map(Separator::regex).collect(),
+                Some(list) => list.into_iter().map(Separator::literal).collect(),
+            },
+            placement: match placement {
+                None => base.placement,
+                Some(name) => name.parse().map_err(|m| config_error(py, m))?,
+            },
+            trim,
+            ..base
+        };
+        // Token tables load here, once per process, outside the GIL.
+        let inner = py
+            .detach(|| chunkscope::Splitter::new(config))
+            .map_err(|e| engine_error(py, &e))?;
+        Ok(Splitter { inner })
+    }
+
+    /// The chunks' texts, as LangChain's `split_text` returns them (for a
+    /// LangChain strategy, exactly LangChain's strings), and its warnings.
+    fn split_text<'py>(
+        &self,
+        py: Python<'py>,
+        text: &Bound<'py, PyString>,
+    ) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyList>)> {
+        let (output, source) = self.untraced(py, text)?;
+        let texts = PyList::new(py, chunk_texts(source, &output))?;
+        Ok((texts, warnings(py, &output)?))
+    }
+
+    /// The chunks' texts, LangChain's `start_index` of each (what
+    /// `add_start_index=True` stores), and its warnings. For our own
+    /// strategies the start index is the chunk's real char offset.
+    fn split_indexed<'py>(
+        &self,
+        py: Python<'py>,
+        text: &Bound<'py, PyString>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let (output, source) = self.untraced(py, text)?;
+        let texts = PyList::new(py, chunk_texts(source, &output))?;
+        let starts: Vec<i64> = match &output.langchain {
+            Some(facts) => facts.chunks.iter().map(|f| f.start_index).collect(),
+            None => {
+                let index = chunkscope::CharIndex::new(source);
+                output
+                    .chunks
+                    .iter()
+                    .map(|c| index.char_span(c.span).0 as i64)
+                    .collect()
+            }
+        };
+        (texts, PyList::new(py, starts)?, warnings(py, &output)?).into_pyobject(py)
+    }
+
+    /// The report the CLI prints as JSON, as Python dicts and lists:
+    /// `{"chunks": [...]}`, and with `trace=True` also `trace`, `checks`
+    /// (the determinism re-run included), `config` and, for a LangChain
+    /// strategy, `langchain`.
+    #[pyo3(signature = (text, trace=false))]
+    fn split<'py>(
+        &self,
+        py: Python<'py>,
+        text: &Bound<'py, PyString>,
+        trace: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let source = utf8(py, text)?;
+        let detail = if trace {
+            Detail::FULL.with_determinism(true)
+        } else {
+            Detail::CHUNKS
+        };
+        let report = py
+            .detach(|| report::run(&self.inner, source, detail))
+            .map_err(|e| engine_error(py, &e))?;
+        Ok(pythonize::pythonize(py, &report)?)
+    }
+
+    /// The configuration, in the names the constructor takes.
+    #[getter]
+    fn config<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let c = self.inner.config();
+        let separators: Vec<&str> = c.separators.iter().map(|s| s.pattern.as_str()).collect();
+        let dict = pyo3::types::PyDict::new(py);
+        dict.set_item("strategy", c.strategy.name())?;
+        dict.set_item("size", c.size)?;
+        dict.set_item("overlap", c.overlap)?;
+        dict.set_item("separators", separators)?;
+        dict.set_item("unit", c.unit.name())?;
+        dict.set_item("placement", c.placement.name())?;
+        dict.set_item("trim", c.trim)?;
+        dict.set_item("regex", c.separators.iter().any(|s| s.regex))?;
+        Ok(dict.into_any())
+    }
+
+    /// Pickles as its configuration, so a splitter can be sent to other
+    /// processes (a Dask cluster's workers) and rebuilt there.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let config = slf.get().config(py)?;
+        let kwargs = (
+            config.get_item("strategy")?,
+            config.get_item("size")?,
+            config.get_item("overlap")?,
+            config.get_item("separators")?,
+            config.get_item("unit")?,
+            config.get_item("placement")?,
+            config.get_item("trim")?,
+            config.get_item("regex")?,
+        );
+        (slf.get_type(), kwargs).into_pyobject(py)
+    }
+
+    fn __repr__(&self) -> String {
+        let c = self.inner.config();
+        let separators: Vec<String> = c
+            .separators
+            .iter()
+            .map(|s| chunkscope::langchain::python_str(&s.pattern))
+            .collect();
+        format!(
+            "Splitter(strategy={:?}, size={}, overlap={}, separators=[{}], unit={:?}, placement={:?}, trim={}, regex={})",
+            c.strategy.name(),
+            c.size,
+            c.overlap,
+            separators.join(", "),
+            c.unit.name(),
+            c.placement.name(),
+            if c.trim { "True" } else { "False" },
+            if c.separators.iter().any(|s| s.regex) { "True" } else { "False" },
+        )
+    }
+}
+
+impl Splitter {
+    /// Splits without a trace, outside the GIL; the `&str` borrows the
+    /// Python string, which the caller keeps alive.
+    fn untraced<'a>(
+        &self,
+        py: Python<'_>,
+        text: &'a Bound<'_, PyString>,
+    ) -> PyResult<(Output, &'a str)> {
+        let source = utf8(py, text)?;
+        let output = py
+            .detach(|| self.inner.split_untraced(source))
+            .map_err(|e| engine_error(py, &e))?;
+        Ok((output, source))
+    }
+}
+
+/// Each chunk's text: the source slice, or LangChain's own string where it is
+/// not one.
+fn chunk_texts<'a>(source: &'a str, output: &'a Output) -> impl ExactSizeIterator<Item = &'a str> {
+    let facts = output.langchain.as_ref().map(|l| l.chunks.as_slice());
+    output.chunks.iter().enumerate().map(move |(i, chunk)| {
+        facts
+            .and_then(|f| f.get(i))
+            .and_then(|f| f.text.as_deref())
+            .unwrap_or_else(|| chunk.text(source))
+    })
+}
+
+fn warnings<'py>(py: Python<'py>, output: &Output) -> PyResult<Bound<'py, PyList>> {
+    let empty: &[String] = &[];
+    let list = output.langchain.as_ref().map_or(empty, |l| &l.warnings);
+    PyList::new(py, list)
+}
+
+/// How many tokens `text` takes in `encoding` (`"cl100k_base"`,
+/// `"o200k_base"`, or the short names), as tiktoken's `encode` counts them
+/// with its defaults: a special token such as `<|endoftext|>` is refused, as
+/// tiktoken refuses it.
+#[pyfunction]
+fn count_tokens(py: Python<'_>, encoding: &str, text: &Bound<'_, PyString>) -> PyResult<usize> {
+    let encoding = encoding_named(py, encoding)?;
+    let source = utf8(py, text)?;
+    if let Some(token) = encoding
+        .special_tokens()
+        .iter()
+        .find(|t| source.contains(**t))
+    {
+        let e = Error::LangChain(LangChainError::DisallowedSpecialToken { token });
+        return Err(engine_error(py, &e));
+    }
+    let tokenizer = py
+        .detach(|| chunkscope::tokens::get_or_load(encoding))
+        .map_err(|e| config_error(py, e.to_string()))?;
+    Ok(py.detach(|| tokenizer.count(source)))
+}
+
+/// The short name of a tiktoken encoding (`"cl100k_base"` -> `"cl100k"`), or
+/// an error naming the ones chunkscope has.
+#[pyfunction]
+fn encoding_unit(py: Python<'_>, name: &str) -> PyResult<&'static str> {
+    encoding_named(py, name).map(Encoding::name)
+}
+
+fn encoding_named(py: Python<'_>, name: &str) -> PyResult<Encoding> {
+    Encoding::ALL
+        .into_iter()
+        .find(|e| e.python_name() == name || e.name() == name)
+        .ok_or_else(|| {
+            config_error(
+                py,
+                format!(
+                    "encoding {name:?} is not one chunkscope counts in: use \"cl100k_base\" (GPT-4, GPT-3.5) or \"o200k_base\" (GPT-4o and later)"
+                ),
+            )
+        })
+}
+
+/// LangChain's separators for a language (`RecursiveCharacterTextSplitter.
+/// get_separators_for_language`), or `None` for a language LangChain does not
+/// implement.
+#[pyfunction]
+fn separators_for_language(name: &str) -> Option<Vec<String>> {
+    language_separators(name).map(|(separators, _regex)| separators)
+}
+
+/// The text as UTF-8. A Python `str` may hold lone surrogates, which are not
+/// Unicode text and have no UTF-8 form; they are refused with their position.
+fn utf8<'a>(py: Python<'_>, text: &'a Bound<'_, PyString>) -> PyResult<&'a str> {
+    text.to_str().map_err(|e| {
+        // The UnicodeEncodeError says where, in code points.
+        let at: usize = e
+            .value(py)
+            .getattr("start")
+            .and_then(|v| v.extract())
+            .unwrap_or_default();
+        config_error(
+            py,
+            format!(
+                "the text holds a lone surrogate at position {at}, which is not Unicode text (it has no UTF-8 form): decode the source with errors=\"replace\" or fix it first"
+            ),
+        )
+    })
+}
+
+/// A count of units: at least 0, and within the machine's reach.
+fn count(py: Python<'_>, name: &str, value: i64) -> PyResult<usize> {
+    usize::try_from(value).map_err(|_| {
+        config_error(
+            py,
+            format!("{name} must be a whole number of units from 0 up, got {value}"),
+        )
+    })
+}
+
+/// The kinds of `chunkscope.errors`, named as `errors._make` takes them.
+enum Kind {
+    Config,
+    Regex {
+        pattern: String,
+        position: Option<usize>,
+    },
+    Unsupported,
+    TooDeep,
+    Crash(&'static str),
+}
+
+fn kind_of(e: &Error) -> Kind {
+    match e {
+        Error::InvalidRegex { pattern, .. } => Kind::Regex {
+            pattern: pattern.clone(),
+            position: None,
+        },
+        Error::LangChain(LangChainError::InvalidRegex {
+            pattern, position, ..
+        }) => Kind::Regex {
+            pattern: pattern.clone(),
+            position: *position,
+        },
+        Error::LangChain(
+            LangChainError::UnsupportedRegex { .. } | LangChainError::RegexTooComplex { .. },
+        ) => Kind::Unsupported,
+        Error::LangChain(LangChainError::TooDeep { .. }) => Kind::TooDeep,
+        Error::LangChain(LangChainError::LangChainCrash { exception, .. }) => {
+            Kind::Crash(exception)
+        }
+        _ => Kind::Config,
+    }
+}
+
+fn config_error(py: Python<'_>, message: impl Into<String>) -> PyErr {
+    make_error(py, Kind::Config, message.into())
+}
+
+fn engine_error(py: Python<'_>, e: &Error) -> PyErr {
+    make_error(py, kind_of(e), e.to_string())
+}
+
+/// Builds the exception through `chunkscope.errors._make`, where the classes
+/// live (they subclass Python classes such as `re.error`). Should that module
+/// be missing, the message still arrives, as a plain `ValueError`.
+fn make_error(py: Python<'_>, kind: Kind, message: String) -> PyErr {
+    static MAKE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    let made = MAKE
+        .get_or_try_init(py, || {
+            py.import("chunkscope.errors")
+                .and_then(|m| m.getattr("_make"))
+                .map(Bound::unbind)
+        })
+        .and_then(|make| {
+            let make = make.bind(py);
+            match kind {
+                Kind::Config => make.call1(("config", message.clone())),
+                Kind::Unsupported => make.call1(("unsupported", message.clone())),
+                Kind::TooDeep => make.call1(("too_deep", message.clone())),
+                Kind::Crash(exception) => make.call1(("crash", message.clone(), exception)),
+                Kind::Regex { pattern, position } => {
+                    make.call1(("regex", message.clone(), pattern, position))
+                }
+            }
+        });
+    match made {
+        Ok(exception) => PyErr::from_value(exception),
+        Err(_) => PyValueError::new_err(message),
+    }
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Splitter>()?;
+    m.add_function(wrap_pyfunction!(count_tokens, m)?)?;
+    m.add_function(wrap_pyfunction!(encoding_unit, m)?)?;
+    m.add_function(wrap_pyfunction!(separators_for_language, m)?)?;
+    m.add("LANGUAGES", LANGUAGES.to_vec())?;
+    m.add("STRATEGIES", Strategy::ALL.map(Strategy::name).to_vec())?;
+    m.add("UNITS", Unit::ALL.map(Unit::name).to_vec())?;
+    m.add(
+        "PLACEMENTS",
+        [Placement::End, Placement::Start, Placement::None]
+            .map(Placement::name)
+            .to_vec(),
+    )?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
