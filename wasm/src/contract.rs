@@ -21,10 +21,11 @@ pub enum Detail {
     /// determinism check needs a second run, so it is left out: it reads
     /// [`NOT_CHECKED`] and does not pass until asked for with
     /// [`Detail::Determinism`]. For long texts whose chunks should be on
-    /// screen before a second run.
+    /// screen before a second run. With a token unit, each chunk's token ends.
     Trace,
     /// Everything: chunks, trace, configuration and every check (the text is
-    /// split twice, the second run for the determinism check).
+    /// split twice, the second run for the determinism check), and with a
+    /// token unit each chunk's token ends.
     #[default]
     Full,
     /// Only the determinism check: the text is split twice and the runs are
@@ -120,11 +121,16 @@ impl Analysis {
 /// Splits `text` under `config` at `detail`. The only call into the engine
 /// for the JavaScript API, the worker and the playground.
 pub fn analyze(text: &str, config: Config, detail: Detail) -> Result<Analysis, Error> {
-    let splitter = Splitter::new(config)?;
+    let splitter = splitter_for(config)?;
     let asked = match detail {
         Detail::Chunks => chunkscope::Detail::CHUNKS,
-        Detail::Trace => chunkscope::Detail::FULL,
-        Detail::Full | Detail::Determinism => chunkscope::Detail::FULL.with_determinism(true),
+        // With a token unit the page draws each chunk's tokens as the engine
+        // counted them.
+        Detail::Trace => chunkscope::Detail::FULL.with_tokens(true),
+        Detail::Full => chunkscope::Detail::FULL
+            .with_determinism(true)
+            .with_tokens(true),
+        Detail::Determinism => chunkscope::Detail::FULL.with_determinism(true),
     };
     let mut engine = splitter.analyze(text, asked)?;
     if let (Detail::Trace, Some(checks)) = (detail, engine.checks.as_mut()) {
@@ -140,6 +146,28 @@ pub fn analyze(text: &str, config: Config, detail: Detail) -> Result<Analysis, E
         config: splitter.config().clone(),
         asked,
         engine,
+    })
+}
+
+thread_local! {
+    /// The last configuration compiled, so that a caller splitting text
+    /// after text under the same settings (a worker answering keystrokes, a
+    /// pipeline calling `split()` in a loop) compiles its regexes once.
+    static LAST: std::cell::RefCell<Option<std::rc::Rc<Splitter>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The splitter for `config`: the last one when the configuration is the
+/// same, else a new one (which is kept). A tokenizer installed in between does
+/// not matter: a token unit without one is refused, so it is never kept.
+fn splitter_for(config: Config) -> Result<std::rc::Rc<Splitter>, Error> {
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        if let Some(splitter) = last.as_ref().filter(|s| *s.config() == config) {
+            return Ok(splitter.clone());
+        }
+        let splitter = std::rc::Rc::new(Splitter::new(config)?);
+        *last = Some(splitter.clone());
+        Ok(splitter)
     })
 }
 
@@ -286,6 +314,22 @@ mod tests {
         lc.size = 10;
         lc.overlap = 11;
         assert_eq!(refused(lc, "a").0, "overlap");
+    }
+
+    #[test]
+    fn a_configuration_is_compiled_once_for_text_after_text() {
+        let first = splitter_for(seed()).unwrap();
+        let again = splitter_for(seed()).unwrap();
+        assert!(std::rc::Rc::ptr_eq(&first, &again));
+        let other = splitter_for(seed().with_overlap(2)).unwrap();
+        assert!(!std::rc::Rc::ptr_eq(&first, &other));
+        assert_eq!(other.config().overlap, 2);
+        // A refusal is not kept: the settings before it are still compiled.
+        assert!(splitter_for(Config::recursive(0)).is_err());
+        assert!(std::rc::Rc::ptr_eq(
+            &other,
+            &splitter_for(seed().with_overlap(2)).unwrap()
+        ));
     }
 
     #[test]

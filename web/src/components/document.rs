@@ -211,14 +211,9 @@ pub fn DocumentView(props: &DocumentViewProps) -> Html {
         let m = memory.borrow();
         (m.centre, m.px_per_byte)
     };
-    // Each drawn chunk's own tokens, as its length was counted. Tokenizing a
-    // window takes about a millisecond, far less than drawing its tokens, so
-    // nothing is kept between draws.
-    let tokenizer = props
-        .tokens
-        .then(|| tokenizer_of(split.config.unit))
-        .flatten();
-    let window_bytes = if tokenizer.is_some() {
+    // Each drawn chunk's own tokens, as the engine counted its length.
+    let token_ends = props.tokens.then_some(split.token_ends.as_ref()).flatten();
+    let window_bytes = if token_ends.is_some() {
         TOKEN_WINDOW_BYTES
     } else {
         WINDOW_BYTES
@@ -401,8 +396,8 @@ pub fn DocumentView(props: &DocumentViewProps) -> Html {
                     .filter(|o| o.start == chunk.span.start)
                     .map_or(0, |o| o.end - o.start);
                 let own = chunk.text(text);
-                let body = match tokenizer {
-                    Some(t) => token_spans(own, &t.token_ends(own), repeated),
+                let body = match token_ends.and_then(|ends| ends.get(i)) {
+                    Some(ends) => token_spans(own, ends, repeated),
                     None => html! {
                         <>
                             if repeated > 0 {
