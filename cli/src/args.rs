@@ -7,11 +7,10 @@
 //! engine's, so a learner reads the same kind of message whoever caught it.
 //!
 //! The flags of a split live in [`SplitArgs`], flattened into [`Cli`], so
-//! `chunkscope [OPTIONS] [FILE|-]` stays the command when subcommands join (an
-//! `eval` is planned): they go in an `Option<…>` `#[command(subcommand)]` field
-//! of [`Cli`] with `args_conflicts_with_subcommands`, and [`Command`] gets a
-//! variant for each. A file named like a subcommand is then read as `./eval`
-//! or after `--`.
+//! `chunkscope [OPTIONS] [FILE|-]` stays the command beside the subcommands
+//! (`eval`), which are an `Option<…>` `#[command(subcommand)]` field of
+//! [`Cli`] with `args_conflicts_with_subcommands`; [`Command`] has a variant
+//! for each. A file named like a subcommand is read as `./eval` or after `--`.
 
 use chunkscope::{unescape, Config, Placement, Separator, Strategy, Unit};
 use clap::builder::{OsStringValueParser, TypedValueParser};
@@ -77,11 +76,24 @@ pub struct Args {
     pub inputs: Vec<Input>,
 }
 
+/// An evaluation, as `chunkscope eval` asks for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalArgs {
+    /// How the documents are split.
+    pub split: Args,
+    /// The questions file (JSON Lines).
+    pub questions: PathBuf,
+    /// How many chunks are retrieved per question.
+    pub top_k: usize,
+}
+
 /// What the command line asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// Split a text.
     Run(Args),
+    /// Evaluate a configuration on questions.
+    Eval(EvalArgs),
     /// Print this text (the help or the version) to standard output, and stop.
     Print(String),
 }
@@ -96,6 +108,8 @@ pub enum Command {
     after_help = AFTER_HELP,
     help_template = "{name} {version}: {about}\n\n{usage-heading} {usage}\n\n{before-help}{all-args}{after-help}",
     max_term_width = 100,
+    args_conflicts_with_subcommands = true,
+    subcommand_help_heading = "Subcommands",
     disable_help_flag = true,
     disable_version_flag = true,
     // A repeated flag keeps its last value, so flags appended to a wrapper's
@@ -106,6 +120,9 @@ struct Cli {
     #[command(flatten)]
     split: SplitArgs,
 
+    #[command(subcommand)]
+    sub: Option<Sub>,
+
     /// print this help
     #[arg(short, long, action = ArgAction::Help)]
     help: (),
@@ -114,6 +131,47 @@ struct Cli {
     #[arg(short = 'V', long, action = ArgAction::Version)]
     version: (),
 }
+
+#[derive(Debug, clap::Subcommand)]
+enum Sub {
+    /// which configuration retrieves best: split the FILEs, retrieve the top-k
+    /// chunks for each question with BM25, and score them by characters
+    /// against the answer excerpts (recall, precision, IoU)
+    #[command(
+        disable_help_flag = true,
+        after_help = EVAL_AFTER_HELP,
+        help_template = "{about}\n\n{usage-heading} {usage}\n\n{all-args}{after-help}"
+    )]
+    Eval(Evaluate),
+}
+
+#[derive(Debug, clap::Args)]
+struct Evaluate {
+    /// the questions, JSON Lines: {"question", "doc", "answers": [{"start",
+    /// "end"}]} with char offsets into the FILE named by doc (its path as
+    /// given, or its file name)
+    #[arg(long, value_name = "QA.jsonl", value_parser = OsStringValueParser::new().map(PathBuf::from), required = true)]
+    questions: PathBuf,
+
+    /// how many chunks to retrieve per question
+    #[arg(long = "top-k", value_name = "K", default_value_t = 5, value_parser = count("--top-k"), allow_hyphen_values = true)]
+    top_k: usize,
+
+    #[command(flatten)]
+    split: SplitArgs,
+
+    /// print this help
+    #[arg(short, long, action = ArgAction::Help)]
+    help: (),
+}
+
+const EVAL_AFTER_HELP: &str = "\
+Prints one line of JSON: {\"questions\":[...],\"mean\":{\"recall\",\"precision\",\"iou\",
+\"whole\",\"fragments\"},\"index\":{\"chunks\",\"units\"},\"top_k\",\"retriever\",\"config\"}.
+Each question has the chunks it retrieved (doc, chunk, start, end, score), its
+recall, precision and IoU, whole (the share of its answers inside one chunk) and
+fragments (how many chunks an answer is cut into). Exit status 2 for a bad option,
+questions file or configuration.";
 
 /// The flags of a split. Every flag that takes a value takes the next argument
 /// whatever it looks like (`allow_hyphen_values`), so `--sep -` and `--sep --`
@@ -236,6 +294,22 @@ where
 {
     let argv = std::iter::once(OsString::from("chunkscope")).chain(args);
     match Cli::try_parse_from(argv) {
+        Ok(Cli {
+            sub: Some(Sub::Eval(e)),
+            ..
+        }) => {
+            let split = e.split.into_args()?;
+            if split.trace || split.format != Format::Json {
+                return Err(
+                    "eval prints one JSON object: --trace and --format do not apply".into(),
+                );
+            }
+            Ok(Command::Eval(EvalArgs {
+                split,
+                questions: e.questions,
+                top_k: e.top_k,
+            }))
+        }
         Ok(cli) => cli.split.into_args().map(Command::Run),
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
             Ok(Command::Print(e.render().to_string()))

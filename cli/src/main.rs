@@ -14,7 +14,7 @@
 
 mod args;
 
-use args::{Args, Command, Format, Input};
+use args::{Args, Command, EvalArgs, Format, Input};
 use chunkscope::report::{self, Report};
 use chunkscope::{Detail, Splitter};
 use serde::Serialize;
@@ -61,6 +61,7 @@ fn run(argv: impl Iterator<Item = std::ffi::OsString>) -> Result<(), Failure> {
             return out.flush().map_err(write_failure);
         }
         Command::Run(args) => args,
+        Command::Eval(eval) => return evaluate(eval),
     };
     let Args {
         config,
@@ -115,6 +116,62 @@ fn run(argv: impl Iterator<Item = std::ffi::OsString>) -> Result<(), Failure> {
         }
     }
     out.flush().map_err(write_failure)
+}
+
+/// `chunkscope eval`: splits every input, retrieves and scores, prints the
+/// evaluation as one line of JSON.
+fn evaluate(eval: EvalArgs) -> Result<(), Failure> {
+    use chunkscope_eval::{questions, Corpus, Document};
+    let EvalArgs {
+        split,
+        questions: path,
+        top_k,
+    } = eval;
+    let splitter = Splitter::new(split.config).map_err(|e| Failure::Usage(e.to_string()))?;
+    let qa = std::fs::read(&path).map_err(|e| cannot_read(&path, &e))?;
+    let qa = String::from_utf8(qa)
+        .map_err(|_| Failure::Usage(format!("{}: not UTF-8 text", path.display())))?;
+    let parsed = questions::parse_questions(&qa)
+        .map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
+    let mut corpus = Corpus::default();
+    for input in &split.inputs {
+        let text = read(input)?;
+        let analysis = splitter
+            .analyze(&text, Detail::CHUNKS)
+            .map_err(|e| Failure::Usage(format!("{}: {e}", name(input))))?;
+        corpus.documents.push(Document {
+            name: name(input),
+            units: analysis.output.chunks.iter().map(|c| c.len).collect(),
+            chunks: analysis.chunk_chars,
+            text,
+        });
+    }
+    for (q, question) in parsed.questions.iter().enumerate() {
+        let doc = corpus.find(&question.doc).map_err(|e| {
+            Failure::Usage(format!("{}: line {}: {e}", path.display(), parsed.lines[q]))
+        })?;
+        questions::check_texts(&parsed, q, &corpus.documents[doc].text)
+            .map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
+    }
+    let evaluation =
+        chunkscope_eval::evaluate(&corpus, &parsed.questions, top_k).map_err(Failure::Usage)?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    json_line(
+        &mut out,
+        &Configured {
+            inner: &evaluation,
+            config: report::ConfigReport::from(splitter.config()),
+        },
+    )?;
+    out.flush().map_err(write_failure)
+}
+
+/// An evaluation with the configuration it judged.
+#[derive(Serialize)]
+struct Configured<'a, T: Serialize> {
+    #[serde(flatten)]
+    inner: &'a T,
+    config: report::ConfigReport,
 }
 
 /// An object with `"file"` in front of its own fields.

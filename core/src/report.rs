@@ -534,6 +534,12 @@ fn checks_report(checks: &Checks) -> ChecksReport {
     }
 }
 
+impl From<&Config> for ConfigReport {
+    fn from(config: &Config) -> ConfigReport {
+        config_report(config)
+    }
+}
+
 fn config_report(config: &Config) -> ConfigReport {
     ConfigReport {
         strategy: config.strategy.name(),
