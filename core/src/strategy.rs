@@ -22,8 +22,10 @@ use crate::{fixed, langchain, recursive};
 use std::fmt;
 use std::str::FromStr;
 
-/// Which engine splits the text.
+/// Which engine splits the text. More are coming (every lesson's strategy),
+/// so outside this crate a `match` needs a `_` arm.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Strategy {
     /// Windows of `size` units every `size − overlap` units, stopping once a window
     /// reaches the end (so there is no overlap-only tail).

@@ -76,6 +76,17 @@ pub fn rust(config: &Config) -> String {
             placement(&mut b);
             b
         }
+        // A strategy without a builder of its own: its defaults, then the
+        // size and what differs.
+        other => {
+            let mut b = format!(
+                "Config {{\n    size: {},\n    ..Config::for_strategy(\"{}\".parse().unwrap())\n}}",
+                config.size,
+                other.name()
+            );
+            overlap(&mut b);
+            b
+        }
     };
     match config.unit {
         Unit::Chars => {}
@@ -228,6 +239,22 @@ pub fn python(config: &Config) -> (String, Vec<&'static str>) {
                 config.size,
                 config.overlap,
                 if config.trim { "True" } else { "False" },
+            )
+        }
+        // No LangChain class does what this strategy does: chunkscope's own
+        // Python package runs the same engine.
+        other => {
+            return (
+                format!(
+                    "import chunkscope  # pip install ./python (this repository)\n\n\
+                     report = chunkscope.split(text, strategy=\"{}\", size={}, overlap={}, unit=\"{}\")\n\
+                     chunks = [c[\"text\"] for c in report[\"chunks\"]]\n",
+                    other.name(),
+                    config.size,
+                    config.overlap,
+                    config.unit.name()
+                ),
+                notes,
             )
         }
     };

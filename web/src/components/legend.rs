@@ -45,6 +45,8 @@ pub fn Legend(props: &LegendProps) -> Html {
                 <li><span class="ne-mark">{"≠"}</span>{" LangChain's text is not this slice"}</li>
             </>
         },
+        // A strategy with no legend of its own: its separators.
+        _ => html! { {separators} },
     };
     html! {
         <ul class="legend" aria-label="What the cut marks mean">

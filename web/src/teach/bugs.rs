@@ -290,9 +290,7 @@ pub fn BugGallery() -> Html {
     // would be named by its own name the same way.
     let engine = match demo.config.strategy {
         chunkscope::Strategy::Fixed => "fixed windows".to_string(),
-        strategy @ (chunkscope::Strategy::Recursive
-        | chunkscope::Strategy::LangChain
-        | chunkscope::Strategy::LangChainCharacter) => format!(
+        strategy => format!(
             "{strategy}, separators {}",
             demo.config
                 .separators
