@@ -1,0 +1,88 @@
+// The npm package as a user installs it: imported by its name from
+// target/npm/chunkscope (./x npm builds it), initialised in Node, splitting.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, existsSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { dirname, join } from "node:path";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const dir = join(root, "target", "npm", "chunkscope");
+const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+const entry = pathToFileURL(join(dir, pkg.exports["."].default)).href;
+const api = await import(entry);
+api.initSync({ module: readFileSync(join(dir, "chunkscope_wasm_bg.wasm")) });
+
+const REFUND =
+  "Refund policy\n\nRefunds take 5 days. They go to the original UPI id.\n" +
+  "COD orders get store credit.\n\nContact us 24x7.";
+
+test("the package names what it ships, and ships it", () => {
+  const version = /^version = "(.*)"/m.exec(readFileSync(join(root, "Cargo.toml"), "utf8"))[1];
+  assert.equal(pkg.name, "chunkscope");
+  assert.equal(pkg.version, version);
+  assert.equal(api.version(), version);
+  for (const file of pkg.files) assert.ok(existsSync(join(dir, file)), file);
+  const types = readFileSync(join(dir, pkg.types), "utf8");
+  for (const name of ["split", "installTokenizer", "separatorPresets", "decodeReport", "version"]) {
+    assert.match(types, new RegExp(`export function ${name}\\(`), name);
+  }
+});
+
+test("splits the lesson's refund page into the lesson's chunks", () => {
+  const report = api.split(REFUND, { size: 40, separators: ["\n\n", "\n", ". ", " ", ""] });
+  assert.deepEqual(
+    report.chunks.map((c) => [c.start, c.end, c.cut, c.text]),
+    [
+      [0, 13, "\n\n", "Refund policy"],
+      [15, 35, ". ", "Refunds take 5 days."],
+      [36, 67, "\n", "They go to the original UPI id."],
+      [68, 96, "\n\n", "COD orders get store credit."],
+      [98, 114, "end", "Contact us 24x7."],
+    ],
+  );
+  assert.equal(report.checks.ok, true);
+  for (const property of ["coverage", "max_size", "order", "overlap", "determinism"]) {
+    assert.equal(report.checks[property].ok, true, property);
+  }
+  // Fixed 40-char windows of the same page cut "g|et" (not "Refunds", as
+  // the lesson says) and start the third chunk mid-sentence.
+  const fixed = api.split(REFUND, { strategy: "fixed", size: 40 });
+  assert.deepEqual(
+    fixed.chunks.map((c) => [c.start, c.end, c.cut]),
+    [[0, 40, "window"], [40, 80, "window"], [80, 114, "end"]],
+  );
+  assert.equal(fixed.chunks[1].text, " go to the original UPI id.\nCOD orders g");
+  assert.equal(fixed.chunks[2].text, "et store credit.\n\nContact us 24x7.");
+});
+
+test("the README's examples give what the README says", () => {
+  const { chunks } = api.split("Refund policy\n\nRefunds take 5 days.", {
+    size: 20,
+    separators: ["\n\n", "\n", ". ", " ", ""],
+  });
+  assert.deepEqual(
+    chunks.map((c) => [c.index, c.start, c.end, c.len, c.cut, c.text]),
+    [[0, 0, 13, 13, "\n\n", "Refund policy"], [1, 15, 35, 20, "end", "Refunds take 5 days."]],
+  );
+  assert.deepEqual(
+    api.split("one two three four five six", { size: 10 }).chunks.map((c) => c.text),
+    ["one two", "three", "four five", "six"],
+  );
+});
+
+test("a bad configuration throws what to change", () => {
+  assert.throws(() => api.split("abc", { size: 4, overlap: 4 }), /overlap \(4\) must be smaller than size \(4\)/);
+  assert.throws(() => api.split("abc", "big"), /config must be an object/);
+});
+
+test("LangChain's classes, exactly", () => {
+  // What langchain-text-splitters 1.1.3 gives for
+  // RecursiveCharacterTextSplitter(chunk_size=3, chunk_overlap=0,
+  // add_start_index=True).create_documents(["a b c d e f"]).
+  const report = api.split("a b c d e f", { strategy: "langchain", size: 3, overlap: 0 });
+  assert.deepEqual(
+    report.chunks.map((c) => [c.text, c.start_index]),
+    [["a b", 0], ["c", 4], ["d", 6], ["e", 8], ["f", 10]],
+  );
+});
