@@ -162,7 +162,7 @@ mod tests {
 
     #[test]
     fn every_view_round_trips() {
-        for view in View::ALL {
+        for view in View::all() {
             let s = Snapshot {
                 view,
                 settings: Settings {

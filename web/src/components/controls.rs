@@ -75,7 +75,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
                     {help("Fixed windows cut every `size` units and ignore the text. Recursive splitting cuts at the strongest separator it finds, and only tries a weaker one on pieces that are still too big. The LangChain strategies run LangChain's own splitters exactly, quirks included. The compare views show two on the same text.")}
                 </label>
                 <select id="strategy-select" data-testid="strategy-select" onchange={on_view}>
-                    { for View::ALL.into_iter().map(|v| html! {
+                    { for View::all().map(|v| html! {
                         <option value={v.name()} selected={props.view == v}>{v.title()}</option>
                     })}
                 </select>

@@ -4,48 +4,56 @@
 use chunkscope::Strategy;
 
 /// What the page shows: one strategy, or two side by side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// Every strategy of the engine is a view of its own ([`View::all`]), so a
+/// strategy added to `chunkscope::Strategy::ALL` is on the menu without a
+/// change here; its menu title is [`View::title`]'s to give.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum View {
+    /// One strategy alone.
+    One(Strategy),
+    /// Two strategies on the same text and settings, side by side.
+    Two(Strategy, Strategy),
+}
+
+#[allow(non_upper_case_globals)]
+impl View {
     /// Fixed windows only.
-    Fixed,
+    pub const Fixed: View = View::One(Strategy::Fixed);
     /// Recursive splitting only.
-    Recursive,
+    pub const Recursive: View = View::One(Strategy::Recursive);
     /// LangChain's `RecursiveCharacterTextSplitter`, exactly.
-    LangChain,
+    pub const LangChain: View = View::One(Strategy::LangChain);
     /// LangChain's `CharacterTextSplitter`, exactly.
-    LangChainCharacter,
+    pub const LangChainCharacter: View = View::One(Strategy::LangChainCharacter);
     /// Fixed and recursive on the same text and settings, side by side.
-    Compare,
+    pub const Compare: View = View::Two(Strategy::Fixed, Strategy::Recursive);
     /// Our recursive splitter and LangChain's on the same text and settings.
-    CompareLangChain,
+    pub const CompareLangChain: View = View::Two(Strategy::Recursive, Strategy::LangChain);
+
+    /// The side-by-side views, in menu order.
+    const PAIRS: [View; 2] = [View::Compare, View::CompareLangChain];
 }
 
 impl View {
-    /// Every view, in menu order.
-    pub const ALL: [View; 6] = [
-        View::Fixed,
-        View::Recursive,
-        View::LangChain,
-        View::LangChainCharacter,
-        View::Compare,
-        View::CompareLangChain,
-    ];
+    /// Every view, in menu order: each strategy alone, then the pairs.
+    pub fn all() -> impl Iterator<Item = View> {
+        Strategy::ALL.into_iter().map(View::One).chain(View::PAIRS)
+    }
 
     /// The option value in `strategy-select`: a strategy's own name for a
     /// single view.
-    pub const fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
-            View::Fixed => Strategy::Fixed.name(),
-            View::Recursive => Strategy::Recursive.name(),
-            View::LangChain => Strategy::LangChain.name(),
-            View::LangChainCharacter => Strategy::LangChainCharacter.name(),
+            View::One(strategy) => strategy.name(),
             View::Compare => "compare",
             View::CompareLangChain => "compare-langchain",
+            View::Two(..) => "compare-other",
         }
     }
 
     /// What the learner reads in the menu.
-    pub const fn title(self) -> &'static str {
+    pub fn title(self) -> &'static str {
         match self {
             View::Fixed => "Fixed windows",
             View::Recursive => "Recursive separators",
@@ -53,32 +61,27 @@ impl View {
             View::LangChainCharacter => "LangChain CharacterTextSplitter",
             View::Compare => "Compare fixed and recursive side by side",
             View::CompareLangChain => "Compare recursive and LangChain side by side",
+            View::One(strategy) => strategy.name(),
+            View::Two(..) => "Compare side by side",
         }
     }
 
     /// What one engine is called on the page: the title of the view that
     /// shows it alone.
     pub fn title_of(strategy: Strategy) -> &'static str {
-        View::ALL
-            .into_iter()
-            .find(|v| v.strategies() == [strategy])
-            .map_or(strategy.name(), View::title)
+        View::One(strategy).title()
     }
 
     /// The view with this option value.
     pub fn parse(name: &str) -> Option<View> {
-        View::ALL.into_iter().find(|v| v.name() == name)
+        View::all().find(|v| v.name() == name)
     }
 
     /// The engines this view needs, in the order their panes are drawn.
-    pub const fn strategies(self) -> &'static [Strategy] {
+    pub fn strategies(self) -> Vec<Strategy> {
         match self {
-            View::Fixed => &[Strategy::Fixed],
-            View::Recursive => &[Strategy::Recursive],
-            View::LangChain => &[Strategy::LangChain],
-            View::LangChainCharacter => &[Strategy::LangChainCharacter],
-            View::Compare => &[Strategy::Fixed, Strategy::Recursive],
-            View::CompareLangChain => &[Strategy::Recursive, Strategy::LangChain],
+            View::One(s) => vec![s],
+            View::Two(a, b) => vec![a, b],
         }
     }
 
@@ -87,16 +90,13 @@ impl View {
     /// comparison is about (recursive against fixed, LangChain against ours).
     pub const fn primary(self) -> Strategy {
         match self {
-            View::Fixed => Strategy::Fixed,
-            View::Recursive | View::Compare => Strategy::Recursive,
-            View::LangChain | View::CompareLangChain => Strategy::LangChain,
-            View::LangChainCharacter => Strategy::LangChainCharacter,
+            View::One(s) | View::Two(_, s) => s,
         }
     }
 
     /// Whether two engines are shown side by side.
     pub const fn is_compare(self) -> bool {
-        self.strategies().len() > 1
+        matches!(self, View::Two(..))
     }
 
     /// Whether one of the engines shown is a LangChain class, so the controls
@@ -112,7 +112,7 @@ mod tests {
 
     #[test]
     fn every_view_has_its_own_option_value() {
-        for view in View::ALL {
+        for view in View::all() {
             assert_eq!(View::parse(view.name()), Some(view));
             assert!(view.strategies().contains(&view.primary()));
         }
