@@ -44,6 +44,7 @@ pub mod contract;
 pub mod message;
 #[cfg(feature = "api")]
 mod options;
+pub mod utf16;
 pub mod wire;
 
 #[cfg(feature = "api")]
@@ -67,11 +68,17 @@ mod api {
     /// `config` is an object such as `{ strategy: "recursive", size: 400, overlap: 40 }`
     /// (see [`SplitOptions`]); it may be left out for the defaults. A bad
     /// configuration throws an `Error` whose message says what to change.
+    ///
+    /// Offsets are the CLI's: `start` and `end` count chars (Unicode scalar
+    /// values). Each chunk also has `utf16_start` and `utf16_end`, the same
+    /// positions in UTF-16 code units, so that `text.slice(utf16_start,
+    /// utf16_end)` is the chunk's source in JavaScript even past an emoji
+    /// (see [`crate::utf16`]).
     #[wasm_bindgen]
     pub fn split(text: &str, config: JsValue) -> Result<JsValue, JsError> {
         let options = options_from_js(config).map_err(|e| JsError::new(&e.message))?;
         let report = split_report(text, options).map_err(|e| JsError::new(&e))?;
-        to_js(&report)
+        report_to_js(&report, text)
     }
 
     /// Installs a tokenizer from a `.tokens` file (`cl100k.tokens` or
@@ -120,7 +127,27 @@ mod api {
         let bytes = message::report_bytes(&report)
             .ok_or_else(|| JsError::new("the report must be an ArrayBuffer or a Uint8Array"))?;
         let analysis = crate::wire::decode(&bytes, text).map_err(|e| JsError::new(&e))?;
-        to_js(&report_of(&analysis, text))
+        report_to_js(&report_of(&analysis, text), text)
+    }
+
+    /// A report of `text` as the JavaScript object `split()` returns: the
+    /// report's fields, and each chunk's `utf16_start` and `utf16_end`.
+    pub(crate) fn report_to_js(report: &Report, text: &str) -> Result<JsValue, JsError> {
+        let value = to_js(report)?;
+        let chunks: js_sys::Array = js_sys::Reflect::get(&value, &"chunks".into())
+            .map_err(|_| JsError::new("a report without chunks"))?
+            .unchecked_into();
+        let index = crate::utf16::Utf16Index::new(text);
+        for (i, chunk) in report.chunks.iter().enumerate() {
+            let object = chunks.get(i as u32);
+            let start = index.offset(chunk.byte_start, chunk.start);
+            let end = index.offset(chunk.byte_end, chunk.end);
+            for (field, at) in [("utf16_start", start), ("utf16_end", end)] {
+                js_sys::Reflect::set(&object, &field.into(), &(at as f64).into())
+                    .map_err(|_| JsError::new("a chunk that is not an object"))?;
+            }
+        }
+        Ok(value)
     }
 
     /// Answers one request from inside a worker (posts the reply to the

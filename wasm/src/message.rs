@@ -349,7 +349,7 @@ pub mod answer {
             }
             Encoding::Object => {
                 let report = crate::report_of(&analysis, &text);
-                let value = crate::to_js(&report)
+                let value = crate::report_to_js(&report, &text)
                     .map_err(|e| Refusal::new(None, crate::js_error_message(e)))?;
                 set(reply, "report", &value);
                 Ok(None)
