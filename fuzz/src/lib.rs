@@ -26,9 +26,16 @@ use arbitrary::{Arbitrary, Unstructured};
 use chunkscope::langchain::{self, Keep, Kind, LangChainConfig, LangChainError};
 use chunkscope::tokens::Encoding;
 use chunkscope::{
-    check, split, Config, Counter, Error, Output, Placement, Property, Separator, Splitter,
+    check, split, Config, Counter, Detail, Error, Output, Placement, Property, Separator, Splitter,
     Strategy, Unit,
 };
+
+/// The trace-truth checks of `core/tests/truth.rs`, the same file: every
+/// claim of a trace (cut labels, absent and splitting separators, packing
+/// reasons, nothing lost) checked against the text.
+#[path = "../../core/tests/trace_truth/mod.rs"]
+#[allow(dead_code)]
+mod truth;
 
 /// Sizes at the edges of the integer range: nothing may overflow near them.
 pub const HUGE_SIZES: [usize; 6] = [
@@ -186,6 +193,37 @@ pub fn split_and_check(data: &[u8], strategy: Strategy) {
     };
     let again = split(&text, &config).expect("the same split failed the second time");
     properties(&text, &config, &out, &again);
+    trace_tells_the_truth(&text, &config);
+}
+
+/// Splits the text in `data` with a strategy the first byte picks from
+/// [`Strategy::ALL`] (so a strategy is fuzzed from the day it is added) and
+/// the configuration the rest encodes (see [`decode`]), and panics if the
+/// trace of a split says anything the text contradicts. A refusal is fine
+/// here (the per-engine targets judge whether it was deserved).
+pub fn split_and_check_the_trace(data: &[u8]) {
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let strategy = Strategy::ALL[pick as usize % Strategy::ALL.len()];
+    let (text, config) = decode(rest, strategy);
+    match Splitter::new(config.clone()).and_then(|s| s.split(&text)) {
+        Ok(_) => trace_tells_the_truth(&text, &config),
+        Err(e) => assert!(!e.to_string().is_empty(), "a refusal without a message"),
+    }
+}
+
+/// Runs the trace-truth checks on the full analysis of a text that `config`
+/// splits.
+fn trace_tells_the_truth(text: &str, config: &Config) {
+    let counter = Counter::new(config.unit).expect("the tiktoken feature loads the tokenizers");
+    let analysis = Splitter::with_counter(config.clone(), counter)
+        .and_then(|s| s.analyze(text, Detail::FULL))
+        .expect("the split succeeded once already");
+    let mut seen = truth::Seen::new();
+    if let Err(lie) = truth::verify(text, config, counter, &analysis, &mut seen) {
+        panic!("the trace lies: {lie}\nconfig: {config:?}\ntext: {text:?}");
+    }
 }
 
 fn properties(text: &str, config: &Config, out: &Output, again: &Output) {

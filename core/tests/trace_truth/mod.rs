@@ -1,0 +1,922 @@
+//! The trace-truth checks: every claim a trace makes, checked against the
+//! text. Shared by the property test (`core/tests/truth.rs`, random cases
+//! from proptest) and the fuzz targets (`fuzz/`, inputs from libFuzzer), which
+//! include this file as a module of their own; it uses nothing but the
+//! `chunkscope` crate, so it compiles in both.
+//!
+//! [`verify`] is the entry point: given a text, a valid configuration, the
+//! counter it was split with and the full analysis, it returns the first lie
+//! the trace tells, in words, or `Ok`. [`Seen`] tallies what was checked.
+
+use chunkscope::langchain::{starts_with_lookaround, Keep, Kind, LangChainConfig, PythonRegex};
+use chunkscope::{
+    is_space, trim, Action, Analysis, Chunk, Close, Config, Counter, Cut, Node, Output, Placement,
+    Property, Separator, Span, Splitter, Strategy as Engine, Unit,
+};
+use std::collections::BTreeMap;
+
+/// The length of `text` in the counter's unit: the one place this file counts.
+fn units(counter: Counter, text: &str) -> usize {
+    counter.len(text)
+}
+
+/// The family of a unit, as the tallies name it.
+pub fn family(unit: Unit) -> &'static str {
+    match unit {
+        Unit::Chars => "chars",
+        Unit::Bytes => "bytes",
+        Unit::Tokens(_) => "tokens",
+    }
+}
+
+/// What the checks verified, by kind: each kind must be verified often.
+pub type Seen = BTreeMap<String, usize>;
+
+fn saw(seen: &mut Seen, what: impl Into<String>, times: usize) {
+    *seen.entry(what.into()).or_default() += times;
+}
+
+fn blank(text: &str) -> bool {
+    text.chars().all(is_space)
+}
+
+/// Fails the case with a message naming what the trace got wrong.
+macro_rules! truth {
+    ($cond:expr, $($msg:tt)+) => {
+        if !$cond {
+            return Err(format!($($msg)+));
+        }
+    };
+}
+
+// ---------------------------------------------------------------------------
+// Our engines.
+// ---------------------------------------------------------------------------
+
+/// The non-empty matches of `separator` in `span`, left to right, not
+/// overlapping, searched in the span's own text as the engine searches it.
+fn matches(separator: &Separator, source: &str, span: Span) -> Vec<Span> {
+    let text = span.text(source);
+    let at = |start: usize, end: usize| Span::new(span.start + start, span.start + end);
+    if separator.is_hard_cut() {
+        Vec::new()
+    } else if separator.regex {
+        regex_lite::Regex::new(&separator.pattern)
+            .expect("the engine compiled it")
+            .find_iter(text)
+            .filter(|m| !m.is_empty())
+            .map(|m| at(m.start(), m.end()))
+            .collect()
+    } else {
+        text.match_indices(separator.pattern.as_str())
+            .map(|(i, m)| at(i, i + m.len()))
+            .collect()
+    }
+}
+
+/// The parts a piece is cut into at `matches`, with the separator placed.
+fn parts(piece: Span, matches: &[Span], placement: Placement) -> Vec<Span> {
+    let mut parts = Vec::with_capacity(matches.len() + 1);
+    let mut start = piece.start;
+    for m in matches {
+        let (end, next) = match placement {
+            Placement::End => (m.end, m.end),
+            Placement::Start => (m.start, m.start),
+            Placement::None => (m.start, m.end),
+        };
+        parts.push(Span::new(start, end));
+        start = next;
+    }
+    parts.push(Span::new(start, piece.end));
+    parts
+}
+
+/// The separator index a child's allowed list starts at: after the one that
+/// split its parent.
+fn first_separator(nodes: &[Node], node: &Node) -> Result<usize, String> {
+    match node.parent.map(|p| nodes[p].action) {
+        None => Ok(0),
+        Some(Action::Split { separator, .. }) => Ok(separator + 1),
+        Some(other) => Err(format!("a node's parent was not split but {other:?}")),
+    }
+}
+
+/// The lowest common ancestor of two nodes.
+fn common_ancestor(nodes: &[Node], a: usize, b: usize) -> Option<usize> {
+    let mut above_a = vec![a];
+    while let Some(p) = nodes[*above_a.last().unwrap()].parent {
+        above_a.push(p);
+    }
+    let mut at = Some(b);
+    while let Some(n) = at {
+        if above_a.contains(&n) {
+            return Some(n);
+        }
+        at = nodes[n].parent;
+    }
+    None
+}
+
+/// Whether the separator is at `p`, between a chunk ending at `e` and the
+/// next starting at `s`: with trimming, only whitespace on either side of it;
+/// without, right at both.
+fn at_boundary(source: &str, trim: bool, e: usize, p: usize, s: usize) -> bool {
+    e <= p
+        && p <= s
+        && if trim {
+            blank(&source[e..p]) && blank(&source[p..s])
+        } else {
+            e == p && p == s
+        }
+}
+
+/// Everything the trace of the fixed or recursive engine claims, checked
+/// against the text.
+pub fn ours(
+    source: &str,
+    config: &Config,
+    counter: Counter,
+    out: &Output,
+    seen: &mut Seen,
+) -> Result<(), String> {
+    for c in &out.chunks {
+        truth!(
+            c.len == units(counter, c.text(source)),
+            "chunk {} is not {} long",
+            c.index,
+            c.len
+        );
+    }
+    match config.strategy {
+        Engine::Fixed => fixed(source, config, counter, out, seen),
+        _ => {
+            // Overlap only extends chunks backwards: without it the same
+            // chunks end at the same places, with the same cuts and trace.
+            let base = Splitter::with_counter(config.clone().with_overlap(0), counter)
+                .and_then(|s| s.split(source))
+                .map_err(|e| format!("without overlap: {e}"))?;
+            truth!(out.trace == base.trace, "overlap changed the trace");
+            truth!(
+                out.chunks.len() == base.chunks.len(),
+                "overlap changed the chunk count"
+            );
+            for (c, b) in out.chunks.iter().zip(&base.chunks) {
+                truth!(
+                    c.span.end == b.span.end
+                        && c.span.start <= b.span.start
+                        && c.cut == b.cut
+                        && c.node == b.node,
+                    "overlap did more than extend chunk {} backwards: {:?} from {:?}",
+                    c.index,
+                    c.span,
+                    b.span
+                );
+                truth!(
+                    config.overlap > 0 || c.span == b.span,
+                    "chunk {} moved without overlap",
+                    c.index
+                );
+            }
+            recursive(source, config, counter, &base, seen)
+        }
+    }
+}
+
+fn fixed(
+    source: &str,
+    config: &Config,
+    counter: Counter,
+    out: &Output,
+    seen: &mut Seen,
+) -> Result<(), String> {
+    let nodes = &out.trace.nodes;
+    if source.is_empty() {
+        truth!(
+            nodes.is_empty() && out.chunks.is_empty(),
+            "an empty text made something"
+        );
+        return Ok(());
+    }
+    let root = &nodes[0];
+    truth!(
+        nodes.len() == 1
+            && root.action
+                == (Action::Windows {
+                    stride: config.size - config.overlap
+                })
+            && root.span == Span::new(0, source.len())
+            && root.absent.is_empty(),
+        "the fixed engine's root is {root:?}"
+    );
+    let last = out.chunks.len().saturating_sub(1);
+    for (i, c) in out.chunks.iter().enumerate() {
+        truth!(c.node == Some(0), "window {i} does not point at the root");
+        truth!(
+            c.cut == if i == last { Cut::End } else { Cut::Window },
+            "window {i} ends with {:?}",
+            c.cut
+        );
+        truth!(
+            !config.trim || !blank(c.text(source)),
+            "window {i} is whitespace only"
+        );
+        saw(seen, format!("a window in {}", family(config.unit)), 1);
+        // A window holds as much as fits (tokens end where a token ends).
+        if c.span.end < source.len() && counter.is_additive() {
+            let next = source[c.span.end..].chars().next().unwrap().len_utf8();
+            truth!(
+                units(counter, &source[c.span.start..c.span.end + next]) > config.size,
+                "window {i} {:?} stops short",
+                c.span
+            );
+        }
+    }
+    for pair in out.chunks.windows(2) {
+        let (a, b) = (pair[0].span, pair[1].span);
+        truth!(
+            b.start > a.start && b.end > a.end,
+            "window {} does not move on",
+            pair[1].index
+        );
+        // Only whitespace-only windows are left out.
+        truth!(
+            b.start <= a.end || blank(&source[a.end..b.start]),
+            "text lost between windows {} and {}",
+            pair[0].index,
+            pair[1].index
+        );
+        truth!(
+            config.trim || b.start <= a.end,
+            "a gap between windows without trimming"
+        );
+    }
+    if !config.trim {
+        let (first, end) = (out.chunks[0].span.start, out.chunks[last].span.end);
+        truth!(
+            first == 0 && end == source.len(),
+            "the windows do not span the text"
+        );
+    }
+    Ok(())
+}
+
+/// The recursive engine's trace, on its chunks before overlap.
+pub fn recursive(
+    source: &str,
+    config: &Config,
+    counter: Counter,
+    out: &Output,
+    seen: &mut Seen,
+) -> Result<(), String> {
+    let (size, seps) = (config.size, &config.separators);
+    let nodes = &out.trace.nodes;
+    let chunks = &out.chunks;
+    if let Some(root) = nodes.first() {
+        let whole = Span::new(0, source.len());
+        let expected = if config.trim {
+            trim(source, whole)
+        } else {
+            whole
+        };
+        truth!(
+            root.span == expected,
+            "the root is {:?}, not {expected:?}",
+            root.span
+        );
+    }
+    // Matches dropped from every chunk: placement none, between a split's groups.
+    let mut dropped: Vec<Span> = Vec::new();
+    for (id, n) in nodes.iter().enumerate() {
+        let first = first_separator(nodes, n)?;
+        let absent_ok = |upto: usize| -> Result<(), String> {
+            truth!(
+                n.absent == (first..upto).collect::<Vec<_>>(),
+                "node {id} records {:?} absent, tried {first}..{upto}",
+                n.absent
+            );
+            for &i in &n.absent {
+                truth!(
+                    !seps[i].is_hard_cut() && matches(&seps[i], source, n.span).is_empty(),
+                    "node {id}: separator {i} is recorded absent but occurs"
+                );
+            }
+            Ok(())
+        };
+        match n.action {
+            Action::Fits => {
+                truth!(
+                    n.len <= size && n.children.is_empty(),
+                    "node {id} fits but is {} long",
+                    n.len
+                );
+                let c = n.chunk.ok_or(format!("node {id} fits but is no chunk"))?;
+                truth!(
+                    chunks[c].span == n.span && chunks[c].node == Some(id),
+                    "node {id} is not chunk {c}"
+                );
+                truth!(n.absent.is_empty(), "node {id} fits yet searched");
+            }
+            Action::Empty => {
+                let text = n.span.text(source);
+                truth!(
+                    text.is_empty() || (config.trim && blank(text)),
+                    "node {id} is not empty: {text:?}"
+                );
+                truth!(
+                    n.chunk.is_none() && n.children.is_empty(),
+                    "empty node {id} made something"
+                );
+            }
+            Action::Split {
+                separator: j,
+                parts: count,
+            } => {
+                truth!(n.too_big, "node {id} fits, yet was split");
+                absent_ok(j)?;
+                saw(seen, "a separator recorded absent", n.absent.len());
+                let found = matches(&seps[j], source, n.span);
+                truth!(
+                    !found.is_empty(),
+                    "node {id} was split on separator {j}, which does not occur in it"
+                );
+                truth!(
+                    count == found.len() + 1,
+                    "node {id}: {} matches, {count} parts",
+                    found.len()
+                );
+                let ps = parts(n.span, &found, config.placement);
+                groups(source, config, counter, nodes, id, &ps, seen)?;
+                if config.placement == Placement::None {
+                    let inside = |m: &Span| {
+                        n.children
+                            .iter()
+                            .any(|&c| nodes[c].span.start <= m.start && m.end <= nodes[c].span.end)
+                    };
+                    dropped.extend(found.iter().filter(|m| !inside(m)));
+                }
+            }
+            Action::HardCut { separator, windows } => {
+                truth!(n.too_big, "node {id} fits, yet was cut hard");
+                match separator {
+                    Some(k) => {
+                        truth!(
+                            seps[k].is_hard_cut(),
+                            "node {id} was cut hard at separator {k}, which is not \"\""
+                        );
+                        absent_ok(k)?;
+                    }
+                    None => absent_ok(seps.len())?,
+                }
+                saw(seen, "a separator recorded absent", n.absent.len());
+                saw(seen, "a hard cut", 1);
+                let own: Vec<Span> = chunks
+                    .iter()
+                    .filter(|c| c.node == Some(id))
+                    .map(|c| c.span)
+                    .collect();
+                truth!(
+                    own.len() == windows && windows >= 2,
+                    "node {id} claims {windows} windows, has {}",
+                    own.len()
+                );
+                truth!(
+                    own[0].start == n.span.start && own[windows - 1].end == n.span.end,
+                    "node {id}'s windows do not span it"
+                );
+                for (w, pair) in own.windows(2).enumerate() {
+                    truth!(
+                        pair[0].end == pair[1].start,
+                        "node {id}: a gap after window {w}"
+                    );
+                    if counter.is_additive() {
+                        let next = source[pair[0].end..].chars().next().unwrap().len_utf8();
+                        truth!(
+                            units(counter, &source[pair[0].start..pair[0].end + next]) > size,
+                            "node {id}: window {w} stops short"
+                        );
+                    }
+                }
+            }
+            Action::Windows { .. } => {
+                return Err(format!("node {id}: fixed windows in the recursive engine"))
+            }
+        }
+    }
+    // Each cut names the deepest split between its chunks, whose separator
+    // is at their boundary.
+    for pair in chunks.windows(2) {
+        let (i, a, b) = (pair[0].index, pair[0].node.unwrap(), pair[1].node.unwrap());
+        if a == b {
+            truth!(
+                matches!(nodes[a].action, Action::HardCut { .. }) && pair[0].cut == Cut::Hard,
+                "chunks {i} and {} share a node but are cut by {:?}",
+                i + 1,
+                pair[0].cut
+            );
+            continue;
+        }
+        let l = common_ancestor(nodes, a, b).ok_or("two chunks in different trees")?;
+        let Action::Split { separator: j, .. } = nodes[l].action else {
+            return Err(format!(
+                "chunks {i} and {} part at node {l}, which was not split",
+                i + 1
+            ));
+        };
+        truth!(
+            pair[0].cut == Cut::Separator(j),
+            "chunk {i} ends with {:?}, but separator {j} put it apart from the next",
+            pair[0].cut
+        );
+        let (e, s) = (pair[0].span.end, pair[1].span.start);
+        let here =
+            matches(&seps[j], source, nodes[l].span)
+                .iter()
+                .any(|m| match config.placement {
+                    Placement::End => at_boundary(source, config.trim, e, m.end, s),
+                    Placement::Start => at_boundary(source, config.trim, e, m.start, s),
+                    Placement::None => e <= m.start && m.end <= s,
+                });
+        truth!(
+            here,
+            "separator {j} ({:?}) is not at the boundary of chunks {i} and {} ({e}..{s})",
+            seps[j].pattern,
+            i + 1
+        );
+        saw(
+            seen,
+            format!("a cut at a separator, placement {}", config.placement),
+            1,
+        );
+    }
+    nothing_lost(source, config.trim, chunks, &dropped, seen)
+}
+
+/// No character is lost: what no chunk holds is whitespace (when trimming)
+/// or in a separator match a split dropped (placement none).
+pub fn nothing_lost(
+    source: &str,
+    trim: bool,
+    chunks: &[Chunk],
+    dropped: &[Span],
+    seen: &mut Seen,
+) -> Result<(), String> {
+    let mut covered = 0;
+    let mut gaps = Vec::new();
+    for c in chunks {
+        if c.span.start > covered {
+            gaps.push(Span::new(covered, c.span.start));
+        }
+        covered = covered.max(c.span.end);
+    }
+    gaps.push(Span::new(covered, source.len()));
+    for gap in gaps {
+        for (i, ch) in gap.text(source).char_indices() {
+            let at = gap.start + i;
+            let kept =
+                (trim && is_space(ch)) || dropped.iter().any(|m| m.start <= at && at < m.end);
+            truth!(
+                kept,
+                "{ch:?} at byte {at} is in no chunk and no dropped separator"
+            );
+            if !is_space(ch) {
+                saw(seen, "a character only in a dropped separator", 1);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The groups a split node packed its parts into: their spans, fit and
+/// close reasons.
+fn groups(
+    source: &str,
+    config: &Config,
+    counter: Counter,
+    nodes: &[Node],
+    id: usize,
+    ps: &[Span],
+    seen: &mut Seen,
+) -> Result<(), String> {
+    let n = &nodes[id];
+    let mut next = 0;
+    for (g, &c) in n.children.iter().enumerate() {
+        let child = &nodes[c];
+        let (a, b) = child.parts.ok_or(format!("node {c} names no parts"))?;
+        truth!(
+            a == next && a < b && b <= ps.len(),
+            "node {c} packs parts {a}..{b}, after {next} of {}",
+            ps.len()
+        );
+        next = b;
+        // A group still empty takes the next part instead of growing.
+        let from = (a..b).find(|&k| !ps[k].is_empty()).unwrap_or(b - 1);
+        let group = Span::new(ps[from].start, ps[b - 1].end);
+        let expected = if config.trim {
+            trim(source, group)
+        } else {
+            group
+        };
+        truth!(
+            child.span == expected,
+            "node {c} is {:?}, its parts {a}..{b} make {expected:?}",
+            child.span
+        );
+        let len = units(counter, group.text(source));
+        truth!(
+            len <= config.size || b - from == 1,
+            "node {c} packed parts {a}..{b} into {len} units"
+        );
+        let close = child.close.ok_or(format!("node {c} records no close"))?;
+        if g + 1 == n.children.len() {
+            truth!(
+                close == Close::ParentEnded && b == ps.len(),
+                "the last group, node {c}, closed with {close:?} at part {b}"
+            );
+        } else {
+            let would_be = units(counter, &source[group.start..ps[b].end]);
+            let expect = Close::NextWouldExceed {
+                next_len: units(counter, ps[b].text(source)),
+                would_be,
+            };
+            truth!(
+                close == expect && would_be > config.size,
+                "node {c} closed with {close:?}; measuring gives {expect:?}"
+            );
+            saw(seen, "a close reason measured", 1);
+        }
+    }
+    truth!(
+        next == ps.len(),
+        "node {id}'s groups pack {next} of {} parts",
+        ps.len()
+    );
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// LangChain's engines.
+// ---------------------------------------------------------------------------
+
+/// LangChain's `_split_text_with_regex` on `piece`: its non-empty splits (as
+/// spans; all slices, as the separators here have no capturing groups) and
+/// the separator's matches.
+fn langchain_splits(
+    source: &str,
+    piece: Span,
+    sep: &str,
+    regex: bool,
+    keep: Keep,
+) -> (Vec<Span>, Vec<Span>) {
+    let text = piece.text(source);
+    let at = |r: std::ops::Range<usize>| Span::new(piece.start + r.start, piece.start + r.end);
+    if sep.is_empty() {
+        let chars = text
+            .char_indices()
+            .map(|(i, c)| at(i..i + c.len_utf8()))
+            .collect();
+        return (chars, Vec::new());
+    }
+    // The pieces between matches and the matches, alternating.
+    let items: Vec<Span> = if regex {
+        PythonRegex::new(&format!("({sep})"))
+            .and_then(|re| re.split(text))
+            .expect("the engine ran it")
+            .into_iter()
+            .map(|r| at(r.expect("no optional groups")))
+            .collect()
+    } else {
+        let mut items = Vec::new();
+        let mut last = 0;
+        for (i, m) in text.match_indices(sep) {
+            items.push(at(last..i));
+            items.push(at(i..i + m.len()));
+            last = i + m.len();
+        }
+        items.push(at(last..text.len()));
+        items
+    };
+    let between: Vec<Span> = items.iter().step_by(2).copied().collect();
+    let found: Vec<Span> = items.iter().skip(1).step_by(2).copied().collect();
+    let joined = |a: Span, b: Span| Span::new(a.start, b.end);
+    let splits: Vec<Span> = match keep {
+        Keep::None => between,
+        Keep::Start => std::iter::once(between[0])
+            .chain(found.iter().zip(&between[1..]).map(|(m, p)| joined(*m, *p)))
+            .collect(),
+        Keep::End => between
+            .iter()
+            .zip(&found)
+            .map(|(p, m)| joined(*p, *m))
+            .chain(std::iter::once(*between.last().unwrap()))
+            .collect(),
+    };
+    (
+        splits.into_iter().filter(|s| !s.is_empty()).collect(),
+        found,
+    )
+}
+
+/// Everything the trace of a LangChain strategy claims, checked against the
+/// text and LangChain's algorithm.
+pub fn langchain(
+    source: &str,
+    config: &Config,
+    counter: Counter,
+    out: &Output,
+    seen: &mut Seen,
+) -> Result<(), String> {
+    let facts = out
+        .langchain
+        .as_ref()
+        .ok_or("a LangChain split without its facts")?;
+    let kind = config.strategy.langchain().unwrap();
+    let seps = &facts.separators;
+    let (keep, regex, size) = (Keep::from(config.placement), facts.regex, config.size);
+    let strip = config.trim;
+    let nodes = &out.trace.nodes;
+    let text_of = |c: usize| {
+        facts.chunks[c]
+            .text
+            .clone()
+            .unwrap_or_else(|| out.chunks[c].text(source).to_string())
+    };
+    for c in &out.chunks {
+        truth!(
+            c.len == units(counter, &text_of(c.index)),
+            "chunk {} is not {} long",
+            c.index,
+            c.len
+        );
+    }
+    let occurs = |i: usize, span: Span| -> bool {
+        let text = span.text(source);
+        if regex {
+            PythonRegex::new(&seps[i])
+                .and_then(|re| re.search(text))
+                .expect("the engine ran it")
+        } else {
+            text.contains(seps[i].as_str())
+        }
+    };
+    // Each split node: the separator LangChain chose, its splits, and what
+    // was made of them.
+    let mut matches_at: BTreeMap<usize, Vec<Span>> = BTreeMap::new();
+    for (id, n) in nodes.iter().enumerate() {
+        let chosen = match n.action {
+            Action::Split { separator, .. } => separator,
+            Action::HardCut {
+                separator: Some(k), ..
+            } => k,
+            _ => continue,
+        };
+        let offset = match n.parent {
+            None => 0,
+            Some(p) => match nodes[p].action {
+                Action::Split { separator, .. } => separator + 1,
+                other => return Err(format!("node {id}'s parent was {other:?}")),
+            },
+        };
+        let first_present = (offset..seps.len()).find(|&i| seps[i].is_empty() || occurs(i, n.span));
+        // Whether a big split is split again (separators are left after the
+        // chosen one, which was found), or passed through.
+        let again = match (kind, first_present) {
+            (Kind::Character, _) => {
+                let found = seps[0].is_empty() || occurs(0, n.span);
+                truth!(
+                    chosen == 0 && n.absent == if found { vec![] } else { vec![0] },
+                    "the character splitter's root records {:?} absent",
+                    n.absent
+                );
+                false
+            }
+            (Kind::Recursive, Some(i)) => {
+                truth!(
+                    chosen == i && n.absent == (offset..i).collect::<Vec<_>>(),
+                    "node {id} chose {chosen} with {:?} absent; the first present from {offset} is {i}",
+                    n.absent
+                );
+                saw(seen, "a separator recorded absent", n.absent.len());
+                !seps[i].is_empty() && i + 1 < seps.len()
+            }
+            (Kind::Recursive, None) => {
+                // LangChain falls back to the last separator, absent too.
+                truth!(
+                    chosen == seps.len() - 1
+                        && n.absent == (offset..seps.len()).collect::<Vec<_>>(),
+                    "node {id}: none present, yet {chosen} chosen with {:?} absent",
+                    n.absent
+                );
+                saw(seen, "a LangChain fallback to the last separator", 1);
+                false
+            }
+        };
+        truth!(
+            matches!(n.action, Action::HardCut { .. }) == seps[chosen].is_empty(),
+            "node {id} is {:?} on separator {chosen:?}",
+            n.action
+        );
+        let (splits, found) = langchain_splits(source, n.span, &seps[chosen], regex, keep);
+        if let Action::Split { parts, .. } = n.action {
+            truth!(
+                parts == splits.len(),
+                "node {id} claims {parts} splits, LangChain makes {}",
+                splits.len()
+            );
+        }
+        matches_at.insert(id, found);
+        let lookaround = regex && starts_with_lookaround(&seps[0]);
+        let joiner = match kind {
+            Kind::Character if keep != Keep::None || lookaround => "",
+            _ if keep != Keep::None => "",
+            _ => seps[chosen].as_str(),
+        };
+        let len = |k: usize| units(counter, splits[k].text(source));
+        let good = |k: usize| kind == Kind::Character || len(k) < size;
+        let mut covered = vec![false; splits.len()];
+        for &c in &n.children {
+            let child = &nodes[c];
+            let (a, b) = child.parts.ok_or(format!("node {c} names no splits"))?;
+            truth!(
+                a < b && b <= splits.len(),
+                "node {c} names splits {a}..{b} of {}",
+                splits.len()
+            );
+            covered[a..b].iter_mut().for_each(|k| *k = true);
+            match (child.action, child.close) {
+                (Action::Fits | Action::Empty, Some(close)) => {
+                    truth!(
+                        (a..b).all(good),
+                        "node {c} merged a split of {size} units or more"
+                    );
+                    let pieces: Vec<&str> = (a..b).map(|k| splits[k].text(source)).collect();
+                    let joined = pieces.join(joiner);
+                    let expect = if strip {
+                        joined.trim_matches(is_space)
+                    } else {
+                        joined.as_str()
+                    };
+                    match child.chunk {
+                        Some(k) => truth!(
+                            text_of(k) == expect,
+                            "chunk {k} is {:?}, its splits {a}..{b} join to {expect:?}",
+                            text_of(k)
+                        ),
+                        None => truth!(expect.is_empty(), "node {c} made no chunk of {expect:?}"),
+                    }
+                    saw(seen, "a LangChain merge rebuilt from its splits", 1);
+                    match close {
+                        Close::NextWouldExceed { next_len, would_be } => {
+                            truth!(
+                                b < splits.len() && good(b),
+                                "node {c} closed before split {b}, which is not merged"
+                            );
+                            let sum: usize =
+                                (a..=b).map(len).sum::<usize>() + units(counter, joiner) * (b - a);
+                            truth!(
+                                next_len == len(b) && would_be == sum && would_be > size,
+                                "node {c} closed with {close:?}; split {b} is {} units, the sum {sum}",
+                                len(b)
+                            );
+                            saw(seen, "a LangChain close reason summed", 1);
+                        }
+                        Close::ParentEnded => truth!(
+                            b == splits.len() || !good(b),
+                            "node {c} ended its merge before split {b}"
+                        ),
+                    }
+                }
+                (_, None) => {
+                    truth!(
+                        b == a + 1 && len(a) >= size,
+                        "node {c} took split {a} ({} units) alone",
+                        len(a)
+                    );
+                    match child.action {
+                        Action::Fits => {
+                            truth!(
+                                !again,
+                                "node {c} passed split {a} through with separators left"
+                            );
+                            let k = child.chunk.ok_or("a passed-through piece is no chunk")?;
+                            truth!(
+                                text_of(k) == splits[a].text(source),
+                                "chunk {k} is not split {a} passed through"
+                            );
+                        }
+                        _ => truth!(
+                            again && child.span == splits[a],
+                            "node {c} split again {:?}, not split {a}",
+                            child.span
+                        ),
+                    }
+                }
+                (action, close) => return Err(format!("node {c}: {action:?} closed by {close:?}")),
+            }
+        }
+        truth!(covered.iter().all(|&k| k), "node {id} left splits unused");
+    }
+    // Cuts: the deepest split between two chunks, its separator at the first
+    // one's end.
+    for pair in out.chunks.windows(2) {
+        let (i, a, b) = (pair[0].index, pair[0].node.unwrap(), pair[1].node.unwrap());
+        let l = common_ancestor(nodes, a, b).ok_or("two chunks in different trees")?;
+        let (cut, j) = match nodes[l].action {
+            Action::Split { separator, .. } => (Cut::Separator(separator), separator),
+            Action::HardCut {
+                separator: Some(k), ..
+            } => (Cut::Hard, k),
+            other => {
+                return Err(format!(
+                    "chunks {i} and {} part at node {l}, {other:?}",
+                    i + 1
+                ))
+            }
+        };
+        truth!(
+            pair[0].cut == cut,
+            "chunk {i} ends with {:?}; node {l} ({:?}) put it apart from the next",
+            pair[0].cut,
+            nodes[l].action
+        );
+        if cut == Cut::Hard {
+            continue;
+        }
+        // The next chunk may repeat the end of this one (overlap), so the
+        // separator is looked for after this chunk's end only.
+        let e = pair[0].span.end;
+        let here = matches_at[&l].iter().any(|m| {
+            let p = match keep {
+                // The piece before may end in a deeper separator it dropped.
+                Keep::None => return e <= m.start,
+                Keep::Start => m.start,
+                Keep::End => m.end,
+            };
+            e <= p && if strip { blank(&source[e..p]) } else { e == p }
+        });
+        truth!(
+            here,
+            "separator {j} ({:?}) is not at the end of chunk {i} ({e})",
+            seps[j]
+        );
+        saw(
+            seen,
+            format!("a LangChain cut at a separator, keep {keep:?}"),
+            1,
+        );
+    }
+    Ok(())
+}
+
+/// Checks everything an analysis of `text` at `Detail::FULL` claims: the list
+/// its cuts index, its checks (those the engine promises: LangChain may break
+/// the lessons' properties, and placement none loses the separators, which the
+/// trace checks account for exactly), and every claim of its trace.
+pub fn verify(
+    text: &str,
+    config: &Config,
+    counter: Counter,
+    analysis: &Analysis,
+    seen: &mut Seen,
+) -> Result<(), String> {
+    // The list the cuts' indices refer to.
+    let separators: Vec<Separator> = match config.strategy.langchain() {
+        Some(kind) => {
+            let lc = LangChainConfig::from_config(kind, config).map_err(|e| e.to_string())?;
+            let regex = lc.is_separator_regex;
+            lc.effective_separators()
+                .into_iter()
+                .map(|pattern| Separator {
+                    regex: regex && !pattern.is_empty(),
+                    pattern,
+                })
+                .collect()
+        }
+        None => config.separators.clone(),
+    };
+    truth!(
+        analysis.separators == separators,
+        "the cuts index {:?}, the configuration has {:?}",
+        analysis.separators,
+        separators
+    );
+    let checks = analysis
+        .checks
+        .as_ref()
+        .ok_or("an analysis without its checks")?;
+    let ours = config.strategy.langchain().is_none();
+    let coverage_holds = !ours || config.placement != Placement::None;
+    for (property, check) in checks.iter() {
+        let expected = ours && (coverage_holds || property != Property::Coverage);
+        truth!(
+            check.ok || !expected,
+            "{}: {}",
+            property.name(),
+            check.detail
+        );
+    }
+    if ours {
+        self::ours(text, config, counter, &analysis.output, seen)
+    } else {
+        langchain(text, config, counter, &analysis.output, seen)
+    }
+}
