@@ -12,8 +12,12 @@
 //
 // Each test file gets its own static server (serve.mjs, 127.0.0.1, ephemeral port)
 // and browser; each test gets a fresh browser context and page. A test fails on any
-// uncaught page error, on the app's crash message (the panic banner of index.html)
-// and on any failed request to the site. At the end of every test, passed or
+// uncaught page error, on the app's crash message (the panic banner of index.html),
+// on any failed request to the site, any request beyond its origin, any violation
+// of its Content-Security-Policy and any error logged to the console, all caught
+// at the level of the browser context (popups and workers included). A test that
+// means to trip a detector names what it expects in `options.expect`, and then
+// fails unless the detector caught it. At the end of every test, passed or
 // failed, a full-page screenshot goes to tests/e2e/screenshots/ (git-ignored),
 // named after the file and the test.
 //
@@ -122,7 +126,9 @@ const slug = (s) =>
  * context and page already on the site (app mounted). Options: `viewport`
  * ({ width, height }), `colorScheme` ('light' | 'dark'), `timeout` (ms), `load`
  * (false: do not open the site first), `finalShot` (false: no end-of-test screenshot
- * unless the test failed, for tests that take their own).
+ * unless the test failed, for tests that take their own), `expect` ({ policyViolations,
+ * offsite, consoleErrors, pageErrors, failedRequests }: lists of RegExps, each of which
+ * must match something that detector caught; what they match does not fail the test).
  */
 export function e2e(name, body, options = {}) {
   const { viewport = { width: 1280, height: 900 }, colorScheme = 'light', timeout = 45000 } = options;
@@ -130,39 +136,47 @@ export function e2e(name, body, options = {}) {
   test(name, { timeout }, async (t) => {
     const { server, browser } = await shared();
     const context = await browser.newContext({ viewport, colorScheme });
-    const page = await context.newPage();
-    page.setDefaultTimeout(SETTLE_MS);
-
-    const pageErrors = [];
-    const consoleErrors = [];
-    const failedRequests = [];
-    const offsite = [];
-    const policyViolations = [];
-    page.on('pageerror', (err) => pageErrors.push(err.stack || String(err)));
+    // Every detector listens on the browser context, not on one page: a popup,
+    // a second page or a frame the test opens is watched too (and workers'
+    // requests are the context's).
+    const caught = { pageErrors: [], consoleErrors: [], failedRequests: [], offsite: [], policyViolations: [] };
+    const { pageErrors, consoleErrors, failedRequests, offsite, policyViolations } = caught;
+    context.on('weberror', (err) => pageErrors.push(err.error()?.stack || String(err.error())));
     // The page must never reach beyond its own origin (the text a learner pastes
     // stays on their machine), and nothing it does may trip its own CSP.
-    page.on('request', (req) => {
+    context.on('request', (req) => {
       const url = req.url();
       if (!url.startsWith(server.url) && !/^(data|blob):/.test(url)) offsite.push(`${req.method()} ${url}`);
     });
-    page.on('console', (msg) => {
+    context.on('console', (msg) => {
+      if (/Content Security Policy/i.test(msg.text())) policyViolations.push(`console: ${msg.text()}`);
       if (msg.type() === 'error') consoleErrors.push(msg.text());
-      if (/Content Security Policy/i.test(msg.text())) policyViolations.push(msg.text());
     });
-    page.on('requestfailed', (req) => {
+    // The policy's own report, as the document raises it (independent of how the
+    // browser words its console message).
+    await context.exposeBinding('__chunkscopePolicyViolation', (_source, what) => policyViolations.push(`event: ${what}`));
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) =>
+        window.__chunkscopePolicyViolation(`${e.violatedDirective} ${e.blockedURI}`),
+      );
+    });
+    context.on('requestfailed', (req) => {
       const why = req.failure()?.errorText ?? 'failed';
       // Aborted means the page stopped wanting it (a navigation away, the
       // splitting worker ending with its page), not that the site failed to
       // serve it; a missing or broken file is an HTTP status, caught below.
-      if (why === 'net::ERR_ABORTED') return;
+      // A request elsewhere is the off-origin detector's.
+      if (why === 'net::ERR_ABORTED' || !req.url().startsWith(server.url)) return;
       failedRequests.push(`${req.method()} ${req.url()}: ${why}`);
     });
-    page.on('response', (res) => {
+    context.on('response', (res) => {
       const url = res.url();
       if (res.status() >= 400 && url.startsWith(server.url) && !url.endsWith('/favicon.ico')) {
         failedRequests.push(`${res.request().method()} ${url}: HTTP ${res.status()}`);
       }
     });
+    const page = await context.newPage();
+    page.setDefaultTimeout(SETTLE_MS);
 
     const shot = async (label, opts = {}) => {
       mkdirSync(SCREENSHOTS, { recursive: true });
@@ -186,13 +200,30 @@ export function e2e(name, body, options = {}) {
       await context.close().catch(() => {});
     }
 
+    // What a test expects to trip (`options.expect`) must be caught, which
+    // proves that the detector fires; it is then taken out of what fails the test.
+    const missed = [];
+    for (const [kind, patterns] of Object.entries(options.expect ?? {})) {
+      if (!(kind in caught)) throw new Error(`e2e: options.expect.${kind} is not a detector (${Object.keys(caught)})`);
+      for (const pattern of patterns) {
+        if (!caught[kind].some((entry) => pattern.test(entry))) missed.push(`${kind} ${pattern}`);
+      }
+      caught[kind] = caught[kind].filter((entry) => !patterns.some((p) => p.test(entry)));
+    }
+    // A policy violation the test expects is also a console error in Chromium.
+    const expectedPolicy = options.expect?.policyViolations ?? [];
+    caught.consoleErrors = caught.consoleErrors.filter(
+      (entry) => !(/Content Security Policy/i.test(entry) && expectedPolicy.some((p) => p.test(`console: ${entry}`))),
+    );
+
     const report = [];
     if (panicText) report.push(`the page shows its crash message: ${panicText}`);
-    if (pageErrors.length) report.push(`uncaught page errors:\n  ${pageErrors.join('\n  ')}`);
-    if (failedRequests.length) report.push(`failed requests:\n  ${failedRequests.join('\n  ')}`);
-    if (offsite.length) report.push(`requests outside the site:\n  ${offsite.join('\n  ')}`);
-    if (policyViolations.length) report.push(`CSP violations:\n  ${policyViolations.join('\n  ')}`);
-    if (consoleErrors.length) report.push(`console errors:\n  ${consoleErrors.join('\n  ')}`);
+    if (caught.pageErrors.length) report.push(`uncaught page errors:\n  ${caught.pageErrors.join('\n  ')}`);
+    if (caught.failedRequests.length) report.push(`failed requests:\n  ${caught.failedRequests.join('\n  ')}`);
+    if (caught.offsite.length) report.push(`requests outside the site:\n  ${caught.offsite.join('\n  ')}`);
+    if (caught.policyViolations.length) report.push(`CSP violations:\n  ${caught.policyViolations.join('\n  ')}`);
+    if (caught.consoleErrors.length) report.push(`console errors:\n  ${caught.consoleErrors.join('\n  ')}`);
+    if (missed.length) report.push(`expected but not caught:\n  ${missed.join('\n  ')}`);
     for (const block of report) for (const line of block.split('\n')) t.diagnostic(line);
 
     if (failure) {
@@ -202,12 +233,12 @@ export function e2e(name, body, options = {}) {
       throw failure;
     }
     assert.equal(panicText, null, 'the app crashed (panic message shown)');
-    assert.deepEqual(pageErrors, [], 'the page threw uncaught errors');
-    assert.deepEqual(failedRequests, [], 'requests to the site failed');
-    if (!options.expectPolicyViolations) {
-      assert.deepEqual(policyViolations, [], 'the page tripped its Content-Security-Policy');
-    }
-    if (!options.expectOffsite) assert.deepEqual(offsite, [], 'the page made requests outside its own origin');
+    assert.deepEqual(missed, [], 'a detector did not catch what the test made happen');
+    assert.deepEqual(caught.pageErrors, [], 'the page threw uncaught errors');
+    assert.deepEqual(caught.failedRequests, [], 'requests to the site failed');
+    assert.deepEqual(caught.policyViolations, [], 'the page tripped its Content-Security-Policy');
+    assert.deepEqual(caught.offsite, [], 'the page made requests outside its own origin');
+    assert.deepEqual(caught.consoleErrors, [], 'the page logged errors to the console');
   });
 }
 

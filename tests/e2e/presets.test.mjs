@@ -96,12 +96,59 @@ e2e('separator preset "default" lists \\n\\n, \\n, space, hard cut', async ({ pa
   assertSeparatorLabels(labels, ['\n\n', '\n', ' ', ''], 'default');
 });
 
-e2e('every separator preset gives a non-empty list', async ({ page }) => {
+/**
+ * Every separator preset's `separator-item` labels (`data-label`), written out
+ * from the lists they stand for (LangChain's `get_separators_for_language` for
+ * the code and markup ones) with docs/testing.md's label rules: `\n` and `\t`
+ * escaped, a regex between slashes, the hard cut `""`.
+ */
+const LINES = ['\\n\\n', '\\n', ' ', '""'];
+const SEP_LABELS = {
+  default: LINES,
+  seed: ['\\n\\n', '\\n', '. ', ' ', '""'],
+  markdown: ['/\\n#{1,6} /', '```\\n', '/\\n\\*\\*\\*+\\n/', '/\\n---+\\n/', '/\\n___+\\n/', ...LINES],
+  python: ['\\nclass ', '\\ndef ', '\\n\\tdef ', ...LINES],
+  rust: ['\\nfn ', '\\nconst ', '\\nlet ', '\\nif ', '\\nwhile ', '\\nfor ', '\\nloop ', '\\nmatch ', ...LINES],
+  js: [
+    '\\nfunction ', '\\nconst ', '\\nlet ', '\\nvar ', '\\nclass ', '\\nif ', '\\nfor ', '\\nwhile ', '\\nswitch ',
+    '\\ncase ', '\\ndefault ', ...LINES,
+  ],
+  html: [
+    '<body', '<div', '<p', '<br', '<li', '<h1', '<h2', '<h3', '<h4', '<h5', '<h6', '<span', '<table', '<tr', '<td',
+    '<th', '<ul', '<ol', '<header', '<footer', '<nav', '<head', '<style', '<script', '<meta', '<title', '""',
+  ],
+  cjk: ['\\n\\n', '\\n', '。', '！', '？', '；', '…', '. ', '! ', '? ', '，', '、', ' ', '""'],
+};
+
+e2e('every separator preset lists exactly its separators', async ({ page }) => {
   await configure(page, { strategy: 'recursive' });
-  const values = await optionValues(page, 'separator-preset-select');
-  for (const preset of SEP_PRESETS.filter((v) => values.includes(v))) {
+  assert.deepEqual(await optionValues(page, 'separator-preset-select'), [...SEP_PRESETS, 'custom']);
+  const labels = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid=separator-list] [data-testid=separator-item]')].map((el) =>
+        el.getAttribute('data-label'),
+      ),
+    );
+  let compared = 0;
+  // The page opens on the seed list; each list differs from the one before
+  // it, so a list that did not change fails.
+  for (const preset of SEP_PRESETS) {
     await configure(page, { separators: preset });
-    const labels = await readSeparatorLabels(page);
-    assert.ok(labels.length > 0, `separator preset ${preset}: empty separator-list`);
+    const want = SEP_LABELS[preset];
+    await page
+      .waitForFunction(
+        (want) =>
+          JSON.stringify(
+            [...document.querySelectorAll('[data-testid=separator-list] [data-testid=separator-item]')].map((el) =>
+              el.getAttribute('data-label'),
+            ),
+          ) === JSON.stringify(want),
+        want,
+        { timeout: SETTLE_MS },
+      )
+      .catch(() => {});
+    assert.deepEqual(await labels(), want, `separator preset ${preset}`);
+    compared += 1;
   }
+  assert.equal(compared, 8);
 });

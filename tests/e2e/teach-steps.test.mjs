@@ -73,9 +73,33 @@ e2e('practice: marking the cuts of stride-and-tail scores 100, a wrong mark scor
   await byTestId(page, 'practice-seed').fill('42');
   await byTestId(page, 'practice-seed').press('Enter');
   await page.waitForFunction(() => document.querySelector('[data-testid=practice-select]').value === 'seed');
+  // Seed 42 generates "five take work\ndays\n\nrefunds work\norders days\n\norders"
+  // at size 16 with the lesson's separators (the generator's arithmetic, redone
+  // by hand), whose chunks in the independent lesson model are chars 0–14,
+  // 15–19, 21–33, 34–45 and 47–53: four cuts, at 14–15, 19–21, 33–34, 45–47.
+  const text = 'five take work\ndays\n\nrefunds work\norders days\n\norders';
+  await page.waitForFunction(() => document.querySelector('[data-testid=practice-slot][data-pos="52"]') !== null);
+  assert.equal(
+    await byTestId(page, 'practice-text').evaluate((el) => el.textContent),
+    text.replaceAll('\n', '↵\n'),
+    'the text of seed 42, a newline drawn as ↵',
+  );
+  const slots = await page.locator('[data-testid=practice-slot]').evaluateAll((els) => els.map((e) => Number(e.dataset.pos)));
+  assert.deepEqual(slots, Array.from({ length: 52 }, (_, i) => i + 1), 'a slot between every two of its 53 chars');
+  // Two cuts marked (one at each end of its range) and one mark where no cut
+  // is: 2 hits over 4 cuts + 1 extra mark is 40.
+  for (const pos of [15, 19, 3]) await page.locator(`[data-testid=practice-slot][data-pos="${pos}"]`).click();
   await byTestId(page, 'practice-submit').click();
-  const score = Number(await byTestId(page, 'practice-score').getAttribute('data-score'));
-  assert.ok(score >= 0 && score <= 100);
+  assert.equal(await byTestId(page, 'practice-score').getAttribute('data-score'), '40');
+  assert.deepEqual(
+    await byTestId(page, 'practice-reasons').locator('li').evaluateAll((lis) => lis.map((li) => li.dataset.hit)),
+    ['true', 'true', 'false', 'false'],
+  );
+  const after = await byTestId(page, 'practice-reasons').locator('li').evaluateAll((lis) =>
+    lis.map((li) => Number(/after char (\d+)/.exec(li.textContent)[1])),
+  );
+  assert.deepEqual(after, [14, 19, 33, 45], 'the reasons name the four cuts');
+  assert.equal(await byTestId(page, 'practice-score').innerText(), '40 / 100 · 2 missed · 1 extra');
 });
 
 e2e(

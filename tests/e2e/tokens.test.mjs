@@ -51,14 +51,39 @@ e2e('a token unit loads its tokenizer only when chosen, then splits in tokens', 
   assert.deepEqual(fetched, ['/tokens/cl100k.tokens']);
 });
 
+/**
+ * The refund page through LangChain's RecursiveCharacterTextSplitter
+ * .from_tiktoken_encoder(encoding_name="o200k_base", chunk_size=8,
+ * chunk_overlap=0, separators=["\n\n", "\n", ". ", " ", ""]) with its default
+ * keep_separator (start): spans in chars, and each chunk's length in o200k
+ * tokens. (At 8 chars the same settings give 19 chunks, so a page that
+ * ignored the unit would fail here.)
+ */
+const REFUND_LANGCHAIN_O200K_AT_8 = [
+  { start: 0, end: 13, tokens: 2 }, // Refund| policy
+  { start: 15, end: 34, tokens: 6 },
+  { start: 34, end: 63, tokens: 8 }, // ". They go to the original UPI": the ". " starts the chunk
+  { start: 64, end: 67, tokens: 2 }, // id|.
+  { start: 68, end: 96, tokens: 6 },
+  { start: 98, end: 114, tokens: 7 },
+];
+
 e2e('o200k with LangChain: the splitter counts tokens as from_tiktoken_encoder does', async ({ page }) => {
   await loadRefundAt40(page);
   await configure(page, { strategy: 'langchain', unit: 'o200k', size: 8 });
   const status = await waitForTokenizer(page, 'loaded');
   assert.match(status, /o200k tokenizer loaded \(1\.5 MB in \d+ ms\)/);
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid=chunk]').length > 3);
-  const badge = byTestId(page, 'badge-max-size');
-  assert.equal(await badge.getAttribute('data-ok'), 'true', 'no LangChain chunk is over 8 tokens here');
+  assert.equal(await byTestId(page, 'placement-select').inputValue(), 'start', "LangChain's keep_separator default");
+  await waitForChunkSpans(page, REFUND_LANGCHAIN_O200K_AT_8);
+  const lengths = await page.evaluate(() => {
+    const table = document.querySelector('[data-testid=chunk-table]');
+    const heads = [...table.querySelectorAll('thead th')].map((th) => th.textContent.trim());
+    const column = heads.indexOf('o200k');
+    return [...table.querySelectorAll('[data-testid=chunk-row]')].map((row) => Number(row.cells[column].textContent));
+  });
+  assert.deepEqual(lengths, REFUND_LANGCHAIN_O200K_AT_8.map((c) => c.tokens), 'each chunk counted in o200k tokens');
+  assert.equal(await byTestId(page, 'start-index-mismatch').count(), 0, 'every start_index is the chunk start');
+  assert.equal(await byTestId(page, 'badge-max-size').getAttribute('data-ok'), 'true', 'no LangChain chunk is over 8 tokens here');
 });
 
 e2e(
