@@ -557,6 +557,18 @@ fn groups(
 // LangChain's engines.
 // ---------------------------------------------------------------------------
 
+/// The length of the global flags group (`(?m)`, `(?is)`, …) that leads
+/// `pattern`, or 0.
+fn global_flags(pattern: &str) -> usize {
+    let Some(rest) = pattern.strip_prefix("(?") else {
+        return 0;
+    };
+    match rest.find(')') {
+        Some(end) if end > 0 && rest[..end].chars().all(|c| "aiLmsux".contains(c)) => end + 3,
+        _ => 0,
+    }
+}
+
 /// LangChain's `_split_text_with_regex` on `piece`: its non-empty splits (as
 /// spans; all slices, as the separators here have no capturing groups) and
 /// the separator's matches.
@@ -578,7 +590,12 @@ fn langchain_splits(
     }
     // The pieces between matches and the matches, alternating.
     let items: Vec<Span> = if regex {
-        PythonRegex::new(&format!("({sep})"))
+        // A group around the pattern keeps its matches in the split, as
+        // LangChain does when it keeps the separator. Without keeping it,
+        // LangChain splits on the bare pattern, whose global flags (`(?m)`)
+        // may then lead it; the group goes after them.
+        let flags = global_flags(sep);
+        PythonRegex::new(&format!("{}({})", &sep[..flags], &sep[flags..]))
             .and_then(|re| re.split(text))
             .expect("the engine ran it")
             .into_iter()
