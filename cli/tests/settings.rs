@@ -5,7 +5,7 @@
 //! and docs/cli.md, not read off the engine: the comments show the working.
 //! The chars and bytes cases also agree with the independent lesson model
 //! (core/tests/reference/lesson_model.py); the token cases follow cl100k's
-//! and o200k's split of common English words.
+//! and o200k's split of the words, as tiktoken gives it.
 //! The LangChain cases are what the pinned `langchain-text-splitters` (1.1.3) returns for the
 //! same arguments. Each test counts the reports it compares.
 

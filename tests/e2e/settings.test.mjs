@@ -197,7 +197,7 @@ e2e(
     assert.deepEqual(fetched, ['/tokens/cl100k.tokens'], 'only the link’s encoding is fetched');
     await waitForNoConfigError(page, 'once the tables are in');
     await expectChunks(page, REFUND_CL100K_AT_8, 'the refund page at 8 cl100k tokens');
-    // Counted by the engine's cl100k tokenizer (checked against tiktoken in core/tests/tokens.rs).
+    // Each chunk's cl100k tokens, as tiktoken counts them.
     assert.deepEqual(await tableLengths(page, 'cl100k'), [3, 7, 7, 2, 6, 7]);
     assert.equal(await byTestId(page, 'unit-select').inputValue(), 'cl100k');
   },

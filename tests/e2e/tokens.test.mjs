@@ -56,8 +56,10 @@ e2e('a token unit loads its tokenizer only when chosen, then splits in tokens', 
  * .from_tiktoken_encoder(encoding_name="o200k_base", chunk_size=8,
  * chunk_overlap=0, separators=["\n\n", "\n", ". ", " ", ""]) with its default
  * keep_separator (start): spans in chars, and each chunk's length in o200k
- * tokens. (At 8 chars the same settings give 19 chunks, so a page that
- * ignored the unit would fail here.)
+ * tokens, as the pinned langchain-text-splitters and tiktoken give them
+ * (with add_start_index=True, every start_index is the chunk's start). At 8
+ * chars the same settings give 19 chunks, so a page that ignored the unit
+ * would fail here.
  */
 const REFUND_LANGCHAIN_O200K_AT_8 = [
   { start: 0, end: 13, tokens: 2 }, // Refund| policy
