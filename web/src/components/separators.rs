@@ -123,6 +123,9 @@ pub fn SeparatorEditor(props: &SeparatorEditorProps) -> Html {
                 if let Some(about) = preset.and_then(describe) {
                     <p class="hint">{about}</p>
                 }
+                if preset.and_then(chunkscope::presets::placement) == Some(chunkscope::Placement::Start) {
+                    <p class="hint">{"These separators open a heading, a definition or a tag, so choosing the list also sets the separator to start the next piece: no chunk ends with the markup of what follows."}</p>
+                }
                 if !used {
                     <p class="hint">{"Fixed windows ignore separators; they are used by the recursive splitter."}</p>
                 }
