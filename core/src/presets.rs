@@ -3,6 +3,7 @@
 //! Each list ends with the hard cut (`""`), so the size limit always holds with a
 //! cut the learner can see in the list.
 
+use crate::config::Placement;
 use crate::separator::Separator;
 
 /// The names of the separator presets, in the order the UI lists them.
@@ -60,6 +61,23 @@ pub fn separators(name: &str) -> Option<Vec<Separator>> {
     Some(list.iter().map(|&s| Separator::literal(s)).collect())
 }
 
+/// Where a preset's separators must go, or `None` when the engine's own
+/// default serves (and for an unknown name).
+///
+/// The markup and code presets cut *before* a structure: `\n## ` starts a
+/// heading, `\nclass ` a class. Kept at the end of the piece before, such a
+/// separator leaves `## ` dangling at the end of a chunk and the heading's
+/// text orphaned at the start of the next, so these presets put the separator
+/// at the start of the next piece (as LangChain's `from_language` does with
+/// `keep_separator="start"`). The prose presets cut *after* a boundary (a
+/// sentence end, a blank line), where either side reads well.
+pub fn placement(name: &str) -> Option<Placement> {
+    match name {
+        "markdown" | "python" | "rust" | "js" | "html" => Some(Placement::Start),
+        _ => None,
+    }
+}
+
 /// Whether `pattern` means something other than its own text as a regex.
 fn uses_regex_syntax(pattern: &str) -> bool {
     pattern.contains([
@@ -95,6 +113,18 @@ mod tests {
         let md = separators("markdown").unwrap();
         assert!(md[0].regex && md[0].pattern == "\n#{1,6} ");
         assert!(!md[md.len() - 2].regex, "a plain space stays literal");
+    }
+
+    #[test]
+    fn markup_and_code_presets_start_the_next_piece() {
+        let starts: Vec<&str> = SEPARATOR_PRESETS
+            .into_iter()
+            .filter(|&name| placement(name) == Some(Placement::Start))
+            .collect();
+        assert_eq!(starts, ["markdown", "python", "rust", "js", "html"]);
+        for name in ["default", "seed", "cjk", "nope"] {
+            assert_eq!(placement(name), None, "{name}");
+        }
     }
 
     #[test]

@@ -318,6 +318,8 @@ impl Frame<'_> {
                     if would_be > size {
                         self.open = Some((part, k));
                         let close = Close::NextWouldExceed {
+                            group_len: group.len,
+                            gap_len: gap.len,
                             next_len: part.len,
                             would_be,
                         };

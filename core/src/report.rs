@@ -188,6 +188,11 @@ pub enum CloseReport {
     /// The next part (`next_len` units) would have made the group `would_be`
     /// units, over the size.
     NextWouldExceed {
+        /// Length of the group as packed so far, before trimming.
+        group_len: usize,
+        /// Length counted between the group and the next part (a dropped or
+        /// joining separator), 0 when there is none.
+        gap_len: usize,
         /// Length of the part that did not fit.
         next_len: usize,
         /// Length the group would have had.
@@ -501,9 +506,17 @@ fn node_report(
         windows,
         stride,
         close: node.close.map(|close| match close {
-            Close::NextWouldExceed { next_len, would_be } => {
-                CloseReport::NextWouldExceed { next_len, would_be }
-            }
+            Close::NextWouldExceed {
+                group_len,
+                gap_len,
+                next_len,
+                would_be,
+            } => CloseReport::NextWouldExceed {
+                group_len,
+                gap_len,
+                next_len,
+                would_be,
+            },
             Close::ParentEnded => CloseReport::ParentEnded,
         }),
         chunk: node.chunk,
@@ -624,6 +637,8 @@ mod tests {
         assert_eq!(
             trace.nodes[line.children[0]].close,
             Some(CloseReport::NextWouldExceed {
+                group_len: 21,
+                gap_len: 0,
                 next_len: 31,
                 would_be: 52
             })
@@ -659,7 +674,7 @@ mod tests {
         assert_eq!(second["parts"], json!({"first":0,"last":1}));
         assert_eq!(
             second["close"],
-            json!({"kind":"next_would_exceed","next_len":83,"would_be":98})
+            json!({"kind":"next_would_exceed","group_len":15,"gap_len":0,"next_len":83,"would_be":98})
         );
         let last = v["trace"]["nodes"]
             .as_array()

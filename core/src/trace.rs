@@ -56,7 +56,20 @@ pub enum Action {
 pub enum Close {
     /// Adding the next part (`next_len` units) would have made the group
     /// `would_be` units, over the size limit.
+    ///
+    /// The packer measures parts as cut, before trimming, so `group_len` can be
+    /// longer than the node's trimmed `len` (it still holds the separator that
+    /// ends it, or the whitespace trimming removes). In chars and bytes
+    /// `would_be == group_len + gap_len + next_len`: these are the numbers a
+    /// learner can add up. Tokens are counted on the joined text, where a
+    /// token may span the join, so their sum can differ from `would_be`.
     NextWouldExceed {
+        /// Length of the group as packed so far, before trimming.
+        group_len: usize,
+        /// Length of what lies between the group and the next part and is
+        /// counted with them: the separator when it is dropped from both sides
+        /// (placement `none`), LangChain's joining separator; 0 otherwise.
+        gap_len: usize,
         /// Length of the part that did not fit.
         next_len: usize,
         /// Length the group would have had with it.

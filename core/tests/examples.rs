@@ -109,6 +109,8 @@ fn refund_page_tree_matches_the_lessons_table() {
     assert_eq!(
         nodes[line.children[0]].close,
         Some(Close::NextWouldExceed {
+            group_len: 21,
+            gap_len: 0,
             next_len: 31,
             would_be: 52
         })

@@ -108,8 +108,8 @@ impl Bug {
             Bug::DroppedSeparator => "Separator thrown away: the full stop disappears",
             Bug::NoHardCut => "No hard-cut fallback: a long URL comes out oversized",
             Bug::NoProgress => "Recursing with the same list: no progress",
-            Bug::Seed001 => "Seed 001's \"production\" chunker, as written",
-            Bug::NoMerge => "Seed 002's split without a merge pass",
+            Bug::Seed001 => "The lesson's \"production\" chunker, as written",
+            Bug::NoMerge => "The lesson's split without a merge pass",
         }
     }
 

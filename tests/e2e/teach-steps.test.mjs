@@ -19,7 +19,15 @@ e2e('step-next walks the refund page to its last chunk; step-prev goes back', as
   assert.notEqual(seen[1], seen[0]);
   assert.match(seen[1], /114 chars, over 40/);
   assert.ok(seen.some((t) => /split on “\\n\\n”/.test(t)), 'names the blank line');
-  assert.ok(seen.some((t) => /would make it 98, over the size of 40/.test(t)), 'gives the packing numbers');
+  assert.ok(
+    seen.some((t) => t.includes('15 with “\\n\\n” + 83 with “\\n\\n” = 98 > 40 chars')),
+    'gives the packing sum as computed',
+  );
+  // Packing is told only for pieces that fit, and after it a piece is checked:
+  // no "too big" piece is said to be closed by packing.
+  for (let i = 1; i < seen.length; i += 1) {
+    if (/^Packing/.test(seen[i])) assert.match(seen[i + 1], /within 40: it fits/, `after: ${seen[i]}`);
+  }
   assert.match(seen.at(-1), /Emit chunk 4.*last chunk/);
   await byTestId(page, 'step-prev').click();
   assert.equal(await stepText(page), seen.at(-2));
@@ -69,7 +77,7 @@ e2e('practice: marking the cuts of stride-and-tail scores 100, a wrong mark scor
   // Progress survives a reload.
   await page.reload();
   await byTestId(page, 'mode-select').selectOption('practice');
-  assert.match(await byTestId(page, 'practice-select').innerText(), /stride · best 100/);
+  assert.match(await byTestId(page, 'practice-select').innerText(), /Fixed windows: where each one ends · best 100/);
   await byTestId(page, 'practice-seed').fill('42');
   await byTestId(page, 'practice-seed').press('Enter');
   await page.waitForFunction(() => document.querySelector('[data-testid=practice-select]').value === 'seed');
@@ -125,3 +133,86 @@ e2e(
   },
   { finalShot: false },
 );
+
+e2e('the tree and the chunks grow as you step', async ({ page }) => {
+  await waitForChunkSpans(page, SEED_CHUNKS);
+  const count = () =>
+    page.evaluate(() => ({
+      nodes: document.querySelectorAll('[data-testid=tree-node]').length,
+      chunks: document.querySelectorAll('[data-testid=chunk]:not([data-step-pending=true])').length,
+    }));
+  assert.deepEqual(await count(), { nodes: 8, chunks: 5 }, 'before stepping the finished split is drawn');
+  const next = byTestId(page, 'step-next');
+  await next.click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=tree-node]').length === 1);
+  assert.deepEqual(await count(), { nodes: 1, chunks: 0 }, 'step 1: only the whole text');
+  const seen = [await count()];
+  while (await next.isEnabled()) {
+    await next.click();
+    await page.waitForTimeout(30);
+    seen.push(await count());
+  }
+  for (let i = 1; i < seen.length; i += 1) {
+    assert.ok(
+      seen[i].nodes >= seen[i - 1].nodes && seen[i].chunks >= seen[i - 1].chunks,
+      `step ${i + 1} shrank: ${JSON.stringify(seen.slice(i - 1, i + 1))}`,
+    );
+  }
+  assert.deepEqual(seen.at(-1), { nodes: 8, chunks: 5 }, 'the last step has drawn everything');
+  const grew = new Set(seen.map((s) => s.chunks));
+  assert.deepEqual([...grew], [0, 1, 2, 3, 4, 5], 'one chunk at a time');
+  // "show all" leaves stepping.
+  await byTestId(page, 'step-reset').click();
+  assert.equal(await byTestId(page, 'step-pos').innerText(), `0 / ${seen.length}`);
+});
+
+e2e('practice: try again, show the answer, next; missed and extra marks differ', async ({ page }) => {
+  await byTestId(page, 'mode-select').selectOption('practice');
+  await byTestId(page, 'practice-select').selectOption('stride');
+  assert.equal(
+    await byTestId(page, 'practice-config').innerText(),
+    'fixed windows · size 4 · overlap 1 (separators are not used)',
+  );
+  const slot = (pos) => page.locator(`[data-testid=practice-slot][data-pos="${pos}"]`);
+  // One right, one wrong: the cut at 7 is missed, the mark at 5 is extra.
+  await slot(4).click();
+  await slot(5).click();
+  await byTestId(page, 'practice-submit').click();
+  assert.equal(await byTestId(page, 'practice-score').getAttribute('data-score'), '33');
+  assert.equal(await slot(4).getAttribute('data-mark'), 'hit');
+  assert.equal(await slot(7).getAttribute('data-mark'), 'missed');
+  assert.equal(await slot(5).getAttribute('data-mark'), 'extra');
+  const look = async (pos) =>
+    slot(pos).evaluate((el) => {
+      const before = getComputedStyle(el, '::before');
+      return `${before.backgroundColor} ${before.borderLeftStyle} ${getComputedStyle(el, '::after').content}`;
+    });
+  assert.notEqual(await look(7), await look(5), 'a missed cut and an extra mark are drawn differently');
+  // A mark is a thin line in a wide target: it leaves the letters uncovered.
+  const box = await slot(4).boundingBox();
+  assert.ok(box.width > 8, `the click target is ${box.width} px wide`);
+  const line = await slot(4).evaluate((el) => parseFloat(getComputedStyle(el, '::before').width));
+  assert.ok(line <= 4, `the mark is ${line} px wide`);
+  // Try again keeps the marks and lets them be moved.
+  await byTestId(page, 'practice-retry').click();
+  assert.equal(await byTestId(page, 'practice-submit').isEnabled(), true);
+  assert.equal(await slot(5).getAttribute('aria-pressed'), 'true');
+  await slot(5).click();
+  await slot(7).click();
+  await byTestId(page, 'practice-submit').click();
+  assert.equal(await byTestId(page, 'practice-score').getAttribute('data-score'), '100');
+  // Show the answer marks every cut, and explains each.
+  await byTestId(page, 'practice-next').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=practice-select]').value === 'overlap');
+  assert.equal(await byTestId(page, 'practice-submit').isEnabled(), true, 'a fresh exercise');
+  await byTestId(page, 'practice-reveal').click();
+  const pressed = await page
+    .locator('[data-testid=practice-slot][aria-pressed=true]')
+    .evaluateAll((els) => els.map((el) => el.dataset.pos));
+  assert.deepEqual(pressed, ['8', '14']);
+  assert.match(await byTestId(page, 'practice-reasons').innerText(), /fixed window of 8 ended; the next starts 6 later/);
+  // Readable names, and the recursive settings line says where a separator goes.
+  await byTestId(page, 'practice-select').selectOption('placement');
+  assert.match(await byTestId(page, 'practice-config').innerText(), /a separator starts the chunk after the cut/);
+  assert.doesNotMatch(await byTestId(page, 'practice-select').innerText(), /^stride$/m);
+});

@@ -17,7 +17,7 @@
 //! offsets into 10 MB would take four.
 //!
 //! ```text
-//! "CSA1"
+//! "CSA2"
 //! config    strategy, size, overlap, unit, [pattern, regex]*, placement, trim
 //! chunks    n, then n × (bytes, chars, len, cut, overlap?, node?)
 //!           overlap: its bytes, from the chunk's own start
@@ -26,7 +26,8 @@
 //!           [absent]*, action, too_big, parts?, close, chunk?)
 //!           action: 0 fits, 1 empty, 2 split (separator, parts),
 //!                   3 hard cut (separator?, windows), 4 windows (stride)
-//!           close: 0 none, 1 next part would exceed (next_len, would_be), 2 parent ended
+//!           close: 0 none, 1 next part would exceed (group_len, gap_len,
+//!                   next_len, would_be), 2 parent ended
 //! langchain?  n × (text?, start_index zigzag), [warning]*, [separator]*, regex
 //! checks?   coverage, max_size, order, overlap, determinism: each (ok, detail)
 //! ```
@@ -41,7 +42,7 @@ use chunkscope::{
     Property, Separator, Span, Trace,
 };
 
-const MAGIC: &[u8; 4] = b"CSA1";
+const MAGIC: &[u8; 4] = b"CSA2";
 
 /// Packs `analysis` into a buffer that [`decode`] reads back.
 pub fn encode(analysis: &Analysis) -> Vec<u8> {
@@ -134,7 +135,7 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
         ascii: text.is_ascii(),
     };
     if r.take(MAGIC.len())? != MAGIC {
-        return Err("not a chunkscope report (the buffer does not start with CSA1)".into());
+        return Err("not a chunkscope report (the buffer does not start with CSA2)".into());
     }
     let config = read_config(&mut r)?;
     let (trace, checked) = (r.flag()?, r.flag()?);
@@ -455,8 +456,15 @@ fn write_node(w: &mut Writer, n: &Node) {
     }
     match n.close {
         None => w.num(0),
-        Some(Close::NextWouldExceed { next_len, would_be }) => {
+        Some(Close::NextWouldExceed {
+            group_len,
+            gap_len,
+            next_len,
+            would_be,
+        }) => {
             w.num(1);
+            w.num(group_len);
+            w.num(gap_len);
             w.num(next_len);
             w.num(would_be);
         }
@@ -494,6 +502,8 @@ fn read_node(r: &mut Reader, span: Span) -> Result<Node, String> {
     let close = match r.num()? {
         0 => None,
         1 => Some(Close::NextWouldExceed {
+            group_len: r.num()?,
+            gap_len: r.num()?,
             next_len: r.num()?,
             would_be: r.num()?,
         }),
@@ -762,7 +772,7 @@ mod tests {
     fn what_is_not_a_report_is_an_error() {
         let a = analyze(PAGE, Config::recursive(40), Detail::Full).unwrap();
         let bytes = encode(&a);
-        assert!(decode(b"CSA2", PAGE).unwrap_err().contains("CSA1"));
+        assert!(decode(b"CSA1", PAGE).unwrap_err().contains("CSA2"));
         // Every cut-short prefix is refused, none panics.
         for end in 0..bytes.len() {
             assert!(

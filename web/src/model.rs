@@ -4,11 +4,13 @@
 
 use crate::state::Split;
 use chunkscope::langchain::NotSlice;
-use chunkscope::{Action, Chunk, Close, Counter, Cut, Node, Output, Separator, Span, Unit};
+use chunkscope::{
+    Action, Chunk, Close, Counter, Cut, Node, Output, Placement, Separator, Span, Unit,
+};
 use std::ops::Range;
 
 /// How many colours the separator palette has; separator `k` uses colour `k % N`.
-pub const PALETTE: usize = 7;
+pub const PALETTE: usize = 12;
 
 /// The CSS class that colours a separator by its index in the list. The hard cut
 /// has a style of its own (it is the fallback, not a boundary of the text).
@@ -249,14 +251,83 @@ pub fn node_step(node: &Node, separators: &[Separator], unit: Unit) -> Step {
     }
 }
 
-/// Why the packer closed a node's group, in words.
-pub fn close_words(close: Close, unit: Unit, size: usize) -> String {
-    match close {
-        Close::NextWouldExceed { next_len, would_be } => format!(
-            "packing stopped: the next part ({next_len} {unit}) would make it {would_be}, over {size}"
-        ),
-        Close::ParentEnded => "packing stopped: it reached the end of its parent".into(),
+/// The packing sum that closed a node's group, as the packer computed it:
+/// `21 with “.␣” + 31 = 52 > 40`. Every number is from the trace
+/// ([`Close::NextWouldExceed`]); the words only say which side a separator is
+/// counted on. `None` unless the next part did not fit.
+///
+/// Parts are measured as cut, before trimming, so where a length is not the
+/// trimmed piece's the separator the part keeps is named (or "untrimmed" when
+/// no separator is kept). Tokens are counted on the joined text, where a token
+/// may span the join, so there the sum is not written as an addition.
+pub fn packing_sum(split: &Split, id: usize) -> Option<String> {
+    let nodes = &split.output.trace.nodes;
+    let node = nodes.get(id)?;
+    let Some(Close::NextWouldExceed {
+        group_len,
+        gap_len,
+        next_len,
+        would_be,
+    }) = node.close
+    else {
+        return None;
+    };
+    let config = &split.config;
+    let (unit, size) = (config.unit, config.size);
+    let sep = node
+        .parent
+        .and_then(|p| match nodes[p].action {
+            Action::Split { separator, .. } => split.separators.get(separator),
+            _ => None,
+        })
+        .map(|s| format!("“{}”", visible_label(s)));
+    // The sibling after this node is the part that did not fit (as trimmed).
+    let next_trimmed = node.parent.and_then(|p| {
+        let siblings = &nodes[p].children;
+        let at = siblings.iter().position(|&c| c == id)?;
+        let next = &nodes[*siblings.get(at + 1)?];
+        // Only a sibling made of that one part has the part's trimmed length.
+        matches!(next.parts, Some((a, b)) if b == a + 1).then_some(next.len)
+    });
+    let langchain = split.output.langchain.is_some();
+    // Under placement `end` a part keeps the separator that ends it, under
+    // `start` the one that starts it: that is the difference a learner sees
+    // between a part as packed and the piece as trimmed.
+    let keeps = config.placement != Placement::None && !langchain;
+    let carries = |raw: usize, trimmed: Option<usize>| -> String {
+        match (trimmed, &sep) {
+            (Some(t), _) if t == raw => raw.to_string(),
+            (Some(_), Some(sep)) if keeps => format!("{raw} with {sep}"),
+            (Some(_), _) => format!("{raw} untrimmed"),
+            (None, _) => raw.to_string(),
+        }
+    };
+    let group = carries(group_len, Some(node.len));
+    let next = carries(next_len, next_trimmed);
+    let gap = match (&sep, gap_len) {
+        (_, 0) => String::new(),
+        (Some(sep), g) => format!(" + {g} for {sep}"),
+        (None, g) => format!(" + {g}"),
+    };
+    Some(
+        if unit.is_additive() && group_len + gap_len + next_len == would_be {
+            format!("{group}{gap} + {next} = {would_be} > {size}")
+        } else {
+            format!("{group}{gap} and {next} make {would_be} {unit} counted together > {size}")
+        },
+    )
+}
+
+/// Why the packer closed a node's group, in words; `None` unless the next part
+/// did not fit, and for a piece that is over the size anyway (a part too big
+/// on its own stands alone whatever comes next: saying packing stopped it
+/// would be noise).
+pub fn close_words(split: &Split, id: usize) -> Option<String> {
+    let node = split.output.trace.nodes.get(id)?;
+    if node.too_big {
+        return None;
     }
+    packing_sum(split, id).map(|sum| format!("packed while it fit: {sum}"))
 }
 
 /// The separator that split a node, as `data-separator` wants it: the escaped
@@ -271,6 +342,20 @@ pub fn node_separator(node: &Node, separators: &[Separator]) -> String {
         .and_then(|i| separators.get(i))
         .map(Separator::label)
         .unwrap_or_default()
+}
+
+/// A length with its unit: "1 char", "20 chars", "1 byte".
+pub fn amount(n: usize, unit: Unit) -> String {
+    match (n, unit) {
+        (1, Unit::Chars) => "1 char".into(),
+        (1, Unit::Bytes) => "1 byte".into(),
+        _ => format!("{n} {unit}"),
+    }
+}
+
+/// A count with its noun: "1 piece", "3 pieces".
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", plural(n, one, many))
 }
 
 fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
@@ -370,7 +455,7 @@ fn why(split: &Split, chunk: &Chunk) -> String {
                 };
                 format!("{which}{by}")
             });
-            let close = node.close.map(|c| close_words(c, unit, config.size));
+            let close = chunk.node.and_then(|id| close_words(split, id));
             let story = match (origin, close) {
                 (Some(o), Some(c)) => format!("{o}; {c}"),
                 (Some(o), None) => o,
@@ -520,12 +605,50 @@ pub struct Stats {
     pub windows: usize,
     /// Cuts with a letter or digit on both sides (a word cut in two).
     pub mid_word: usize,
-    /// Cuts where the chunk before does not end a sentence or a line.
+    /// Cuts where the chunk before does not end a sentence, a line or a
+    /// block, and the text after does not start a block.
     pub mid_sentence: usize,
+    /// Chunks that hold only markup or a separator (see [`only_markup`]).
+    pub only_markup: usize,
     /// All cuts between chunks.
     pub cuts: usize,
     /// Chunks longer than the size (only LangChain makes them).
     pub over: usize,
+}
+
+/// Whether a cut at byte `end` of `text` falls between sentences or blocks:
+/// the text before ends a sentence or a line, a code fence closes there, or
+/// what follows (after whitespace) opens a heading, a fence, a rule, a table
+/// or a tag. A cut before a heading is where a reader would cut too.
+pub fn ends_a_sentence_or_block(text: &str, end: usize) -> bool {
+    let before = text[..end].trim_end_matches([' ', '\t']);
+    let rest = &text[end..];
+    let line_rest = rest.trim_start_matches([' ', '\t']);
+    let next = rest.trim_start();
+    before
+        .chars()
+        .next_back()
+        .is_none_or(|c| ".!?。！？:;…\n\r".contains(c))
+        || before.ends_with("```")
+        || before.ends_with("~~~")
+        || line_rest.is_empty()
+        || line_rest.starts_with(['\n', '\r'])
+        || ["#", "```", "~~~", "---", "***", "|", "<"]
+            .iter()
+            .any(|open| next.starts_with(open))
+}
+
+/// Whether a chunk's text is only markup or a separator: it has no letter or
+/// digit (`##`, a fence, a table rule), or it is, trimmed, one of the list's
+/// literal separators (`def`, `class`). Such a chunk carries no content to
+/// retrieve; it is what a separator kept on the wrong side leaves behind.
+pub fn only_markup(chunk: &str, separators: &[Separator]) -> bool {
+    let t = chunk.trim();
+    !t.is_empty()
+        && (!t.chars().any(char::is_alphanumeric)
+            || separators
+                .iter()
+                .any(|s| !s.regex && !s.is_hard_cut() && s.pattern.trim() == t))
 }
 
 /// The statistics of `split`.
@@ -535,8 +658,9 @@ pub fn stats(split: &Split) -> Stats {
     let mut lens: Vec<usize> = chunks.iter().map(|c| c.len).collect();
     lens.sort_unstable();
     let count = lens.len();
-    let bins = config.size.clamp(1, 12);
-    let bin_width = config.size.div_ceil(bins).max(1);
+    // At most 12 bins of equal width, and none past the size.
+    let bin_width = config.size.div_ceil(config.size.clamp(1, 12)).max(1);
+    let bins = config.size.div_ceil(bin_width).max(1);
     let mut histogram = vec![0; bins];
     // Chunks over the size (only LangChain makes them) are counted in `over`,
     // not in the last bin, which would pass them off as fitting.
@@ -564,12 +688,14 @@ pub fn stats(split: &Split) -> Stats {
         if before.is_some_and(char::is_alphanumeric) && after.is_some_and(char::is_alphanumeric) {
             mid_word += 1;
         }
-        let ends_sentence = before.is_some_and(|c| ".!?。！？:;…".contains(c))
-            || after.is_none_or(|c| c == '\n' || c == '\r');
-        if !ends_sentence {
+        if !ends_a_sentence_or_block(text, chunk.span.end) {
             mid_sentence += 1;
         }
     }
+    let only_markup = chunks
+        .iter()
+        .filter(|c| only_markup(c.text(text), &split.separators))
+        .count();
     Stats {
         count,
         min: lens.first().copied().unwrap_or(0),
@@ -587,6 +713,7 @@ pub fn stats(split: &Split) -> Stats {
         windows,
         mid_word,
         mid_sentence,
+        only_markup,
         cuts,
         over: lens.iter().filter(|&&len| len > config.size).count(),
     }
@@ -676,6 +803,8 @@ mod tests {
         assert_eq!(s.fired, [2, 1, 1, 0, 0]);
         assert_eq!((s.hard, s.mid_word, s.cuts), (0, 0, 4));
         assert_eq!(s.histogram.iter().sum::<usize>(), 5);
+        // Bins of 4 up to the size of 40: none starts past it.
+        assert_eq!((s.bin_width, s.histogram.len()), (4, 10));
     }
 
     fn langchain_state(
@@ -770,6 +899,81 @@ mod tests {
     }
 
     #[test]
+    fn packing_sums_add_up_as_shown() {
+        let state = start();
+        let split = state.primary().unwrap();
+        let nodes = &split.output.trace.nodes;
+        let sums: Vec<(usize, String)> = (0..nodes.len())
+            .filter_map(|id| packing_sum(split, id).map(|s| (id, s)))
+            .collect();
+        // "Refund policy\n\n" is 15 and the next paragraph, with its blank
+        // line, 83; the 81-char paragraph and its 52-char line closed too,
+        // but only the pieces that fit are said to be closed by packing.
+        assert_eq!(
+            sums,
+            [
+                (
+                    1,
+                    "15 with “\\n\\n” + 83 with “\\n\\n” = 98 > 40".to_string()
+                ),
+                (2, "83 with “\\n\\n” + 16 = 99 > 40".to_string()),
+                (3, "53 with “\\n” + 28 = 81 > 40".to_string()),
+                (4, "21 with “.␣” + 31 = 52 > 40".to_string()),
+            ]
+        );
+        let told: Vec<usize> = (0..nodes.len())
+            .filter(|&id| close_words(split, id).is_some())
+            .collect();
+        assert_eq!(told, [1, 4]);
+        assert_eq!(
+            close_words(split, 4).unwrap(),
+            "packed while it fit: 21 with “.␣” + 31 = 52 > 40"
+        );
+    }
+
+    #[test]
+    fn a_dropped_separator_is_counted_between_the_parts() {
+        use crate::state::testing::act;
+        use crate::state::Action as Do;
+        let state = act(&start(), Do::SetPlacement(Placement::None));
+        let split = state.primary().unwrap();
+        let sums: Vec<String> = (0..split.output.trace.nodes.len())
+            .filter_map(|id| packing_sum(split, id))
+            .collect();
+        assert!(
+            sums.contains(&"19 + 2 for “.␣” + 31 = 52 > 40".to_string()),
+            "{sums:?}"
+        );
+    }
+
+    #[test]
+    fn markup_only_chunks_and_block_cuts() {
+        let md = chunkscope::presets::separators("markdown").unwrap();
+        assert!(only_markup("###", &md));
+        assert!(only_markup("  ```\n", &md));
+        assert!(!only_markup("## Install", &md));
+        let py = chunkscope::presets::separators("python").unwrap();
+        assert!(only_markup("def", &py), "a bare separator");
+        assert!(!only_markup("def f():", &py));
+        let text = "Intro text\n\n## Next\nmore words here";
+        let at = |s: &str| text.find(s).unwrap();
+        assert!(ends_a_sentence_or_block(text, at("\n\n##")), "a line end");
+        assert!(
+            ends_a_sentence_or_block(text, at("## Next")),
+            "before a heading"
+        );
+        assert!(
+            !ends_a_sentence_or_block(text, at(" words")),
+            "between words"
+        );
+        assert!(
+            !ends_a_sentence_or_block(text, at(" Next")),
+            "inside heading marks"
+        );
+        assert!(ends_a_sentence_or_block("a\n```\nb", 5), "a fence closed");
+    }
+
+    #[test]
     fn tenths_rounds_to_one_decimal() {
         assert_eq!(tenths(21.6), "21.6");
         assert_eq!(tenths(2.0 / 3.0), "0.7");
@@ -782,5 +986,14 @@ mod tests {
     fn preview_escapes_newlines() {
         assert_eq!(preview("a\nb", 10), "a↵b");
         assert_eq!(preview("abcdef", 3), "abc…");
+    }
+
+    #[test]
+    fn counts_agree_with_their_number() {
+        assert_eq!(count(1, "piece", "pieces"), "1 piece");
+        assert_eq!(count(0, "piece", "pieces"), "0 pieces");
+        assert_eq!(amount(1, Unit::Chars), "1 char");
+        assert_eq!(amount(2, Unit::Chars), "2 chars");
+        assert_eq!(amount(1, Unit::Bytes), "1 byte");
     }
 }

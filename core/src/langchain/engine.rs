@@ -567,6 +567,8 @@ impl<'a> Run<'a, '_> {
                 }
                 if !current.is_empty() {
                     let close = Close::NextWouldExceed {
+                        group_len: total,
+                        gap_len: with_sep(&current),
                         next_len: len,
                         would_be: total + len + with_sep(&current),
                     };

@@ -535,6 +535,8 @@ fn groups(
         } else {
             let would_be = units(counter, &source[group.start..ps[b].end]);
             let expect = Close::NextWouldExceed {
+                group_len: len,
+                gap_len: units(counter, &source[ps[b - 1].end..ps[b].start]),
                 next_len: units(counter, ps[b].text(source)),
                 would_be,
             };
@@ -782,15 +784,26 @@ pub fn langchain(
                     }
                     saw(seen, "a LangChain merge rebuilt from its splits", 1);
                     match close {
-                        Close::NextWouldExceed { next_len, would_be } => {
+                        Close::NextWouldExceed {
+                            group_len,
+                            gap_len,
+                            next_len,
+                            would_be,
+                        } => {
                             truth!(
                                 b < splits.len() && good(b),
                                 "node {c} closed before split {b}, which is not merged"
                             );
                             let sum: usize =
                                 (a..=b).map(len).sum::<usize>() + units(counter, joiner) * (b - a);
+                            let group: usize = (a..b).map(len).sum::<usize>()
+                                + units(counter, joiner) * (b - a - 1);
                             truth!(
-                                next_len == len(b) && would_be == sum && would_be > size,
+                                next_len == len(b)
+                                    && would_be == sum
+                                    && group_len == group
+                                    && gap_len == units(counter, joiner)
+                                    && would_be > size,
                                 "node {c} closed with {close:?}; split {b} is {} units, the sum {sum}",
                                 len(b)
                             );

@@ -17,7 +17,7 @@ use super::tree::Tree;
 use crate::state::{reduce, Action, Checked, Pointed, Shared, State, View};
 use crate::teach::cards::Cards;
 use crate::teach::lessons::Lessons;
-use crate::teach::stepper::Stepper;
+use crate::teach::stepper::{events, revealed, Stepper};
 use crate::teach::{mode_select, teach_panel, Mode};
 use chunkscope::Span;
 use std::rc::Rc;
@@ -182,6 +182,12 @@ pub fn App() -> Html {
         (Some(split), Some(id)) => split.output.trace.nodes.get(id).map(|n| n.span),
         _ => None,
     };
+    // While stepping, only what the steps so far made is drawn.
+    let revealed = match (&primary, state.step) {
+        (Some(split), Some(k)) => Some(revealed(&events(&split.output), k)),
+        _ => None,
+    };
+    let emitted = revealed.map(|r| r.chunks);
     let stale = state.error.is_some();
     let splits: Vec<Checked> = state
         .view
@@ -213,7 +219,7 @@ pub fn App() -> Html {
                         .get(1 - i.min(1))
                         .map(|other| AttrValue::from(format!("pane-{}", other.name())));
                     let title = View::title_of(strategy);
-                    let highlight = if strategy == primary_strategy { highlight } else { None };
+                    let (highlight, emitted) = if strategy == primary_strategy { (highlight, emitted) } else { (None, None) };
                     html! {
                         <section class="card pane" data-testid={test_id} aria-label={title}>
                             <h2>{title}</h2>
@@ -223,7 +229,7 @@ pub fn App() -> Html {
                                         <StatsLine split={split.clone()} />
                                         <Legend split={split.clone()} />
                                         <DocumentView split={split.clone()} highlight={highlight} on_point={on_point.clone()} on_reveal={on_reveal.clone()}
-                                            {partner} {tokens} />
+                                            {partner} {tokens} {emitted} />
                                         <LangChainNotes {split} />
                                     </>
                                 },
@@ -245,7 +251,7 @@ pub fn App() -> Html {
                     </div>
                     <Legend split={split.clone()} />
                     {token_toggle}
-                    <DocumentView split={split.clone()} highlight={highlight} on_point={on_point.clone()} on_reveal={on_reveal.clone()} {tokens} />
+                    <DocumentView split={split.clone()} highlight={highlight} on_point={on_point.clone()} on_reveal={on_reveal.clone()} {tokens} {emitted} />
                     <LangChainNotes split={split.clone()} />
                 </section>
             },
@@ -315,9 +321,10 @@ pub fn App() -> Html {
                             <LangChainDifferences view={state.view} />
                         }
                         if let Some(split) = details {
-                            <Stepper split={split.clone()} selected={state.selected_node} dispatch={dispatch.clone()} />
+                            <Stepper split={split.clone()} selected={state.selected_node} step={state.step} dispatch={dispatch.clone()} />
                             <Tree
                                 split={split.clone()}
+                                upto={revealed.map(|r| r.nodes)}
                                 selected={state.selected_node}
                                 toggled={state.toggled.clone()}
                                 all_children={state.all_children.clone()}

@@ -9,7 +9,7 @@
 //! browser's scroll anchoring keeps them still.
 
 use super::help::help;
-use crate::model::{cut_attr, cut_marker, langchain_chunk, segments_in, Segment};
+use crate::model::{cut_attr, cut_marker, langchain_chunk, only_markup, segments_in, Segment};
 use crate::state::{Action, Pointed, Shared};
 use chunkscope::tokens::{self, Tokenizer};
 use chunkscope::{Chunk, Span, Unit};
@@ -50,6 +50,10 @@ pub struct DocumentViewProps {
     /// Whether each drawn chunk shows its tokens (when the split counts tokens).
     #[prop_or_default]
     pub tokens: bool,
+    /// While stepping: how many chunks the steps so far emitted. The rest
+    /// are drawn as plain text, not yet chunks.
+    #[prop_or_default]
+    pub emitted: Option<usize>,
 }
 
 /// The chunks to draw around chunk `centre`: grown on both sides while the
@@ -381,9 +385,13 @@ pub fn DocumentView(props: &DocumentViewProps) -> Html {
                 let chunk = &chunks[i];
                 let (start, end) = split.chunk_chars[i];
                 let lit = highlight.map(|h| h.intersect(chunk.span).is_some());
+                let markup = only_markup(chunk.text(text), separators);
+                let not_yet = props.emitted.is_some_and(|e| i >= e);
                 let class = classes!(
                     "chunk",
+                    not_yet.then_some("not-yet"),
                     if i % 2 == 0 { "even" } else { "odd" },
+                    markup.then_some("only-markup"),
                     match lit {
                         Some(true) => Some("in-node"),
                         Some(false) => Some("out-node"),
@@ -433,6 +441,8 @@ pub fn DocumentView(props: &DocumentViewProps) -> Html {
                         data-end={end.to_string()}
                         data-cut={cut_attr(chunk.cut, separators)}
                         data-slice={slice.to_string()}
+                        data-only-markup={markup.then_some("true")}
+                        data-step-pending={not_yet.then_some("true")}
                         title={(!slice).then_some("LangChain's text for this chunk is not this slice of the source: point at it to compare")}
                         tabindex="0">
                         {body}
@@ -443,6 +453,7 @@ pub fn DocumentView(props: &DocumentViewProps) -> Html {
                 parts.push(element);
                 groups.push((i, parts));
             }
+            Segment::Cut(i) if props.emitted.is_some_and(|e| i >= e) => {}
             Segment::Cut(i) => {
                 if let (Some((glyph, class)), Some((_, parts))) =
                     (cut_marker(chunks[i].cut, separators), groups.last_mut())

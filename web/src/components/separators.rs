@@ -4,7 +4,7 @@
 
 use super::help::help;
 use crate::invalid::Field;
-use crate::model::{glyph, own_name, separator_class, visible_label};
+use crate::model::{glyph, own_name, quoted, separator_class, visible_label};
 use crate::state::{Action, Settings, View};
 use chunkscope::langchain::{Kind, DEFAULT_SEPARATORS};
 use chunkscope::presets::{describe, SEPARATOR_PRESETS};
@@ -23,6 +23,22 @@ pub struct SeparatorEditorProps {
     /// The control the current configuration error is about, if any.
     #[prop_or_default]
     pub invalid: Option<Field>,
+}
+
+/// What a separator preset is called in the menu (its option value stays
+/// its name, the test contract's).
+fn preset_title(name: &str) -> &str {
+    match name {
+        "default" => "default (LangChain's)",
+        "seed" => "the lesson's list",
+        "markdown" => "Markdown",
+        "python" => "Python",
+        "rust" => "Rust",
+        "js" => "JavaScript",
+        "html" => "HTML",
+        "cjk" => "Chinese and Japanese",
+        other => other,
+    }
 }
 
 /// The separator list and its editor.
@@ -99,13 +115,16 @@ pub fn SeparatorEditor(props: &SeparatorEditorProps) -> Html {
                 <select id="separator-preset-select" data-testid="separator-preset-select" onchange={on_preset}>
                     { for SEPARATOR_PRESETS.into_iter().map(|name| html! {
                         <option value={name} selected={preset == Some(name)} title={describe(name).unwrap_or_default()}>
-                            {name}
+                            {preset_title(name)}
                         </option>
                     })}
                     <option value="custom" disabled=true selected={preset.is_none()}>{"custom list"}</option>
                 </select>
                 if let Some(about) = preset.and_then(describe) {
                     <p class="hint">{about}</p>
+                }
+                if preset.and_then(chunkscope::presets::placement) == Some(chunkscope::Placement::Start) {
+                    <p class="hint">{"These separators open a heading, a definition or a tag, so choosing the list also sets the separator to start the next piece: no chunk ends with the markup of what follows."}</p>
                 }
                 if !used {
                     <p class="hint">{"Fixed windows ignore separators; they are used by the recursive splitter."}</p>
@@ -120,6 +139,11 @@ pub fn SeparatorEditor(props: &SeparatorEditorProps) -> Html {
                     let remove = d.reform(move |_: MouseEvent| Action::RemoveSeparator(i));
                     let raise = d.reform(move |_: MouseEvent| Action::RaiseSeparator(i));
                     let label = sep.label();
+                    // Named for a screen reader: "remove space", not "remove  ".
+                    let spoken = match own_name(sep) {
+                        Some(name) => format!("{name} {}", quoted(sep)),
+                        None => quoted(sep),
+                    };
                     html! {
                         <li class="separator-item" data-testid="separator-item" data-label={label.clone()}>
                             <span class={classes!("chip", separator_class(separators, i))} aria-hidden="true">{glyph(sep)}</span>
@@ -127,9 +151,9 @@ pub fn SeparatorEditor(props: &SeparatorEditorProps) -> Html {
                             <span class="about">{own_name(sep).unwrap_or_default()}</span>
                             <span class="actions">
                                 <button type="button" class="icon" onclick={raise} disabled={i == 0}
-                                    aria-label={format!("move {label} up")} title="Move up (try it earlier)">{"↑"}</button>
+                                    aria-label={format!("move {spoken} up")} title="Move up (try it earlier)">{"↑"}</button>
                                 <button type="button" class="icon" onclick={remove}
-                                    aria-label={format!("remove {label}")} title="Remove">{"✕"}</button>
+                                    aria-label={format!("remove {spoken}")} title="Remove">{"✕"}</button>
                             </span>
                         </li>
                     }

@@ -24,6 +24,12 @@ pub fn StatsLine(props: &StatsProps) -> Html {
             if s.mid_word > 0 {
                 <span class="warn-text">{format!(" · {} cut mid-word", s.mid_word)}</span>
             }
+            if s.only_markup > 0 {
+                <span class="warn-text" data-testid="only-markup" data-count={s.only_markup.to_string()}
+                    title="chunks with no words: only heading marks, a fence, a rule or a separator">
+                    {format!(" · {} only markup", s.only_markup)}
+                </span>
+            }
         </p>
     }
 }
@@ -71,7 +77,8 @@ pub fn StatsView(props: &StatsProps) -> Html {
                     let hi = ((b + 1) * s.bin_width).min(split.config.size.max(lo));
                     html! {
                         <g>
-                            <title>{format!("{n} chunks of {lo}–{hi} {unit}")}</title>
+                            <title>{format!("{} of {} {unit}", crate::model::count(n, "chunk", "chunks"),
+                                if lo == hi { lo.to_string() } else { format!("{lo}–{hi}") })}</title>
                             <rect x={tenths(x + 1.0)} y={tenths(hf - bh)}
                                 width={tenths((bar_w - 2.0).max(1.0))} height={tenths(bh)} />
                             if n > 0 {
@@ -125,8 +132,12 @@ pub fn StatsView(props: &StatsProps) -> Html {
                 }
             </ul>
             <p class="hint">
-                {format!("{} of {} cuts split a word ({}%), {} end mid-sentence ({}%).",
+                {format!("{} of {} cuts split a word ({}%), {} end mid-sentence ({}%; a cut at a line end or before a heading, fence or table is not).",
                     s.mid_word, s.cuts, percent(s.mid_word), s.mid_sentence, percent(s.mid_sentence))}
+                if s.only_markup > 0 {
+                    {format!(" {} {} only markup or a separator, with no words to retrieve.", s.only_markup,
+                        if s.only_markup == 1 { "chunk is" } else { "chunks are" })}
+                }
             </p>
         </section>
     }

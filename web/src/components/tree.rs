@@ -3,7 +3,8 @@
 
 use super::help::help;
 use crate::model::{
-    close_words, glyph, node_separator, node_step, preview, separator_class, visible_label,
+    amount, close_words, count, glyph, node_separator, node_step, preview, separator_class,
+    visible_label,
 };
 use crate::state::{tree_open, Action, Shared, FIRST_CHILDREN};
 use chunkscope::{Action as Step, NodeId};
@@ -17,6 +18,9 @@ pub struct TreeProps {
     pub selected: Option<NodeId>,
     pub toggled: Rc<BTreeSet<NodeId>>,
     pub all_children: Rc<BTreeSet<NodeId>>,
+    /// While stepping: only nodes `0..upto` are drawn (the ones visited so far).
+    #[prop_or_default]
+    pub upto: Option<usize>,
     pub dispatch: Callback<Action>,
 }
 
@@ -41,8 +45,11 @@ pub fn Tree(props: &TreeProps) -> Html {
         });
     }
     let nodes = &props.split.output.trace.nodes;
+    let shown = props.upto.unwrap_or(nodes.len()).min(nodes.len());
     let body = if nodes.is_empty() {
         html! { <p class="empty">{"Nothing to split: the text is empty."}</p> }
+    } else if shown == 0 {
+        html! { <p class="empty">{"Step through to watch the tree grow."}</p> }
     } else {
         html! { <ul class="tree" role="tree">{node(props, 0)}</ul> }
     };
@@ -54,8 +61,11 @@ pub fn Tree(props: &TreeProps) -> Html {
                     {help("Read from the top: the whole text is a piece. A piece that fits becomes a chunk. A piece that is too big is split at the first separator it contains (the ones it lacks are listed as absent), the parts are packed back together while they fit, and each packed piece is checked again one level down with only the weaker separators.")}
                 </h2>
                 <span class="muted">
-                    {format!("{} pieces · {} levels · click a piece to find it in the text, or a chunk to find it here",
-                        nodes.len(), props.split.output.trace.depth())}
+                    {match props.upto {
+                        Some(_) => format!("{} of {} · stepping", count(shown, "piece", "pieces"), nodes.len()),
+                        None => format!("{} · {} · click a piece to find it in the text, or a chunk to find it here",
+                            count(nodes.len(), "piece", "pieces"), count(props.split.output.trace.depth(), "level", "levels")),
+                    }}
                 </span>
             </div>
             {body}
@@ -69,7 +79,9 @@ fn node(props: &TreeProps, id: NodeId) -> Html {
     let seps = &split.separators;
     let unit = split.config.unit;
     let open = tree_open(&props.split, &props.toggled, id);
-    let has_children = !n.children.is_empty();
+    let upto = props.upto.unwrap_or(usize::MAX);
+    let visible: Vec<NodeId> = n.children.iter().copied().filter(|&c| c < upto).collect();
+    let has_children = !visible.is_empty();
     let d = &props.dispatch;
     let select = d.reform(move |_: MouseEvent| Action::SelectNode(id));
     let on_key = d.reform(move |_: KeyboardEvent| Action::SelectNode(id));
@@ -107,10 +119,9 @@ fn node(props: &TreeProps, id: NodeId) -> Html {
         .collect();
     let step = node_step(n, seps, unit);
     let (chars_start, chars_end) = split.node_chars[id];
-    // "Its parent ended" is true of every last piece; only a size stop says something.
-    let stopped = n
-        .close
-        .filter(|c| matches!(c, chunkscope::Close::NextWouldExceed { .. }));
+    // "Its parent ended" is true of every last piece, and a piece over the
+    // size stood alone whatever came next: only a size stop says something.
+    let stopped = close_words(split, id);
     let row = html! {
         <div
             class={classes!("node-row", (props.selected == Some(id)).then_some("selected"), n.too_big.then_some("big"))}
@@ -126,7 +137,7 @@ fn node(props: &TreeProps, id: NodeId) -> Html {
             tabindex="0"
             onclick={select}
             onkeydown={on_key}
-            title={format!("chars {chars_start}–{chars_end}")}>
+            title={format!("chars {chars_start}–{chars_end}: {}", preview(n.span.text(&split.text), 600))}>
             if has_children {
                 <button type="button" class="twisty" onclick={toggle}
                     aria-label={if open { "hide the pieces" } else { "show the pieces" }}>
@@ -138,7 +149,7 @@ fn node(props: &TreeProps, id: NodeId) -> Html {
             <span class="level" title="level">{format!("L{}", n.depth)}</span>
             <span class="piece">{format!("“{}”", preview(n.span.text(&split.text), 48))}</span>
             <span class={classes!("len", if n.too_big { "big" } else { "ok" })}>
-                {format!("{} {unit}", n.len)}
+                {amount(n.len, unit)}
                 {if n.too_big { " ✗ too big" } else { " ✓" }}
             </span>
             <span class="what">
@@ -156,8 +167,8 @@ fn node(props: &TreeProps, id: NodeId) -> Html {
                     if !absent.is_empty() {
                         <span class="absent">{format!("tried, not in it: {}", absent.join("  "))}</span>
                     }
-                    if let Some(close) = stopped {
-                        <span>{close_words(close, unit, split.config.size)}</span>
+                    if let Some(words) = stopped {
+                        <span class="packing" data-testid="packing-sum">{words}</span>
                     }
                 </span>
             }
@@ -165,18 +176,18 @@ fn node(props: &TreeProps, id: NodeId) -> Html {
     };
     let children = if has_children && open {
         let limit = if props.all_children.contains(&id) {
-            n.children.len()
+            visible.len()
         } else {
-            n.children.len().min(FIRST_CHILDREN)
+            visible.len().min(FIRST_CHILDREN)
         };
-        let more = n.children.len() - limit;
+        let more = visible.len() - limit;
         let show_all = d.reform(move |_: MouseEvent| Action::ShowAllChildren(id));
         html! {
             <ul role="group">
-                { for n.children[..limit].iter().map(|&c| node(props, c)) }
+                { for visible[..limit].iter().map(|&c| node(props, c)) }
                 if more > 0 {
                     <li><button type="button" class="more" onclick={show_all}>
-                        {format!("Show {more} more pieces")}
+                        {format!("Show {} more", count(more, "piece", "pieces"))}
                     </button></li>
                 }
             </ul>

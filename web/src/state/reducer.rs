@@ -91,6 +91,10 @@ pub struct State {
     pub tokenizer: Option<TokenizerStatus>,
     /// Whether the document view draws each chunk's tokens (token units only).
     pub token_overlay: bool,
+    /// How many of the trace's events the step-through has shown; `None`
+    /// while it is not stepping (the finished split is drawn whole). While
+    /// stepping, the tree and the chunks grow with the steps.
+    pub step: Option<usize>,
 }
 
 /// The download of a token unit's tables.
@@ -138,6 +142,7 @@ impl Default for State {
             last_id: 0,
             error: None,
             selected_node: None,
+            step: None,
             toggled: Rc::default(),
             all_children: Rc::default(),
             open_badge: None,
@@ -254,6 +259,9 @@ pub enum Action {
     RaiseSeparator(usize),
     /// The placement select changed.
     SetPlacement(Placement),
+    /// The step-through moved to this many events shown (`None` or `0`: not
+    /// stepping).
+    Step(Option<usize>),
     /// The trim checkbox changed.
     SetTrim(bool),
     /// A tree node was clicked (again to clear).
@@ -378,6 +386,11 @@ pub fn reduce(state: &State, action: Action) -> State {
         Action::LoadSeparators(name) => match chunkscope::presets::separators(&name) {
             Some(list) => {
                 next.settings.separators = list;
+                // A preset carries the placement it needs (markup and code:
+                // the separator starts the next piece); a prose preset goes
+                // back to the engine's own default.
+                next.settings.placement = chunkscope::presets::placement(&name)
+                    .unwrap_or_else(|| next.placement_from.default_placement());
                 true
             }
             None => false,
@@ -407,6 +420,10 @@ pub fn reduce(state: &State, action: Action) -> State {
         Action::SetPlacement(placement) => {
             next.settings.placement = placement;
             true
+        }
+        Action::Step(step) => {
+            next.step = step.filter(|&k| k > 0);
+            false
         }
         Action::SetTrim(trim) => {
             next.settings.trim = trim;
@@ -546,6 +563,7 @@ fn arrived(state: &mut State, id: u32, split: Result<Shared, String>) {
             slot.recheck = recheck;
             // Node ids and chunk indices refer to the old split.
             state.selected_node = None;
+            state.step = None;
             state.toggled = Rc::default();
             state.all_children = Rc::default();
             state.pointed = None;
@@ -811,6 +829,41 @@ mod tests {
         let state = act(&state, Action::RaiseSeparator(4));
         assert_eq!(state.settings.separators[3].pattern, ",");
         assert_eq!(state.settings.separator_preset(), None);
+    }
+
+    #[test]
+    fn a_markup_preset_puts_its_separators_at_the_start_of_the_next_piece() {
+        let state = act(&start(), Action::LoadSeparators("markdown".into()));
+        assert_eq!(state.settings.placement, Placement::Start);
+        assert_eq!(state.settings.separator_preset(), Some("markdown"));
+        let state = act(&state, Action::LoadSeparators("seed".into()));
+        assert_eq!(state.settings.placement, Placement::End);
+        // Under LangChain a prose preset goes back to its keep_separator.
+        let state = act(&state, Action::SetView(View::LangChain));
+        let state = act(&state, Action::LoadSeparators("python".into()));
+        assert_eq!(state.settings.placement, Placement::Start);
+        let state = act(&state, Action::SetView(View::LangChainCharacter));
+        let state = act(&state, Action::LoadSeparators("default".into()));
+        assert_eq!(state.settings.placement, Placement::None);
+    }
+
+    #[test]
+    fn the_markdown_preset_leaves_no_chunk_ending_in_heading_marks() {
+        let state = act(&start(), Action::LoadDocument("markdown".into()));
+        let state = act(&state, Action::LoadSeparators("markdown".into()));
+        let state = act(&state, Action::SetSize("120".into()));
+        let split = state.primary().unwrap();
+        let texts: Vec<&str> = split
+            .output
+            .chunks
+            .iter()
+            .map(|c| c.text(&split.text))
+            .collect();
+        assert!(texts.len() > 3, "{texts:?}");
+        for t in &texts {
+            assert!(!t.ends_with('#'), "{t:?} ends in heading marks");
+        }
+        assert_eq!(crate::model::stats(split).only_markup, 0);
     }
 
     #[test]

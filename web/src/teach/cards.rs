@@ -88,7 +88,7 @@ pub fn Cards(props: &CardsProps) -> Html {
                     html! {
                         <div class="icard" data-testid="card" data-card={c.0}>
                             <h4>{c.1}</h4>
-                            <details><summary>{"answer"}</summary><p>{c.2}</p></details>
+                            <details><summary aria-label={format!("answer: {}", c.1)}>{"answer"}</summary><p>{c.2}</p></details>
                             <button type="button" data-testid="card-show" onclick={show}>{"Show me"}</button>
                         </div>
                     }

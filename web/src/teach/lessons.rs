@@ -55,7 +55,7 @@ const SEED_002: &[&str] = &["\n\n", "\n", ""];
 pub const LESSONS: [Lesson; 5] = [
     Lesson {
         name: "refund",
-        title: "Refund page at size 40 (seed 000)",
+        title: "Refund page at size 40 (from the lesson)",
         about: "Blank lines give 3 pieces, the middle one 81 chars; a newline splits it, and its 52-char first line is split at the sentence end into 20 and 31. Space and hard cut are never needed.",
         view: View::Recursive,
         size: 40,
@@ -66,7 +66,7 @@ pub const LESSONS: [Lesson; 5] = [
     },
     Lesson {
         name: "fixed",
-        title: "fixed(\"abcdefghij\", 4, 1) (seed 000)",
+        title: "fixed(\"abcdefghij\", 4, 1) (from the lesson)",
         about: "Windows of 4 stepping 3. The loop stops once a window reaches the end, so there is no lone \"j\".",
         view: View::Fixed,
         size: 4,
@@ -77,7 +77,7 @@ pub const LESSONS: [Lesson; 5] = [
     },
     Lesson {
         name: "windows",
-        title: "L=250, S=100, O=20 (seed 004)",
+        title: "L=250, S=100, O=20 (from the lesson on windows)",
         about: "The stride is 80, so windows start at 0, 80 and 160, and the last one ends at the end of the text.",
         view: View::Fixed,
         size: 100,
@@ -88,7 +88,7 @@ pub const LESSONS: [Lesson; 5] = [
     },
     Lesson {
         name: "seed002-merge",
-        title: "Seed 002's example, with a merge pass",
+        title: "The lesson's recursion example, with a merge pass",
         about: "split(\"aa\\n\\nbbb\\ncccccc\", 3, [\"\\n\\n\", \"\\n\", \"\"]) with small pieces packed back up to the size.",
         view: View::Recursive,
         size: 3,
@@ -99,7 +99,7 @@ pub const LESSONS: [Lesson; 5] = [
     },
     Lesson {
         name: "seed002-no-merge",
-        title: "Seed 002's example, its 11 lines as written (no merge)",
+        title: "The lesson's recursion example, its 11 lines as written (no merge)",
         about: "The same call without a merge pass: every character of \"cccccc\" becomes a chunk of its own. That is why splitters merge.",
         view: View::Recursive,
         size: 3,
@@ -199,7 +199,7 @@ pub fn verdict(lesson: &Lesson, state: &State) -> Verdict {
             .collect(),
         Expected::WithoutMerge(_) => {
             let run = bugs::run(Bug::NoMerge, text, &split.config);
-            notes.push("run by seed 002's eleven lines (the bug gallery's no-merge variant); the playground below merges".into());
+            notes.push("run by the lesson's eleven lines (the bug gallery's no-merge variant); the playground below merges".into());
             run.chunks
                 .iter()
                 .map(|c| show(&c.rope.text(text)))

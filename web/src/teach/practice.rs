@@ -5,7 +5,8 @@
 //! of the answer's cut ranges and the learner's marks, tested natively.
 
 use crate::engine::use_split;
-use crate::model::visible_label;
+use crate::model::{preview, visible_label};
+use crate::state::Split;
 use crate::text::Text;
 use chunkscope::{Config, Cut, Placement, Separator, Strategy, Unit};
 use std::collections::BTreeSet;
@@ -151,15 +152,118 @@ pub fn score(cuts: &[(usize, usize)], marks: &BTreeSet<usize>) -> Score {
     }
 }
 
-/// Why the engine cut there, from the chunk's recorded cut.
-fn reason(cut: Cut, seps: &[Separator], size: usize) -> String {
-    match cut {
-        Cut::Separator(i) => format!(
-            "at separator “{}”: the strongest one that set these two pieces apart",
-            seps.get(i).map(visible_label).unwrap_or_default()
+/// What an exercise is called in the menu: what it drills, in words.
+pub fn title(id: &str) -> &'static str {
+    match id {
+        "stride" => "Fixed windows: where each one ends",
+        "overlap" => "Fixed windows with an overlap",
+        "tail" => "Fixed windows: is there a tail?",
+        "blank" => "Blank lines first",
+        "absent" => "No blank line, no newline",
+        "packing" => "Short lines packed together",
+        "hard" => "A long URL: the hard cut",
+        "fallthrough" => "The list runs out",
+        "dropped" => "A separator dropped at the cut",
+        "placement" => "The separator starts the next piece",
+        "cjk" => "Chinese: no spaces",
+        "refund" => "The lesson's refund page",
+        _ => "A generated exercise",
+    }
+}
+
+/// The exercise after `id` in the menu; after the last graded one come the
+/// generated ones.
+pub fn next_exercise(id: &str) -> &'static str {
+    let at = EXERCISES.iter().position(|e| e.0 == id);
+    match at.and_then(|k| EXERCISES.get(k + 1)) {
+        Some(e) => e.0,
+        None => "seed",
+    }
+}
+
+/// The exercise's settings in words: only what its strategy uses.
+pub fn settings_line(config: &Config) -> String {
+    if config.strategy == Strategy::Fixed {
+        return format!(
+            "fixed windows · size {} · overlap {} (separators are not used)",
+            config.size, config.overlap
+        );
+    }
+    let seps: Vec<String> = config.separators.iter().map(visible_label).collect();
+    let placement = match config.placement {
+        Placement::End => "a separator stays at the end of the chunk before the cut",
+        Placement::Start => "a separator starts the chunk after the cut",
+        Placement::None => "a separator at a cut is left out of both chunks",
+    };
+    format!(
+        "recursive · size {} · overlap {} · separators, strongest first: {} · {placement}",
+        config.size,
+        config.overlap,
+        seps.join("  ")
+    )
+}
+
+/// Why the engine cut after chunk `k`, from the trace: which separator, and
+/// why that one (the piece it cut was over the size, and the separators
+/// before it in the list do not occur in that piece).
+pub fn reason(split: &Split, k: usize) -> String {
+    let output = &split.output;
+    let nodes = &output.trace.nodes;
+    let (size, unit) = (split.config.size, split.config.unit);
+    let Some(chunk) = output.chunks.get(k) else {
+        return String::new();
+    };
+    let label = |i: usize| {
+        split
+            .separators
+            .get(i)
+            .map(|s| format!("“{}”", visible_label(s)))
+            .unwrap_or_default()
+    };
+    match chunk.cut {
+        Cut::Separator(i) => {
+            // The split that set the two chunks apart: the nearest node above
+            // chunk k's that also holds chunk k + 1.
+            let next = output.chunks.get(k + 1).map(|c| c.span);
+            let mut at = chunk.node;
+            let apart = loop {
+                let Some(id) = at else { break None };
+                let n = &nodes[id];
+                if next.is_some_and(|s| n.span.start <= s.start && s.end <= n.span.end) {
+                    break Some(n);
+                }
+                at = n.parent;
+            };
+            match apart {
+                Some(n) => {
+                    let skipped: Vec<String> = n.absent.iter().map(|&a| label(a)).collect();
+                    let why = if skipped.is_empty() {
+                        "the strongest separator left for it".to_string()
+                    } else {
+                        format!(
+                            "the first in the list that occurs in it ({} {} not)",
+                            skipped.join(" "),
+                            if skipped.len() == 1 { "does" } else { "do" }
+                        )
+                    };
+                    format!(
+                        "at {}: the piece around it was {} {unit}, over {size}, and {} is {why}",
+                        label(i),
+                        n.len,
+                        label(i)
+                    )
+                }
+                None => format!("at {}", label(i)),
+            }
+        }
+        Cut::Hard => {
+            let len = chunk.node.and_then(|id| nodes.get(id)).map_or(0, |n| n.len);
+            format!("a hard cut after {size} {unit}: the piece of {len} {unit} had no separator left to cut at")
+        }
+        Cut::Window => format!(
+            "a fixed window of {size} ended; the next starts {} later, whatever the text",
+            size - split.config.overlap
         ),
-        Cut::Hard => format!("hard cut after {size}: no separator was left to cut at"),
-        Cut::Window => "a fixed window ended: windows ignore the text".into(),
         Cut::End => "the text ended".into(),
     }
 }
@@ -200,6 +304,8 @@ pub fn Practice() -> Html {
     let seed_typed = use_state(|| "1".to_string());
     let marks = use_state(BTreeSet::<usize>::new);
     let shown = use_state(|| false);
+    // The answer was shown rather than found: it is drawn, not scored.
+    let revealed = use_state(|| false);
     let best = use_state(load_best);
     let (id, (text, config)) = match EXERCISES.iter().find(|e| e.0 == *pick) {
         Some(e) => (e.0.to_string(), graded(e)),
@@ -216,10 +322,11 @@ pub fn Practice() -> Html {
         .unwrap_or_default();
     let result = score(&answer, &marks);
     let reset = {
-        let (marks, shown) = (marks.clone(), shown.clone());
+        let (marks, shown, revealed) = (marks.clone(), shown.clone(), revealed.clone());
         move || {
             marks.set(BTreeSet::new());
             shown.set(false);
+            revealed.set(false);
         }
     };
     let on_pick = {
@@ -230,7 +337,7 @@ pub fn Practice() -> Html {
         })
     };
     let on_seed = {
-        let (seed, pick) = (seed.clone(), pick.clone());
+        let (seed, pick, reset) = (seed.clone(), pick.clone(), reset.clone());
         Callback::from(move |e: Event| {
             let v = e.target_unchecked_into::<HtmlInputElement>().value();
             seed.set(v.trim().parse().unwrap_or(1));
@@ -250,6 +357,44 @@ pub fn Practice() -> Html {
             shown.set(true);
             save_best(&id, p);
             best.set(load_best());
+        })
+    };
+    // Try again: the marks stay, to be moved; the result goes.
+    let retry = {
+        let (shown, revealed, marks) = (shown.clone(), revealed.clone(), marks.clone());
+        Callback::from(move |_: MouseEvent| {
+            if *revealed {
+                marks.set(BTreeSet::new());
+            }
+            shown.set(false);
+            revealed.set(false);
+        })
+    };
+    let reveal = {
+        let (shown, revealed, marks) = (shown.clone(), revealed.clone(), marks.clone());
+        let cuts: BTreeSet<usize> = answer.iter().map(|&(a, _)| a).collect();
+        Callback::from(move |_: MouseEvent| {
+            marks.set(cuts.clone());
+            shown.set(true);
+            revealed.set(true);
+        })
+    };
+    let next = {
+        let (pick, seed, seed_typed, reset) = (
+            pick.clone(),
+            seed.clone(),
+            seed_typed.clone(),
+            reset.clone(),
+        );
+        Callback::from(move |_: MouseEvent| {
+            if *pick == "seed" {
+                let n = seed.saturating_add(1);
+                seed.set(n);
+                seed_typed.set(n.to_string());
+            } else {
+                pick.set(next_exercise(&pick).into());
+            }
+            reset();
         })
     };
     let best_of = |k: &str| {
@@ -282,36 +427,37 @@ pub fn Practice() -> Html {
                 marks.set(m);
             })
         };
+        let before = chars
+            .get(i - 1)
+            .map_or(String::new(), |c| preview(&c.to_string(), 1));
+        let after = chars
+            .get(i)
+            .map_or(String::new(), |c| preview(&c.to_string(), 1));
         html! {
             <button type="button" class={classes!("slot", class)} data-testid="practice-slot"
                 data-pos={i.to_string()} aria-pressed={on.to_string()} disabled={*shown}
-                aria-label={format!("cut after character {i}")} onclick={toggle} />
+                data-mark={(*shown).then_some(class).flatten()}
+                aria-label={format!("cut after character {i}, between “{before}” and “{after}”")} onclick={toggle} />
         }
     };
-    let seps = &config.separators;
+    let missed = result.hit.iter().filter(|h| !**h).count();
     html! {
         <section class="card teach" data-testid="practice" aria-label="Practice">
             <h2>{"Practice: predict the cuts"}</h2>
             <div class="practice-row">
                 <select data-testid="practice-select" aria-label="exercise" onchange={on_pick}>
-                    { for EXERCISES.iter().map(|e| html! {
-                        <option value={e.0} selected={*pick == e.0}>{format!("{}{}", e.0, best_of(e.0))}</option>
+                    { for EXERCISES.iter().enumerate().map(|(n, e)| html! {
+                        <option value={e.0} selected={*pick == e.0}>{format!("{}. {}{}", n + 1, title(e.0), best_of(e.0))}</option>
                     })}
-                    <option value="seed" selected={*pick == "seed"}>{"generated from the seed"}</option>
+                    <option value="seed" selected={*pick == "seed"}>{"More: generated exercises"}</option>
                 </select>
-                <label>{"seed "}
+                <label>{"exercise number "}
                     <input type="number" min="1" data-testid="practice-seed" value={(*seed_typed).clone()}
                         oninput={on_seed_typed} onchange={on_seed} />
                 </label>
             </div>
             <p>{about}</p>
-            <p class="muted" data-testid="practice-config">{format!(
-                "{} · size {} · overlap {} · separators {} · separator goes at the {}",
-                if config.strategy == Strategy::Fixed { "fixed windows" } else { "recursive" },
-                config.size, config.overlap,
-                seps.iter().map(visible_label).collect::<Vec<_>>().join(" "),
-                config.placement.name(),
-            )}</p>
+            <p class="muted" data-testid="practice-config">{settings_line(&config)}</p>
             <p class="muted">{"Click between two characters to mark a cut (where one chunk ends); click again to remove it."}</p>
             <div class="practice-text" data-testid="practice-text">
                 { for chars.iter().enumerate().map(|(i, &c)| html! {
@@ -321,24 +467,43 @@ pub fn Practice() -> Html {
                     </>
                 })}
             </div>
+            if *shown {
+                <p class="legend-marks">
+                    <span><span class="m hit" />{"a cut you marked"}</span>
+                    <span><span class="m missed" />{"+ a cut you missed"}</span>
+                    <span><span class="m extra" />{"✕ a mark where there is no cut"}</span>
+                </p>
+            }
             <div class="practice-row">
                 <button type="button" data-testid="practice-submit" onclick={submit} disabled={*shown || split.is_none()}>{"Check my cuts"}</button>
                 if *shown {
+                    <button type="button" data-testid="practice-retry" onclick={retry}>{"Try again"}</button>
+                }
+                if !*revealed {
+                    <button type="button" data-testid="practice-reveal" onclick={reveal} disabled={split.is_none()}>{"Show the answer"}</button>
+                }
+                <button type="button" data-testid="practice-next" onclick={next}>{"Next exercise"}</button>
+                if *shown && !*revealed {
                     <span class="practice-score" data-testid="practice-score" data-score={result.percent.to_string()}>
-                        {format!("{} / 100 · {} missed · {} extra", result.percent,
-                            result.hit.iter().filter(|h| !**h).count(), result.extra.len())}
+                        {format!("{} / 100 · {missed} missed · {} extra", result.percent, result.extra.len())}
                     </span>
                 }
             </div>
             if *shown {
                 if let Some(s) = &split {
                     <ol class="reasons" data-testid="practice-reasons">
-                        { for s.output.chunks.iter().take(answer.len()).enumerate().map(|(k, c)| html! {
+                        { for (0..answer.len()).map(|k| html! {
                             <li data-hit={result.hit[k].to_string()}>
-                                {format!("{} after char {}: {}", if result.hit[k] { "✓" } else { "✗ missed" },
-                                    answer[k].0, reason(c.cut, seps, config.size))}
+                                {format!("{} after char {}: {}",
+                                    if *revealed { "•" } else if result.hit[k] { "✓" } else { "+ missed" },
+                                    answer[k].0, reason(s, k))}
                             </li>
                         })}
+                        if !*revealed {
+                            { for result.extra.iter().map(|&m| html! {
+                                <li data-extra="true">{format!("✕ extra mark after char {m}: the engine does not cut there")}</li>
+                            })}
+                        }
                     </ol>
                 }
             }
@@ -349,7 +514,6 @@ pub fn Practice() -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::Split;
 
     fn exercise(id: &str) -> &'static Exercise {
         EXERCISES.iter().find(|e| e.0 == id).unwrap()
@@ -358,6 +522,52 @@ mod tests {
     fn answer(e: &Exercise) -> Vec<(usize, usize)> {
         let (text, config) = graded(e);
         cut_ranges(&Split::now(text.into(), config).unwrap().chunk_chars)
+    }
+
+    fn reasons(id: &str) -> Vec<String> {
+        let (text, config) = graded(exercise(id));
+        let split = Split::now(text.into(), config).unwrap();
+        (0..split.output.chunks.len() - 1)
+            .map(|k| reason(&split, k))
+            .collect()
+    }
+
+    #[test]
+    fn each_cut_is_explained_by_its_separator_and_why_that_one() {
+        let refund = reasons("refund");
+        assert_eq!(
+            refund[0],
+            "at “\\n\\n”: the piece around it was 114 chars, over 40, and “\\n\\n” is the strongest separator left for it"
+        );
+        assert_eq!(
+            refund[1],
+            "at “.␣”: the piece around it was 52 chars, over 40, and “.␣” is the strongest separator left for it"
+        );
+        let absent = reasons("absent");
+        assert!(
+            absent[0].contains("(“\\n\\n” “\\n” do not)"),
+            "{}",
+            absent[0]
+        );
+        assert!(reasons("fallthrough")[0].starts_with("a hard cut after 6 chars"));
+        assert!(reasons("stride")[0].contains("the next starts 3 later"));
+    }
+
+    #[test]
+    fn settings_lines_name_only_what_is_used() {
+        let (_, fixed) = graded(exercise("stride"));
+        assert_eq!(
+            settings_line(&fixed),
+            "fixed windows · size 4 · overlap 1 (separators are not used)"
+        );
+        let (_, start) = graded(exercise("placement"));
+        assert_eq!(
+            settings_line(&start),
+            "recursive · size 14 · overlap 0 · separators, strongest first: .␣  \"\" · a separator starts the chunk after the cut"
+        );
+        assert_eq!(title("refund"), "The lesson's refund page");
+        assert_eq!(next_exercise("stride"), "overlap");
+        assert_eq!(next_exercise("refund"), "seed");
     }
 
     #[test]

@@ -4,9 +4,9 @@
 //! function, tested natively); the component only walks the list and selects the
 //! current node, which reuses the tree's own highlight in the text and the tree.
 
-use crate::model::visible_label;
-use crate::state::{Action, Shared};
-use chunkscope::{Action as Step, Close, NodeId, Output, Separator, Unit};
+use crate::model::{packing_sum, visible_label};
+use crate::state::{Action, Shared, Split};
+use chunkscope::{Action as Step, Close, NodeId, Output};
 use gloo_timers::callback::Timeout;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
@@ -59,9 +59,44 @@ pub fn events(output: &Output) -> Vec<StepEvent> {
     out
 }
 
+/// What the first `shown` events have brought on screen: the tree nodes
+/// `0..nodes` and the chunks `0..chunks`. Events follow the engine's
+/// pre-order, the order node ids and chunk indices are stored in, so two
+/// counts say it all.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Revealed {
+    /// How many tree nodes (by id) have been visited.
+    pub nodes: usize,
+    /// How many chunks have been emitted.
+    pub chunks: usize,
+}
+
+/// What the first `shown` of `events` reveal; after the last event,
+/// everything (a whitespace-only piece has no event of its own).
+pub fn revealed(events: &[StepEvent], shown: usize) -> Revealed {
+    if shown >= events.len() {
+        return Revealed {
+            nodes: usize::MAX,
+            chunks: usize::MAX,
+        };
+    }
+    events
+        .iter()
+        .take(shown)
+        .fold(Revealed::default(), |r, &e| Revealed {
+            nodes: r.nodes.max(e.node() + 1),
+            chunks: match e {
+                StepEvent::Emit(_, k) => r.chunks.max(k + 1),
+                _ => r.chunks,
+            },
+        })
+}
+
 fn visit(output: &Output, windows: &[Vec<usize>], id: NodeId, out: &mut Vec<StepEvent>) {
     let n = &output.trace.nodes[id];
-    if matches!(n.close, Some(Close::NextWouldExceed { .. })) {
+    // A piece over the size stood alone whatever came next: only a piece
+    // that fits was shaped by the packer stopping.
+    if matches!(n.close, Some(Close::NextWouldExceed { .. })) && !n.too_big {
         out.push(StepEvent::Closed(id));
     }
     if matches!(n.action, Step::Empty) {
@@ -88,17 +123,18 @@ fn visit(output: &Output, windows: &[Vec<usize>], id: NodeId, out: &mut Vec<Step
 }
 
 /// The sentence for one event: what happened and why, in numbers from the trace.
-pub fn say(output: &Output, seps: &[Separator], unit: Unit, size: usize, ev: StepEvent) -> String {
+pub fn say(split: &Split, ev: StepEvent) -> String {
+    let (output, seps) = (&split.output, &split.separators[..]);
+    let (unit, size) = (split.config.unit, split.config.size);
     let nodes = &output.trace.nodes;
     let n = &nodes[ev.node()];
     let label = |i: usize| seps.get(i).map(visible_label).unwrap_or_default();
     match ev {
-        StepEvent::Closed(_) => match n.close {
-            Some(Close::NextWouldExceed { next_len, would_be }) => format!(
-                "Packing closed this piece at {} {unit}: adding the next part ({next_len} {unit}) would make it {would_be}, over the size of {size}.",
-                n.len
+        StepEvent::Closed(id) => match packing_sum(split, id) {
+            Some(sum) => format!(
+                "Packing: parts are added while they fit, and the next one does not: {sum} {unit}. So this piece ends before it."
             ),
-            _ => String::new(),
+            None => String::new(),
         },
         // Only LangChain keeps a piece over the size: it had nothing left to
         // split it with.
@@ -177,28 +213,31 @@ pub fn say(output: &Output, seps: &[Separator], unit: Unit, size: usize, ev: Ste
 pub struct StepperProps {
     pub split: Shared,
     pub selected: Option<NodeId>,
+    /// How many events are shown (`None`: not stepping).
+    pub step: Option<usize>,
     pub dispatch: Callback<Action>,
 }
 
-/// The step controls and the sentence. Position `0` is "before the first event".
+/// The step controls and the sentence. Position `0` is "before the first
+/// event": the finished split is drawn whole. From the first step on, the
+/// page draws only what the steps so far have made (see [`revealed`]).
 #[function_component]
 pub fn Stepper(props: &StepperProps) -> Html {
     let list = use_memo(props.split.clone(), |s| events(&s.output));
-    let pos = use_state(|| 0usize);
+    let pos = props.step.unwrap_or(0).min(list.len());
     let playing = use_state(|| false);
     let speed = use_state(|| 700u32);
     {
-        let (pos, playing) = (pos.clone(), playing.clone());
+        let playing = playing.clone();
         use_effect_with(props.split.clone(), move |_| {
-            pos.set(0);
             playing.set(false);
         });
     }
     {
         // Selecting the current node puts the tree's highlight on its piece.
         let (dispatch, selected) = (props.dispatch.clone(), props.selected);
-        let target = (*pos > 0)
-            .then(|| list.get(*pos - 1).map(|e| e.node()))
+        let target = (pos > 0)
+            .then(|| list.get(pos - 1).map(|e| e.node()))
             .flatten();
         use_effect_with(target, move |t| {
             if let Some(id) = *t {
@@ -209,9 +248,10 @@ pub fn Stepper(props: &StepperProps) -> Html {
         });
     }
     {
-        let (pos, playing, total) = (pos.clone(), playing.clone(), list.len());
-        use_effect_with((*playing, *speed, *pos), move |&(on, ms, at)| {
-            let timer = (on && at < total).then(|| Timeout::new(ms, move || pos.set(at + 1)));
+        let (dispatch, playing, total) = (props.dispatch.clone(), playing.clone(), list.len());
+        use_effect_with((*playing, *speed, pos), move |&(on, ms, at)| {
+            let timer = (on && at < total)
+                .then(|| Timeout::new(ms, move || dispatch.emit(Action::Step(Some(at + 1)))));
             if on && at >= total {
                 playing.set(false);
             }
@@ -220,16 +260,17 @@ pub fn Stepper(props: &StepperProps) -> Html {
     }
     let total = list.len();
     let step = |d: isize| {
-        let pos = pos.clone();
+        let dispatch = props.dispatch.clone();
         Callback::from(move |_: MouseEvent| {
-            pos.set((*pos as isize + d).clamp(0, total as isize) as usize)
+            let to = (pos as isize + d).clamp(0, total as isize) as usize;
+            dispatch.emit(Action::Step(Some(to)))
         })
     };
     let play = {
-        let (playing, pos) = (playing.clone(), pos.clone());
+        let (playing, dispatch) = (playing.clone(), props.dispatch.clone());
         Callback::from(move |_: MouseEvent| {
-            if !*playing && *pos >= total {
-                pos.set(0);
+            if !*playing && pos >= total {
+                dispatch.emit(Action::Step(None));
             }
             playing.set(!*playing)
         })
@@ -242,30 +283,30 @@ pub fn Stepper(props: &StepperProps) -> Html {
         })
     };
     let s = &props.split;
-    let text = if *pos == 0 {
-        format!("{total} steps. Press next to watch the splitter work through the text one decision at a time.")
+    let text = if pos == 0 {
+        format!("{total} steps. Press next to watch the splitter work through the text one decision at a time: the tree and the chunks grow as it goes.")
     } else {
-        say(
-            &s.output,
-            &s.separators,
-            s.config.unit,
-            s.config.size,
-            list[*pos - 1],
-        )
+        say(s, list[pos - 1])
     };
     html! {
         <section class="card stepper" aria-label="Step through">
             <h2>{"Step through"}</h2>
             <div class="practice-row">
-                <button type="button" data-testid="step-prev" onclick={step(-1)} disabled={*pos == 0}>{"◀"}</button>
+                <button type="button" data-testid="step-prev" onclick={step(-1)} disabled={pos == 0}
+                    aria-label="previous step">{"◀"}</button>
                 <button type="button" data-testid="step-play" onclick={play}>{if *playing { "❚❚" } else { "▶ play" }}</button>
-                <button type="button" data-testid="step-next" onclick={step(1)} disabled={*pos >= total}>{"▶"}</button>
+                <button type="button" data-testid="step-next" onclick={step(1)} disabled={pos >= total}
+                    aria-label="next step">{"▶"}</button>
                 <select data-testid="step-speed" aria-label="speed" onchange={on_speed}>
                     { for [("1400", "slow"), ("700", "normal"), ("250", "fast")].into_iter().map(|(v, t)| html! {
                         <option value={v} selected={v == speed.to_string()}>{t}</option>
                     })}
                 </select>
-                <span class="muted" data-testid="step-pos">{format!("{} / {total}", *pos)}</span>
+                <span class="muted" data-testid="step-pos">{format!("{pos} / {total}")}</span>
+                if pos > 0 {
+                    <button type="button" data-testid="step-reset" class="link"
+                        onclick={props.dispatch.reform(|_: MouseEvent| Action::Step(None))}>{"show all"}</button>
+                }
             </div>
             <p class="step-say" data-testid="step-text" aria-live="polite">{text}</p>
         </section>
@@ -295,13 +336,9 @@ mod tests {
         let seq: Vec<String> = evs.iter().map(|&e| code(e)).collect();
         assert_eq!(
             seq.join(" "),
-            "C0 S P C1 E0 P C2 S P C3 S P C4 E1 C5 E2 C6 E3 C7 E4"
+            "C0 S P C1 E0 C2 S C3 S P C4 E1 C5 E2 C6 E3 C7 E4"
         );
-        let sc = &split.config;
-        let all: Vec<String> = evs
-            .iter()
-            .map(|&e| say(&split.output, &sc.separators, sc.unit, sc.size, e))
-            .collect();
+        let all: Vec<String> = evs.iter().map(|&e| say(split, e)).collect();
         // Level 1 blank line, level 2 newline on the 81-char piece, level 3 ". "
         // on the 52-char line; never a hard cut.
         let splits: Vec<&String> = all.iter().filter(|t| t.contains(": split on")).collect();
@@ -321,7 +358,51 @@ mod tests {
             .collect();
         assert_eq!(emits, [0, 1, 2, 3, 4]);
         assert!(all.last().unwrap().contains("last chunk"));
-        assert!(all[2].contains("(83 chars) would make it 98, over the size of 40"));
+        // The sums add up as shown, and no oversized piece is said to be
+        // closed by packing.
+        assert!(
+            all[2].contains("15 with “\\n\\n” + 83 with “\\n\\n” = 98 > 40 chars"),
+            "{}",
+            all[2]
+        );
+        let packed: Vec<&String> = all.iter().filter(|t| t.starts_with("Packing")).collect();
+        assert_eq!(packed.len(), 2);
+        assert!(
+            packed[1].contains("21 with “.␣” + 31 = 52 > 40 chars"),
+            "{}",
+            packed[1]
+        );
+    }
+
+    #[test]
+    fn the_tree_and_the_chunks_grow_with_the_steps() {
+        let state = start();
+        let split = state.primary().unwrap();
+        let evs = events(&split.output);
+        let grown: Vec<(usize, usize)> = (0..=evs.len())
+            .map(|k| {
+                let r = revealed(&evs, k);
+                (r.nodes, r.chunks)
+            })
+            .collect();
+        assert_eq!(grown[0], (0, 0));
+        assert_eq!(grown[1], (1, 0), "the root is checked first");
+        assert_eq!(*grown.last().unwrap(), (usize::MAX, usize::MAX));
+        let before_last = grown[evs.len() - 1];
+        assert_eq!(
+            before_last,
+            (
+                split.output.trace.nodes.len(),
+                split.output.chunks.len() - 1
+            ),
+            "the last step emits the last chunk"
+        );
+        assert!(grown
+            .windows(2)
+            .all(|w| w[0].0 <= w[1].0 && w[0].1 <= w[1].1));
+        // Chunk 0 is emitted at step 5 ("C0 S P C1 E0").
+        assert_eq!(grown[4].1, 0);
+        assert_eq!(grown[5], (2, 1));
     }
 
     #[test]
@@ -342,8 +423,7 @@ mod tests {
             .filter(|e| matches!(e, StepEvent::Emit(..)))
             .count();
         assert_eq!(emitted, split.output.chunks.len());
-        let sc = &split.config;
         let cut = evs.iter().find(|e| matches!(e, StepEvent::Cut(_))).unwrap();
-        assert!(say(&split.output, &sc.separators, sc.unit, sc.size, *cut).contains("Hard cut"));
+        assert!(say(split, *cut).contains("Hard cut"));
     }
 }
