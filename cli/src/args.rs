@@ -180,8 +180,9 @@ questions file or configuration.";
 #[derive(Debug, clap::Args)]
 struct SplitArgs {
     /// fixed (windows), recursive (separators), langchain (LangChain's
-    /// RecursiveCharacterTextSplitter, exactly) or langchain-character (its
-    /// CharacterTextSplitter, on the first --sep)
+    /// RecursiveCharacterTextSplitter, exactly), langchain-character (its
+    /// CharacterTextSplitter, on the first --sep) or langchain-markdown (its
+    /// MarkdownHeaderTextSplitter, on the --header markers)
     #[arg(long, value_name = "NAME", default_value_t = Config::default().strategy, value_parser = reader("--strategy", str::parse::<Strategy>), allow_hyphen_values = true)]
     strategy: Strategy,
 
@@ -214,6 +215,22 @@ struct SplitArgs {
     /// langchain)
     #[arg(long = "no-trim")]
     no_trim: bool,
+
+    /// langchain-markdown: a header marker to split on, '#' to '######'
+    /// (named "Header 1" to "Header 6" in each chunk's metadata); repeat it
+    /// for each level [default: '#', '##', '###']
+    #[arg(long = "header", value_name = "MARKER", value_parser = reader("--header", |s| Ok(s.to_owned())), allow_hyphen_values = true)]
+    headers: Vec<String>,
+
+    /// langchain-markdown: keep each header line at the start of its
+    /// section's chunk (strip_headers=False)
+    #[arg(long = "no-strip-headers")]
+    no_strip_headers: bool,
+
+    /// langchain-markdown: one chunk per paragraph instead of per section
+    /// (return_each_line=True)
+    #[arg(long = "each-line")]
+    each_line: bool,
 
     /// also print the recursion tree, the invariant checks and the configuration
     /// (json only)
@@ -354,19 +371,51 @@ impl SplitArgs {
                     .to_string(),
             );
         }
+        let markdown = self.strategy == Strategy::LangChainMarkdown;
+        for (given, flag) in [
+            (!self.headers.is_empty(), "--header"),
+            (self.no_strip_headers, "--no-strip-headers"),
+            (self.each_line, "--each-line"),
+        ] {
+            if given && !markdown {
+                return Err(format!(
+                    "{flag} is an option of --strategy langchain-markdown (MarkdownHeaderTextSplitter)"
+                ));
+            }
+        }
+        if markdown && !self.seps.is_empty() {
+            return Err(
+                "langchain-markdown splits on header markers: give them with --header, not --sep"
+                    .to_string(),
+            );
+        }
+        if self.no_strip_headers && self.placement.is_some() {
+            return Err(
+                "--no-strip-headers is --placement start for langchain-markdown: give one of them"
+                    .to_string(),
+            );
+        }
         let base = Config::for_strategy(self.strategy);
-        let separators = if self.seps.is_empty() {
+        let separators = if !self.headers.is_empty() {
+            self.headers.into_iter().map(Separator::literal).collect()
+        } else if self.seps.is_empty() {
             base.separators
         } else {
             separators(self.seps, self.regex)?
+        };
+        let placement = if self.no_strip_headers {
+            Some(Placement::Start)
+        } else {
+            self.placement
         };
         let config = Config {
             size: self.size,
             overlap: self.overlap,
             unit: self.unit,
             separators,
-            placement: self.placement.unwrap_or(base.placement),
+            placement: placement.unwrap_or(base.placement),
             trim: !self.no_trim,
+            each_line: self.each_line,
             ..base
         };
         Ok(Args {
@@ -666,7 +715,7 @@ mod tests {
             // Both computed from core, so they cannot drift from it.
             r"[default: '\n\n' '\n' ' ' ''; LangChain's for langchain]",
             "[default: end for fixed, end for recursive, start for langchain, \
-             none for langchain-character]",
+             none for langchain-character, none for langchain-markdown]",
         ] {
             assert!(flat.contains(line), "{line}");
         }
@@ -721,12 +770,12 @@ mod tests {
             ),
             (
                 &["--strategy", "semantic"],
-                "unknown strategy \"semantic\": use \"fixed\", \"recursive\", \"langchain\" or \"langchain-character\"",
+                "unknown strategy \"semantic\": use \"fixed\", \"recursive\", \"langchain\", \"langchain-character\" or \"langchain-markdown\"",
             ),
             // A flag after a flag that takes a value is that value.
             (
                 &["--strategy", "--size", "3"],
-                "unknown strategy \"--size\": use \"fixed\", \"recursive\", \"langchain\" or \"langchain-character\"",
+                "unknown strategy \"--size\": use \"fixed\", \"recursive\", \"langchain\", \"langchain-character\" or \"langchain-markdown\"",
             ),
             (
                 &["--unit", "tokens"],

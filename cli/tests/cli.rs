@@ -480,6 +480,146 @@ fn langchain_uses_its_defaults_and_reports_warnings_with_trace() {
 }
 
 #[test]
+fn langchain_markdown_gives_sections_with_their_headers_as_metadata() {
+    let doc = "# Refunds\nRefunds take 5 days.\n\n## UPI\nInstant.\n# Shipping\nFree.";
+    let v = json_of(
+        &[
+            "--strategy",
+            "langchain-markdown",
+            "--header",
+            "#",
+            "--header=##",
+        ],
+        doc,
+    );
+    let got: Vec<(&str, Value, u64, u64, &str)> = v["chunks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["text"].as_str().unwrap(),
+                c["metadata"].clone(),
+                c["start"].as_u64().unwrap(),
+                c["end"].as_u64().unwrap(),
+                c["cut"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                "Refunds take 5 days.",
+                json!({"Header 1": "Refunds"}),
+                10,
+                30,
+                "##"
+            ),
+            (
+                "Instant.",
+                json!({"Header 1": "Refunds", "Header 2": "UPI"}),
+                39,
+                47,
+                "#"
+            ),
+            ("Free.", json!({"Header 1": "Shipping"}), 59, 64, "end"),
+        ]
+    );
+    // The metadata keeps LangChain's key order.
+    let line = String::from_utf8(
+        chunkscope(
+            &[
+                "--strategy",
+                "langchain-markdown",
+                "--header",
+                "#",
+                "--header",
+                "##",
+            ],
+            doc.as_bytes(),
+        )
+        .stdout,
+    )
+    .unwrap();
+    assert!(
+        line.contains(r#""metadata":{"Header 1":"Refunds","Header 2":"UPI"}"#),
+        "{line}"
+    );
+
+    // strip_headers=False keeps each header at the start of its chunk.
+    let v = json_of(
+        &[
+            "--strategy",
+            "langchain-markdown",
+            "--no-strip-headers",
+            "--trace",
+        ],
+        doc,
+    );
+    let texts: Vec<&str> = v["chunks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            "# Refunds\nRefunds take 5 days.",
+            "## UPI\nInstant.",
+            "# Shipping\nFree."
+        ]
+    );
+    assert_eq!(v["chunks"][0]["is_slice"], true);
+    assert_eq!(v["config"]["placement"], "start");
+    assert_eq!(v["langchain"]["class"], "MarkdownHeaderTextSplitter");
+    assert!(v["langchain"]["python"]
+        .as_str()
+        .unwrap()
+        .contains("strip_headers=False"));
+
+    // Paragraphs of one section are joined with "  \n", or kept apart.
+    let doc = "# A\none\n\ntwo";
+    let v = json_of(&["--strategy", "langchain-markdown"], doc);
+    assert_eq!(v["chunks"][0]["text"], "one  \ntwo");
+    assert_eq!(v["chunks"][0]["is_slice"], false);
+    assert_eq!(
+        (&v["chunks"][0]["start"], &v["chunks"][0]["end"]),
+        (&json!(4), &json!(12))
+    );
+    let v = json_of(&["--strategy", "langchain-markdown", "--each-line"], doc);
+    assert_eq!(v["chunks"][1]["text"], "two");
+    assert_eq!(v["chunks"][1]["cut"], "end");
+    assert_eq!(v["chunks"][0]["cut"], "\n\n");
+
+    // Options of this class only, and markers only.
+    assert_eq!(
+        failure(&["--header", "#"], b"x", 2),
+        "chunkscope: --header is an option of --strategy langchain-markdown (MarkdownHeaderTextSplitter)\n"
+    );
+    assert_eq!(
+        failure(&["--strategy", "langchain-markdown", "--sep", "#"], b"x", 2),
+        "chunkscope: langchain-markdown splits on header markers: give them with --header, not --sep\n"
+    );
+    let msg = failure(
+        &["--strategy", "langchain-markdown", "--header", "H1"],
+        b"x",
+        2,
+    );
+    assert!(
+        msg.contains("separator 1 (\"H1\") is not a header marker"),
+        "{msg}"
+    );
+    let msg = failure(
+        &["--strategy", "langchain-markdown", "--placement", "end"],
+        b"x",
+        2,
+    );
+    assert!(msg.contains("strip_headers"), "{msg}");
+}
+
+#[test]
 fn token_units_count_openai_tokens() {
     // "hello world" is two cl100k tokens; one token per chunk cuts it in two,
     // at the token boundary, which is a char boundary here.

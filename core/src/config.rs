@@ -76,6 +76,9 @@ pub struct Config {
     /// Whether whitespace at the ends of every piece is trimmed off (by moving the
     /// span). Fixed windows are never trimmed, but whitespace-only ones are skipped.
     pub trim: bool,
+    /// `langchain-markdown` only: one chunk per paragraph (LangChain's
+    /// `return_each_line`) instead of one per section.
+    pub each_line: bool,
 }
 
 impl Default for Config {
@@ -88,6 +91,7 @@ impl Default for Config {
             separators: crate::presets::separators("default").unwrap_or_default(),
             placement: Placement::End,
             trim: true,
+            each_line: false,
         }
     }
 }
@@ -122,9 +126,10 @@ impl Config {
         Config {
             strategy,
             placement: strategy.default_placement(),
-            separators: match strategy.langchain() {
-                Some(_) => Vec::new(),
-                None => defaults.separators,
+            separators: match strategy {
+                Strategy::LangChainMarkdown => ["#", "##", "###"].map(Separator::literal).to_vec(),
+                _ if strategy.langchain().is_some() => Vec::new(),
+                _ => defaults.separators,
             },
             ..defaults
         }

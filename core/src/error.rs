@@ -84,11 +84,13 @@ pub enum Setting {
     /// One separator, by its position in the list (a regex that does not
     /// compile, is not supported, backtracks too much, or crashes LangChain).
     Separator(usize),
+    /// Where a separator goes at a cut.
+    Placement,
 }
 
 impl Setting {
     /// The setting's name as the JS API and the worker's messages write it
-    /// (an error's `field`): `size`, `overlap`, `unit` or `separators` (one
+    /// (an error's `field`): `size`, `overlap`, `unit`, `separators` or `placement` (one
     /// separator is about the list).
     pub const fn field(self) -> &'static str {
         match self {
@@ -96,6 +98,7 @@ impl Setting {
             Setting::Overlap => "overlap",
             Setting::Unit => "unit",
             Setting::Separators | Setting::Separator(_) => "separators",
+            Setting::Placement => "placement",
         }
     }
 }
@@ -121,7 +124,10 @@ impl Error {
                 LangChainError::InvalidRegex { index, .. }
                 | LangChainError::UnsupportedRegex { index, .. }
                 | LangChainError::RegexTooComplex { index, .. }
-                | LangChainError::LangChainCrash { index, .. } => Setting::Separator(*index),
+                | LangChainError::LangChainCrash { index, .. }
+                | LangChainError::BadHeaderMarker { index, .. } => Setting::Separator(*index),
+                LangChainError::NoHeaderMarkers => Setting::Separators,
+                LangChainError::HeaderAtTheEnd => Setting::Placement,
                 LangChainError::MixedSeparators | LangChainError::TooDeep { .. } => {
                     Setting::Separators
                 }

@@ -36,18 +36,18 @@
 //! let out = langchain::split("foo bar baz 123", &config)?;
 //! let texts: Vec<&str> = out.chunks.iter().map(|c| c.text.as_str()).collect();
 //! assert_eq!(texts, ["foo bar", "bar baz", "baz 123"]);
-//! let starts: Vec<i64> = out.chunks.iter().map(|c| c.start_index).collect();
-//! assert_eq!(starts, [0, 4, 8]);
+//! let starts: Vec<Option<i64>> = out.chunks.iter().map(|c| c.start_index).collect();
+//! assert_eq!(starts, [Some(0), Some(4), Some(8)]);
 //!
 //! // On repeated text, LangChain's start_index can find an earlier copy:
 //! // the second "ab" starts at 3, but LangChain searches from 0 + 2 - 2.
 //! let out = langchain::split("ab ab", &LangChainConfig::recursive(4, 2))?;
-//! let got: Vec<(&str, usize, i64)> = out
+//! let got: Vec<(&str, usize, Option<i64>)> = out
 //!     .chunks
 //!     .iter()
 //!     .map(|c| (c.text.as_str(), c.span.start, c.start_index))
 //!     .collect();
-//! assert_eq!(got, [("ab", 0, 0), ("ab", 3, 0)]);
+//! assert_eq!(got, [("ab", 0, Some(0)), ("ab", 3, Some(0))]);
 //!
 //! // A regex separator with keep_separator=False: LangChain glues the pieces
 //! // back together with the pattern text, so the chunk is not in the source.
@@ -73,9 +73,12 @@
 
 mod engine;
 mod languages;
+mod markdown;
 
 pub use chunkscope_pyre::{PythonRegex, PythonRegexError, UNICODE_VERSION};
 pub use languages::{language_separators, LANGUAGES};
+pub(crate) use markdown::run as run_markdown;
+pub use markdown::{header_name, MarkdownHeaderConfig};
 
 use crate::config::{Config, Placement};
 use crate::span::Span;
@@ -462,6 +465,23 @@ pub enum LangChainError {
         /// The depth reached.
         depth: usize,
     },
+    /// `MarkdownHeaderTextSplitter` from the playground's settings: a
+    /// separator is not a header marker.
+    BadHeaderMarker {
+        /// Position in the separator list.
+        index: usize,
+        /// The separator.
+        marker: String,
+        /// What a marker must be.
+        why: String,
+    },
+    /// `MarkdownHeaderTextSplitter` from the playground's settings: no header
+    /// markers, so nothing would be split.
+    NoHeaderMarkers,
+    /// `MarkdownHeaderTextSplitter` from the playground's settings: a header
+    /// can be kept at the start of its section or stripped, not put at the
+    /// end of the section before.
+    HeaderAtTheEnd,
     /// LangChain itself crashes on this input: with `keep_separator` and a
     /// pattern that has its own capturing groups, its pairing of `re.split`'s
     /// results goes wrong.
@@ -561,6 +581,19 @@ impl fmt::Display for LangChainError {
                 "the separators make LangChain recurse more than {} levels deep (one level per separator used); Python gives up near 1000 with a RecursionError: use fewer separators",
                 depth - 1
             ),
+            LangChainError::BadHeaderMarker { index, marker, why } => write!(
+                f,
+                "separator {} ({marker:?}) is not a header marker: {why}, such as \"##\" for level-2 headers",
+                index + 1
+            ),
+            LangChainError::NoHeaderMarkers => write!(
+                f,
+                "MarkdownHeaderTextSplitter needs at least one header marker to split on: add \"#\", \"##\", …"
+            ),
+            LangChainError::HeaderAtTheEnd => write!(
+                f,
+                "MarkdownHeaderTextSplitter either strips a header line (placement none: strip_headers=True) or keeps it at the start of its section (placement start: strip_headers=False); it cannot go at the end of the section before"
+            ),
             LangChainError::LangChainCrash {
                 index,
                 pattern,
@@ -598,6 +631,10 @@ pub enum NotSlice {
     /// LangChain dropped empty pieces (two separators in a row leave one
     /// between them) and joined the rest with a single separator.
     EmptyPiecesDropped,
+    /// `MarkdownHeaderTextSplitter` stripped every line, dropped blank lines
+    /// and characters that are not printable (tabs among them), and joined
+    /// the paragraphs of one section with `"  \n"`.
+    LinesRejoined,
 }
 
 /// One chunk as LangChain returns it, with where it comes from.
@@ -620,7 +657,12 @@ pub struct LangChainChunk {
     /// LangChain's `add_start_index` value: a char offset found by
     /// `text.find(chunk, max(0, previous_index + len(previous_chunk) -
     /// chunk_overlap))`, or -1 when not found. It can differ from the span.
-    pub start_index: i64,
+    /// `None` for `MarkdownHeaderTextSplitter`, which has no such option.
+    pub start_index: Option<i64>,
+    /// The `Document`'s metadata, in LangChain's order: the enclosing
+    /// headers (`"Header 1"` → its text, …) for `MarkdownHeaderTextSplitter`;
+    /// `None` for the character splitters, which add none.
+    pub metadata: Option<Vec<(String, String)>>,
     /// The length of `text` in the configured unit (LangChain's
     /// `length_function`).
     pub len: usize,
@@ -708,6 +750,7 @@ impl LangChainOutput {
                         text: (!c.is_slice).then(|| c.text.clone()),
                         not_slice: c.not_slice,
                         start_index: c.start_index,
+                        metadata: c.metadata.clone(),
                     })
                     .collect(),
                 warnings: self.warnings.clone(),
@@ -749,6 +792,33 @@ pub(crate) fn counter(unit: Unit) -> Result<Counter, LangChainError> {
 pub fn split(text: &str, config: &LangChainConfig) -> Result<LangChainOutput, LangChainError> {
     config.validate()?;
     engine::run(text, config, counter(config.unit)?, true)
+}
+
+/// Splits `text` as `MarkdownHeaderTextSplitter(...).split_text(text)` does,
+/// recording the trace; `len` counts chars.
+///
+/// ```
+/// use chunkscope::langchain::{self, MarkdownHeaderConfig};
+///
+/// let text = "# Refunds\nWithin 5 days.\n\n## UPI\nInstant.";
+/// let out = langchain::split_markdown(text, &MarkdownHeaderConfig::new(["#", "##"]));
+/// let got: Vec<(&str, &[(String, String)])> = out
+///     .chunks
+///     .iter()
+///     .map(|c| (c.text.as_str(), c.metadata.as_deref().unwrap()))
+///     .collect();
+/// let path = |p: &[(&str, &str)]| -> Vec<(String, String)> {
+///     p.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+/// };
+/// assert_eq!(got[0], ("Within 5 days.", &path(&[("Header 1", "Refunds")])[..]));
+/// assert_eq!(
+///     got[1],
+///     ("Instant.", &path(&[("Header 1", "Refunds"), ("Header 2", "UPI")])[..])
+/// );
+/// ```
+pub fn split_markdown(text: &str, config: &MarkdownHeaderConfig) -> LangChainOutput {
+    let counter = Counter::new(Unit::Chars).expect("chars need no tokenizer");
+    markdown::run(text, config, counter, true)
 }
 
 /// Splits `text` as LangChain does, without a trace (faster; `node` is

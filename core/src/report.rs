@@ -118,6 +118,11 @@ pub struct ChunkReport {
     /// from `start` on repeated text.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start_index: Option<i64>,
+    /// `langchain-markdown` only: the `Document`'s metadata as LangChain
+    /// gives it, an object of the enclosing headers in LangChain's order
+    /// (`{"Header 1": "Refunds", "Header 2": "UPI"}`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub metadata: Option<MetadataReport>,
     /// The part that repeats the previous chunk; absent when nothing repeats.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub overlap: Option<SpanReport>,
@@ -302,7 +307,7 @@ pub struct SeparatorSpec {
 /// The configuration echo, with the names the CLI and the JS API accept.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ConfigReport {
-    /// `fixed`, `recursive`, `langchain` or `langchain-character`.
+    /// A [`Strategy`] name.
     pub strategy: &'static str,
     /// The most units a chunk may hold.
     pub size: usize,
@@ -316,6 +321,9 @@ pub struct ConfigReport {
     pub placement: &'static str,
     /// Whether pieces are trimmed.
     pub trim: bool,
+    /// `langchain-markdown`'s `return_each_line`; written only when on.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub each_line: bool,
 }
 
 /// Analyses `source` with `splitter` at `detail` and reports it: the one
@@ -371,12 +379,9 @@ fn langchain_report(
     facts: &LangChainFacts,
     separators: &[Separator],
 ) -> Option<LangChainReport> {
-    let kind = config.strategy.langchain()?;
-    let python = crate::langchain::LangChainConfig::from_config(kind, config)
-        .ok()?
-        .to_python();
+    let (class, python) = config.strategy.langchain_python(config)?;
     Some(LangChainReport {
-        class: kind.class_name(),
+        class,
         warnings: facts.warnings.clone(),
         separators: separators.iter().map(separator_spec).collect(),
         python,
@@ -422,7 +427,8 @@ fn chunk_reports(source: &str, analysis: &Analysis, full: bool) -> Vec<ChunkRepo
                 cut,
                 text,
                 is_slice: fact.map(|f| f.text.is_none()),
-                start_index: fact.map(|f| f.start_index),
+                start_index: fact.and_then(|f| f.start_index),
+                metadata: fact.and_then(|f| f.metadata.clone()).map(MetadataReport),
                 overlap: chunk
                     .overlap
                     .zip(overlaps.as_ref())
@@ -433,6 +439,21 @@ fn chunk_reports(source: &str, analysis: &Analysis, full: bool) -> Vec<ChunkRepo
             }
         })
         .collect()
+}
+
+/// A chunk's metadata: written as a JSON object whose keys keep their order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MetadataReport(pub Vec<(String, String)>);
+
+impl Serialize for MetadataReport {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
 }
 
 /// The raw text, separator index and label of a cut. An index outside the list
@@ -562,6 +583,7 @@ fn config_report(config: &Config) -> ConfigReport {
         separators: config.separators.iter().map(separator_spec).collect(),
         placement: config.placement.name(),
         trim: config.trim,
+        each_line: config.each_line,
     }
 }
 

@@ -14,7 +14,7 @@
 use crate::config::{Config, Placement};
 use crate::engine::Run;
 use crate::error::Error;
-use crate::langchain::{Kind, LangChainConfig};
+use crate::langchain::{Kind, LangChainConfig, MarkdownHeaderConfig};
 use crate::separator::Matcher;
 use crate::trace::Output;
 use crate::unit::Counter;
@@ -41,15 +41,21 @@ pub enum Strategy {
     /// LangChain's `CharacterTextSplitter`: one separator (the first), then
     /// merging; pieces that are too big stay too big.
     LangChainCharacter,
+    /// LangChain's `MarkdownHeaderTextSplitter`: a section per header, the
+    /// enclosing headers as metadata, no size limit. The separators are the
+    /// header markers (`#`, `##`, …); placement none strips header lines,
+    /// start keeps them. See [`crate::langchain::MarkdownHeaderConfig`].
+    LangChainMarkdown,
 }
 
 impl Strategy {
     /// Every strategy, in the order the UI lists them.
-    pub const ALL: [Strategy; 4] = [
+    pub const ALL: [Strategy; 5] = [
         Strategy::Fixed,
         Strategy::Recursive,
         Strategy::LangChain,
         Strategy::LangChainCharacter,
+        Strategy::LangChainMarkdown,
     ];
 
     /// The name used in the CLI, the JS API and the UI.
@@ -59,6 +65,7 @@ impl Strategy {
             Strategy::Recursive => "recursive",
             Strategy::LangChain => "langchain",
             Strategy::LangChainCharacter => "langchain-character",
+            Strategy::LangChainMarkdown => "langchain-markdown",
         }
     }
 
@@ -77,15 +84,38 @@ impl Strategy {
     pub const fn default_placement(self) -> Placement {
         match self {
             Strategy::LangChain => Placement::Start,
-            Strategy::LangChainCharacter => Placement::None,
+            Strategy::LangChainCharacter | Strategy::LangChainMarkdown => Placement::None,
             _ => Placement::End,
         }
+    }
+
+    /// Whether the separator list holds header markers (`#`, `##`, …)
+    /// rather than patterns to cut at, so a UI keeps a list of each kind.
+    pub const fn separators_are_header_markers(self) -> bool {
+        matches!(self, Strategy::LangChainMarkdown)
     }
 
     /// Whether the separator list is read: a fixed window never looks at it,
     /// so the UI can grey it out.
     pub const fn uses_separators(self) -> bool {
         !matches!(self, Strategy::Fixed)
+    }
+
+    /// The LangChain class this strategy runs and Python code that builds it
+    /// from `config` and splits `text` the same way; `None` for our own
+    /// strategies and for a configuration LangChain's class cannot take.
+    pub fn langchain_python(self, config: &Config) -> Option<(&'static str, String)> {
+        match self {
+            Strategy::LangChainMarkdown => Some((
+                "MarkdownHeaderTextSplitter",
+                MarkdownHeaderConfig::from_config(config).ok()?.to_python(),
+            )),
+            _ => {
+                let kind = self.langchain()?;
+                let python = LangChainConfig::from_config(kind, config).ok()?.to_python();
+                Some((kind.class_name(), python))
+            }
+        }
     }
 
     /// Builds the engine for a configuration whose size and overlap are
@@ -106,6 +136,7 @@ impl Strategy {
                 config.validate()?;
                 Box::new(config)
             }
+            Strategy::LangChainMarkdown => Box::new(MarkdownHeaderConfig::from_config(config)?),
         })
     }
 
@@ -186,6 +217,22 @@ impl Engine for LangChainConfig {
         record: bool,
     ) -> Result<Output, Error> {
         Ok(langchain::run(text, self, counter, record)?.into_output())
+    }
+
+    fn boxed(&self) -> Box<dyn Engine> {
+        Box::new(self.clone())
+    }
+}
+
+impl Engine for MarkdownHeaderConfig {
+    fn split(
+        &self,
+        text: &str,
+        _config: &Config,
+        counter: Counter,
+        record: bool,
+    ) -> Result<Output, Error> {
+        Ok(langchain::run_markdown(text, self, counter, record).into_output())
     }
 
     fn boxed(&self) -> Box<dyn Engine> {

@@ -232,8 +232,12 @@ pub struct LangChainFact {
     /// Why `text` is not the span's text, when it is not.
     pub not_slice: Option<crate::langchain::NotSlice>,
     /// `add_start_index`: where LangChain's `str.find` put the chunk (a char
-    /// offset, or -1). It can differ from the span's start.
-    pub start_index: i64,
+    /// offset, or -1). It can differ from the span's start. `None` for a
+    /// class without `add_start_index` (`MarkdownHeaderTextSplitter`).
+    pub start_index: Option<i64>,
+    /// The `Document`'s metadata in LangChain's order (the enclosing headers
+    /// for `MarkdownHeaderTextSplitter`; `None` for the other classes).
+    pub metadata: Option<Vec<(String, String)>>,
 }
 
 /// What a LangChain split says beyond the chunks' spans.

@@ -20,7 +20,7 @@
 
 use chunkscope::langchain::{
     self, language_separators, Keep, Kind, LangChainConfig, LangChainError, LangChainOutput,
-    PythonRegex, PythonRegexError, LANGUAGES,
+    MarkdownHeaderConfig, PythonRegex, PythonRegexError, LANGUAGES,
 };
 use chunkscope::tokens::Encoding;
 use chunkscope::{Action, Cut, Unit};
@@ -154,7 +154,8 @@ fn langchains_own_test_cases() {
             .unwrap_or_else(|e| panic!("{}: {e}", fixture.name));
         assert_eq!(out.texts(), fixture.chunks, "{}", fixture.name);
         if let Some(starts) = fixture.starts {
-            let got: Vec<i64> = out.chunks.iter().map(|c| c.start_index).collect();
+            let got: Vec<Option<i64>> = out.chunks.iter().map(|c| c.start_index).collect();
+            let starts: Vec<Option<i64>> = starts.iter().copied().map(Some).collect();
             assert_eq!(got, starts, "{}: start indices", fixture.name);
         }
     }
@@ -243,12 +244,12 @@ fn start_index_can_land_on_an_earlier_repeat() {
     // (previous index + previous length - overlap); with overlap the guess
     // can fall before the real position, onto an equal text.
     let out = langchain::split("ab ab", &LangChainConfig::recursive(4, 2)).unwrap();
-    let got: Vec<(&str, usize, i64)> = out
+    let got: Vec<(&str, usize, Option<i64>)> = out
         .chunks
         .iter()
         .map(|c| (c.text.as_str(), c.span.start, c.start_index))
         .collect();
-    assert_eq!(got, [("ab", 0, 0), ("ab", 3, 0)]);
+    assert_eq!(got, [("ab", 0, Some(0)), ("ab", 3, Some(0))]);
 }
 
 #[test]
@@ -880,6 +881,103 @@ const SEED: u64 = 0x00C0_FFEE;
 const SPLIT_CASES_PER_KIND: usize = 3_000;
 const REGEX_CASES: usize = 10_000;
 const PYTHON_CODE_CASES: usize = 300;
+const MARKDOWN_CASES: usize = 2_500;
+
+/// Lines for `MarkdownHeaderTextSplitter`: headers of every depth and what
+/// only looks like one (no space after the marker, a tab, seven hashes, an
+/// empty header), fences of both kinds (an inline one that opens nothing, a
+/// longer one), blank and whitespace-only lines (including the whitespace
+/// Python's `strip` knows and `split("\n")` does not split on), headers that
+/// repeat (their sections merge), characters `str.isprintable` drops, and
+/// the Markdown LangChain does not parse (Setext, lists, tables, HTML).
+const MARKDOWN_LINES: &[&str] = &[
+    "# Refunds",
+    "## UPI",
+    "### Cards",
+    "#### Deep",
+    "###### Six",
+    "####### Seven",
+    "#",
+    "##",
+    "#Refunds",
+    "# Refunds  ",
+    "   ## Indented",
+    "\t# Tab before",
+    "#\tTab after",
+    "# ",
+    "##  two spaces",
+    "# Same",
+    "## Same",
+    "# Ünïcödé 見出し",
+    "#\u{200b} zero width",
+    "# a ## b",
+    "```",
+    "```py",
+    "``` inline ``` code",
+    "````",
+    "~~~",
+    "~~~ tilde",
+    " ```",
+    "``````",
+    "",
+    "",
+    "",
+    "   ",
+    "\t",
+    "\u{3000}",
+    "\u{85}",
+    "\u{1c}",
+    "Refunds take 5 days.",
+    "Refunds take 5 days.",
+    "- item one",
+    "  - nested item",
+    "1. first",
+    "> quote",
+    "| a | b |",
+    "|---|---|",
+    "x = 1",
+    "    indented code",
+    "text with\ttab",
+    "ctrl\u{7}char",
+    "emoji 👍🏽 text",
+    "e\u{301}",
+    "**Bold**",
+    "***",
+    "Setext heading",
+    "===",
+    "---",
+    "<div>",
+    "text\r",
+    "\u{2028}line separator",
+];
+
+/// A random Markdown document of `MARKDOWN_LINES`, with `\n` or `\r\n`
+/// line ends, sometimes two lines run together.
+fn random_markdown(rng: &mut Rng) -> String {
+    let crlf = rng.chance(15);
+    let mut text = String::new();
+    for i in 0..rng.below(40) {
+        if i > 0 {
+            text.push_str(if crlf { "\r\n" } else { "\n" });
+        }
+        text.push_str(rng.pick::<&str>(MARKDOWN_LINES));
+        if rng.chance(10) {
+            text.push_str(rng.pick::<&str>(MARKDOWN_LINES));
+        }
+    }
+    text
+}
+
+/// `headers_to_split_on` for a generated case: one to four distinct markers
+/// in a random order, named as LangChain's docs name them.
+fn random_markers(rng: &mut Rng) -> Vec<String> {
+    let mut all: Vec<String> = (1..=6).map(|n| "#".repeat(n)).collect();
+    let mut out = Vec::new();
+    for _ in 0..1 + rng.below(4) {
+        out.push(all.remove(rng.below(all.len())));
+    }
+    out
+}
 
 /// The differential test's requests, in the driver's protocol: the language
 /// lists, the character class tables, LangChain's own test cases (named),
@@ -930,6 +1028,18 @@ fn requests(seed: u64, scale: usize) -> Vec<Value> {
             json!({"op": "python", "code": config.to_python(), "text": text, "config": case}),
         );
     }
+    for _ in 0..MARKDOWN_CASES * scale {
+        let config = MarkdownHeaderConfig::new(random_markers(&mut rng))
+            .with_each_line(rng.chance(30))
+            .with_strip_headers(rng.chance(60));
+        requests.push(json!({
+            "op": "markdown_headers",
+            "text": random_markdown(&mut rng),
+            "headers": config.headers,
+            "each_line": config.return_each_line,
+            "strip_headers": config.strip_headers,
+        }));
+    }
     requests
 }
 
@@ -966,7 +1076,8 @@ fn ask_langchain(requests: &[Value]) -> (Value, Vec<Value>) {
 /// - `RegexTooComplex`: Python backtracks on, for seconds or hours;
 /// - `TooDeep`: Python recurses on, and answers or raises RecursionError
 ///   near 1000 levels;
-/// - `MixedSeparators` and `TokenizerNotLoaded` cannot happen in these
+/// - `MixedSeparators`, `TokenizerNotLoaded` and the header-marker checks
+///   cannot happen in these
 ///   cases (one `is_separator_regex` per case; the tokenizers are
 ///   installed).
 fn langchain_raises(e: &LangChainError) -> Option<&'static str> {
@@ -981,6 +1092,11 @@ fn langchain_raises(e: &LangChainError) -> Option<&'static str> {
         | LangChainError::TooDeep { .. }
         | LangChainError::MixedSeparators
         | LangChainError::TokenizerNotLoaded { .. } => None,
+        // The playground's mapping onto MarkdownHeaderTextSplitter's
+        // arguments, never reached by these cases.
+        LangChainError::BadHeaderMarker { .. }
+        | LangChainError::NoHeaderMarkers
+        | LangChainError::HeaderAtTheEnd => None,
     }
 }
 
@@ -1058,7 +1174,7 @@ fn compare(out: &Result<LangChainOutput, LangChainError>, answer: &Value) -> Ver
             let chunks: Vec<String> = serde_json::from_value(answer["chunks"].clone()).unwrap();
             let starts: Vec<i64> = serde_json::from_value(answer["start_indices"].clone()).unwrap();
             let warnings: Vec<String> = serde_json::from_value(answer["warnings"].clone()).unwrap();
-            let ours: Vec<i64> = out.chunks.iter().map(|c| c.start_index).collect();
+            let ours: Vec<i64> = out.chunks.iter().filter_map(|c| c.start_index).collect();
             if out.texts() != chunks {
                 Verdict::Differs(format!(
                     "chunks differ:\n  ours   {:?}\n  theirs {chunks:?}",
@@ -1095,6 +1211,8 @@ struct Comparison {
 /// of which these many counted in tokens.
 const MIN_SAME_CHUNKS: usize = 2_000;
 const MIN_IN_TOKENS: usize = 400;
+/// Generated `MarkdownHeaderTextSplitter` cases that must compare equal.
+const MIN_MARKDOWN_SAME: usize = 2_000;
 
 impl Comparison {
     fn count(&mut self, key: impl Into<String>) {
@@ -1136,6 +1254,7 @@ impl Comparison {
             Some("re_split") => self.re_split(request, answer),
             Some("re_search") => self.re_search(request, answer),
             Some("python") => self.python_code(request, answer),
+            Some("markdown_headers") => self.markdown_headers(request, answer),
             Some(op) => Some(format!("unknown request {op:?}: {request}")),
         };
         self.differences.extend(problem);
@@ -1267,6 +1386,67 @@ impl Comparison {
             .map(|p| format!("to_python(): {p}\n  code:\n{code}"))
     }
 
+    /// `MarkdownHeaderTextSplitter`: the same chunk texts and the same
+    /// metadata, keys in the same order; and each chunk's span is where
+    /// its lines are (in order, and its text when it is a slice).
+    fn markdown_headers(&mut self, request: &Value, answer: &Value) -> Option<String> {
+        const KIND: &str = "markdown header cases";
+        self.count(KIND);
+        self.compared += 1;
+        let config = MarkdownHeaderConfig {
+            headers: serde_json::from_value(request["headers"].clone()).unwrap(),
+            return_each_line: request["each_line"].as_bool()?,
+            strip_headers: request["strip_headers"].as_bool()?,
+        };
+        let text = request["text"].as_str()?;
+        let out = langchain::split_markdown(text, &config);
+        let problem = if answer.get("error").is_some() {
+            Some(format!(
+                "LangChain raises {answer}, we give {:?}",
+                out.texts()
+            ))
+        } else {
+            let chunks: Vec<String> = serde_json::from_value(answer["chunks"].clone()).unwrap();
+            let metadata: Vec<Vec<(String, String)>> =
+                serde_json::from_value(answer["metadata"].clone()).unwrap();
+            let ours: Vec<Vec<(String, String)>> = out
+                .chunks
+                .iter()
+                .map(|c| c.metadata.clone().unwrap_or_default())
+                .collect();
+            let misplaced = out
+                .chunks
+                .windows(2)
+                .any(|w| w[0].span.end > w[1].span.start)
+                || out
+                    .chunks
+                    .iter()
+                    .any(|c| c.is_slice != (c.span.text(text) == c.text));
+            if out.texts() != chunks {
+                Some(format!(
+                    "chunks differ:\n  ours   {:?}\n  theirs {chunks:?}",
+                    out.texts()
+                ))
+            } else if ours != metadata {
+                Some(format!(
+                    "metadata differs:\n  ours   {ours:?}\n  theirs {metadata:?}"
+                ))
+            } else if misplaced {
+                Some(format!(
+                    "spans out of order or is_slice wrong: {:?}",
+                    out.chunks
+                ))
+            } else {
+                self.count(format!("  {KIND}: same chunks and metadata"));
+                if out.chunks.iter().any(|c| !c.is_slice) {
+                    self.count(format!("  {KIND}: with a chunk that is not a slice"));
+                }
+                None
+            }
+        };
+        problem.map(|p| format!("MarkdownHeaderTextSplitter: {p}\n  case {request}"))
+    }
+
     /// Fails on any difference; `oracle` says whose answers these were.
     fn finish(&self, oracle: &str) {
         eprintln!(
@@ -1292,6 +1472,11 @@ impl Comparison {
                 .cloned()
                 .collect::<Vec<_>>()
                 .join("\n\n")
+        );
+        let markdown = self.get("  markdown header cases: same chunks and metadata");
+        assert!(
+            markdown >= MIN_MARKDOWN_SAME,
+            "MarkdownHeaderTextSplitter: only {markdown} cases compared chunk by chunk"
         );
         for kind in ["recursive cases", "character cases"] {
             let same = self.get(&format!("  {kind}: same chunks"));
@@ -1484,10 +1669,13 @@ fn properties(text: &str, config: &LangChainConfig) -> Result<(), TestCaseError>
         if let Cut::Separator(s) = c.cut {
             prop_assert!(s < out.separators.len() && !out.separators[s].is_empty());
         }
-        if c.start_index >= 0 {
+        let start_index = c
+            .start_index
+            .expect("the character splitters add start_index");
+        if start_index >= 0 {
             let found: String = text
                 .chars()
-                .skip(c.start_index as usize)
+                .skip(start_index as usize)
                 .take(c.text.chars().count())
                 .collect();
             prop_assert_eq!(&found, &c.text);

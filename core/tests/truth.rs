@@ -132,6 +132,7 @@ fn config(strategy: Engine) -> impl Strategy<Value = Config> {
                 separators,
                 placement,
                 trim,
+                each_line: false,
             },
         )
 }

@@ -136,6 +136,7 @@ pub fn decode(data: &[u8], strategy: Strategy) -> (String, Config) {
         separators,
         placement,
         trim,
+        each_line: false,
     };
     (text, config)
 }

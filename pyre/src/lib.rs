@@ -111,6 +111,18 @@ fn in_table(table: &[(u32, u32)], c: char) -> bool {
         .is_ok()
 }
 
+/// Python's `str.isprintable()` for one character: false for control,
+/// format, surrogate, private-use and unassigned code points and for every
+/// separator but the ASCII space (Unicode 14.0, as CPython 3.11 sees it).
+/// What `MarkdownHeaderTextSplitter` keeps of a line.
+pub fn is_printable(c: char) -> bool {
+    if c.is_ascii() {
+        (' '..='~').contains(&c)
+    } else {
+        in_table(tables::PRINTABLE, c)
+    }
+}
+
 /// Python's `str.isalnum()` for one character.
 pub(crate) fn is_alnum(c: char) -> bool {
     if c.is_ascii() {

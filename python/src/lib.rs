@@ -89,7 +89,8 @@ impl Splitter {
 
     /// The chunks' texts, LangChain's `start_index` of each (what
     /// `add_start_index=True` stores), and its warnings. For our own
-    /// strategies the start index is the chunk's real char offset.
+    /// strategies (and a class without `add_start_index`) the start index is
+    /// the chunk's real char offset.
     fn split_indexed<'py>(
         &self,
         py: Python<'py>,
@@ -97,17 +98,18 @@ impl Splitter {
     ) -> PyResult<Bound<'py, PyTuple>> {
         let (output, source) = self.untraced(py, text)?;
         let texts = PyList::new(py, chunk_texts(source, &output))?;
-        let starts: Vec<i64> = match &output.langchain {
-            Some(facts) => facts.chunks.iter().map(|f| f.start_index).collect(),
-            None => {
-                let index = chunkscope::CharIndex::new(source);
-                output
-                    .chunks
-                    .iter()
-                    .map(|c| index.char_span(c.span).0 as i64)
-                    .collect()
-            }
-        };
+        let index = chunkscope::CharIndex::new(source);
+        let facts = output.langchain.as_ref().map(|f| &f.chunks);
+        let starts: Vec<i64> = output
+            .chunks
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                facts
+                    .and_then(|f| f.get(i)?.start_index)
+                    .unwrap_or_else(|| index.char_span(c.span).0 as i64)
+            })
+            .collect();
         (texts, PyList::new(py, starts)?, warnings(py, &output)?).into_pyobject(py)
     }
 

@@ -311,6 +311,10 @@ mod tests {
         for strategy in chunkscope::Strategy::ALL {
             let mut config = Config::recursive(40).with_separators(["\n\n", "\n", ". ", " ", ""]);
             config.strategy = strategy;
+            if strategy.separators_are_header_markers() {
+                config.separators = Config::for_strategy(strategy).separators;
+                config.placement = strategy.default_placement();
+            }
             let splitter = Splitter::new(config.clone()).unwrap();
             for (ours, core) in [
                 (
@@ -328,7 +332,7 @@ mod tests {
                 cases += 1;
             }
         }
-        assert_eq!(cases, 8);
+        assert_eq!(cases, 2 * chunkscope::Strategy::ALL.len());
     }
 
     #[test]

@@ -26,7 +26,8 @@ use std::fmt;
 /// { strategy?: "fixed" | "recursive" | "langchain" | "langchain-character",
 ///   size?: number, overlap?: number,
 ///   unit?: "chars" | "bytes", separators?: (string | { pattern: string, regex?: boolean })[],
-///   placement?: "end" | "start" | "none", trim?: boolean }
+///   placement?: "end" | "start" | "none", trim?: boolean,
+///   each_line?: boolean }                 // langchain-markdown's return_each_line
 /// ```
 ///
 /// The configuration echo of a report (`report.config`) has this shape, so it
@@ -48,6 +49,8 @@ pub struct SplitOptions {
     pub placement: Option<String>,
     /// Whether whitespace is trimmed off the ends of pieces.
     pub trim: Option<bool>,
+    /// `langchain-markdown`: one chunk per paragraph (`return_each_line`).
+    pub each_line: Option<bool>,
 }
 
 /// A configuration object that cannot be used: the message, and the field
@@ -83,7 +86,7 @@ impl OptionError {
 
 /// The fields of the configuration object, as error messages list them and
 /// [`OptionError::field`] names them.
-const FIELD_NAMES: [&str; 7] = [
+const FIELD_NAMES: [&str; 8] = [
     "strategy",
     "size",
     "overlap",
@@ -91,6 +94,7 @@ const FIELD_NAMES: [&str; 7] = [
     "separators",
     "placement",
     "trim",
+    "each_line",
 ];
 
 impl SplitOptions {
@@ -120,6 +124,9 @@ impl SplitOptions {
         }
         if let Some(trim) = self.trim {
             config.trim = trim;
+        }
+        if let Some(each_line) = self.each_line {
+            config.each_line = each_line;
         }
         Ok(config)
     }
@@ -178,6 +185,7 @@ impl<'de> Visitor<'de> for OptionsVisitor {
                 }
                 "placement" => o.placement = field(&mut map, "placement")?,
                 "trim" => o.trim = field(&mut map, "trim")?,
+                "each_line" => o.each_line = field(&mut map, "each_line")?,
                 other => {
                     return Err(de::Error::custom(format!(
                         "config has no field {other:?}; the fields are {}",

@@ -18,7 +18,7 @@
 //!
 //! ```text
 //! "CSA2"
-//! config    strategy, size, overlap, unit, [pattern, regex]*, placement, trim
+//! config    strategy, size, overlap, unit, [pattern, regex]*, placement, trim, each_line
 //! chunks    n, then n × (bytes, chars, len, cut, overlap?, node?)
 //!           overlap: its bytes, from the chunk's own start
 //!           cut: 0 end, 1 window, 2 hard, 3 + i the separator at index i
@@ -28,7 +28,10 @@
 //!                   3 hard cut (separator?, windows), 4 windows (stride)
 //!           close: 0 none, 1 next part would exceed (group_len, gap_len,
 //!                   next_len, would_be), 2 parent ended
-//! langchain?  n × (text?, start_index zigzag), [warning]*, [separator]*, regex
+//! langchain?  n × (text?, start_index? zigzag, not_slice, metadata? [key, value]*),
+//!           [warning]*, [separator]*, regex
+//!           not_slice: 0 none, 1 pattern joined (separator), 2 joined with nothing
+//!           (separator), 3 empty pieces dropped, 4 lines rejoined
 //! checks?   coverage, max_size, order, overlap, determinism: each (ok, detail)
 //! ```
 //!
@@ -91,8 +94,19 @@ pub fn encode(analysis: &Analysis) -> Vec<u8> {
                 w.str(text);
             }
             // Zigzag: -1 (not found) is the common negative value.
-            w.num(zig(fact.start_index));
+            w.flag(fact.start_index.is_some());
+            if let Some(start_index) = fact.start_index {
+                w.num(zig(start_index));
+            }
             write_not_slice(&mut w, fact.not_slice);
+            w.flag(fact.metadata.is_some());
+            if let Some(metadata) = &fact.metadata {
+                w.num(metadata.len());
+                for (key, value) in metadata {
+                    w.str(key);
+                    w.str(value);
+                }
+            }
         }
         w.num(facts.warnings.len());
         facts.warnings.iter().for_each(|s| w.str(s));
@@ -206,11 +220,27 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
         let mut facts = Vec::with_capacity(n);
         for _ in 0..n {
             let text = if r.flag()? { Some(r.string()?) } else { None };
-            let start_index = unzig(r.num()?);
+            let start_index = if r.flag()? {
+                Some(unzig(r.num()?))
+            } else {
+                None
+            };
+            let not_slice = read_not_slice(&mut r)?;
+            let metadata = if r.flag()? {
+                let pairs = r.count()?;
+                let mut metadata = Vec::with_capacity(pairs);
+                for _ in 0..pairs {
+                    metadata.push((r.string()?, r.string()?));
+                }
+                Some(metadata)
+            } else {
+                None
+            };
             facts.push(LangChainFact {
                 text,
-                not_slice: read_not_slice(&mut r)?,
+                not_slice,
                 start_index,
+                metadata,
             });
         }
         let warnings = r.strings()?;
@@ -362,6 +392,7 @@ fn write_not_slice(w: &mut Writer, not_slice: Option<NotSlice>) {
             w.num(separator);
         }
         Some(NotSlice::EmptyPiecesDropped) => w.num(3),
+        Some(NotSlice::LinesRejoined) => w.num(4),
         // A reason the engine gains gets its code here; until then it is sent
         // as the most general one rather than lost.
         Some(_) => w.num(3),
@@ -378,6 +409,7 @@ fn read_not_slice(r: &mut Reader) -> Result<Option<NotSlice>, String> {
             separator: r.num()?,
         }),
         3 => Some(NotSlice::EmptyPiecesDropped),
+        4 => Some(NotSlice::LinesRejoined),
         code => {
             return Err(format!(
                 "unknown reason {code} for a chunk that is not a slice"
@@ -398,6 +430,7 @@ fn write_config(w: &mut Writer, c: &Config) {
     }
     w.str(c.placement.name());
     w.flag(c.trim);
+    w.flag(c.each_line);
 }
 
 fn read_config(r: &mut Reader) -> Result<Config, String> {
@@ -421,6 +454,7 @@ fn read_config(r: &mut Reader) -> Result<Config, String> {
         separators,
         placement: r.string()?.parse()?,
         trim: r.flag()?,
+        each_line: r.flag()?,
     })
 }
 
@@ -724,11 +758,15 @@ mod tests {
             for strategy in Strategy::ALL {
                 let mut config = seed.clone();
                 config.strategy = strategy;
+                if strategy.separators_are_header_markers() {
+                    config.separators = Config::for_strategy(strategy).separators;
+                    config.placement = strategy.default_placement();
+                }
                 round_trip(PAGE, config, detail);
                 cases += 1;
             }
         }
-        assert_eq!(cases, 16);
+        assert_eq!(cases, 4 * Strategy::ALL.len());
         let a = round_trip(PAGE, seed.clone(), Detail::Full);
         assert_eq!(a.output.trace.nodes[0].children, [1, 2, 7]);
         assert_eq!(a.output.chunks.len(), 5);
@@ -764,7 +802,7 @@ mod tests {
             facts.chunks[0].not_slice,
             Some(NotSlice::JoinedWithNothing { separator: 0 })
         );
-        assert_eq!(facts.chunks[0].start_index, -1);
+        assert_eq!(facts.chunks[0].start_index, Some(-1));
         assert!(facts.regex);
     }
 

@@ -479,8 +479,12 @@ pub struct LangChainChunk {
     pub text: Option<String>,
     /// Why it is not, when it is not.
     pub not_slice_why: Option<String>,
-    /// `start_index` as LangChain computes it: a char offset, or -1.
-    pub start_index: i64,
+    /// `start_index` as LangChain computes it: a char offset, or -1; `None`
+    /// for a class that has no `add_start_index`.
+    pub start_index: Option<i64>,
+    /// The `Document`'s metadata (`MarkdownHeaderTextSplitter`: the
+    /// enclosing headers), in LangChain's order.
+    pub metadata: Option<Vec<(String, String)>>,
     /// Where the chunk really starts, in chars.
     pub start: usize,
     /// Why `start_index` is not `start`, when it is not.
@@ -488,6 +492,21 @@ pub struct LangChainChunk {
 }
 
 impl LangChainChunk {
+    /// The metadata as a reader scans it: `Header 1: Refunds › Header 2: UPI`
+    /// (`{}` when the chunk comes before any header).
+    pub fn metadata_line(&self) -> Option<String> {
+        let metadata = self.metadata.as_ref()?;
+        Some(if metadata.is_empty() {
+            "{} (before any header)".to_string()
+        } else {
+            metadata
+                .iter()
+                .map(|(k, v)| format!("{k}: {v}"))
+                .collect::<Vec<_>>()
+                .join(" › ")
+        })
+    }
+
     /// Whether LangChain's `start_index` points somewhere else than the chunk.
     pub fn start_differs(&self) -> bool {
         self.start_why.is_some()
@@ -498,18 +517,19 @@ impl LangChainChunk {
 pub fn langchain_chunk(split: &Split, index: usize) -> Option<LangChainChunk> {
     let fact = split.output.langchain.as_ref()?.chunks.get(index)?;
     let (start, _) = *split.chunk_chars.get(index)?;
-    let start_why = match usize::try_from(fact.start_index) {
-        Ok(found) if found == start => None,
-        Ok(found) if found < start => Some(format!(
+    let start_why = match fact.start_index.map(usize::try_from) {
+        None => None,
+        Some(Ok(found)) if found == start => None,
+        Some(Ok(found)) if found < start => Some(format!(
             "LangChain finds start_index by searching the source for the chunk's text with str.find from a guessed offset, and the same text also appears at {found}, earlier, where find stops."
         )),
-        Ok(found) => Some(format!(
+        Some(Ok(found)) => Some(format!(
             "LangChain finds start_index by searching the source for the chunk's text with str.find from a guessed offset, which is past this chunk's start, so find lands on a later copy at {found}."
         )),
-        Err(_) if fact.text.is_some() => Some(
+        Some(Err(_)) if fact.text.is_some() => Some(
             "LangChain's text for this chunk is not in the source, so str.find, which LangChain uses to find start_index, returns -1.".into(),
         ),
-        Err(_) => Some(
+        Some(Err(_)) => Some(
             "str.find, which LangChain uses to find start_index, did not find the chunk's text after the offset it guessed, so it returns -1.".into(),
         ),
     };
@@ -517,6 +537,7 @@ pub fn langchain_chunk(split: &Split, index: usize) -> Option<LangChainChunk> {
         not_slice_why: fact.not_slice.map(|why| not_slice_why(split, why)),
         text: fact.text.clone(),
         start_index: fact.start_index,
+        metadata: fact.metadata.clone(),
         start,
         start_why,
     })
@@ -535,6 +556,7 @@ fn not_slice_why(split: &Split, why: NotSlice) -> String {
             "With keep_separator=False LangChain drops what /{0}/ matched and joins the pieces back with the pattern text itself, {0}, which is not what the source had there.",
             pattern(separator)
         ),
+        NotSlice::LinesRejoined => "MarkdownHeaderTextSplitter strips every line, drops blank lines and characters that are not printable (tabs among them), and joins the paragraphs of a section with \"  \\n\" (two spaces and a line break), so the text is not the source between the offsets.".into(),
         _ => "LangChain drops empty pieces (two separators in a row leave one between them) and joins the rest with a single separator, so part of the source between them is missing here.".into(),
     }
 }
@@ -560,8 +582,8 @@ pub fn langchain_summary(split: &Split) -> Option<LangChainSummary> {
         .iter()
         .zip(&split.chunk_chars)
         .enumerate()
-        .filter(|(_, (fact, &(start, _)))| i64::try_from(start).ok() != Some(fact.start_index))
-        .map(|(i, (fact, &(start, _)))| (i, start, fact.start_index))
+        .filter_map(|(i, (fact, &(start, _)))| Some((i, start, fact.start_index?)))
+        .filter(|&(_, start, found)| i64::try_from(start).ok() != Some(found))
         .collect();
     Some(LangChainSummary {
         mismatches,
@@ -837,7 +859,7 @@ mod tests {
         );
         let split = state.primary().unwrap();
         let second = langchain_chunk(split, 1).unwrap();
-        assert_eq!((second.start, second.start_index), (13, 0));
+        assert_eq!((second.start, second.start_index), (13, Some(0)));
         assert!(second.start_why.as_deref().unwrap().contains("earlier"));
         assert!(second.text.is_none(), "the chunk is a slice");
         let first = langchain_chunk(split, 0).unwrap();
@@ -862,7 +884,7 @@ mod tests {
         assert_eq!(first.text.as_deref(), Some(r"one\s+two"));
         let why = first.not_slice_why.unwrap();
         assert!(why.contains(r"pattern text itself, \s+"), "{why}");
-        assert_eq!(first.start_index, -1);
+        assert_eq!(first.start_index, Some(-1));
         assert!(first.start_why.unwrap().contains("not in the source"));
         assert_eq!(langchain_summary(split).unwrap().not_slices, 2);
     }

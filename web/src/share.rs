@@ -24,13 +24,14 @@ const MAX_BYTES: usize = 4 << 20;
 pub fn encode(snapshot: &Snapshot) -> String {
     let s = &snapshot.settings;
     let mut plain = format!(
-        "{MAGIC}\nview={}\nsize={}\noverlap={}\nunit={}\nplacement={}\ntrim={}\n",
+        "{MAGIC}\nview={}\nsize={}\noverlap={}\nunit={}\nplacement={}\ntrim={}\neach_line={}\n",
         snapshot.view.name(),
         escape(&s.size),
         escape(&s.overlap),
         s.unit.name(),
         s.placement.name(),
         u8::from(s.trim),
+        u8::from(s.each_line),
     );
     for sep in &s.separators {
         let kind = if sep.regex { 'r' } else { 'l' };
@@ -74,6 +75,7 @@ pub fn decode(fragment: &str) -> Result<Option<Snapshot>, String> {
             "unit" => settings.unit = value.parse()?,
             "placement" => settings.placement = value.parse()?,
             "trim" => settings.trim = value == "1",
+            "each_line" => settings.each_line = value == "1",
             "sep" => {
                 let (kind, pattern) = value
                     .split_once(':')

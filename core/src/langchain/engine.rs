@@ -210,7 +210,7 @@ pub(super) fn run(
     }
     let starts = start_indices(source, &run.chunks, config.chunk_overlap);
     for (chunk, start) in run.chunks.iter_mut().zip(starts) {
-        chunk.start_index = start;
+        chunk.start_index = Some(start);
     }
     Ok(LangChainOutput {
         chunks: run.chunks,
@@ -767,7 +767,8 @@ impl<'a> Run<'a, '_> {
             span,
             is_slice,
             not_slice: (!is_slice).then_some(reason),
-            start_index: 0,
+            start_index: None,
+            metadata: None,
             len,
             cut: Cut::End,
             overlap,

@@ -35,6 +35,11 @@ Other requests:
                             splitting case from its `chunks` list of
                             (content, start_index) pairs (other keys are
                             ignored: the tests send the configuration too)
+    {"op": "markdown_headers", "text": str, "headers": [[marker, name], ...],
+     "each_line": bool, "strip_headers": bool}
+                         -> {"chunks": [str, ...], "metadata": [[[key, value], ...], ...]}
+                            from MarkdownHeaderTextSplitter(...).split_text(text)
+                            (metadata as pairs, to keep the dict's order), or an error
     {"op": "versions"}   -> {"python": str, "unicode": str, "packages": {name: str}}:
                             what the answers depend on, for the header of the
                             recorded test vectors (tests/vectors/langchain.jsonl.gz)
@@ -53,6 +58,7 @@ import warnings
 from langchain_text_splitters import (
     CharacterTextSplitter,
     Language,
+    MarkdownHeaderTextSplitter,
     RecursiveCharacterTextSplitter,
 )
 
@@ -159,6 +165,22 @@ def run_code(case):
     }
 
 
+def markdown_headers(case):
+    try:
+        splitter = MarkdownHeaderTextSplitter(
+            headers_to_split_on=[tuple(h) for h in case["headers"]],
+            return_each_line=case["each_line"],
+            strip_headers=case["strip_headers"],
+        )
+        docs = splitter.split_text(case["text"])
+    except Exception as exc:
+        return failure(exc)
+    return {
+        "chunks": [d.page_content for d in docs],
+        "metadata": [list(d.metadata.items()) for d in docs],
+    }
+
+
 def answer(case):
     op = case.get("op", "split")
     if op == "split":
@@ -177,6 +199,8 @@ def answer(case):
             return failure(exc)
     if op == "python":
         return run_code(case)
+    if op == "markdown_headers":
+        return markdown_headers(case)
     if op == "unicode_tables":
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
         import unicode_tables

@@ -20,6 +20,8 @@ TABLES = [
      lambda c: c.isidentifier()),
     ("ID_CONTINUE", "A character that may continue a group name.",
      lambda c: ("a" + c).isidentifier()),
+    ("PRINTABLE", "`str.isprintable()`: what `MarkdownHeaderTextSplitter` keeps of a line.",
+     lambda c: c.isprintable()),
 ]
 
 

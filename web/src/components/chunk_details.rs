@@ -34,15 +34,21 @@ fn langchain_rows(split: &Shared, index: usize, lc: LangChainChunk) -> Html {
         .map_or("", |c| c.text(&split.text));
     html! {
         <>
-            <dt>{"start_index"}</dt>
-            <dd class={classes!(lc.start_differs().then_some("warn-text"))}>
-                if let Some(why) = &lc.start_why {
-                    <strong>{format!("{} in LangChain, but the chunk starts at {}. ", lc.start_index, lc.start)}</strong>
-                    {why.clone()}
-                } else {
-                    {format!("{}, where the chunk starts", lc.start_index)}
-                }
-            </dd>
+            if let Some(metadata) = lc.metadata_line() {
+                <dt>{"metadata"}</dt>
+                <dd data-testid="chunk-metadata">{metadata}</dd>
+            }
+            if let Some(start_index) = lc.start_index {
+                <dt>{"start_index"}</dt>
+                <dd class={classes!(lc.start_differs().then_some("warn-text"))}>
+                    if let Some(why) = &lc.start_why {
+                        <strong>{format!("{start_index} in LangChain, but the chunk starts at {}. ", lc.start)}</strong>
+                        {why.clone()}
+                    } else {
+                        {format!("{start_index}, where the chunk starts")}
+                    }
+                </dd>
+            }
             if let (Some(text), Some(why)) = (&lc.text, &lc.not_slice_why) {
                 <dt>{"not a slice"}</dt>
                 <dd>

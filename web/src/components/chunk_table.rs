@@ -22,7 +22,9 @@ pub fn ChunkTable(props: &ChunkTableProps) -> Html {
     let chunks = &split.output.chunks;
     let seps = &split.separators;
     let unit = split.config.unit;
-    let langchain = split.output.langchain.is_some();
+    let facts = split.output.langchain.as_ref();
+    let langchain = facts.is_some_and(|f| f.chunks.iter().any(|c| c.start_index.is_some()));
+    let metadata = facts.is_some_and(|f| f.chunks.iter().any(|c| c.metadata.is_some()));
     let shown = if props.all_rows {
         chunks.len()
     } else {
@@ -41,6 +43,9 @@ pub fn ChunkTable(props: &ChunkTableProps) -> Html {
                             if langchain {
                                 <th scope="col" class="num" title="add_start_index: where LangChain's str.find put the chunk (−1: not found)">{"start_index"}</th>
                             }
+                            if metadata {
+                                <th scope="col" title="the Document's metadata: the headers the chunk is under">{"metadata"}</th>
+                            }
                             <th scope="col" class="num" title={format!("length in {unit}")}>{unit.name()}</th>
                             <th scope="col">{"ended by"}</th>
                             <th scope="col">{"text"}</th>
@@ -56,12 +61,15 @@ pub fn ChunkTable(props: &ChunkTableProps) -> Html {
                                 <tr data-testid="chunk-row" data-index={i.to_string()}>
                                     <td class="num">{i}</td>
                                     <td class="mono">{format!("{start}–{end}")}</td>
-                                    if let Some(lc) = &lc {
-                                        <td class={classes!("num", lc.start_differs().then_some("mismatch"))}
-                                            title={lc.start_why.clone()}>
-                                            if lc.start_differs() { {"⚑ "} }
-                                            {lc.start_index}
+                                    if langchain {
+                                        <td class={classes!("num", lc.as_ref().is_some_and(|l| l.start_differs()).then_some("mismatch"))}
+                                            title={lc.as_ref().and_then(|l| l.start_why.clone())}>
+                                            if lc.as_ref().is_some_and(|l| l.start_differs()) { {"⚑ "} }
+                                            {lc.as_ref().and_then(|l| l.start_index).map(|s| s.to_string())}
                                         </td>
+                                    }
+                                    if metadata {
+                                        <td data-testid="chunk-row-metadata">{lc.as_ref().and_then(|l| l.metadata_line())}</td>
                                     }
                                     <td class={classes!("num", over.then_some("warn-text"))}>{c.len}</td>
                                     <td>

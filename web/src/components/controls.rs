@@ -63,6 +63,10 @@ pub fn Controls(props: &ControlsProps) -> Html {
     let on_trim = d.reform(|e: Event| {
         Action::SetTrim(e.target_unchecked_into::<HtmlInputElement>().checked())
     });
+    let on_each_line = d.reform(|e: Event| {
+        Action::SetEachLine(e.target_unchecked_into::<HtmlInputElement>().checked())
+    });
+    let markers = props.view.primary().separators_are_header_markers();
     let s = &props.settings;
     let unit = s.unit;
     let langchain = props.view.shows_langchain();
@@ -137,6 +141,16 @@ pub fn Controls(props: &ControlsProps) -> Html {
                     {help("Moves each chunk's start and end past spaces and newlines. The text is never copied or changed: the chunk is still an exact slice of the document, just a shorter one.")}
                 }
             </div>
+            if markers {
+                <div class="field check">
+                    <label>
+                        <input type="checkbox" data-testid="each-line-checkbox" checked={s.each_line} onchange={on_each_line} />
+                        {" One chunk per paragraph "}
+                        <span>{"("}<code>{"return_each_line"}</code>{")"}</span>
+                    </label>
+                    {help("MarkdownHeaderTextSplitter gives one chunk per section by default, joining its paragraphs with two spaces and a line break. return_each_line=True gives every paragraph (lines up to a blank line or a header) its own chunk, each with its section's headers as metadata.")}
+                </div>
+            }
         </section>
     }
 }

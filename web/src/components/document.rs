@@ -426,9 +426,9 @@ pub fn DocumentView(props: &DocumentViewProps) -> Html {
                         <span class="start-flag" data-testid="start-index-mismatch"
                             data-index={i.to_string()}
                             data-start={start.to_string()}
-                            data-start-index={l.start_index.to_string()}
-                            title={format!("chunk {i} starts at {start}, LangChain's start_index is {}", l.start_index)}>
-                            {"⚑"}<span class="sr">{format!(" start_index {} ", l.start_index)}</span>
+                            data-start-index={l.start_index.unwrap_or(-1).to_string()}
+                            title={format!("chunk {i} starts at {start}, LangChain's start_index is {}", l.start_index.unwrap_or(-1))}>
+                            {"⚑"}<span class="sr">{format!(" start_index {} ", l.start_index.unwrap_or(-1))}</span>
                         </span>
                     }
                 });

@@ -30,6 +30,12 @@ pub fn LangChainNotes(props: &LangChainNotesProps) -> Html {
     };
     let quiet =
         summary.warnings.is_empty() && summary.mismatches.is_empty() && summary.not_slices == 0;
+    let starts = props
+        .split
+        .output
+        .langchain
+        .as_ref()
+        .is_some_and(|f| f.chunks.iter().any(|c| c.start_index.is_some()));
     html! {
         <div class="lc-notes" data-testid="langchain-notes">
             if !summary.warnings.is_empty() {
@@ -75,8 +81,10 @@ pub fn LangChainNotes(props: &LangChainNotesProps) -> Html {
                     </p>
                 </div>
             }
-            if quiet {
+            if quiet && starts {
                 <p class="lc-quiet">{"✓ Every chunk is a slice of the source, every start_index is where its chunk starts, and LangChain logged no warnings."}</p>
+            } else if quiet {
+                <p class="lc-quiet">{"✓ Every chunk is a slice of the source."}</p>
             }
         </div>
     }

@@ -63,6 +63,10 @@ pub struct State {
     /// The engine whose default the placement started from: choosing an
     /// engine with another default resets the placement to that default.
     pub placement_from: Strategy,
+    /// The separator list of the other kind (header markers while patterns
+    /// are shown, or patterns while markers are), kept for when the learner
+    /// switches back.
+    pub other_separators: Option<Vec<Separator>>,
     /// Each engine's last good split and the request waiting for an answer.
     pub slots: Slots,
     /// The id of the last request made; ids only grow, for the page's life.
@@ -136,8 +140,10 @@ impl Default for State {
                 separators: chunkscope::presets::separators("seed").unwrap_or_default(),
                 placement: Placement::End,
                 trim: true,
+                each_line: false,
             },
             placement_from: Strategy::Recursive,
+            other_separators: None,
             slots: Slots::default(),
             last_id: 0,
             error: None,
@@ -264,6 +270,8 @@ pub enum Action {
     Step(Option<usize>),
     /// The trim checkbox changed.
     SetTrim(bool),
+    /// The each-line checkbox (`langchain-markdown`) changed.
+    SetEachLine(bool),
     /// A tree node was clicked (again to clear).
     SelectNode(NodeId),
     /// A chunk was clicked: select the tree node it came from, opening the
@@ -365,6 +373,18 @@ pub fn reduce(state: &State, action: Action) -> State {
                 if engine.default_placement() != next.placement_from.default_placement() {
                     next.settings.placement = engine.default_placement();
                 }
+                // Header markers and cut patterns are different lists: each
+                // kind is kept while the other is in use.
+                if engine.separators_are_header_markers()
+                    != next.placement_from.separators_are_header_markers()
+                {
+                    let list = next
+                        .other_separators
+                        .take()
+                        .unwrap_or_else(|| Config::for_strategy(engine).separators);
+                    next.other_separators =
+                        Some(std::mem::replace(&mut next.settings.separators, list));
+                }
                 next.placement_from = engine;
             }
             next.view = view;
@@ -424,6 +444,10 @@ pub fn reduce(state: &State, action: Action) -> State {
         Action::Step(step) => {
             next.step = step.filter(|&k| k > 0);
             false
+        }
+        Action::SetEachLine(each_line) => {
+            next.settings.each_line = each_line;
+            true
         }
         Action::SetTrim(trim) => {
             next.settings.trim = trim;

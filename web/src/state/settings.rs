@@ -21,6 +21,8 @@ pub struct Settings {
     pub placement: Placement,
     /// Whether whitespace at the ends of pieces is trimmed.
     pub trim: bool,
+    /// `langchain-markdown`: a chunk per paragraph (`return_each_line`).
+    pub each_line: bool,
 }
 
 impl Settings {
@@ -40,6 +42,7 @@ impl Settings {
             separators: self.separators.clone(),
             placement: self.placement,
             trim: self.trim,
+            each_line: self.each_line,
         })
     }
 

@@ -66,6 +66,7 @@ pub fn snapshot(card: &Card) -> Snapshot {
             separators: chunkscope::presets::separators(seps).unwrap_or_default(),
             placement: Placement::End,
             trim: true,
+            each_line: false,
         },
     }
 }

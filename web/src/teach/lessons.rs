@@ -142,6 +142,7 @@ impl Lesson {
                     .collect(),
                 placement: Placement::End,
                 trim: true,
+                each_line: false,
             },
         }
     }

@@ -105,6 +105,7 @@ pub fn graded(e: &Exercise) -> (String, Config) {
         separators: seps.iter().map(|&s| Separator::literal(s)).collect(),
         placement,
         trim: true,
+        each_line: false,
     };
     (text.into(), config)
 }
