@@ -180,6 +180,10 @@ fn one(text: &str, config: &Config, tally: &RefCell<Tally>) -> Result<(), TestCa
 /// Runs the cases of one engine; each kind of claim in `verified` must have
 /// been checked at least that many times.
 fn run_engine(strategy: Engine, verified: &[(&str, usize)]) {
+    assert!(
+        trace_truth::models(strategy),
+        "the checks do not model {strategy}"
+    );
     let tally = RefCell::new(Tally::default());
     let mut runner = TestRunner::new(RunnerConfig {
         cases: CASES,

@@ -897,6 +897,17 @@ pub fn langchain(
     Ok(())
 }
 
+/// Whether these checks model `strategy`'s trace: our separator engines and
+/// LangChain's two character splitters. The other strategies record cuts
+/// of other kinds (header lines, document structure, sentences, meaning),
+/// which their own tests check.
+pub fn models(strategy: Engine) -> bool {
+    matches!(
+        strategy,
+        Engine::Fixed | Engine::Recursive | Engine::LangChain | Engine::LangChainCharacter
+    )
+}
+
 /// Checks everything an analysis of `text` at `Detail::FULL` claims: the list
 /// its cuts index, its checks (those the engine promises: LangChain may break
 /// the lessons' properties, and placement none loses the separators, which the
