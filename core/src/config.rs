@@ -76,6 +76,11 @@ pub struct Config {
     /// Whether whitespace at the ends of every piece is trimmed off (by moving the
     /// span). Fixed windows are never trimmed, but whitespace-only ones are skipped.
     pub trim: bool,
+    /// The Markdown strategy only: put each chunk's heading path before it
+    /// for embedding (`Refunds > UPI` and a blank line), and count it in the
+    /// size, so no chunk with its prefix is over `size`. The chunk's text
+    /// stays its span; the prefix is beside it. Ignored by the others.
+    pub heading_prefix: bool,
 }
 
 impl Default for Config {
@@ -88,6 +93,7 @@ impl Default for Config {
             separators: crate::presets::separators("default").unwrap_or_default(),
             placement: Placement::End,
             trim: true,
+            heading_prefix: false,
         }
     }
 }
@@ -112,6 +118,21 @@ impl Config {
         }
     }
 
+    /// The Markdown strategy at `size` chars: sections, blocks, then inside
+    /// an oversized block the separators `[". ", " ", ""]`.
+    pub fn markdown(size: usize) -> Config {
+        Config {
+            size,
+            ..Config::for_strategy(Strategy::Markdown)
+        }
+    }
+
+    /// The same configuration with the heading prefix on or off.
+    pub fn with_heading_prefix(mut self, on: bool) -> Config {
+        self.heading_prefix = on;
+        self
+    }
+
     /// The defaults of `strategy`: ours for `fixed` and `recursive`, and
     /// LangChain's own for its classes (`keep_separator`, and an empty list
     /// standing for LangChain's default separators). The CLI and the JS API
@@ -124,6 +145,9 @@ impl Config {
             placement: strategy.default_placement(),
             separators: match strategy.langchain() {
                 Some(_) => Vec::new(),
+                None if strategy == Strategy::Markdown => {
+                    [". ", " ", ""].map(Separator::literal).to_vec()
+                }
                 None => defaults.separators,
             },
             ..defaults
@@ -176,8 +200,6 @@ impl Config {
         self.separators.iter().any(Separator::is_hard_cut)
     }
 
-    /// Checks the settings and builds the strategy's engine: the one place
-    /// a configuration is compiled (regexes included).
     /// Checks the settings and builds the strategy's engine: the one place
     /// a configuration is compiled (regexes included).
     pub(crate) fn compile(&self) -> Result<Box<dyn Engine>, Error> {

@@ -714,6 +714,7 @@ impl LangChainOutput {
                 separators: self.separators.clone(),
                 regex: self.regex,
             }),
+            markdown: None,
         }
     }
 

@@ -18,7 +18,7 @@ use crate::langchain::{Kind, LangChainConfig};
 use crate::separator::Matcher;
 use crate::trace::Output;
 use crate::unit::Counter;
-use crate::{fixed, langchain, recursive};
+use crate::{fixed, langchain, markdown, recursive};
 use std::fmt;
 use std::str::FromStr;
 
@@ -41,15 +41,21 @@ pub enum Strategy {
     /// LangChain's `CharacterTextSplitter`: one separator (the first), then
     /// merging; pieces that are too big stay too big.
     LangChainCharacter,
+    /// Markdown by its structure: sections by heading depth, then blocks
+    /// (packed, never across a section), then table rows or fence lines of a
+    /// block that alone is over the size, then the separators. Every chunk
+    /// has a heading path. See [`crate::markdown`].
+    Markdown,
 }
 
 impl Strategy {
     /// Every strategy, in the order the UI lists them.
-    pub const ALL: [Strategy; 4] = [
+    pub const ALL: [Strategy; 5] = [
         Strategy::Fixed,
         Strategy::Recursive,
         Strategy::LangChain,
         Strategy::LangChainCharacter,
+        Strategy::Markdown,
     ];
 
     /// The name used in the CLI, the JS API and the UI.
@@ -59,6 +65,7 @@ impl Strategy {
             Strategy::Recursive => "recursive",
             Strategy::LangChain => "langchain",
             Strategy::LangChainCharacter => "langchain-character",
+            Strategy::Markdown => "markdown",
         }
     }
 
@@ -99,6 +106,9 @@ impl Strategy {
             Strategy::Recursive => Box::new(Native {
                 matchers: config.matchers()?,
                 split: recursive::split,
+            }),
+            Strategy::Markdown => Box::new(markdown::Markdown {
+                matchers: config.matchers()?,
             }),
             Strategy::LangChain | Strategy::LangChainCharacter => {
                 let kind = self.langchain().expect("a LangChain strategy");
@@ -169,6 +179,7 @@ impl Engine for Native {
             chunks: run.chunks,
             trace: run.tree.finish(),
             langchain: None,
+            markdown: None,
         })
     }
 

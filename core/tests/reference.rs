@@ -111,6 +111,7 @@ fn config_of(request: &Value) -> Config {
         separators: seps.iter().map(Separator::literal).collect(),
         placement: name("placement").parse().unwrap(),
         trim: request["trim"].as_bool().unwrap(),
+        heading_prefix: false,
     }
 }
 
@@ -129,6 +130,7 @@ fn answer_of(text: &str, out: Result<Output, Error>) -> Value {
                         Cut::Hard => json!("hard"),
                         Cut::Window => json!("window"),
                         Cut::End => json!("end"),
+                        Cut::Structure(level) => json!(level.name()),
                     };
                     json!([chars.char_offset(c.span.start), c.text(text), cut])
                 })

@@ -103,6 +103,7 @@ pub fn graded(e: &Exercise) -> (String, Config) {
         unit: Unit::Chars,
         separators: seps.iter().map(|&s| Separator::literal(s)).collect(),
         placement,
+        heading_prefix: false,
         trim: true,
     };
     (text.into(), config)
@@ -161,6 +162,7 @@ fn reason(cut: Cut, seps: &[Separator], size: usize) -> String {
         Cut::Hard => format!("hard cut after {size}: no separator was left to cut at"),
         Cut::Window => "a fixed window ended: windows ignore the text".into(),
         Cut::End => "the text ended".into(),
+        Cut::Structure(level) => format!("at a {}: the document's structure", level.name()),
     }
 }
 
