@@ -90,7 +90,7 @@ pub fn prefix(path: &[&str]) -> String {
 enum Kind {
     /// A section heading: index into the headings.
     Heading(usize),
-    /// A table: where its body rows start.
+    /// A table: where its delimiter row and its body rows start.
     Table { rows: Vec<usize> },
     /// A fenced or indented code block: cut by lines.
     Code,
@@ -194,8 +194,16 @@ fn parse(source: &str) -> Doc {
                             kind: Kind::Other,
                         });
                     }
-                    if let (Some((_, rows)), Tag::TableRow) = (table.as_mut(), &tag) {
-                        rows.push(span.start);
+                    // The header row's end (the delimiter row's start) is
+                    // a cut too.
+                    if let (Some((_, rows)), Tag::TableRow | Tag::TableHead) =
+                        (table.as_mut(), &tag)
+                    {
+                        rows.push(if matches!(tag, Tag::TableHead) {
+                            span.end
+                        } else {
+                            span.start
+                        });
                     }
                 }
                 depth += 1;
@@ -405,11 +413,23 @@ impl Splitting<'_, '_> {
     /// subsections one by one.
     fn section(
         &mut self,
-        s: usize,
+        mut s: usize,
         depth: usize,
         parent: Option<NodeId>,
         parts: Option<(usize, usize)>,
     ) -> Result<(), Error> {
+        // A section whose intro is empty (or blank, when trimming) and which
+        // has one subsection is that subsection's text: the subsection is
+        // the section of its chunks, and its prefix is what counts.
+        while let [child] = self.doc.sections[s].children[..] {
+            let intro = self.doc.sections[s].intro(&self.doc.sections);
+            let text = intro.text(self.run.source);
+            if !(text.is_empty() || self.run.config.trim && text.chars().all(crate::span::is_space))
+            {
+                break;
+            }
+            s = child;
+        }
         let room = self.room(s)?;
         let span = self.doc.sections[s].span;
         let v = Visit {
@@ -504,8 +524,8 @@ impl Splitting<'_, '_> {
         Ok(())
     }
 
-    /// A table alone over the size: cut before each body row, the header
-    /// and delimiter rows staying with the first.
+    /// A table alone over the size: cut before the delimiter row and each
+    /// body row. The header is the header and delimiter rows.
     fn table(
         &mut self,
         rows: &[usize],
@@ -515,7 +535,8 @@ impl Splitting<'_, '_> {
     ) -> Result<(), Error> {
         let span = this.span;
         let header = rows
-            .first()
+            .get(1)
+            .or(rows.first())
             .filter(|&&r| r > span.start && r <= span.end)
             .map(|&r| trim(self.run.source, Span::new(span.start, r)));
         let cuts: Vec<usize> = rows
@@ -635,8 +656,12 @@ impl Splitting<'_, '_> {
         }
         if *groups > 0 {
             if let Some(header) = header {
-                self.headers
-                    .extend((before..self.run.chunks.len()).map(|c| (c, header)));
+                let chunks = &self.run.chunks;
+                self.headers.extend(
+                    (before..chunks.len())
+                        .filter(|&c| chunks[c].span.start >= header.end)
+                        .map(|c| (c, header)),
+                );
             }
         }
         *groups += 1;

@@ -23,17 +23,18 @@ use std::fmt;
 /// (or be `undefined`/`null`) to keep the default, which is the CLI's default.
 ///
 /// ```text
-/// { strategy?: "fixed" | "recursive" | "langchain" | "langchain-character",
+/// { strategy?: "fixed" | "recursive" | "langchain" | "langchain-character" | "markdown",
 ///   size?: number, overlap?: number,
 ///   unit?: "chars" | "bytes", separators?: (string | { pattern: string, regex?: boolean })[],
-///   placement?: "end" | "start" | "none", trim?: boolean }
+///   placement?: "end" | "start" | "none", trim?: boolean, heading_prefix?: boolean }
 /// ```
 ///
 /// The configuration echo of a report (`report.config`) has this shape, so it
 /// can be passed back in.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SplitOptions {
-    /// `fixed`, `recursive`, `langchain` or `langchain-character`. A field
+    /// `fixed`, `recursive`, `langchain`, `langchain-character` or
+    /// `markdown`. A field
     /// left out takes this strategy's default ([`Config::for_strategy`]).
     pub strategy: Option<String>,
     /// The most units in a chunk.
@@ -48,6 +49,9 @@ pub struct SplitOptions {
     pub placement: Option<String>,
     /// Whether whitespace is trimmed off the ends of pieces.
     pub trim: Option<bool>,
+    /// Markdown: whether each chunk gets its heading path as a prefix,
+    /// counted in the size.
+    pub heading_prefix: Option<bool>,
 }
 
 /// A configuration object that cannot be used: the message, and the field
@@ -83,7 +87,7 @@ impl OptionError {
 
 /// The fields of the configuration object, as error messages list them and
 /// [`OptionError::field`] names them.
-const FIELD_NAMES: [&str; 7] = [
+const FIELD_NAMES: [&str; 8] = [
     "strategy",
     "size",
     "overlap",
@@ -91,6 +95,7 @@ const FIELD_NAMES: [&str; 7] = [
     "separators",
     "placement",
     "trim",
+    "heading_prefix",
 ];
 
 impl SplitOptions {
@@ -120,6 +125,9 @@ impl SplitOptions {
         }
         if let Some(trim) = self.trim {
             config.trim = trim;
+        }
+        if let Some(on) = self.heading_prefix {
+            config.heading_prefix = on;
         }
         Ok(config)
     }
@@ -178,6 +186,7 @@ impl<'de> Visitor<'de> for OptionsVisitor {
                 }
                 "placement" => o.placement = field(&mut map, "placement")?,
                 "trim" => o.trim = field(&mut map, "trim")?,
+                "heading_prefix" => o.heading_prefix = field(&mut map, "heading_prefix")?,
                 other => {
                     return Err(de::Error::custom(format!(
                         "config has no field {other:?}; the fields are {}",
