@@ -181,7 +181,9 @@ questions file or configuration.";
 struct SplitArgs {
     /// fixed (windows), recursive (separators), langchain (LangChain's
     /// RecursiveCharacterTextSplitter, exactly), langchain-character (its
-    /// CharacterTextSplitter, on the first --sep) or langchain-markdown (its
+    /// CharacterTextSplitter, on the first --sep), markdown (sections by
+    /// heading, then blocks, then the --sep list inside an oversized block;
+    /// every chunk has its heading_path) or langchain-markdown (LangChain's
     /// MarkdownHeaderTextSplitter, on the --header markers)
     #[arg(long, value_name = "NAME", default_value_t = Config::default().strategy, value_parser = reader("--strategy", str::parse::<Strategy>), allow_hyphen_values = true)]
     strategy: Strategy,
@@ -231,6 +233,11 @@ struct SplitArgs {
     /// (return_each_line=True)
     #[arg(long = "each-line")]
     each_line: bool,
+    /// markdown only: give each chunk a prefix (its heading path joined by
+    /// " > ", then a blank line) and count it in --size, so no chunk with its
+    /// prefix is over the size; the chunk's text stays exact
+    #[arg(long = "heading-prefix")]
+    heading_prefix: bool,
 
     /// also print the recursion tree, the invariant checks and the configuration
     /// (json only)
@@ -271,15 +278,20 @@ Example (the refund page of the first lesson):
 
 /// The help of `--sep`, with the default list as core has it.
 fn sep_help() -> String {
-    let seps: Vec<String> = Config::default()
-        .separators
-        .iter()
-        .map(|s| format!("'{}'", chunkscope::escape(&s.pattern)))
-        .collect();
+    let list = |config: Config| -> String {
+        let seps: Vec<String> = config
+            .separators
+            .iter()
+            .map(|s| format!("'{}'", chunkscope::escape(&s.pattern)))
+            .collect();
+        seps.join(" ")
+    };
     format!(
         "a separator; repeat it, strongest first. Understands the escapes \\n \\r \\t \\\\ \
-         and \\u{{…}}; --sep '' is the hard cut [default: {}; LangChain's for langchain]",
-        seps.join(" ")
+         and \\u{{…}}; --sep '' is the hard cut [default: {}; LangChain's for langchain; {} \
+         inside a block for markdown]",
+        list(Config::default()),
+        list(Config::for_strategy(Strategy::Markdown))
     )
 }
 
@@ -395,6 +407,13 @@ impl SplitArgs {
                     .to_string(),
             );
         }
+        if self.heading_prefix && self.strategy != Strategy::Markdown {
+            return Err(format!(
+                "--heading-prefix puts a Markdown section's heading path before its chunks: \
+                 use it with --strategy markdown (not {})",
+                self.strategy
+            ));
+        }
         let base = Config::for_strategy(self.strategy);
         let separators = if !self.headers.is_empty() {
             self.headers.into_iter().map(Separator::literal).collect()
@@ -416,6 +435,7 @@ impl SplitArgs {
             placement: placement.unwrap_or(base.placement),
             trim: !self.no_trim,
             each_line: self.each_line,
+            heading_prefix: self.heading_prefix,
             ..base
         };
         Ok(Args {
@@ -713,13 +733,23 @@ mod tests {
             "Exit status: 0 on success, 1 if the input cannot be read or the output written, \
              2 for a bad option or configuration, or input that is not UTF-8.",
             // Both computed from core, so they cannot drift from it.
-            r"[default: '\n\n' '\n' ' ' ''; LangChain's for langchain]",
-            "[default: end for fixed, end for recursive, start for langchain, \
+            r"[default: '\n\n' '\n' ' ' ''; LangChain's for langchain; '. ' ' ' '' inside a block for markdown]",
+            "[default: end for fixed, end for recursive, end for markdown, start for langchain, \
              none for langchain-character, none for langchain-markdown]",
         ] {
             assert!(flat.contains(line), "{line}");
         }
         assert!(help.lines().all(|l| l.chars().count() <= 100), "{help}");
+    }
+
+    #[test]
+    fn heading_prefix_is_for_markdown_only() {
+        let a = run(&["--strategy", "markdown", "--heading-prefix"]).unwrap();
+        assert!(a.config.heading_prefix);
+        assert_eq!(a.config.strategy, Strategy::Markdown);
+        assert_eq!(a.config.separators, [". ", " ", ""].map(Separator::literal));
+        let e = run(&["--heading-prefix"]).unwrap_err();
+        assert!(e.contains("use it with --strategy markdown"), "{e}");
     }
 
     #[test]
@@ -770,12 +800,12 @@ mod tests {
             ),
             (
                 &["--strategy", "semantic"],
-                "unknown strategy \"semantic\": use \"fixed\", \"recursive\", \"langchain\", \"langchain-character\" or \"langchain-markdown\"",
+                "unknown strategy \"semantic\": use \"fixed\", \"recursive\", \"markdown\", \"langchain\", \"langchain-character\" or \"langchain-markdown\"",
             ),
             // A flag after a flag that takes a value is that value.
             (
                 &["--strategy", "--size", "3"],
-                "unknown strategy \"--size\": use \"fixed\", \"recursive\", \"langchain\", \"langchain-character\" or \"langchain-markdown\"",
+                "unknown strategy \"--size\": use \"fixed\", \"recursive\", \"markdown\", \"langchain\", \"langchain-character\" or \"langchain-markdown\"",
             ),
             (
                 &["--unit", "tokens"],

@@ -144,6 +144,46 @@ fn recursive_plain(bencher: Bencher, case: &Case) {
     run(bencher, case, recursive(case), false);
 }
 
+/// The Markdown strategy on the Markdown corpus, in chars and bytes.
+fn markdown_cases() -> Vec<Case> {
+    let mut out = Vec::new();
+    for unit in [Unit::Chars, Unit::Bytes] {
+        for size in SIZES {
+            out.push(Case {
+                corpus: 0,
+                unit,
+                size,
+            });
+        }
+    }
+    out
+}
+
+fn markdown(case: &Case) -> Config {
+    Config::markdown(case.size).with_unit(case.unit)
+}
+
+#[divan::bench(args = markdown_cases(), sample_count = 20, sample_size = 1)]
+fn markdown_trace(bencher: Bencher, case: &Case) {
+    run(bencher, case, markdown(case), true);
+}
+
+#[divan::bench(args = markdown_cases(), sample_count = 20, sample_size = 1)]
+fn markdown_plain(bencher: Bencher, case: &Case) {
+    run(bencher, case, markdown(case), false);
+}
+
+/// The same with the heading prefix counted in the size.
+#[divan::bench(args = markdown_cases(), sample_count = 20, sample_size = 1)]
+fn markdown_prefix_plain(bencher: Bencher, case: &Case) {
+    run(
+        bencher,
+        case,
+        markdown(case).with_heading_prefix(true),
+        false,
+    );
+}
+
 /// A million tiny paragraphs (`"Item 123456.\n\n"`, 14–16 MB): the most
 /// nodes per byte any real text makes, so the cost of bookkeeping shows.
 #[divan::bench(args = [false, true], sample_count = 5, sample_size = 1)]

@@ -41,7 +41,8 @@ impl Check {
 pub enum Property {
     /// Every non-whitespace character of the source is in some chunk.
     Coverage,
-    /// No chunk is longer than `size` in the configured unit.
+    /// No chunk is longer than `size` in the configured unit (with its
+    /// heading prefix, when the Markdown strategy gives one).
     MaxSize,
     /// Chunks are in source order with contiguous indices, each one ends after the
     /// one before (every loop advanced), and each chunk's text is its span's text.
@@ -243,16 +244,31 @@ fn max_size(
     chars: &CharIndex<'_>,
 ) -> Check {
     let unit = config.unit;
-    match output
-        .chunks
-        .iter()
-        .find(|c| counter.len(c.text(source)) > config.size)
-    {
+    // A Markdown chunk with a heading prefix is embedded with it, so the two
+    // are counted together.
+    let prefix = |i: usize| {
+        output
+            .markdown
+            .as_ref()
+            .and_then(|m| m.chunks.get(i))
+            .and_then(|c| c.prefix.as_deref())
+            .filter(|p| !p.is_empty())
+    };
+    let len = |c: &crate::trace::Chunk| match prefix(c.index) {
+        Some(p) => counter.len(&format!("{p}{}", c.text(source))),
+        None => counter.len(c.text(source)),
+    };
+    match output.chunks.iter().find(|c| len(c) > config.size) {
         Some(c) => Check::fail(format!(
-            "chunk {} at position {} is {} {unit}, over the size of {}",
+            "chunk {} at position {} is {} {unit}{}, over the size of {}",
             c.index,
             chars.char_offset(c.span.start),
-            counter.len(c.text(source)),
+            len(c),
+            if prefix(c.index).is_some() {
+                " with its heading prefix"
+            } else {
+                ""
+            },
             config.size
         )),
         None => {

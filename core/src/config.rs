@@ -79,6 +79,11 @@ pub struct Config {
     /// `langchain-markdown` only: one chunk per paragraph (LangChain's
     /// `return_each_line`) instead of one per section.
     pub each_line: bool,
+    /// The Markdown strategy only: put each chunk's heading path before it
+    /// for embedding (`Refunds > UPI` and a blank line), and count it in the
+    /// size, so no chunk with its prefix is over `size`. The chunk's text
+    /// stays its span; the prefix is beside it. Ignored by the others.
+    pub heading_prefix: bool,
 }
 
 impl Default for Config {
@@ -92,6 +97,7 @@ impl Default for Config {
             placement: Placement::End,
             trim: true,
             each_line: false,
+            heading_prefix: false,
         }
     }
 }
@@ -116,6 +122,21 @@ impl Config {
         }
     }
 
+    /// The Markdown strategy at `size` chars: sections, blocks, then inside
+    /// an oversized block the separators `[". ", " ", ""]`.
+    pub fn markdown(size: usize) -> Config {
+        Config {
+            size,
+            ..Config::for_strategy(Strategy::Markdown)
+        }
+    }
+
+    /// The same configuration with the heading prefix on or off.
+    pub fn with_heading_prefix(mut self, on: bool) -> Config {
+        self.heading_prefix = on;
+        self
+    }
+
     /// The defaults of `strategy`: ours for `fixed` and `recursive`, and
     /// LangChain's own for its classes (`keep_separator`, and an empty list
     /// standing for LangChain's default separators). The CLI and the JS API
@@ -128,6 +149,7 @@ impl Config {
             placement: strategy.default_placement(),
             separators: match strategy {
                 Strategy::LangChainMarkdown => ["#", "##", "###"].map(Separator::literal).to_vec(),
+                Strategy::Markdown => [". ", " ", ""].map(Separator::literal).to_vec(),
                 _ if strategy.langchain().is_some() => Vec::new(),
                 _ => defaults.separators,
             },
@@ -181,8 +203,6 @@ impl Config {
         self.separators.iter().any(Separator::is_hard_cut)
     }
 
-    /// Checks the settings and builds the strategy's engine: the one place
-    /// a configuration is compiled (regexes included).
     /// Checks the settings and builds the strategy's engine: the one place
     /// a configuration is compiled (regexes included).
     pub(crate) fn compile(&self) -> Result<Box<dyn Engine>, Error> {

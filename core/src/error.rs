@@ -61,6 +61,20 @@ pub enum Error {
         /// The configured size.
         size: usize,
     },
+    /// With the Markdown strategy's heading prefix on, a section's heading
+    /// path takes the whole size, so no chunk of the section could follow it.
+    PrefixTooLong {
+        /// The prefix (the heading path and the blank line after it).
+        prefix: String,
+        /// Char offset of the section's heading.
+        at: usize,
+        /// The prefix's length in the unit.
+        len: usize,
+        /// The unit, as a person reads it (`chars`, `cl100k tokens`).
+        unit: String,
+        /// The configured size.
+        size: usize,
+    },
     /// A LangChain strategy refused the configuration or the text, as
     /// LangChain would (or where this engine will not guess what it does).
     LangChain(LangChainError),
@@ -107,7 +121,7 @@ impl Error {
     /// The setting to change to get past this error.
     pub fn setting(&self) -> Setting {
         match self {
-            Error::ZeroSize => Setting::Size,
+            Error::ZeroSize | Error::PrefixTooLong { .. } => Setting::Size,
             Error::OverlapTooLarge { .. } => Setting::Overlap,
             Error::NoSeparators => Setting::Separators,
             Error::InvalidRegex { index, .. } => Setting::Separator(*index),
@@ -176,6 +190,10 @@ impl fmt::Display for Error {
             Error::CharTooManyTokens { ch, at, tokens, size } => write!(
                 f,
                 "size is {size} tokens but the character {ch:?} at position {at} takes {tokens} tokens, and a chunk is never cut inside a character: use a size of at least {tokens}, or count in chars"
+            ),
+            Error::PrefixTooLong { prefix, at, len, unit, size } => write!(
+                f,
+                "the heading path {prefix:?} of the section at position {at} is {len} {unit}, and size is {size}: no chunk of the section fits after it; raise the size above {len}, or turn the heading prefix off"
             ),
             Error::LangChain(e) => e.fmt(f),
         }

@@ -757,6 +757,7 @@ impl LangChainOutput {
                 separators: self.separators.clone(),
                 regex: self.regex,
             }),
+            markdown: None,
         }
     }
 

@@ -73,6 +73,7 @@ mod engine;
 mod error;
 mod fixed;
 pub mod langchain;
+pub mod markdown;
 pub mod presets;
 mod recursive;
 #[cfg(feature = "serde")]
@@ -94,7 +95,8 @@ pub use separator::{escape, unescape, Separator};
 pub use span::{is_space, trim, CharIndex, Span};
 pub use strategy::Strategy;
 pub use trace::{
-    Action, Chunk, Close, Cut, LangChainFact, LangChainFacts, Node, NodeId, Output, Trace,
+    Action, Chunk, Close, Cut, Heading, LangChainFact, LangChainFacts, Level, MarkdownChunk,
+    MarkdownFacts, Node, NodeId, Output, Trace,
 };
 pub use unit::{Counter, Unit};
 

@@ -29,7 +29,6 @@ pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
     }
     let searchers: Vec<Searcher<'_>> = run.matchers.iter().map(Searcher::new).collect();
     let root = Measured::new(&run.measure, whole, false);
-    let mut stack: Vec<Frame<'_>> = Vec::new();
     let top = Visit {
         group: root,
         first_sep: 0,
@@ -37,11 +36,40 @@ pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
         parent: None,
         parts: None,
         close: None,
+        limit: run.config.size,
     };
-    visit(run, source, &searchers, top, &mut stack)?;
+    if let Some((id, this)) = open(run, top.clone()) {
+        split_open(run, &searchers, this, id, &top)?;
+    }
+    if run.config.overlap > 0 {
+        let size = run.config.size;
+        add_overlap(run, |_| Some(size));
+    }
+    Ok(())
+}
+
+/// Splits a piece [`open`] found too big with the separators `v.first_sep..`
+/// (a hard cut when none is left), to the end: every chunk inside it is
+/// emitted before this returns. The Markdown strategy calls it for a block,
+/// a table row or a line that alone is over its room.
+pub(crate) fn split_open<'a: 's, 's>(
+    run: &mut Run<'a>,
+    searchers: &'s [Searcher<'a>],
+    this: Measured,
+    id: Option<NodeId>,
+    v: &Visit,
+) -> Result<(), Error> {
+    let source: &'s str = run.source;
+    let mut stack: Vec<Frame<'s>> = Vec::new();
+    separate(run, source, searchers, this, id, v, &mut stack)?;
     while let Some(frame) = stack.last_mut() {
         match frame.next_group(run) {
-            Some((group, first, last, close)) => {
+            Some(Group {
+                group,
+                first,
+                last,
+                close,
+            }) => {
                 // The groups of one piece are split in order, each to the end
                 // before the next is packed: the trace is stored in this order.
                 if frame.groups > 0 && run.chunks.len() > frame.first_chunk {
@@ -55,18 +83,18 @@ pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
                     parent: frame.id,
                     parts: Some((first, last)),
                     close: Some(close),
+                    limit: frame.packer.limit,
                 };
-                visit(run, source, &searchers, child, &mut stack)?;
+                if let Some((id, this)) = open(run, child.clone()) {
+                    separate(run, source, searchers, this, id, &child, &mut stack)?;
+                }
             }
             None => {
-                let (id, separator, parts) = (frame.id, frame.separator, frame.count);
+                let (id, separator, parts) = (frame.id, frame.separator, frame.packer.count);
                 run.with_node(id, |n| n.action = Action::Split { separator, parts });
                 stack.pop();
             }
         }
-    }
-    if run.config.overlap > 0 {
-        add_overlap(run);
     }
     Ok(())
 }
@@ -80,16 +108,16 @@ pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
 /// the text is ASCII), which then holds for every part of the span, so the
 /// parts of a plain span are measured by subtraction.
 #[derive(Clone, Copy, Debug)]
-struct Measured {
-    span: Span,
-    len: usize,
-    plain: bool,
+pub(crate) struct Measured {
+    pub span: Span,
+    pub len: usize,
+    pub plain: bool,
 }
 
 impl Measured {
     /// Measures `span`; `within_plain` says it lies inside a plain span.
     /// Tokens are never plain: their lengths do not add up.
-    fn new(measure: &Measure<'_>, span: Span, within_plain: bool) -> Measured {
+    pub fn new(measure: &Measure<'_>, span: Span, within_plain: bool) -> Measured {
         let unit = measure.counter().unit();
         if within_plain || unit == Unit::Bytes || span.is_empty() {
             return Measured {
@@ -136,35 +164,30 @@ impl Measured {
 }
 
 /// A piece to visit: a packed group (untrimmed, measured) that may use
-/// separators `first_sep..`, and where it came from.
-struct Visit {
-    group: Measured,
-    first_sep: usize,
-    depth: usize,
-    parent: Option<NodeId>,
-    parts: Option<(usize, usize)>,
-    close: Option<Close>,
+/// separators `first_sep..`, where it came from, and the most units a chunk
+/// of it may hold (`size`, less the room a Markdown heading prefix takes).
+#[derive(Clone)]
+pub(crate) struct Visit {
+    pub group: Measured,
+    pub first_sep: usize,
+    pub depth: usize,
+    pub parent: Option<NodeId>,
+    pub parts: Option<(usize, usize)>,
+    pub close: Option<Close>,
+    pub limit: usize,
 }
 
-/// Visits a piece: records its node, and emits it if it fits or cuts it hard
-/// if no separator is left. If a separator occurs in it, pushes the [`Frame`]
-/// that goes on to split it (in place: a frame is too big to return by value
-/// cheaply, and most pieces need none).
-fn visit<'s>(
-    run: &mut Run<'_>,
-    source: &'s str,
-    searchers: &'s [Searcher<'_>],
-    v: Visit,
-    stack: &mut Vec<Frame<'s>>,
-) -> Result<(), Error> {
-    let config = run.config;
-    let this = if config.trim {
-        v.group.trimmed(&run.measure, source)
+/// Records a piece's node (trimmed when trimming is on) and emits it if it
+/// fits; returns the node and the trimmed piece when it is too big, for the
+/// caller to split.
+pub(crate) fn open(run: &mut Run<'_>, v: Visit) -> Option<(Option<NodeId>, Measured)> {
+    let this = if run.config.trim {
+        v.group.trimmed(&run.measure, run.source)
     } else {
         v.group
     };
     let (span, len) = (this.span, this.len);
-    let too_big = len > config.size;
+    let too_big = len > v.limit;
     let action = if span.is_empty() {
         Action::Empty
     } else {
@@ -187,11 +210,27 @@ fn visit<'s>(
         if !span.is_empty() {
             run.emit(span, len, id);
         }
-        return Ok(());
+        return None;
     }
+    Some((id, this))
+}
+
+/// Splits a piece too big to be a chunk: cuts it hard if no separator is
+/// left, and otherwise pushes the [`Frame`] that goes on to split it (in
+/// place: a frame is too big to return by value cheaply).
+fn separate<'s>(
+    run: &mut Run<'_>,
+    source: &'s str,
+    searchers: &'s [Searcher<'_>],
+    this: Measured,
+    id: Option<NodeId>,
+    v: &Visit,
+    stack: &mut Vec<Frame<'s>>,
+) -> Result<(), Error> {
+    let span = this.span;
     for (index, searcher) in searchers.iter().enumerate().skip(v.first_sep) {
         if let Searcher::HardCut = searcher {
-            return hard_cut(run, this, id, Some(index));
+            return hard_cut(run, this, id, Some(index), v.limit);
         }
         // The first match says the separator occurs; the frame then goes on
         // with the same iterator, so the piece is searched once.
@@ -210,7 +249,6 @@ fn visit<'s>(
             id,
             separator: index,
             depth: v.depth,
-            plain: this.plain,
             first_chunk: run.chunks.len(),
             groups: 0,
             matches,
@@ -218,25 +256,17 @@ fn visit<'s>(
             start: span.start,
             end: span.end,
             done: false,
-            count: 0,
-            open: None,
+            packer: Packer::new(this.plain, v.limit),
         });
         return Ok(());
     }
-    hard_cut(run, this, id, None)
+    hard_cut(run, this, id, None, v.limit)
 }
 
 /// A piece being cut by a separator and packed.
 ///
 /// The parts a separator cuts a piece into are contiguous unless the
 /// placement is [`Placement::None`], where the matches fall between them.
-///
-/// Greedy packing, as in the lessons: add parts to the current group until the
-/// next one would take it over `size`; an empty group always takes the next
-/// part (so a single oversized part stands alone and is split further, and no
-/// empty group is ever closed). Lengths are those of the spans, so in
-/// [`Placement::None`] the separators between packed parts count too.
-///
 /// Parts are made one at a time, straight from the separator's matches, and a
 /// group is handed out as soon as it closes: no list of matches, parts or
 /// groups is ever built.
@@ -245,8 +275,6 @@ struct Frame<'s> {
     id: Option<NodeId>,
     separator: usize,
     depth: usize,
-    /// Whether the piece is plain (see [`Measured`]).
-    plain: bool,
     /// How many chunks existed before this piece: a cut between two of its
     /// groups ends a chunk only if a chunk came before it.
     first_chunk: usize,
@@ -260,10 +288,7 @@ struct Frame<'s> {
     end: usize,
     /// Whether the last part (up to `end`) was made.
     done: bool,
-    /// How many parts were made.
-    count: usize,
-    /// The group being filled, and the index of its first part.
-    open: Option<(Measured, usize)>,
+    packer: Packer,
 }
 
 impl Frame<'_> {
@@ -290,62 +315,127 @@ impl Frame<'_> {
         }
     }
 
-    /// Packs parts until a group closes, and returns it with the indices of
-    /// its parts (`first..last`) and why it closed; `None` once the piece is
-    /// used up.
-    fn next_group(&mut self, run: &Run<'_>) -> Option<(Measured, usize, usize, Close)> {
-        let (unit, size) = (run.counter, run.config.size);
+    /// Packs parts until a group closes; `None` once the piece is used up.
+    fn next_group(&mut self, run: &Run<'_>) -> Option<Group> {
         loop {
             let Some(part) = self.next_part(run.config.placement) else {
-                let (group, first) = self.open.take()?;
-                return Some((group, first, self.count, Close::ParentEnded));
+                return self.packer.finish();
             };
-            let k = self.count;
-            self.count += 1;
-            let part = Measured::new(&run.measure, part, self.plain);
-            match self.open.take() {
-                None => self.open = Some((part, k)),
-                Some((group, first)) if group.len == 0 => self.open = Some((part, first)),
-                Some((group, first)) => {
-                    let gap = Span::new(group.span.end, part.span.start);
-                    let gap = Measured::new(&run.measure, gap, self.plain);
-                    let would_be = if unit.is_additive() {
-                        group.len + gap.len + part.len
-                    } else {
-                        // Tokens do not add up: count the joined span.
-                        run.measure.len(Span::new(group.span.start, part.span.end))
-                    };
-                    if would_be > size {
-                        self.open = Some((part, k));
-                        let close = Close::NextWouldExceed {
-                            group_len: group.len,
-                            gap_len: gap.len,
-                            next_len: part.len,
-                            would_be,
-                        };
-                        return Some((group, first, k, close));
-                    }
-                    let joined = Measured {
-                        span: Span::new(group.span.start, part.span.end),
-                        len: would_be,
-                        plain: group.plain && gap.plain && part.plain,
-                    };
-                    self.open = Some((joined, first));
-                }
+            if let Some(group) = self.packer.push(run, part) {
+                return Some(group);
             }
         }
     }
 }
 
-/// Cuts `piece` into windows of `size` units with no overlap. The windows are
-/// not trimmed (the lessons' `text[j:j + size]`).
+/// A group of consecutive parts the [`Packer`] closed: parts `first..last`.
+pub(crate) struct Group {
+    pub group: Measured,
+    pub first: usize,
+    pub last: usize,
+    pub close: Close,
+}
+
+/// Greedy packing, as in the lessons: add parts to the current group until
+/// the next one would take it over `limit`; an empty group always takes the
+/// next part (so a single oversized part stands alone and is split further,
+/// and no empty group is ever closed). Lengths are those of the spans, so
+/// whatever lies between two packed parts counts too. A group of two parts
+/// or more is never over `limit`.
+///
+/// The recursive engine packs a separator's parts with it; the Markdown
+/// strategy packs blocks, table rows and fence lines.
+pub(crate) struct Packer {
+    /// Whether the piece is plain (see [`Measured`]).
+    plain: bool,
+    /// The most units a group may hold.
+    pub limit: usize,
+    /// How many parts were pushed.
+    pub count: usize,
+    /// The group being filled, and the index of its first part.
+    open: Option<(Measured, usize)>,
+}
+
+impl Packer {
+    /// A packer for parts of a piece (`plain` if the piece is, see
+    /// [`Measured`]) into groups of at most `limit` units.
+    pub fn new(plain: bool, limit: usize) -> Packer {
+        Packer {
+            plain,
+            limit,
+            count: 0,
+            open: None,
+        }
+    }
+
+    /// Adds the next part (after the last one pushed); returns the group it
+    /// closed, if it did not fit in it.
+    pub fn push(&mut self, run: &Run<'_>, part: Span) -> Option<Group> {
+        let unit = run.counter;
+        let k = self.count;
+        self.count += 1;
+        let part = Measured::new(&run.measure, part, self.plain);
+        match self.open.take() {
+            None => self.open = Some((part, k)),
+            Some((group, first)) if group.len == 0 => self.open = Some((part, first)),
+            Some((group, first)) => {
+                let gap = Span::new(group.span.end, part.span.start);
+                let gap = Measured::new(&run.measure, gap, self.plain);
+                let would_be = if unit.is_additive() {
+                    group.len + gap.len + part.len
+                } else {
+                    // Tokens do not add up: count the joined span.
+                    run.measure.len(Span::new(group.span.start, part.span.end))
+                };
+                if would_be > self.limit {
+                    self.open = Some((part, k));
+                    let close = Close::NextWouldExceed {
+                        group_len: group.len,
+                        gap_len: gap.len,
+                        next_len: part.len,
+                        would_be,
+                    };
+                    return Some(Group {
+                        group,
+                        first,
+                        last: k,
+                        close,
+                    });
+                }
+                let joined = Measured {
+                    span: Span::new(group.span.start, part.span.end),
+                    len: would_be,
+                    plain: group.plain && gap.plain && part.plain,
+                };
+                self.open = Some((joined, first));
+            }
+        }
+        None
+    }
+
+    /// The last group, once every part is pushed.
+    pub fn finish(&mut self) -> Option<Group> {
+        let (group, first) = self.open.take()?;
+        Some(Group {
+            group,
+            first,
+            last: self.count,
+            close: Close::ParentEnded,
+        })
+    }
+}
+
+/// Cuts `piece` into windows of `size` units (`limit`: less with a heading
+/// prefix) with no overlap. The windows are not trimmed (the lessons'
+/// `text[j:j + size]`).
 fn hard_cut(
     run: &mut Run<'_>,
     piece: Measured,
     id: Option<NodeId>,
     separator: Option<usize>,
+    size: usize,
 ) -> Result<(), Error> {
-    let (unit, size) = (run.counter, run.config.size);
+    let unit = run.counter;
     let span = piece.span;
     let within = &run.source[..span.end];
     // In plain text of chars (ASCII) a window of `size` chars is `size` bytes.
@@ -379,14 +469,19 @@ fn hard_cut(
 }
 
 /// Extends each chunk back into the one before it by at most `overlap` units, and
-/// never so far that the chunk would exceed `size`. The overlap starts at a word
-/// boundary when the region holds one, and never on whitespace when trimming.
-fn add_overlap(run: &mut Run<'_>) {
+/// never so far that the chunk would exceed its room (`room(i)`: `size`, or
+/// less; `None` when chunk `i` may not reach into chunk `i − 1` at all, as
+/// across Markdown sections). The overlap starts at a word boundary when the
+/// region holds one, and never on whitespace when trimming.
+pub(crate) fn add_overlap(run: &mut Run<'_>, room: impl Fn(usize) -> Option<usize>) {
     let (source, config, counter) = (run.source, run.config, run.counter);
     let originals: Vec<Span> = run.chunks.iter().map(|c| c.span).collect();
     for i in 1..run.chunks.len() {
+        let Some(size) = room(i) else {
+            continue;
+        };
         let chunk = &mut run.chunks[i];
-        let budget = config.overlap.min(config.size.saturating_sub(chunk.len));
+        let budget = config.overlap.min(size.saturating_sub(chunk.len));
         if budget == 0 {
             continue;
         }
@@ -424,7 +519,7 @@ fn add_overlap(run: &mut Run<'_>) {
             // would be, and keep it without overlap if that breaks the size.
             run.measure.len(Span::new(start, chunk.span.end))
         };
-        if len > config.size {
+        if len > size {
             continue;
         }
         chunk.len = len;

@@ -137,6 +137,40 @@ pub struct ChunkReport {
     /// The trace node the chunk came from. Only in a full report.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub node: Option<usize>,
+    /// Markdown strategy only: the headings whose sections enclose the
+    /// chunk, outermost first, the chunk's own section last (empty before
+    /// the first heading).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub heading_path: Option<Vec<HeadingReport>>,
+    /// Markdown strategy with `heading_prefix` on: the text to put before
+    /// the chunk for embedding (the heading path's texts joined by `" > "`,
+    /// then a blank line; `""` before the first heading). `len` counts only
+    /// `text`; `size` counted both.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prefix: Option<String>,
+    /// Markdown strategy only: for a chunk of rows cut from a table that
+    /// alone was over the size (after the first such chunk), where the
+    /// table's header and delimiter rows are: the context the rows are read
+    /// in. Not part of `text`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table_header: Option<SpanReport>,
+}
+
+/// A heading on a chunk's heading path.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HeadingReport {
+    /// 1 (`#`, or a `===` underline) to 6.
+    pub level: u8,
+    /// The heading's text as written (inline marks kept).
+    pub text: String,
+    /// First char of the text.
+    pub start: usize,
+    /// One past its last char.
+    pub end: usize,
+    /// First byte of the text.
+    pub byte_start: usize,
+    /// One past its last byte.
+    pub byte_end: usize,
 }
 
 /// The recursion tree, flattened in the order the engine visited it.
@@ -162,6 +196,9 @@ pub enum ActionName {
     HardCut,
     /// The fixed engine's windows.
     Windows,
+    /// Cut at a level of the document's structure (Markdown); `level` says
+    /// which.
+    Structure,
 }
 
 /// A separator as a node refers to it.
@@ -246,6 +283,10 @@ pub struct NodeReport {
     pub windows: Option<usize>,
     /// The fixed engine's step, `size − overlap`.
     pub stride: Option<usize>,
+    /// For `structure` nodes: the level that cut it (`heading 2`, `block`,
+    /// `table row`, `fence line`). Absent for other nodes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
     /// Why the packer closed it; `null` for the root.
     pub close: Option<CloseReport>,
     /// The chunk it became, when it fit.
@@ -324,6 +365,10 @@ pub struct ConfigReport {
     /// `langchain-markdown`'s `return_each_line`; written only when on.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub each_line: bool,
+    /// Markdown only: whether the heading prefix is counted and given.
+    /// Absent when off.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub heading_prefix: bool,
 }
 
 /// Analyses `source` with `splitter` at `detail` and reports it: the one
@@ -406,6 +451,26 @@ fn chunk_reports(source: &str, analysis: &Analysis, full: bool) -> Vec<ChunkRepo
         .iter()
         .any(|c| c.overlap.is_some())
         .then(|| CharIndex::new(source));
+    let markdown = output.markdown.as_ref();
+    let md_index = markdown.map(|_| CharIndex::new(source));
+    let headings: Vec<HeadingReport> = match (markdown, &md_index) {
+        (Some(facts), Some(index)) => facts
+            .headings
+            .iter()
+            .map(|h| {
+                let (start, end) = index.char_span(h.text);
+                HeadingReport {
+                    level: h.level,
+                    text: h.text.text(source).to_string(),
+                    start,
+                    end,
+                    byte_start: h.text.start,
+                    byte_end: h.text.end,
+                }
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
     output
         .chunks
         .iter()
@@ -414,6 +479,7 @@ fn chunk_reports(source: &str, analysis: &Analysis, full: bool) -> Vec<ChunkRepo
             let at = span_report(chars, chunk.span);
             let (cut, cut_separator, cut_label) = describe_cut(&analysis.separators, chunk.cut);
             let fact = facts.and_then(|f| f.get(chunk.index));
+            let md = markdown.and_then(|m| m.chunks.get(chunk.index));
             let text = fact
                 .and_then(|f| f.text.clone())
                 .unwrap_or_else(|| chunk.text(source).to_string());
@@ -436,6 +502,17 @@ fn chunk_reports(source: &str, analysis: &Analysis, full: bool) -> Vec<ChunkRepo
                 cut_separator: cut_separator.filter(|_| full),
                 cut_label: Some(cut_label).filter(|_| full),
                 node: chunk.node.filter(|_| full),
+                heading_path: md.map(|m| {
+                    m.path
+                        .iter()
+                        .filter_map(|&h| headings.get(h).cloned())
+                        .collect()
+                }),
+                prefix: md.and_then(|m| m.prefix.clone()),
+                table_header: md
+                    .and_then(|m| m.table_header)
+                    .zip(md_index.as_ref())
+                    .map(|(h, index)| span_report(index.char_span(h), h)),
             }
         })
         .collect()
@@ -470,6 +547,7 @@ fn describe_cut(separators: &[Separator], cut: Cut) -> (String, Option<usize>, S
         Cut::Hard => word("hard"),
         Cut::Window => word("window"),
         Cut::End => word("end"),
+        Cut::Structure(level) => word(&level.name()),
     }
 }
 
@@ -507,6 +585,11 @@ fn node_report(
             None,
         ),
         Action::Windows { stride } => (ActionName::Windows, None, None, None, Some(stride)),
+        Action::Structure { parts, .. } => (ActionName::Structure, None, Some(parts), None, None),
+    };
+    let level = match node.action {
+        Action::Structure { level, .. } => Some(level.name()),
+        _ => None,
     };
     NodeReport {
         id,
@@ -526,6 +609,7 @@ fn node_report(
         split_into,
         windows,
         stride,
+        level,
         close: node.close.map(|close| match close {
             Close::NextWouldExceed {
                 group_len,
@@ -584,6 +668,7 @@ fn config_report(config: &Config) -> ConfigReport {
         placement: config.placement.name(),
         trim: config.trim,
         each_line: config.each_line,
+        heading_prefix: config.heading_prefix,
     }
 }
 

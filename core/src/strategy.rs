@@ -18,7 +18,7 @@ use crate::langchain::{Kind, LangChainConfig, MarkdownHeaderConfig};
 use crate::separator::Matcher;
 use crate::trace::Output;
 use crate::unit::Counter;
-use crate::{fixed, langchain, recursive};
+use crate::{fixed, langchain, markdown, recursive};
 use std::fmt;
 use std::str::FromStr;
 
@@ -46,13 +46,19 @@ pub enum Strategy {
     /// header markers (`#`, `##`, …); placement none strips header lines,
     /// start keeps them. See [`crate::langchain::MarkdownHeaderConfig`].
     LangChainMarkdown,
+    /// Markdown by its structure: sections by heading depth, then blocks
+    /// (packed, never across a section), then table rows or fence lines of a
+    /// block that alone is over the size, then the separators. Every chunk
+    /// has a heading path. See [`crate::markdown`].
+    Markdown,
 }
 
 impl Strategy {
     /// Every strategy, in the order the UI lists them.
-    pub const ALL: [Strategy; 5] = [
+    pub const ALL: [Strategy; 6] = [
         Strategy::Fixed,
         Strategy::Recursive,
+        Strategy::Markdown,
         Strategy::LangChain,
         Strategy::LangChainCharacter,
         Strategy::LangChainMarkdown,
@@ -66,6 +72,7 @@ impl Strategy {
             Strategy::LangChain => "langchain",
             Strategy::LangChainCharacter => "langchain-character",
             Strategy::LangChainMarkdown => "langchain-markdown",
+            Strategy::Markdown => "markdown",
         }
     }
 
@@ -129,6 +136,9 @@ impl Strategy {
             Strategy::Recursive => Box::new(Native {
                 matchers: config.matchers()?,
                 split: recursive::split,
+            }),
+            Strategy::Markdown => Box::new(markdown::Markdown {
+                matchers: config.matchers()?,
             }),
             Strategy::LangChain | Strategy::LangChainCharacter => {
                 let kind = self.langchain().expect("a LangChain strategy");
@@ -200,6 +210,7 @@ impl Engine for Native {
             chunks: run.chunks,
             trace: run.tree.finish(),
             langchain: None,
+            markdown: None,
         })
     }
 

@@ -18,6 +18,10 @@ pub enum Cut {
     Hard,
     /// A fixed window ended here.
     Window,
+    /// A boundary of the document's structure (the Markdown strategy): a
+    /// heading that starts the next section, the end of a block, a table row,
+    /// a line of a fenced block.
+    Structure(Level),
     /// The last chunk: the text ended.
     End,
 }
@@ -49,6 +53,60 @@ pub enum Action {
         /// `size − overlap`.
         stride: usize,
     },
+    /// Cut at a level of the document's structure into `parts` parts (the
+    /// Markdown strategy). Sections are never packed together; blocks, table
+    /// rows and fence lines are packed greedily, as separator parts are.
+    Structure {
+        /// The level: for sections, the shallowest heading among the parts.
+        level: Level,
+        /// How many parts the cut made (before packing).
+        parts: usize,
+    },
+}
+
+/// A level of a Markdown document's structure, from the strongest.
+///
+/// The order is the order of the levels: a section boundary is stronger than a
+/// block boundary, which is stronger than a table row or a fence line. Inside
+/// one oversized block the separators of the configuration come next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    /// A heading of this depth (1 to 6) starts a section here.
+    Heading(u8),
+    /// A block ends: a paragraph, a list item, a block quote, a code block, a
+    /// table, an HTML block, a heading.
+    Block,
+    /// A table row ends (the table alone was over the size).
+    TableRow,
+    /// A line of a fenced or indented code block ends (the block alone was
+    /// over the size).
+    FenceLine,
+}
+
+impl Level {
+    /// How a person reads the level: `heading 2`, `block`, `table row`,
+    /// `fence line`. The report's `cut` for a structure cut.
+    pub fn name(self) -> String {
+        match self {
+            Level::Heading(n) => format!("heading {n}"),
+            Level::Block => "block".into(),
+            Level::TableRow => "table row".into(),
+            Level::FenceLine => "fence line".into(),
+        }
+    }
+
+    /// The level a [`Level::name`] names.
+    pub fn parse(name: &str) -> Option<Level> {
+        match name {
+            "block" => Some(Level::Block),
+            "table row" => Some(Level::TableRow),
+            "fence line" => Some(Level::FenceLine),
+            _ => {
+                let n: u8 = name.strip_prefix("heading ")?.parse().ok()?;
+                (1..=6).contains(&n).then_some(Level::Heading(n))
+            }
+        }
+    }
 }
 
 /// Why the packer closed a chunk (or a group that was then split further).
@@ -101,7 +159,9 @@ pub struct Node {
     /// Which parts of the parent's split were packed into this node
     /// (`first..last`, half-open); `None` for the root.
     pub parts: Option<(usize, usize)>,
-    /// Why the packer closed this group; `None` for the root.
+    /// Why the packer closed this group; `None` for the root and for a part
+    /// that is never packed with another (a Markdown section, or the blocks
+    /// before a section's first subsection).
     pub close: Option<Close>,
     /// The chunk this node became, if it fit.
     pub chunk: Option<usize>,
@@ -270,4 +330,65 @@ pub struct Output {
     /// they are not slices, `start_index`, warnings, and the separators the
     /// cuts refer to. `None` for our own engines.
     pub langchain: Option<LangChainFacts>,
+    /// What the Markdown strategy says beyond the spans: the headings, each
+    /// chunk's heading path, prefix and table header. `None` for the others.
+    pub markdown: Option<MarkdownFacts>,
+}
+
+/// A heading of a Markdown document.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Heading {
+    /// 1 for `#` (or a `===` underline) to 6.
+    pub level: u8,
+    /// The whole heading: its marks, its text and its line end (a Setext
+    /// heading's underline included).
+    pub span: Span,
+    /// Its text as written (inline marks kept, `#`s and spaces around it
+    /// left out); empty for a heading with no text.
+    pub text: Span,
+}
+
+/// What the Markdown strategy adds to one chunk.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MarkdownChunk {
+    /// The headings whose sections enclose the chunk, outermost first, the
+    /// chunk's own section last: indices into [`MarkdownFacts::headings`].
+    /// Empty before the first heading.
+    pub path: Vec<usize>,
+    /// The text put before the chunk for embedding, when the configuration
+    /// asks for it ([`Config::heading_prefix`](crate::Config::heading_prefix)):
+    /// `size` counted it with the chunk. Never part of the chunk's text.
+    pub prefix: Option<String>,
+    /// For a chunk of table rows cut from an oversized table, after its
+    /// first: the table's header (its first row and the delimiter row), the
+    /// context the rows are read in. Recorded, never copied into the chunk.
+    pub table_header: Option<Span>,
+}
+
+/// What a Markdown split says beyond the chunks' spans.
+///
+/// # Invariant
+///
+/// `chunks[i]` belongs to `Output::chunks[i]`, and every index in a path is
+/// an index of `headings`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MarkdownFacts {
+    /// Every section heading of the document, in order (headings inside
+    /// fences, quotes or list items are not section headings).
+    pub headings: Vec<Heading>,
+    /// One per chunk, in order.
+    pub chunks: Vec<MarkdownChunk>,
+}
+
+impl MarkdownFacts {
+    /// The heading path of chunk `index` as texts of `source`.
+    pub fn path_texts<'a>(&self, source: &'a str, index: usize) -> Vec<&'a str> {
+        self.chunks.get(index).map_or_else(Vec::new, |c| {
+            c.path
+                .iter()
+                .filter_map(|&h| self.headings.get(h))
+                .map(|h| h.text.text(source))
+                .collect()
+        })
+    }
 }

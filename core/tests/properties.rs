@@ -72,6 +72,7 @@ fn config(strategy: Engine) -> impl Strategy<Value = Config> {
                 placement,
                 trim,
                 each_line: false,
+                heading_prefix: false,
             },
         )
 }
@@ -196,6 +197,9 @@ fn trace_is_consistent(
             }
             Action::HardCut { windows, .. } => prop_assert!(n.too_big && windows >= 2),
             Action::Windows { stride } => prop_assert_eq!(stride, config.size - config.overlap),
+            Action::Structure { parts, .. } => {
+                prop_assert!(n.too_big && parts >= 1 && !n.children.is_empty())
+            }
         }
     }
     for c in &out.chunks {

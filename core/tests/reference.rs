@@ -112,6 +112,7 @@ fn config_of(request: &Value) -> Config {
         placement: name("placement").parse().unwrap(),
         trim: request["trim"].as_bool().unwrap(),
         each_line: false,
+        heading_prefix: false,
     }
 }
 
@@ -130,6 +131,7 @@ fn answer_of(text: &str, out: Result<Output, Error>) -> Value {
                         Cut::Hard => json!("hard"),
                         Cut::Window => json!("window"),
                         Cut::End => json!("end"),
+                        Cut::Structure(level) => json!(level.name()),
                     };
                     json!([chars.char_offset(c.span.start), c.text(text), cut])
                 })

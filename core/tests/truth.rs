@@ -133,6 +133,7 @@ fn config(strategy: Engine) -> impl Strategy<Value = Config> {
                 placement,
                 trim,
                 each_line: false,
+                heading_prefix: false,
             },
         )
 }

@@ -137,6 +137,7 @@ pub fn decode(data: &[u8], strategy: Strategy) -> (String, Config) {
         placement,
         trim,
         each_line: false,
+        heading_prefix: flags & 4 != 0,
     };
     (text, config)
 }
@@ -151,7 +152,14 @@ fn allowed(text: &str, config: &Config, err: &Error) -> bool {
                 && (*overlap, *size) == (config.overlap, config.size)
         }
         Error::NoSeparators => {
-            config.strategy == Strategy::Recursive && config.separators.is_empty()
+            matches!(config.strategy, Strategy::Recursive | Strategy::Markdown)
+                && config.separators.is_empty()
+        }
+        Error::PrefixTooLong { len, size, .. } => {
+            config.strategy == Strategy::Markdown
+                && config.heading_prefix
+                && *size == config.size
+                && *len >= config.size
         }
         Error::InvalidRegex { index, .. } => config.separators.get(*index).is_some_and(|s| s.regex),
         Error::CharTooBig { ch, bytes, .. } => {

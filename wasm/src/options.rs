@@ -23,18 +23,20 @@ use std::fmt;
 /// (or be `undefined`/`null`) to keep the default, which is the CLI's default.
 ///
 /// ```text
-/// { strategy?: "fixed" | "recursive" | "langchain" | "langchain-character",
+/// { strategy?: "fixed" | "recursive" | "langchain" | "langchain-character" | "markdown",
 ///   size?: number, overlap?: number,
 ///   unit?: "chars" | "bytes", separators?: (string | { pattern: string, regex?: boolean })[],
 ///   placement?: "end" | "start" | "none", trim?: boolean,
-///   each_line?: boolean }                 // langchain-markdown's return_each_line
+///   each_line?: boolean,                   // langchain-markdown's return_each_line
+///   heading_prefix?: boolean }             // markdown's heading path before each chunk
 /// ```
 ///
 /// The configuration echo of a report (`report.config`) has this shape, so it
 /// can be passed back in.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SplitOptions {
-    /// `fixed`, `recursive`, `langchain` or `langchain-character`. A field
+    /// `fixed`, `recursive`, `langchain`, `langchain-character` or
+    /// `markdown`. A field
     /// left out takes this strategy's default ([`Config::for_strategy`]).
     pub strategy: Option<String>,
     /// The most units in a chunk.
@@ -51,6 +53,9 @@ pub struct SplitOptions {
     pub trim: Option<bool>,
     /// `langchain-markdown`: one chunk per paragraph (`return_each_line`).
     pub each_line: Option<bool>,
+    /// Markdown: whether each chunk gets its heading path as a prefix,
+    /// counted in the size.
+    pub heading_prefix: Option<bool>,
 }
 
 /// A configuration object that cannot be used: the message, and the field
@@ -86,7 +91,7 @@ impl OptionError {
 
 /// The fields of the configuration object, as error messages list them and
 /// [`OptionError::field`] names them.
-const FIELD_NAMES: [&str; 8] = [
+const FIELD_NAMES: [&str; 9] = [
     "strategy",
     "size",
     "overlap",
@@ -95,6 +100,7 @@ const FIELD_NAMES: [&str; 8] = [
     "placement",
     "trim",
     "each_line",
+    "heading_prefix",
 ];
 
 impl SplitOptions {
@@ -127,6 +133,9 @@ impl SplitOptions {
         }
         if let Some(each_line) = self.each_line {
             config.each_line = each_line;
+        }
+        if let Some(on) = self.heading_prefix {
+            config.heading_prefix = on;
         }
         Ok(config)
     }
@@ -186,6 +195,7 @@ impl<'de> Visitor<'de> for OptionsVisitor {
                 "placement" => o.placement = field(&mut map, "placement")?,
                 "trim" => o.trim = field(&mut map, "trim")?,
                 "each_line" => o.each_line = field(&mut map, "each_line")?,
+                "heading_prefix" => o.heading_prefix = field(&mut map, "heading_prefix")?,
                 other => {
                     return Err(de::Error::custom(format!(
                         "config has no field {other:?}; the fields are {}",

@@ -18,20 +18,26 @@
 //!
 //! ```text
 //! "CSA2"
-//! config    strategy, size, overlap, unit, [pattern, regex]*, placement, trim, each_line
+//! config    strategy, size, overlap, unit, [pattern, regex]*, placement, trim, each_line,
+//!           heading_prefix
 //! chunks    n, then n × (bytes, chars, len, cut, overlap?, node?)
 //!           overlap: its bytes, from the chunk's own start
-//!           cut: 0 end, 1 window, 2 hard, 3 + i the separator at index i
+//!           cut: 0 end, 1 window, 2 hard, 3 structure (level), 4 + i the
+//!           separator at index i
 //! nodes     n, then n × (bytes, chars, len, depth, parent?,
 //!           [absent]*, action, too_big, parts?, close, chunk?)
 //!           action: 0 fits, 1 empty, 2 split (separator, parts),
-//!                   3 hard cut (separator?, windows), 4 windows (stride)
+//!                   3 hard cut (separator?, windows), 4 windows (stride),
+//!                   5 structure (level, parts)
 //!           close: 0 none, 1 next part would exceed (group_len, gap_len,
 //!                   next_len, would_be), 2 parent ended
+//!           level: 1 to 6 heading N, 7 block, 8 table row, 9 fence line
 //! langchain?  n × (text?, start_index? zigzag, not_slice, metadata? [key, value]*),
 //!           [warning]*, [separator]*, regex
 //!           not_slice: 0 none, 1 pattern joined (separator), 2 joined with nothing
 //!           (separator), 3 empty pieces dropped, 4 lines rejoined
+//! markdown? [level, bytes, text bytes (from the heading's start)]*,
+//!           n × ([heading]*, prefix?, table header bytes?)
 //! checks?   coverage, max_size, order, overlap, determinism: each (ok, detail)
 //! ```
 //!
@@ -41,8 +47,8 @@
 use crate::contract::Analysis;
 use chunkscope::langchain::NotSlice;
 use chunkscope::{
-    Action, Check, Checks, Chunk, Close, Config, Cut, LangChainFact, LangChainFacts, Node, Output,
-    Property, Separator, Span, Trace,
+    Action, Check, Checks, Chunk, Close, Config, Cut, Heading, LangChainFact, LangChainFacts,
+    Level, MarkdownChunk, MarkdownFacts, Node, Output, Property, Separator, Span, Trace,
 };
 
 const MAGIC: &[u8; 4] = b"CSA2";
@@ -66,12 +72,16 @@ pub fn encode(analysis: &Analysis) -> Vec<u8> {
         w.span(chars, Span::new(start, end));
         (bytes, chars) = (chunk.span.start, start);
         w.num(chunk.len);
-        w.num(match chunk.cut {
-            Cut::End => 0,
-            Cut::Window => 1,
-            Cut::Hard => 2,
-            Cut::Separator(i) => i + 3,
-        });
+        match chunk.cut {
+            Cut::End => w.num(0),
+            Cut::Window => w.num(1),
+            Cut::Hard => w.num(2),
+            Cut::Structure(level) => {
+                w.num(3);
+                w.num(level_code(level));
+            }
+            Cut::Separator(i) => w.num(i + 4),
+        }
         w.flag(chunk.overlap.is_some());
         if let Some(o) = chunk.overlap {
             w.span(chunk.span.start, o);
@@ -113,6 +123,29 @@ pub fn encode(analysis: &Analysis) -> Vec<u8> {
         w.num(facts.separators.len());
         facts.separators.iter().for_each(|s| w.str(s));
         w.flag(facts.regex);
+    }
+    w.flag(output.markdown.is_some());
+    if let Some(facts) = &output.markdown {
+        w.num(facts.headings.len());
+        let mut at = 0;
+        for h in &facts.headings {
+            w.num(usize::from(h.level));
+            w.span(at, h.span);
+            w.span(h.span.start, h.text);
+            at = h.span.start;
+        }
+        for chunk in &facts.chunks {
+            w.num(chunk.path.len());
+            chunk.path.iter().for_each(|&h| w.num(h));
+            w.flag(chunk.prefix.is_some());
+            if let Some(prefix) = &chunk.prefix {
+                w.str(prefix);
+            }
+            w.flag(chunk.table_header.is_some());
+            if let Some(header) = chunk.table_header {
+                w.span(0, header);
+            }
+        }
     }
     w.flag(analysis.checks.is_some());
     if let Some(checks) = &analysis.checks {
@@ -179,7 +212,8 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
             0 => Cut::End,
             1 => Cut::Window,
             2 => Cut::Hard,
-            i => Cut::Separator(i - 3),
+            3 => Cut::Structure(read_level(&mut r)?),
+            i => Cut::Separator(i - 4),
         };
         let overlap = if r.flag()? {
             Some(r.span(span.start)?)
@@ -254,6 +288,54 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
     } else {
         None
     };
+    let markdown = if r.flag()? {
+        let count = r.count()?;
+        let mut headings = Vec::with_capacity(count);
+        let mut at = 0;
+        for _ in 0..count {
+            let level = r.num()?;
+            let span = r.span(at)?;
+            let text = r.span(span.start)?;
+            at = span.start;
+            headings.push(Heading {
+                level: u8::try_from(level)
+                    .ok()
+                    .filter(|l| (1..=6).contains(l))
+                    .ok_or_else(|| format!("a heading of level {level}"))?,
+                span,
+                text,
+            });
+        }
+        let mut facts = Vec::with_capacity(n);
+        for _ in 0..n {
+            let count = r.count()?;
+            let path = (0..count)
+                .map(|_| {
+                    let h = r.num()?;
+                    if h < headings.len() {
+                        Ok(h)
+                    } else {
+                        Err(format!(
+                            "a heading path names heading {h}, which does not exist"
+                        ))
+                    }
+                })
+                .collect::<Result<Vec<usize>, String>>()?;
+            let prefix = if r.flag()? { Some(r.string()?) } else { None };
+            let table_header = if r.flag()? { Some(r.span(0)?) } else { None };
+            facts.push(MarkdownChunk {
+                path,
+                prefix,
+                table_header,
+            });
+        }
+        Some(MarkdownFacts {
+            headings,
+            chunks: facts,
+        })
+    } else {
+        None
+    };
     let checks = if r.flag()? {
         let mut read = || -> Result<Option<Check>, String> {
             if !r.flag()? {
@@ -316,6 +398,7 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
         chunks,
         trace: Trace { nodes },
         langchain,
+        markdown,
     };
     let separators = output.cut_separators(&config.separators);
     let analysis = Analysis {
@@ -357,7 +440,9 @@ fn check_indices(a: &Analysis) -> Result<(), String> {
         let action_ok = match n.action {
             Action::Split { separator, .. } => separator_ok(separator),
             Action::HardCut { separator, .. } => separator.is_none_or(separator_ok),
-            Action::Fits | Action::Empty | Action::Windows { .. } => true,
+            Action::Fits | Action::Empty | Action::Windows { .. } | Action::Structure { .. } => {
+                true
+            }
         };
         if n.chunk.is_some_and(|c| c >= chunks.len())
             || !action_ok
@@ -431,6 +516,7 @@ fn write_config(w: &mut Writer, c: &Config) {
     w.str(c.placement.name());
     w.flag(c.trim);
     w.flag(c.each_line);
+    w.flag(c.heading_prefix);
 }
 
 fn read_config(r: &mut Reader) -> Result<Config, String> {
@@ -455,6 +541,26 @@ fn read_config(r: &mut Reader) -> Result<Config, String> {
         placement: r.string()?.parse()?,
         trim: r.flag()?,
         each_line: r.flag()?,
+        heading_prefix: r.flag()?,
+    })
+}
+
+fn level_code(level: Level) -> usize {
+    match level {
+        Level::Heading(n) => usize::from(n),
+        Level::Block => 7,
+        Level::TableRow => 8,
+        Level::FenceLine => 9,
+    }
+}
+
+fn read_level(r: &mut Reader) -> Result<Level, String> {
+    Ok(match r.num()? {
+        n @ 1..=6 => Level::Heading(n as u8),
+        7 => Level::Block,
+        8 => Level::TableRow,
+        9 => Level::FenceLine,
+        other => return Err(format!("unknown structure level {other}")),
     })
 }
 
@@ -480,6 +586,11 @@ fn write_node(w: &mut Writer, n: &Node) {
         Action::Windows { stride } => {
             w.num(4);
             w.num(stride);
+        }
+        Action::Structure { level, parts } => {
+            w.num(5);
+            w.num(level_code(level));
+            w.num(parts);
         }
     }
     w.flag(n.too_big);
@@ -525,6 +636,10 @@ fn read_node(r: &mut Reader, span: Span) -> Result<Node, String> {
             windows: r.num()?,
         },
         4 => Action::Windows { stride: r.num()? },
+        5 => Action::Structure {
+            level: read_level(r)?,
+            parts: r.num()?,
+        },
         other => return Err(format!("unknown node action {other}")),
     };
     let too_big = r.flag()?;
@@ -748,6 +863,29 @@ mod tests {
         let back = decode(&bytes, text).unwrap();
         assert_eq!(back, a, "the round trip changed the analysis");
         back
+    }
+
+    #[test]
+    fn markdown_heading_paths_prefixes_and_table_headers_survive_the_round_trip() {
+        let doc = "# Fees\r\n\r\n## By card\r\n\r\n| a | b |\r\n|---|---|\r\n| 1 | 2 |\r\n\
+                   | 3 | 4 |\r\n| 5 | 6 |\r\n\r\nÉtoile text here.\r\n";
+        let config = Config::markdown(40).with_heading_prefix(true);
+        let a = round_trip(doc, config, Detail::Full);
+        let md = a.output.markdown.as_ref().unwrap();
+        assert_eq!(md.headings.len(), 2);
+        let last = a.output.chunks.len() - 1;
+        assert_eq!(md.path_texts(doc, last), ["Fees", "By card"]);
+        assert_eq!(
+            md.chunks[last].prefix.as_deref(),
+            Some("Fees > By card\n\n")
+        );
+        assert!(md.chunks.iter().any(|c| c.table_header.is_some()));
+        assert!(a
+            .output
+            .chunks
+            .iter()
+            .any(|c| matches!(c.cut, Cut::Structure(Level::TableRow))));
+        round_trip(doc, Config::markdown(40), Detail::Chunks);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use crate::state::Split;
 use chunkscope::langchain::NotSlice;
 use chunkscope::{
-    Action, Chunk, Close, Counter, Cut, Node, Output, Placement, Separator, Span, Unit,
+    Action, Chunk, Close, Counter, Cut, Level, Node, Output, Placement, Separator, Span, Unit,
 };
 use std::ops::Range;
 
@@ -66,6 +66,7 @@ pub fn cut_attr(cut: Cut, separators: &[Separator]) -> String {
         Cut::Hard => "hard".into(),
         Cut::Window => "window".into(),
         Cut::End => "end".into(),
+        Cut::Structure(level) => level.name(),
     }
 }
 
@@ -85,6 +86,7 @@ pub fn cut_marker(cut: Cut, separators: &[Separator]) -> Option<(String, String)
             .map(|sep| (glyph(sep), separator_class(separators, i))),
         Cut::Hard => Some(("✂".into(), "cut-hard".into())),
         Cut::Window => Some(("│".into(), "cut-window".into())),
+        Cut::Structure(level) => Some(structure_marker(level)),
         Cut::End => None,
     }
 }
@@ -99,6 +101,28 @@ pub fn cut_words(cut: Cut, separators: &[Separator]) -> String {
         Cut::Hard => "a hard cut: no separator was left, so the text was cut at the size".into(),
         Cut::Window => "the window was full (fixed windows ignore the text)".into(),
         Cut::End => "the end of the text".into(),
+        Cut::Structure(Level::Heading(n)) => {
+            format!("a heading of level {n} starts the next section (sections are never packed together)")
+        }
+        Cut::Structure(Level::Block) => {
+            "a block ended (paragraph, list item, table, code, …)".into()
+        }
+        Cut::Structure(Level::TableRow) => {
+            "a table row ended (the table alone was over the size)".into()
+        }
+        Cut::Structure(Level::FenceLine) => {
+            "a line of a code block ended (the block alone was over the size)".into()
+        }
+    }
+}
+
+/// The glyph and CSS class of a structure cut: one colour per level.
+pub fn structure_marker(level: Level) -> (String, String) {
+    match level {
+        Level::Heading(n) => ("§".into(), format!("cut-heading cut-heading-{n}")),
+        Level::Block => ("¶".into(), "cut-block".into()),
+        Level::TableRow => ("▤".into(), "cut-row".into()),
+        Level::FenceLine => ("↵".into(), "cut-line".into()),
     }
 }
 
@@ -247,6 +271,24 @@ pub fn node_step(node: &Node, separators: &[Separator], unit: Unit) -> Step {
         }
         Action::Windows { stride } => words(format!(
             "fixed windows, each starting {stride} {unit} after the last"
+        )),
+        Action::Structure { level, parts } => words(format!(
+            "split at each {} into {parts} {}, {} {}",
+            match level {
+                Level::Heading(n) => format!("heading of level {n} or deeper"),
+                other => other.name(),
+            },
+            plural(parts, "part", "parts"),
+            if matches!(level, Level::Heading(_)) {
+                "each split alone into"
+            } else {
+                "packed into"
+            },
+            format_args!(
+                "{} {}",
+                node.children.len(),
+                plural(node.children.len(), "piece", "pieces")
+            )
         )),
     }
 }
@@ -702,6 +744,7 @@ pub fn stats(split: &Split) -> Stats {
             }
             Cut::Hard => hard += 1,
             Cut::Window => windows += 1,
+            Cut::Structure(_) => {}
             Cut::End => continue,
         }
         cuts += 1;

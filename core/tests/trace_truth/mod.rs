@@ -303,6 +303,11 @@ pub fn recursive(
             Ok(())
         };
         match n.action {
+            // The Markdown strategy's structure levels are checked against
+            // the document in markdown.rs; the engines here never make one.
+            Action::Structure { .. } => {
+                truth!(false, "node {id} was cut by the document's structure")
+            }
             Action::Fits => {
                 truth!(
                     n.len <= size && n.children.is_empty(),

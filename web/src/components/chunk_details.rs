@@ -69,6 +69,37 @@ fn langchain_rows(split: &Shared, index: usize, lc: LangChainChunk) -> Html {
     }
 }
 
+/// The Markdown strategy's facts about the chunk, as the engine recorded
+/// them: its heading path (outermost first, its own section last) and, for
+/// rows cut from an oversized table, the header they are read with.
+fn markdown_rows(split: &Shared, index: usize) -> Html {
+    let Some(md) = split.output.markdown.as_ref() else {
+        return Html::default();
+    };
+    let path = md.path_texts(&split.text, index);
+    let header = md
+        .chunks
+        .get(index)
+        .and_then(|c| c.table_header)
+        .map(|h| h.text(&split.text));
+    html! {
+        <>
+            <dt>{"heading path"}</dt>
+            <dd data-testid="heading-path" data-depth={path.len().to_string()}>
+                if path.is_empty() {
+                    <span class="muted">{"none: the chunk comes before the first heading"}</span>
+                } else {
+                    {path.join(" > ")}
+                }
+            </dd>
+            if let Some(header) = header {
+                <dt>{"table header"}</dt>
+                <dd><pre>{shortened(header)}</pre></dd>
+            }
+        </>
+    }
+}
+
 /// A panel of steady height for short stories, so pointing at chunks rarely
 /// moves the page; a LangChain chunk whose text differs adds the comparison.
 #[function_component]
@@ -96,6 +127,7 @@ pub fn ChunkDetails(props: &ChunkDetailsProps) -> Html {
                     if let Some(lc) = langchain_chunk(split, p.index) {
                         {langchain_rows(split, p.index, lc)}
                     }
+                    {markdown_rows(split, p.index)}
                 </dl>
             </>
         },

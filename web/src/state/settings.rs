@@ -43,6 +43,7 @@ impl Settings {
             placement: self.placement,
             trim: self.trim,
             each_line: self.each_line,
+            heading_prefix: false,
         })
     }
 

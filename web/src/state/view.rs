@@ -61,6 +61,9 @@ impl View {
             View::LangChainCharacter => "LangChain CharacterTextSplitter",
             View::Compare => "Compare fixed and recursive side by side",
             View::CompareLangChain => "Compare recursive and LangChain side by side",
+            View::One(Strategy::Markdown) => {
+                "Markdown by structure: sections, blocks, then separators"
+            }
             View::One(strategy) => strategy.name(),
             View::Two(..) => "Compare side by side",
         }

@@ -104,6 +104,7 @@ pub fn graded(e: &Exercise) -> (String, Config) {
         unit: Unit::Chars,
         separators: seps.iter().map(|&s| Separator::literal(s)).collect(),
         placement,
+        heading_prefix: false,
         trim: true,
         each_line: false,
     };
@@ -266,6 +267,7 @@ pub fn reason(split: &Split, k: usize) -> String {
             size - split.config.overlap
         ),
         Cut::End => "the text ended".into(),
+        Cut::Structure(level) => format!("at a {}: the document's structure", level.name()),
     }
 }
 

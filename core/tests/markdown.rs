@@ -1,0 +1,570 @@
+//! The Markdown strategy: worked examples with exact chunks, properties over
+//! random Markdown against a line-based model of its headings, and hostile
+//! documents.
+
+use chunkscope::{check, split, Config, Cut, Level, Output, Property, Splitter, Unit};
+use proptest::prelude::*;
+use proptest::test_runner::{Config as ProptestConfig, TestCaseError, TestRunner};
+use std::cell::Cell;
+
+const PRESET: &str = include_str!("../../web/src/presets/markdown.md");
+
+fn texts<'a>(text: &'a str, out: &Output) -> Vec<&'a str> {
+    out.chunks.iter().map(|c| c.text(text)).collect()
+}
+
+fn paths<'a>(text: &'a str, out: &Output) -> Vec<Vec<&'a str>> {
+    let md = out.markdown.as_ref().expect("markdown facts");
+    (0..out.chunks.len())
+        .map(|i| md.path_texts(text, i))
+        .collect()
+}
+
+#[test]
+fn the_preset_splits_into_whole_sections_and_blocks() {
+    let out = split(PRESET, &Config::markdown(400)).unwrap();
+    let got: Vec<(&str, &str)> = out
+        .chunks
+        .iter()
+        .map(|c| {
+            let text = c.text(PRESET);
+            (
+                &text[..text.len().min(24)],
+                &text[text.len().saturating_sub(12)..],
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("# Returns and refunds\n\nT", " on its own."),
+            ("## Who can return an ite", " the parcel."),
+            ("## How long a refund tak", "days       |"),
+            ("The clock starts when th", "s collected."),
+            ("## Checking a refund fro", "s like this:"),
+            ("```python\nimport request", " `rejected`."),
+            ("---", "---"),
+            ("## Frequently asked ques", "ed questions"),
+            ("### Can I return part of", "ny discount."),
+            ("### What if I paid with ", "your UPI id."),
+            ("### Who do I contact if ", "hin an hour."),
+        ]
+    );
+    let cuts: Vec<Cut> = out.chunks.iter().map(|c| c.cut).collect();
+    let (h2, h3, block) = (
+        Cut::Structure(Level::Heading(2)),
+        Cut::Structure(Level::Heading(3)),
+        Cut::Structure(Level::Block),
+    );
+    assert_eq!(
+        cuts,
+        [h2, h2, block, h2, block, block, h2, h3, h3, h3, Cut::End]
+    );
+    let top = "Returns and refunds";
+    let faq = "Frequently asked questions";
+    assert_eq!(
+        paths(PRESET, &out),
+        [
+            vec![top],
+            vec![top, "Who can return an item"],
+            vec![top, "How long a refund takes"],
+            vec![top, "How long a refund takes"],
+            vec![top, "Checking a refund from the API"],
+            vec![top, "Checking a refund from the API"],
+            vec![top, "Checking a refund from the API"],
+            vec![top, faq],
+            vec![top, faq, "Can I return part of an order?"],
+            vec![top, faq, "What if I paid with two methods?"],
+            vec![top, faq, "Who do I contact if something goes wrong?"],
+        ]
+    );
+    // The table (357 chars with its heading) and the code block are whole.
+    assert!(out.chunks[2]
+        .text(PRESET)
+        .ends_with("| Net banking    | the same account   | 5 days       |"));
+    assert!(out.chunks[5]
+        .text(PRESET)
+        .contains("return reply.json()[\"status\"]\n```"));
+    assert!(check(PRESET, &Config::markdown(400), &out).all_ok());
+}
+
+#[test]
+fn the_preset_with_prefixes_keeps_every_chunk_and_prefix_within_the_size() {
+    let config = Config::markdown(120).with_heading_prefix(true);
+    let out = split(PRESET, &config).unwrap();
+    let md = out.markdown.as_ref().unwrap();
+    for (i, c) in out.chunks.iter().enumerate() {
+        let prefix = md.chunks[i].prefix.as_deref().unwrap();
+        let path = md.path_texts(PRESET, i);
+        assert_eq!(prefix, format!("{}\n\n", path.join(" > ")));
+        assert!(prefix.chars().count() + c.text(PRESET).chars().count() <= 120);
+    }
+    // The table is over the room, so it is cut by rows; rows after the
+    // first chunk carry the header as context.
+    let rows: Vec<&str> = out
+        .chunks
+        .iter()
+        .filter(|c| md.chunks[c.index].table_header.is_some())
+        .map(|c| c.text(PRESET))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            "| UPI            | the same UPI id    | 5 days       |",
+            "| Card           | the same card      | 7 days       |",
+            "| Cash on delivery | store credit     | instant      |",
+            "| Net banking    | the same account   | 5 days       |",
+        ]
+    );
+    let header = md.chunks.iter().find_map(|c| c.table_header).unwrap();
+    assert_eq!(
+        header.text(PRESET),
+        "| Payment method | Refund goes to     | Typical time |\n\
+         |----------------|--------------------|--------------|"
+    );
+    assert!(out
+        .chunks
+        .iter()
+        .any(|c| c.cut == Cut::Structure(Level::FenceLine)));
+    let checks = check(PRESET, &config, &out);
+    assert!(checks.all_ok(), "{checks:?}");
+}
+
+/// CRLF, a Setext heading, a fence with a `#` line and a blank line inside,
+/// a table, a list and an HTML block.
+const SMALL: &str = "Intro line.\r\n\r\n# Fees\r\n\r\nCards cost 2%.\r\n\r\n```sh\r\n# not a heading\r\n\r\necho hi\r\n```\r\n\r\nSetext title\r\n---\r\n\r\n- one\r\n- two\r\n\r\n<div>\r\n# inside html\r\n</div>\r\n";
+
+#[test]
+fn a_small_document_splits_exactly() {
+    let out = split(SMALL, &Config::markdown(40)).unwrap();
+    assert_eq!(
+        texts(SMALL, &out),
+        [
+            "Intro line.",
+            "# Fees\r\n\r\nCards cost 2%.",
+            "```sh\r\n# not a heading\r\n\r\necho hi\r\n```",
+            "Setext title\r\n---\r\n\r\n- one\r\n- two",
+            "<div>\r\n# inside html\r\n</div>",
+        ]
+    );
+    assert_eq!(
+        paths(SMALL, &out),
+        [
+            vec![],
+            vec!["Fees"],
+            vec!["Fees"],
+            vec!["Fees", "Setext title"],
+            vec!["Fees", "Setext title"],
+        ]
+    );
+    let cuts: Vec<Cut> = out.chunks.iter().map(|c| c.cut).collect();
+    assert_eq!(
+        cuts,
+        [
+            Cut::Structure(Level::Heading(1)),
+            Cut::Structure(Level::Block),
+            Cut::Structure(Level::Heading(2)),
+            Cut::Structure(Level::Block),
+            Cut::End,
+        ]
+    );
+    let md = out.markdown.as_ref().unwrap();
+    let levels: Vec<u8> = md.headings.iter().map(|h| h.level).collect();
+    assert_eq!(levels, [1, 2]);
+    assert!(check(SMALL, &Config::markdown(40), &out).all_ok());
+}
+
+#[test]
+fn a_prefix_that_takes_the_whole_size_is_refused_with_the_section() {
+    let doc = "# A very long heading indeed\n\nbody text";
+    let e = split(doc, &Config::markdown(20).with_heading_prefix(true)).unwrap_err();
+    assert_eq!(e.setting(), chunkscope::Setting::Size);
+    assert!(
+        e.to_string()
+            .contains("\"A very long heading indeed\\n\\n\""),
+        "{e}"
+    );
+    assert!(e.to_string().contains("position 0"), "{e}");
+    // Without the prefix the same size is fine.
+    assert!(split(doc, &Config::markdown(20)).is_ok());
+}
+
+// ---------------------------------------------------------------------------
+// Properties over random Markdown.
+
+/// A block of a random document, as its lines.
+fn block() -> impl Strategy<Value = Vec<String>> {
+    let word = "[a-zé日]{1,7}";
+    let words = prop::collection::vec(word, 1..12).prop_map(|w| w.join(" "));
+    prop_oneof![
+        // An ATX heading.
+        (1..=6usize, words.clone()).prop_map(|(l, t)| vec![format!("{} {t}", "#".repeat(l))]),
+        // A Setext heading.
+        (any::<bool>(), words.clone())
+            .prop_map(|(one, t)| vec![t, if one { "===" } else { "---" }.to_string()]),
+        // A paragraph of one to three lines, with sentences.
+        prop::collection::vec(words.clone().prop_map(|w| format!("{w}. {w}")), 1..4),
+        // A fence with `#` lines and blank lines inside.
+        prop::collection::vec(
+            prop_oneof![
+                words.clone(),
+                words.clone().prop_map(|w| format!("# {w}")),
+                Just(String::new())
+            ],
+            0..6
+        )
+        .prop_map(|body| {
+            let mut lines = vec!["```text".to_string()];
+            lines.extend(body);
+            lines.push("```".into());
+            lines
+        }),
+        // A table.
+        (1..4usize, prop::collection::vec(words.clone(), 1..6)).prop_map(|(cols, cells)| {
+            let row = |c: &str| format!("| {} |", vec![c; cols].join(" | "));
+            let mut lines = vec![row("h"), format!("|{}", "---|".repeat(cols))];
+            lines.extend(cells.iter().map(|c| row(c)));
+            lines
+        }),
+        // A list, nested.
+        prop::collection::vec((0..3usize, words.clone()), 1..5).prop_map(|items| {
+            let mut depth = 0;
+            items
+                .into_iter()
+                .map(|(d, w)| {
+                    depth = d.min(depth + 1);
+                    format!("{}- {w}", "  ".repeat(depth))
+                })
+                .collect()
+        }),
+        // An HTML block.
+        words.prop_map(|w| vec!["<div>".into(), w, "</div>".into()]),
+    ]
+}
+
+/// A random document: blocks apart by blank lines, LF or CRLF.
+fn document() -> impl Strategy<Value = String> {
+    (prop::collection::vec(block(), 0..14), any::<bool>()).prop_map(|(blocks, crlf)| {
+        let nl = if crlf { "\r\n" } else { "\n" };
+        let lines: Vec<String> = blocks.into_iter().map(|b| b.join(nl)).collect();
+        lines.join(&format!("{nl}{nl}"))
+    })
+}
+
+/// A heading as the line model sees it: where its line starts, its level,
+/// its text.
+struct ModelHeading {
+    start: usize,
+    level: u8,
+    text: String,
+}
+
+/// The section headings of a generated document, line by line: `#` lines and
+/// Setext underlines outside fences (the generator puts headings nowhere
+/// else a parser would skip them).
+fn model_headings(doc: &str) -> Vec<ModelHeading> {
+    let mut out = Vec::new();
+    let mut in_fence = false;
+    let mut at = 0;
+    let mut prev: Option<(usize, &str)> = None;
+    for raw in doc.split_inclusive('\n') {
+        let line = raw.trim_end_matches(['\n', '\r']);
+        let start = at;
+        at += raw.len();
+        if line.starts_with("```") {
+            in_fence = !in_fence;
+            prev = None;
+            continue;
+        }
+        if in_fence {
+            continue;
+        }
+        let hashes = line.len() - line.trim_start_matches('#').len();
+        if (1..=6).contains(&hashes) && line[hashes..].starts_with(' ') {
+            out.push(ModelHeading {
+                start,
+                level: hashes as u8,
+                text: line[hashes..].trim().to_string(),
+            });
+            prev = None;
+            continue;
+        }
+        if let Some((p_start, p_line)) = prev {
+            if line == "===" || line == "---" {
+                out.push(ModelHeading {
+                    start: p_start,
+                    level: if line == "===" { 1 } else { 2 },
+                    text: p_line.trim().to_string(),
+                });
+                prev = None;
+                continue;
+            }
+        }
+        let plain = !line.trim().is_empty()
+            && !line.starts_with(['|', '-', '<', ' '])
+            && !line.starts_with("  ");
+        prev = plain.then_some((start, line));
+    }
+    out
+}
+
+/// The heading path of a range: every heading whose section (its line to
+/// the next heading of its level or shallower) holds the whole range.
+fn model_path(doc: &str, headings: &[ModelHeading], start: usize, end: usize) -> Vec<String> {
+    let mut path = Vec::new();
+    for (i, h) in headings.iter().enumerate() {
+        let until = headings[i + 1..]
+            .iter()
+            .find(|n| n.level <= h.level)
+            .map_or(doc.len(), |n| n.start);
+        if h.start <= start && end <= until {
+            path.push(h.text.clone());
+        }
+    }
+    path
+}
+
+/// Spans that must not be cut when they fit: each fence, each table, each
+/// table row (byte ranges of their lines, without the last line end).
+fn atomic_spans(doc: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    let mut fence: Option<usize> = None;
+    let mut table: Option<(usize, usize)> = None;
+    for raw in doc.split_inclusive('\n') {
+        let line = raw.trim_end_matches(['\n', '\r']);
+        let (start, end) = (at, at + line.len());
+        at += raw.len();
+        if line.starts_with("```") {
+            match fence.take() {
+                Some(open) => out.push((open, end)),
+                None => fence = Some(start),
+            }
+            continue;
+        }
+        if fence.is_some() {
+            continue;
+        }
+        if line.starts_with('|') {
+            out.push((start, end));
+            table = Some((table.map_or(start, |t| t.0), end));
+        } else if let Some(t) = table.take() {
+            out.push(t);
+        }
+    }
+    if let Some(t) = table {
+        out.push(t);
+    }
+    out
+}
+
+fn markdown_config() -> impl Strategy<Value = Config> {
+    (
+        8..300usize,
+        prop::sample::select(&[Unit::Chars, Unit::Bytes][..]),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(size, unit, prefix, trim)| {
+            Config::markdown(size)
+                .with_unit(unit)
+                .with_heading_prefix(prefix)
+                .with_trim(trim)
+        })
+}
+
+fn units(unit: Unit, text: &str) -> usize {
+    match unit {
+        Unit::Bytes => text.len(),
+        _ => text.chars().count(),
+    }
+}
+
+/// Checks one split; `Ok(false)` when the configuration was refused as it
+/// should be (a prefix or a character bigger than the size).
+fn check_one(doc: &str, config: &Config) -> Result<bool, TestCaseError> {
+    let out = match split(doc, config) {
+        Ok(out) => out,
+        Err(chunkscope::Error::PrefixTooLong { len, size, .. }) => {
+            prop_assert!(config.heading_prefix && len >= size);
+            return Ok(false);
+        }
+        Err(chunkscope::Error::CharTooBig { bytes, size, .. }) => {
+            // With a prefix, the room left after it is what a character
+            // must fit in.
+            prop_assert!(config.unit == Unit::Bytes && (bytes > size || config.heading_prefix));
+            return Ok(false);
+        }
+        Err(e) => return Err(TestCaseError::fail(format!("refused: {e}"))),
+    };
+    let checks = check(doc, config, &out);
+    for property in [
+        Property::Coverage,
+        Property::MaxSize,
+        Property::Order,
+        Property::Overlap,
+    ] {
+        let c = &checks[property];
+        prop_assert!(c.ok, "{}: {}", property.name(), c.detail);
+    }
+    let md = out.markdown.as_ref().unwrap();
+    prop_assert_eq!(md.chunks.len(), out.chunks.len());
+    let headings = model_headings(doc);
+    let found: Vec<(usize, u8, &str)> = md
+        .headings
+        .iter()
+        .map(|h| (h.span.start, h.level, h.text.text(doc)))
+        .collect();
+    let expected: Vec<(usize, u8, &str)> = headings
+        .iter()
+        .map(|h| (h.start, h.level, h.text.as_str()))
+        .collect();
+    prop_assert_eq!(found, expected);
+    for (i, c) in out.chunks.iter().enumerate() {
+        let want = model_path(doc, &headings, c.span.start, c.span.end);
+        prop_assert_eq!(md.path_texts(doc, i), want, "chunk {}", i);
+        // Size with the prefix, counted independently.
+        let prefix = md.chunks[i].prefix.clone().unwrap_or_default();
+        prop_assert_eq!(md.chunks[i].prefix.is_some(), config.heading_prefix);
+        prop_assert!(units(config.unit, &prefix) + units(config.unit, c.text(doc)) <= config.size);
+    }
+    // No cut inside a fence, a table or a table row that fits with the
+    // longest prefix of the document.
+    let longest = (0..out.chunks.len())
+        .map(|i| {
+            md.chunks[i]
+                .prefix
+                .as_deref()
+                .map_or(0, |p| units(config.unit, p))
+        })
+        .max()
+        .unwrap_or(0);
+    for (start, end) in atomic_spans(doc) {
+        // Untrimmed, a block's part holds the blank lines after it.
+        let text = if config.trim {
+            doc[start..end].trim()
+        } else {
+            let rest = &doc[end..];
+            &doc[start..end + rest.len() - rest.trim_start().len()]
+        };
+        if units(config.unit, text) + longest > config.size {
+            continue;
+        }
+        for c in &out.chunks {
+            for edge in [c.span.start, c.span.end] {
+                prop_assert!(
+                    !(start < edge && edge < end)
+                        || doc[start..edge].trim().is_empty()
+                        || doc[edge..end].trim().is_empty(),
+                    "a cut at {} inside {:?}",
+                    edge,
+                    &doc[start..end]
+                );
+            }
+        }
+    }
+    // The trace: children inside their parent, every chunk from a node.
+    let nodes = &out.trace.nodes;
+    for (id, n) in nodes.iter().enumerate() {
+        for &k in &n.children {
+            prop_assert_eq!(nodes[k].parent, Some(id));
+            prop_assert!(n.span.start <= nodes[k].span.start && nodes[k].span.end <= n.span.end);
+        }
+    }
+    prop_assert!(out
+        .chunks
+        .iter()
+        .all(|c| c.node.is_some_and(|n| n < nodes.len())));
+    // Determinism, and the untraced run gives the same chunks.
+    let again = Splitter::new(config.clone()).unwrap().chunks(doc).unwrap();
+    let spans: Vec<_> = again.iter().map(|c| c.span).collect();
+    let first: Vec<_> = out.chunks.iter().map(|c| c.span).collect();
+    prop_assert_eq!(spans, first);
+    Ok(true)
+}
+
+#[test]
+fn random_markdown_keeps_every_property_and_heading_path() {
+    let mut runner = TestRunner::new(ProptestConfig {
+        cases: 1_500,
+        ..ProptestConfig::default()
+    });
+    let checked = Cell::new(0);
+    let with_headings = Cell::new(0);
+    runner
+        .run(&(document(), markdown_config()), |(doc, config)| {
+            if check_one(&doc, &config)? {
+                checked.set(checked.get() + 1);
+                if doc.contains('#') || doc.contains("\n=") {
+                    with_headings.set(with_headings.get() + 1);
+                }
+            }
+            Ok(())
+        })
+        .unwrap();
+    assert!(checked.get() >= 1_000, "only {} checked", checked.get());
+    assert!(with_headings.get() >= 500, "{}", with_headings.get());
+}
+
+#[test]
+fn overlap_stays_inside_a_section() {
+    let config = Config::markdown(30).with_overlap(10);
+    let out = split(PRESET, &config).unwrap();
+    assert!(check(PRESET, &config, &out).all_ok());
+    let md = out.markdown.as_ref().unwrap();
+    let mut overlapped = 0;
+    for pair in out.chunks.windows(2) {
+        if pair[1].overlap.is_some() {
+            overlapped += 1;
+            assert_eq!(md.chunks[pair[0].index].path, md.chunks[pair[1].index].path);
+        }
+    }
+    assert!(overlapped > 10, "{overlapped}");
+}
+
+// ---------------------------------------------------------------------------
+// Hostile documents.
+
+#[test]
+fn five_megabytes_of_one_table_row() {
+    let cell = "word ".repeat(20);
+    let mut doc = String::from("| a | b |\n|---|---|\n|");
+    while doc.len() < 5 << 20 {
+        doc.push_str(&cell);
+        doc.push('|');
+    }
+    doc.push('\n');
+    let config = Config::markdown(1000);
+    let out = split(&doc, &config).unwrap();
+    assert!(check(&doc, &config, &out).all_ok());
+    assert!(out.chunks.len() > 5000);
+}
+
+#[test]
+fn ten_thousand_nested_list_levels() {
+    let doc = format!("{}item\n", "- ".repeat(10_000));
+    let config = Config::markdown(200);
+    let out = split(&doc, &config).unwrap();
+    assert!(check(&doc, &config, &out).all_ok());
+    // Block quotes nested as deep.
+    let quotes = format!("{} deep\n", ">".repeat(10_000));
+    let out = split(&quotes, &config).unwrap();
+    assert!(check(&quotes, &config, &out).all_ok());
+}
+
+#[test]
+fn an_unterminated_fence_runs_to_the_end_and_hides_headings() {
+    let doc = "# Top\n\ntext\n\n```\n# not a heading\n\nmore code\n";
+    let out = split(doc, &Config::markdown(12)).unwrap();
+    let md = out.markdown.as_ref().unwrap();
+    assert_eq!(md.headings.len(), 1);
+    assert!(check(doc, &Config::markdown(12), &out).all_ok());
+    assert!(out
+        .chunks
+        .iter()
+        .all(|c| md.path_texts(doc, c.index) == ["Top"]));
+    assert!(out
+        .chunks
+        .iter()
+        .any(|c| c.cut == Cut::Structure(Level::FenceLine)));
+}
