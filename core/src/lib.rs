@@ -91,7 +91,7 @@ pub use analysis::{Analysis, Detail};
 pub use check::{check, Check, Checks, Property};
 pub use config::{Config, Placement};
 pub use error::{Error, Setting};
-pub use separator::{escape, unescape, Separator};
+pub use separator::{escape, unescape, Level, Separator};
 pub use span::{is_space, trim, CharIndex, Span};
 pub use strategy::Strategy;
 pub use trace::{

@@ -12,6 +12,10 @@
 //! - a title or a Latin abbreviation before a capital is no end ("Dr. Smith",
 //!   "e.g. Python"), nor is a single capital's initial ("J. Smith");
 //! - a URL or an e-mail address is never cut inside (`…/A.B?x=1`);
+//! - a Japanese quotation that goes on with the particle `と`
+//!   (`『行く！』と言った。`) ends no sentence;
+//! - an opening bracket or quote right after a stop starts the next
+//!   sentence (`。「はい。」`), where UAX #29 keeps it with the stop;
 //! - a zero-width space after a stop is the space between two sentences
 //!   (`End.\u{200B}Next`), where UAX #29 ignores it as a format character;
 //! - an ellipsis `…` before a space and a capital ends a sentence, as `...`
@@ -22,7 +26,8 @@
 //! [`Sentences::spans`] tile the text: the first starts at 0, each starts where
 //! the one before ends, the last ends at the text's end, none is empty, and
 //! every offset is a char boundary. So no text is ever lost, and a sentence
-//! keeps the whitespace after it. An empty text has no sentences.
+//! keeps the whitespace after it. Only a text of whitespace alone has a
+//! sentence of whitespace alone. An empty text has no sentences.
 //!
 //! Every candidate end (a UAX #29 boundary after a stop, and every run of
 //! stops that UAX #29 did not end a sentence at) is judged once; when asked,
@@ -84,6 +89,12 @@ pub enum Reason {
     NoSpace,
     /// Not an end: more sentence punctuation follows ("Really?!" … "?! ?").
     PunctuationFollows,
+    /// An end UAX #29 puts too late: after the opening bracket or quote of
+    /// the next sentence (`。「はい`); the end is moved before it.
+    BeforeOpeningQuote,
+    /// Not an end: a quoted sentence goes on in the one around it, as
+    /// Japanese `『行く！』と言った` does with the particle `と`.
+    QuoteContinues,
     /// An end UAX #29 does not make: a zero-width space after the stop is the
     /// space between two sentences.
     ZeroWidthSpace,
@@ -95,6 +106,28 @@ pub enum Reason {
 }
 
 impl Reason {
+    /// Every reason.
+    pub const ALL: [Reason; 13] = [
+        Reason::Abbreviation,
+        Reason::Initial,
+        Reason::Number,
+        Reason::Address,
+        Reason::Ellipsis,
+        Reason::LowercaseFollows,
+        Reason::NoSpace,
+        Reason::PunctuationFollows,
+        Reason::QuoteContinues,
+        Reason::ZeroWidthSpace,
+        Reason::EllipsisBeforeCapital,
+        Reason::BeforeOpeningQuote,
+        Reason::AbbreviationBeforeCapital,
+    ];
+
+    /// The reason [`Reason::name`] names.
+    pub fn from_name(name: &str) -> Option<Reason> {
+        Reason::ALL.into_iter().find(|r| r.name() == name)
+    }
+
     /// A stable one-word name, for the JSON.
     pub const fn name(self) -> &'static str {
         match self {
@@ -106,6 +139,8 @@ impl Reason {
             Reason::LowercaseFollows => "lowercase_follows",
             Reason::NoSpace => "no_space",
             Reason::PunctuationFollows => "punctuation_follows",
+            Reason::QuoteContinues => "quote_continues",
+            Reason::BeforeOpeningQuote => "before_opening_quote",
             Reason::ZeroWidthSpace => "zero_width_space",
             Reason::EllipsisBeforeCapital => "ellipsis_before_capital",
             Reason::AbbreviationBeforeCapital => "abbreviation_before_capital",
@@ -119,6 +154,7 @@ impl Reason {
             Reason::ZeroWidthSpace
                 | Reason::EllipsisBeforeCapital
                 | Reason::AbbreviationBeforeCapital
+                | Reason::BeforeOpeningQuote
         )
     }
 
@@ -130,6 +166,8 @@ impl Reason {
             Reason::Abbreviation
                 | Reason::Initial
                 | Reason::Address
+                | Reason::QuoteContinues
+                | Reason::BeforeOpeningQuote
                 | Reason::ZeroWidthSpace
                 | Reason::EllipsisBeforeCapital
                 | Reason::AbbreviationBeforeCapital
@@ -147,6 +185,8 @@ impl Reason {
             Reason::LowercaseFollows => "not a sentence end: a lowercase word follows",
             Reason::NoSpace => "not a sentence end: no space follows",
             Reason::PunctuationFollows => "not a sentence end: more punctuation follows",
+            Reason::QuoteContinues => "not a sentence end: the quotation goes on (と)",
+            Reason::BeforeOpeningQuote => "sentence end: before the next sentence's opening quote",
             Reason::ZeroWidthSpace => "sentence end: a zero-width space follows the stop",
             Reason::EllipsisBeforeCapital => "sentence end: an ellipsis before a capital",
             Reason::AbbreviationBeforeCapital => {
@@ -181,11 +221,11 @@ pub fn segment(text: &str, record: bool) -> Sentences {
         decisions: Vec::new(),
         tokens: Tokens::default(),
     };
-    let uax: Vec<usize> = text
-        .split_sentence_bound_indices()
-        .skip(1)
-        .map(|(at, _)| at)
-        .collect();
+    let mut uax: Vec<usize> = Vec::new();
+    for (at, _) in text.split_sentence_bound_indices().skip(1) {
+        let after = uax.last().copied().unwrap_or(0);
+        uax.push(judge.before_openers(after, at));
+    }
     // UAX #29's boundaries, each kept or rejected.
     let mut ends: Vec<usize> = Vec::with_capacity(uax.len());
     let mut start = 0;
@@ -205,21 +245,48 @@ pub fn segment(text: &str, record: bool) -> Sentences {
     if record {
         judge.decisions.sort_by_key(|d| d.at);
     }
-    let mut spans = Vec::with_capacity(ends.len() + 1);
+    let mut spans: Vec<Span> = Vec::with_capacity(ends.len() + 1);
     let mut from = 0;
     for end in ends
         .into_iter()
         .chain((!text.is_empty()).then_some(text.len()))
     {
-        if end > from {
-            spans.push(Span::new(from, end));
-            from = end;
+        if end <= from {
+            continue;
         }
+        // Whitespace alone (the lines of a paragraph break) is no sentence:
+        // it joins the sentence before, or the first one.
+        if text[from..end].chars().all(is_gap) {
+            if let Some(last) = spans.last_mut() {
+                last.end = end;
+                from = end;
+                continue;
+            }
+            if end < text.len() {
+                continue;
+            }
+        }
+        spans.push(Span::new(from, end));
+        from = end;
     }
     Sentences {
         spans,
         decisions: judge.decisions,
     }
+}
+
+/// The whitespace after each sentence but the last: where the sentence level
+/// of a separator list cuts (empty where a sentence ends with no space, as
+/// after `。`), in order. Every sentence but the last has more than
+/// whitespace, so no part between two gaps is blank.
+pub(crate) fn gaps(source: &str, sentences: &[Span]) -> Vec<Span> {
+    let mut gaps = Vec::with_capacity(sentences.len());
+    for s in sentences.iter().take(sentences.len().saturating_sub(1)) {
+        let text = s.text(source);
+        let content = text.trim_end_matches(is_space).len();
+        gaps.push(Span::new(s.start + content, s.end));
+    }
+    gaps
 }
 
 /// Stops: the characters a sentence may end with.
@@ -268,6 +335,15 @@ fn is_closer(c: char) -> bool {
             | '》'
             | '〗'
             | '〙'
+    )
+}
+
+/// Opening brackets and quotes that cannot close anything (not `"` or `'`):
+/// they start the next sentence.
+fn is_opening(c: char) -> bool {
+    matches!(
+        c,
+        '(' | '[' | '{' | '«' | '“' | '‘' | '「' | '『' | '（' | '［' | '【' | '〔' | '〈' | '《'
     )
 }
 
@@ -409,6 +485,9 @@ impl Judge<'_> {
             // A paragraph break, or the end of a run of text: no stop to doubt.
             return true;
         };
+        if stop.closed == at && stop.closed > stop.span.end && text[at..].starts_with('と') {
+            return self.decide(stop, Reason::QuoteContinues);
+        }
         if stop.closed == at {
             // No space at the boundary: inside a token.
             let (_, _, address) = self.tokens.at(text, stop.span.start);
@@ -424,6 +503,28 @@ impl Judge<'_> {
             }
         }
         true
+    }
+
+    /// A UAX #29 boundary at `at` moved back before the opening brackets and
+    /// quotes that end the sentence before it (UAX #29 keeps `「` of
+    /// `。「はい` with the stop), when that leaves the sentence more than
+    /// them (it began at `after`).
+    fn before_openers(&mut self, after: usize, at: usize) -> usize {
+        let text = self.text;
+        let head = &text[after..at];
+        let bare = head.trim_end_matches(is_opening);
+        if bare.len() == head.len() || bare.is_empty() {
+            return at;
+        }
+        let moved = after + bare.len();
+        match stop_before(text, after, moved) {
+            Some(mut stop) if stop.closed == moved => {
+                stop.next = moved;
+                self.decide(stop, Reason::BeforeOpeningQuote);
+                moved
+            }
+            _ => at,
+        }
     }
 
     /// Records `reason` for the candidate after `stop` if recording; returns
@@ -581,6 +682,15 @@ mod tests {
             .iter()
             .map(|s| s.text(text))
             .collect()
+    }
+
+    #[test]
+    fn reasons_are_named_once_and_read_back() {
+        for r in Reason::ALL {
+            assert_eq!(Reason::from_name(r.name()), Some(r));
+            assert_eq!(r.describe().starts_with("sentence end"), r.ends());
+        }
+        assert_eq!(Reason::from_name("nothing"), None);
     }
 
     #[test]

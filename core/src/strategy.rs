@@ -15,7 +15,7 @@ use crate::config::{Config, Placement};
 use crate::engine::Run;
 use crate::error::Error;
 use crate::langchain::{Kind, LangChainConfig};
-use crate::separator::Matcher;
+use crate::separator::{Level, Matcher};
 use crate::trace::Output;
 use crate::unit::Counter;
 use crate::{fixed, langchain, recursive};
@@ -41,13 +41,19 @@ pub enum Strategy {
     /// LangChain's `CharacterTextSplitter`: one separator (the first), then
     /// merging; pieces that are too big stay too big.
     LangChainCharacter,
+    /// Pack whole sentences ([`crate::sentence`]) up to `size`; only a
+    /// sentence longer than `size` is cut, by the separators after the
+    /// sentence level (`" "`, then the hard cut, by default). The recursive
+    /// engine with a list that starts with the sentence level.
+    Sentence,
 }
 
 impl Strategy {
     /// Every strategy, in the order the UI lists them.
-    pub const ALL: [Strategy; 4] = [
+    pub const ALL: [Strategy; 5] = [
         Strategy::Fixed,
         Strategy::Recursive,
+        Strategy::Sentence,
         Strategy::LangChain,
         Strategy::LangChainCharacter,
     ];
@@ -59,6 +65,7 @@ impl Strategy {
             Strategy::Recursive => "recursive",
             Strategy::LangChain => "langchain",
             Strategy::LangChainCharacter => "langchain-character",
+            Strategy::Sentence => "sentence",
         }
     }
 
@@ -100,7 +107,25 @@ impl Strategy {
                 matchers: config.matchers()?,
                 split: recursive::split,
             }),
+            Strategy::Sentence => {
+                if config.separators.first().map(|s| s.level) != Some(Some(Level::Sentence)) {
+                    return Err(Error::SentenceLevel {
+                        index: 0,
+                        strategy: self,
+                    });
+                }
+                Box::new(Native {
+                    matchers: config.matchers()?,
+                    split: recursive::split,
+                })
+            }
             Strategy::LangChain | Strategy::LangChainCharacter => {
+                if let Some(index) = config.separators.iter().position(|s| s.level.is_some()) {
+                    return Err(Error::SentenceLevel {
+                        index,
+                        strategy: self,
+                    });
+                }
                 let kind = self.langchain().expect("a LangChain strategy");
                 let config = LangChainConfig::from_config(kind, config)?;
                 config.validate()?;
@@ -163,12 +188,24 @@ impl Engine for Native {
         counter: Counter,
         record: bool,
     ) -> Result<Output, Error> {
-        let mut run = Run::new(text, config, counter, &self.matchers, record);
+        // The sentences are found once per split, before any piece needs
+        // them; the judgments on doubtful stops only for a trace.
+        let sentences = self
+            .matchers
+            .iter()
+            .any(|m| matches!(m, Matcher::Sentence))
+            .then(|| crate::sentence::segment(text, record));
+        let gaps = sentences
+            .as_ref()
+            .map(|s| crate::sentence::gaps(text, &s.spans))
+            .unwrap_or_default();
+        let mut run = Run::new(text, config, counter, &self.matchers, &gaps, record);
         (self.split)(&mut run)?;
         Ok(Output {
             chunks: run.chunks,
             trace: run.tree.finish(),
             langchain: None,
+            sentences: sentences.filter(|_| record),
         })
     }
 

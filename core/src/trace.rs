@@ -195,6 +195,7 @@ impl Output {
                 .map(|pattern| Separator {
                     pattern: pattern.clone(),
                     regex: facts.regex && !pattern.is_empty(),
+                    level: None,
                 })
                 .collect(),
             None => configured.to_vec(),
@@ -253,4 +254,7 @@ pub struct Output {
     /// they are not slices, `start_index`, warnings, and the separators the
     /// cuts refer to. `None` for our own engines.
     pub langchain: Option<LangChainFacts>,
+    /// The text's sentences and the judgments on doubtful stops, when the
+    /// separator list has the sentence level and the trace was recorded.
+    pub sentences: Option<crate::sentence::Sentences>,
 }

@@ -81,7 +81,21 @@ macro_rules! truth {
 fn matches(separator: &Separator, source: &str, span: Span) -> Vec<Span> {
     let text = span.text(source);
     let at = |start: usize, end: usize| Span::new(span.start + start, span.start + end);
-    if separator.is_hard_cut() {
+    if separator.level.is_some() {
+        // The sentence level: the whitespace after each sentence of the
+        // whole source but the last, where text is left on both sides
+        // inside the span.
+        let spans = chunkscope::sentence::sentences(source);
+        spans
+            .iter()
+            .take(spans.len().saturating_sub(1))
+            .map(|s| {
+                let content = s.text(source).trim_end_matches(chunkscope::is_space).len();
+                Span::new(s.start + content, s.end)
+            })
+            .filter(|g| span.start < g.start && g.end < span.end)
+            .collect()
+    } else if separator.is_hard_cut() {
         Vec::new()
     } else if separator.regex {
         regex_lite::Regex::new(&separator.pattern)
@@ -950,11 +964,30 @@ fn config(strategy: Engine) -> impl Strategy<Value = Config> {
             (true, false) => OUR_REGEXES,
             (true, true) => PYTHON_REGEXES,
         };
-        let one = prop_oneof![
-            8 => prop::sample::select(pool).prop_map(move |p| Separator { pattern: p.to_string(), regex }),
-            1 => Just(Separator::hard_cut()),
-        ];
-        prop::collection::vec(one, if langchain { 0..5 } else { 1..6 })
+        let pattern = prop::sample::select(pool).prop_map(move |p| {
+            if regex {
+                Separator::regex(p)
+            } else {
+                Separator::literal(p)
+            }
+        });
+        let one = if langchain {
+            prop_oneof![8 => pattern, 1 => Just(Separator::hard_cut())].boxed()
+        } else {
+            // The sentence level too, for our engines.
+            prop_oneof![
+                8 => pattern,
+                1 => Just(Separator::hard_cut()),
+                1 => Just(Separator::sentence()),
+            ]
+            .boxed()
+        };
+        prop::collection::vec(one, if langchain { 0..5 } else { 1..6 }).prop_map(move |mut list| {
+            if strategy == Engine::Sentence {
+                list.insert(0, Separator::sentence());
+            }
+            list
+        })
     });
     (
         sized,
@@ -1025,6 +1058,7 @@ fn one(text: &str, config: &Config, tally: &RefCell<Tally>) -> Result<(), TestCa
                 .map(|pattern| Separator {
                     regex: regex && !pattern.is_empty(),
                     pattern,
+                    level: None,
                 })
                 .collect()
         }
@@ -1123,6 +1157,20 @@ fn recursive_trace_tells_the_truth() {
             ("a separator recorded absent", 1_000),
             ("a hard cut", 1_000),
             ("a character only in a dropped separator", 300),
+        ],
+    );
+}
+
+#[test]
+fn sentence_trace_tells_the_truth() {
+    run_engine(
+        Engine::Sentence,
+        &[
+            ("a cut at a separator, placement end", 300),
+            ("a cut at a separator, placement start", 300),
+            ("a cut at a separator, placement none", 300),
+            ("a close reason measured", 1_000),
+            ("a hard cut", 300),
         ],
     );
 }

@@ -278,7 +278,9 @@ impl<'de> Visitor<'de> for SeparatorVisitor {
     type Value = SeparatorEntry;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a string, or an object { pattern: string, regex?: boolean }")
+        f.write_str(
+            "a string, or an object { pattern: string, regex?: boolean } or { level: \"sentence\" }",
+        )
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<SeparatorEntry, E> {
@@ -291,16 +293,33 @@ impl<'de> Visitor<'de> for SeparatorVisitor {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<SeparatorEntry, A::Error> {
         let (mut pattern, mut regex) = (None::<String>, None::<bool>);
+        let mut level = None::<String>;
         while let Some(key) = map.next_key::<String>()? {
             match key.as_str() {
                 "pattern" => pattern = Some(map.next_value()?),
                 "regex" => regex = map.next_value()?,
+                "level" => level = Some(map.next_value()?),
                 other => {
                     return Err(de::Error::custom(format!(
-                        "a separator has no field {other:?}; the fields are pattern, regex"
+                        "a separator has no field {other:?}; the fields are pattern, regex, level"
                     )))
                 }
             }
+        }
+        if let Some(name) = level {
+            let Some(level) = chunkscope::Level::from_name(&name) else {
+                return Err(de::Error::custom(format!(
+                    "unknown separator level {name:?}: the level is \"sentence\""
+                )));
+            };
+            if pattern.is_some() || regex.is_some() {
+                return Err(de::Error::custom(
+                    "a separator is a pattern or a level, not both: { level: \"sentence\" } alone",
+                ));
+            }
+            let mut sep = Separator::sentence();
+            sep.level = Some(level);
+            return Ok(SeparatorEntry(sep));
         }
         let pattern = pattern.ok_or_else(|| {
             de::Error::custom("a separator object needs a pattern, e.g. { pattern: \"\\n\\n\" }")
@@ -308,6 +327,7 @@ impl<'de> Visitor<'de> for SeparatorVisitor {
         Ok(SeparatorEntry(Separator {
             pattern,
             regex: regex.unwrap_or(false),
+            level: None,
         }))
     }
 }
@@ -324,6 +344,26 @@ mod tests {
 
     fn config(value: serde_json::Value) -> Result<Config, String> {
         options(value)?.into_config().map_err(|e| e.message)
+    }
+
+    #[test]
+    fn the_sentence_strategy_and_level() {
+        let c = config(json!({ "strategy": "sentence" })).unwrap();
+        assert_eq!(c.strategy, Strategy::Sentence);
+        assert_eq!(c.separators[0], chunkscope::Separator::sentence());
+        let c = config(json!({ "separators": ["\n\n", { "level": "sentence" }, " "] })).unwrap();
+        assert_eq!(c.separators[1], chunkscope::Separator::sentence());
+        // A string is always a literal: the JS way to the level is the object.
+        let c = config(json!({ "separators": ["\\p{sentence}"] })).unwrap();
+        assert_eq!(
+            c.separators[0],
+            chunkscope::Separator::literal("\\p{sentence}")
+        );
+        let e = config(json!({ "separators": [{ "level": "paragraph" }] })).unwrap_err();
+        assert!(e.contains("unknown separator level"), "{e}");
+        let e =
+            config(json!({ "separators": [{ "level": "sentence", "pattern": "x" }] })).unwrap_err();
+        assert!(e.contains("not both"), "{e}");
     }
 
     #[test]

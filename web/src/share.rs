@@ -33,8 +33,13 @@ pub fn encode(snapshot: &Snapshot) -> String {
         u8::from(s.trim),
     );
     for sep in &s.separators {
-        let kind = if sep.regex { 'r' } else { 'l' };
-        plain.push_str(&format!("sep={kind}:{}\n", escape(&sep.pattern)));
+        // A level (`v`) is written as its spelling, `\p{sentence}`.
+        let (kind, pattern) = match sep.level {
+            Some(level) => ('v', level.spelling()),
+            None if sep.regex => ('r', sep.pattern.as_str()),
+            None => ('l', sep.pattern.as_str()),
+        };
+        plain.push_str(&format!("sep={kind}:{}\n", escape(pattern)));
     }
     plain.push_str("text\n");
     plain.push_str(&snapshot.text);
@@ -82,6 +87,10 @@ pub fn decode(fragment: &str) -> Result<Option<Snapshot>, String> {
                 settings.separators.push(match kind {
                     "l" => Separator::literal(pattern),
                     "r" => Separator::regex(pattern),
+                    "v" => Separator::parse(&pattern, false)
+                        .ok()
+                        .filter(|s| s.level.is_some())
+                        .ok_or_else(|| format!("unknown separator level {pattern:?}"))?,
                     _ => return Err(format!("unknown separator kind {kind:?}")),
                 });
             }

@@ -8,7 +8,7 @@ use crate::model::{glyph, own_name, separator_class, visible_label};
 use crate::state::{Action, Settings, View};
 use chunkscope::langchain::{Kind, DEFAULT_SEPARATORS};
 use chunkscope::presets::{describe, SEPARATOR_PRESETS};
-use chunkscope::{escape, unescape, Separator};
+use chunkscope::{escape, Separator};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -73,11 +73,8 @@ pub fn SeparatorEditor(props: &SeparatorEditorProps) -> Html {
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             // Regexes are passed as written: the regex engine reads its own escapes.
-            let parsed = if *regex {
-                Ok(Separator::regex(draft.as_str()))
-            } else {
-                unescape(&draft).map(Separator::literal)
-            };
+            // `\p{sentence}` is the sentence level either way.
+            let parsed = Separator::parse(&draft, *regex);
             match parsed {
                 Ok(sep) => {
                     problem.set(None);
