@@ -222,7 +222,7 @@ pub fn segment(text: &str, record: bool) -> Sentences {
         tokens: Tokens::default(),
     };
     let mut uax: Vec<usize> = Vec::new();
-    for (at, _) in text.split_sentence_bound_indices().skip(1) {
+    for at in uax_boundaries(text) {
         let after = uax.last().copied().unwrap_or(0);
         uax.push(judge.before_openers(after, at));
     }
@@ -273,6 +273,63 @@ pub fn segment(text: &str, record: bool) -> Sentences {
         spans,
         decisions: judge.decisions,
     }
+}
+
+/// UAX #29's sentence boundaries inside `text` (not at its start or end), in
+/// order: exactly `split_sentence_bound_indices`, without running it over
+/// text that cannot hold a boundary.
+///
+/// A boundary only comes after a sentence terminator (`.`, `!`, `?`, and
+/// non-ASCII ones) or a paragraph separator (`\r`, `\n`, and non-ASCII
+/// ones), so a stretch of ASCII without `.!?\r\n` holds none. And between two
+/// ASCII lowercase letters the rules neither break nor look across: a
+/// lowercase letter ends every look-ahead (SB8 stops at `Lower`) and every
+/// look-behind (`SATerm Close* Sp*`, `Upper ATerm`). So the text is cut
+/// there into pieces, and only pieces holding a terminator, a separator or
+/// any non-ASCII byte are segmented, each on its own. English prose is
+/// mostly skipped; a text without such letter pairs (CJK) is segmented
+/// whole, as before.
+fn uax_boundaries(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let lower_pair = |p: usize| {
+        p > 0
+            && p < bytes.len()
+            && bytes[p - 1].is_ascii_lowercase()
+            && bytes[p].is_ascii_lowercase()
+    };
+    let interesting = |b: u8| matches!(b, b'.' | b'!' | b'?' | b'\r' | b'\n') || b >= 0x80;
+    let mut out = Vec::new();
+    let mut done = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        if !interesting(bytes[i]) {
+            i += 1;
+            continue;
+        }
+        // The piece: from the last safe cut before `i` (or where the last
+        // piece ended) to the first safe cut after the last interesting
+        // byte it holds.
+        let mut start = i;
+        while start > done && !lower_pair(start) {
+            start -= 1;
+        }
+        let mut end = i + 1;
+        while end < bytes.len() && !lower_pair(end) {
+            end += 1;
+        }
+        // Both ends are char boundaries: a safe cut is between two ASCII
+        // bytes, `done` was an end, and `i` moved back only over bytes.
+        let piece = &text[start..end];
+        out.extend(
+            piece
+                .split_sentence_bound_indices()
+                .skip(1)
+                .map(|(at, _)| start + at),
+        );
+        done = end;
+        i = end;
+    }
+    out
 }
 
 /// The whitespace after each sentence but the last: where the sentence level
@@ -682,6 +739,53 @@ mod tests {
             .iter()
             .map(|s| s.text(text))
             .collect()
+    }
+
+    #[test]
+    fn uax_boundaries_are_unicode_segmentations() {
+        for text in [
+            "Hello. World",
+            "a.b. C d... e? F!\n\ng\r\nh",
+            "他说：「好。」然后走了。",
+            "Mr. X. Y z. 3.14 e.g. Foo",
+            "abc",
+            "",
+            ". ",
+            "ab.\u{200B}Cd ef.\u{301} Gh",
+            "x\u{2029}y\u{85}z. ab",
+        ] {
+            let whole: Vec<usize> = text
+                .split_sentence_bound_indices()
+                .skip(1)
+                .map(|(at, _)| at)
+                .collect();
+            assert_eq!(uax_boundaries(text), whole, "{text:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 3_000, ..Default::default() })]
+
+        /// Skipping the text that holds no boundary changes no boundary.
+        #[test]
+        fn skipping_quiet_text_is_exact(
+            parts in proptest::collection::vec(
+                proptest::sample::select(&[
+                    "a", "ab", "Word", "x", ".", "!", "?", " ", "  ", "\n", "\r", "\r\n",
+                    "。", "」", "「", "\"", ")", "(", "\u{200B}", "\u{301}", "3", ".5", "é",
+                    "\u{2029}", "\u{85}", "…", "Ω", "ω", "中", "\t", ",", ":", "-",
+                ][..]),
+                0..40,
+            ),
+        ) {
+            let text = parts.concat();
+            let whole: Vec<usize> = text
+                .split_sentence_bound_indices()
+                .skip(1)
+                .map(|(at, _)| at)
+                .collect();
+            proptest::prop_assert_eq!(uax_boundaries(&text), whole);
+        }
     }
 
     #[test]

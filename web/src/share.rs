@@ -150,6 +150,8 @@ mod tests {
             settings: Settings {
                 separators: vec![
                     Separator::literal("\n\n"),
+                    Separator::sentence(),
+                    Separator::literal("\\p{sentence}"),
                     Separator::regex(r"\s+"),
                     Separator::hard_cut(),
                 ],

@@ -91,7 +91,7 @@ pub fn SeparatorEditor(props: &SeparatorEditorProps) -> Html {
             <div class="field">
                 <label for="separator-preset-select">
                     {"Separators"}
-                    {help("Where the recursive splitter may cut, strongest first. A piece that is too big is cut at the first separator it contains; a part that is still too big tries the next one down. The empty separator \"\" is the hard cut: cut anywhere, the last resort.")}
+                    {help("Where the recursive splitter may cut, strongest first. A piece that is too big is cut at the first separator it contains; a part that is still too big tries the next one down. The empty separator \"\" is the hard cut: cut anywhere, the last resort. \\p{sentence} is the sentence level: between two sentences, as Unicode finds them (abbreviations, decimals and URLs taken care of).")}
                 </label>
                 <select id="separator-preset-select" data-testid="separator-preset-select" onchange={on_preset}>
                     { for SEPARATOR_PRESETS.into_iter().map(|name| html! {
