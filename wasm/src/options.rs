@@ -23,9 +23,10 @@ use std::fmt;
 /// (or be `undefined`/`null`) to keep the default, which is the CLI's default.
 ///
 /// ```text
-/// { strategy?: "fixed" | "recursive" | "langchain" | "langchain-character",
+/// { strategy?: "fixed" | "recursive" | "sentence" | "langchain" | "langchain-character",
 ///   size?: number, overlap?: number,
-///   unit?: "chars" | "bytes", separators?: (string | { pattern: string, regex?: boolean })[],
+///   unit?: "chars" | "bytes",
+///   separators?: (string | { pattern: string, regex?: boolean } | { level: "sentence" })[],
 ///   placement?: "end" | "start" | "none", trim?: boolean }
 /// ```
 ///
@@ -33,7 +34,7 @@ use std::fmt;
 /// can be passed back in.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SplitOptions {
-    /// `fixed`, `recursive`, `langchain` or `langchain-character`. A field
+    /// `fixed`, `recursive`, `sentence`, `langchain` or `langchain-character`. A field
     /// left out takes this strategy's default ([`Config::for_strategy`]).
     pub strategy: Option<String>,
     /// The most units in a chunk.
@@ -312,7 +313,9 @@ impl<'de> Visitor<'de> for SeparatorVisitor {
                     "unknown separator level {name:?}: the level is \"sentence\""
                 )));
             };
-            if pattern.is_some() || regex.is_some() {
+            // The report's echo writes the level with an empty pattern, and
+            // reads back; anything else beside a level is a mistake.
+            if pattern.as_deref().is_some_and(|p| !p.is_empty()) || regex == Some(true) {
                 return Err(de::Error::custom(
                     "a separator is a pattern or a level, not both: { level: \"sentence\" } alone",
                 ));
@@ -364,6 +367,13 @@ mod tests {
         let e =
             config(json!({ "separators": [{ "level": "sentence", "pattern": "x" }] })).unwrap_err();
         assert!(e.contains("not both"), "{e}");
+        // The report's configuration echo reads back.
+        let echo =
+            json!({ "separators": [{ "pattern": "", "regex": false, "level": "sentence" }] });
+        assert_eq!(
+            config(echo).unwrap().separators,
+            [chunkscope::Separator::sentence()]
+        );
     }
 
     #[test]
