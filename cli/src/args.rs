@@ -12,7 +12,7 @@
 //! [`Cli`] with `args_conflicts_with_subcommands`; [`Command`] has a variant
 //! for each. A file named like a subcommand is read as `./eval` or after `--`.
 
-use chunkscope::{unescape, Config, Placement, Separator, Strategy, Unit};
+use chunkscope::{Config, Placement, Separator, SeparatorLevel, Strategy, Unit};
 use clap::builder::{OsStringValueParser, TypedValueParser};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{ArgAction, Parser};
@@ -179,12 +179,13 @@ questions file or configuration.";
 /// taken for an unknown option.
 #[derive(Debug, clap::Args)]
 struct SplitArgs {
-    /// fixed (windows), recursive (separators), langchain (LangChain's
-    /// RecursiveCharacterTextSplitter, exactly), langchain-character (its
-    /// CharacterTextSplitter, on the first --sep), markdown (sections by
-    /// heading, then blocks, then the --sep list inside an oversized block;
-    /// every chunk has its heading_path) or langchain-markdown (LangChain's
-    /// MarkdownHeaderTextSplitter, on the --header markers)
+    /// fixed (windows), recursive (separators), sentence (whole sentences,
+    /// packed), markdown (sections by heading, then blocks, then the --sep
+    /// list inside an oversized block; every chunk has its heading_path),
+    /// langchain (LangChain's RecursiveCharacterTextSplitter, exactly),
+    /// langchain-character (its CharacterTextSplitter, on the first --sep) or
+    /// langchain-markdown (its MarkdownHeaderTextSplitter, on the --header
+    /// markers)
     #[arg(long, value_name = "NAME", default_value_t = Config::default().strategy, value_parser = reader("--strategy", str::parse::<Strategy>), allow_hyphen_values = true)]
     strategy: Strategy,
 
@@ -282,15 +283,20 @@ fn sep_help() -> String {
         let seps: Vec<String> = config
             .separators
             .iter()
-            .map(|s| format!("'{}'", chunkscope::escape(&s.pattern)))
+            .map(|s| match s.level {
+                Some(level) => format!("'{}'", level.spelling()),
+                None => format!("'{}'", chunkscope::escape(&s.pattern)),
+            })
             .collect();
         seps.join(" ")
     };
     format!(
         "a separator; repeat it, strongest first. Understands the escapes \\n \\r \\t \\\\ \
-         and \\u{{…}}; --sep '' is the hard cut [default: {}; LangChain's for langchain; {} \
-         inside a block for markdown]",
+         and \\u{{…}}; --sep '' is the hard cut, --sep '{}' the sentence level \
+         [default: {}; {} for sentence; LangChain's for langchain; {} inside a block for markdown]",
+        SeparatorLevel::Sentence.spelling(),
         list(Config::default()),
+        list(Config::for_strategy(Strategy::Sentence)),
         list(Config::for_strategy(Strategy::Markdown))
     )
 }
@@ -447,21 +453,19 @@ impl SplitArgs {
     }
 }
 
-/// The `--sep` values as separators. Literal ones have their backslash escapes
-/// read here; a regex keeps its backslashes, which are regex syntax (the regex
-/// engine reads `\n` and `\t` itself).
+/// The `--sep` values as separators. `\p{sentence}` is the sentence level
+/// (with or without `--regex`: no literal and no regex here spells it).
+/// Literal ones have their backslash escapes read here; a regex keeps its
+/// backslashes, which are regex syntax (the regex engine reads `\n` and `\t`
+/// itself).
 fn separators(seps: Vec<String>, regex: bool) -> Result<Vec<Separator>, String> {
     seps.into_iter()
         .map(|sep| {
-            if regex {
-                Ok(Separator::regex(sep))
-            } else {
-                unescape(&sep).map(Separator::literal).map_err(|e| {
-                    // Core's message starts by quoting the value; quote it as typed.
-                    let why = e.strip_prefix(&format!("in {sep:?}: ")).unwrap_or(&e);
-                    format!("--sep '{sep}': {why}")
-                })
-            }
+            Separator::parse(&sep, regex).map_err(|e| {
+                // Core's message starts by quoting the value; quote it as typed.
+                let why = e.strip_prefix(&format!("in {sep:?}: ")).unwrap_or(&e);
+                format!("--sep '{sep}': {why}")
+            })
         })
         .collect()
 }
@@ -733,9 +737,10 @@ mod tests {
             "Exit status: 0 on success, 1 if the input cannot be read or the output written, \
              2 for a bad option or configuration, or input that is not UTF-8.",
             // Both computed from core, so they cannot drift from it.
-            r"[default: '\n\n' '\n' ' ' ''; LangChain's for langchain; '. ' ' ' '' inside a block for markdown]",
-            "[default: end for fixed, end for recursive, end for markdown, start for langchain, \
-             none for langchain-character, none for langchain-markdown]",
+            r"[default: '\n\n' '\n' ' ' ''; '\p{sentence}' ' ' '' for sentence; LangChain's for langchain; '. ' ' ' '' inside a block for markdown]",
+            r"--sep '\p{sentence}' the sentence level",
+            "[default: end for fixed, end for recursive, end for sentence, end for markdown, \
+             start for langchain, none for langchain-character, none for langchain-markdown]",
         ] {
             assert!(flat.contains(line), "{line}");
         }
@@ -800,12 +805,12 @@ mod tests {
             ),
             (
                 &["--strategy", "semantic"],
-                "unknown strategy \"semantic\": use \"fixed\", \"recursive\", \"markdown\", \"langchain\", \"langchain-character\" or \"langchain-markdown\"",
+                "unknown strategy \"semantic\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\" or \"langchain-markdown\"",
             ),
             // A flag after a flag that takes a value is that value.
             (
                 &["--strategy", "--size", "3"],
-                "unknown strategy \"--size\": use \"fixed\", \"recursive\", \"markdown\", \"langchain\", \"langchain-character\" or \"langchain-markdown\"",
+                "unknown strategy \"--size\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\" or \"langchain-markdown\"",
             ),
             (
                 &["--unit", "tokens"],

@@ -880,3 +880,64 @@ fn peak_rss(mut child: std::process::Child) -> usize {
         std::thread::sleep(std::time::Duration::from_millis(1));
     }
 }
+
+#[test]
+fn the_sentence_strategy_and_the_sentence_level() {
+    let text = "Dr. Rao paid 3.14 euros. He left. 他说：「好。」然后走了。";
+    let json = json_of(&["--strategy", "sentence", "--size", "30", "--trace"], text);
+    let texts: Vec<&str> = json["chunks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            "Dr. Rao paid 3.14 euros.",
+            "He left. 他说：「好。」然后走了。"
+        ]
+    );
+    assert_eq!(json["chunks"][0]["cut"], json!("sentence"));
+    assert_eq!(json["chunks"][0]["cut_label"], json!(r"\p{sentence}"));
+    let sentences: Vec<(u64, u64)> = json["sentences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["start"].as_u64().unwrap(), s["end"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(sentences, [(0, 25), (25, 34), (34, 41), (41, 46)]);
+    let reasons: Vec<&str> = json["sentence_candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["reason"].as_str().unwrap())
+        .collect();
+    assert_eq!(reasons, ["abbreviation", "number"]);
+    // The level in a recursive list, spelled in --sep.
+    let json = json_of(
+        &[
+            "--size",
+            "30",
+            "--sep",
+            r"\n\n",
+            "--sep",
+            r"\p{sentence}",
+            "--sep",
+            " ",
+            "--trace",
+        ],
+        text,
+    );
+    assert_eq!(
+        json["config"]["separators"][1],
+        json!({"pattern": "", "regex": false, "level": "sentence"})
+    );
+    assert_eq!(json["chunks"][0]["cut"], json!("sentence"));
+    // Plain output carries no sentences.
+    let plain = json_of(&["--strategy", "sentence"], text);
+    assert!(plain.get("sentences").is_none());
+    // A sentence strategy without the level first is refused, saying how to write it.
+    let message = failure(&["--strategy", "sentence", "--sep", " "], b"", 2);
+    assert!(message.contains(r"\p{sentence}"), "{message}");
+}

@@ -11,6 +11,10 @@
 //! small shared machine, and one `args` list gives the corpus × unit × size
 //! matrix without a macro per case.
 //!
+//! `sentence_*` is the sentence strategy; `sentences_only` and
+//! `sentences_recorded` find the sentences alone (corpus 0 markdown, 1 code,
+//! 2 prose), without and with the decisions a trace shows.
+//!
 //! `trace` is [`Splitter::split`] (the recursion tree is recorded, as the UI
 //! needs it); `plain` is [`Splitter::chunks`] (no tree). The target is
 //! trace ≤ 2× plain.
@@ -182,6 +186,53 @@ fn markdown_prefix_plain(bencher: Bencher, case: &Case) {
         markdown(case).with_heading_prefix(true),
         false,
     );
+}
+
+/// The sentence strategy's cases: every corpus and size, in chars (the
+/// segmenter's cost does not depend on the unit; the packing's is that of
+/// the recursive engine).
+fn sentence_cases() -> Vec<Case> {
+    cases()
+        .into_iter()
+        .filter(|c| c.unit == Unit::Chars)
+        .collect()
+}
+
+fn sentence(case: &Case) -> Config {
+    Config {
+        size: case.size,
+        ..Config::for_strategy(chunkscope::Strategy::Sentence)
+    }
+    .with_unit(case.unit)
+}
+
+#[divan::bench(args = sentence_cases(), sample_count = 20, sample_size = 1)]
+fn sentence_trace(bencher: Bencher, case: &Case) {
+    run(bencher, case, sentence(case), true);
+}
+
+#[divan::bench(args = sentence_cases(), sample_count = 20, sample_size = 1)]
+fn sentence_plain(bencher: Bencher, case: &Case) {
+    run(bencher, case, sentence(case), false);
+}
+
+/// Finding the sentences alone (`sentence::sentences`), and with every
+/// doubtful stop's decision recorded (`segment(text, true)`, as a trace does).
+#[divan::bench(args = [0, 1, 2], sample_count = 20, sample_size = 1)]
+fn sentences_only(bencher: Bencher, corpus: usize) {
+    let text = corpora()[corpus].as_str();
+    bencher
+        .counter(BytesCount::of_str(text))
+        .bench(|| chunkscope::sentence::sentences(black_box(text)).len());
+}
+
+#[divan::bench(args = [0, 1, 2], sample_count = 20, sample_size = 1)]
+fn sentences_recorded(bencher: Bencher, corpus: usize) {
+    let text = corpora()[corpus].as_str();
+    bencher.counter(BytesCount::of_str(text)).bench(|| {
+        let s = chunkscope::sentence::segment(black_box(text), true);
+        s.spans.len() + s.decisions.len()
+    });
 }
 
 /// A million tiny paragraphs (`"Item 123456.\n\n"`, 14–16 MB): the most

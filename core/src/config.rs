@@ -137,7 +137,9 @@ impl Config {
         self
     }
 
-    /// The defaults of `strategy`: ours for `fixed` and `recursive`, and
+    /// The defaults of `strategy`: ours for `fixed` and `recursive` (and for
+    /// `sentence`, the sentence level then `" "` and `""` inside a sentence
+    /// that is too long), and
     /// LangChain's own for its classes (`keep_separator`, and an empty list
     /// standing for LangChain's default separators). The CLI and the JS API
     /// start from these, so a LangChain strategy with nothing else set is
@@ -151,6 +153,11 @@ impl Config {
                 Strategy::LangChainMarkdown => ["#", "##", "###"].map(Separator::literal).to_vec(),
                 Strategy::Markdown => [". ", " ", ""].map(Separator::literal).to_vec(),
                 _ if strategy.langchain().is_some() => Vec::new(),
+                Strategy::Sentence => vec![
+                    Separator::sentence(),
+                    Separator::literal(" "),
+                    Separator::hard_cut(),
+                ],
                 _ => defaults.separators,
             },
             ..defaults
@@ -196,6 +203,16 @@ impl Config {
         self.compile().map(|_| ())
     }
 
+    /// Whether the separator list has the sentence level, so a split records
+    /// the text's sentences.
+    pub fn uses_sentences(&self) -> bool {
+        self.strategy.uses_separators()
+            && self
+                .separators
+                .iter()
+                .any(|s| s.level == Some(crate::separator::SeparatorLevel::Sentence))
+    }
+
     /// Whether the separator list ends in a hard cut. Without one the recursive
     /// engine still cuts hard as a last resort (the size limit is a guarantee), but
     /// the cut is not one the learner asked for, so the UI warns.
@@ -228,7 +245,9 @@ impl Config {
             .iter()
             .enumerate()
             .map(|(index, sep)| {
-                if sep.is_hard_cut() {
+                if sep.level == Some(crate::separator::SeparatorLevel::Sentence) {
+                    Ok(Matcher::Sentence)
+                } else if sep.is_hard_cut() {
                     Ok(Matcher::HardCut)
                 } else if sep.regex {
                     Regex::new(&sep.pattern)

@@ -13,6 +13,9 @@ pub(crate) struct Run<'a> {
     pub source: &'a str,
     pub config: &'a Config,
     pub matchers: &'a [Matcher],
+    /// The whitespace after each sentence, for the sentence level (empty
+    /// when the list has none).
+    pub gaps: &'a [Span],
     pub chunks: Vec<Chunk>,
     pub tree: Recorder,
     /// Counts in the configured unit.
@@ -31,6 +34,7 @@ impl<'a> Run<'a> {
         config: &'a Config,
         counter: Counter,
         matchers: &'a [Matcher],
+        gaps: &'a [Span],
         record: bool,
     ) -> Self {
         // About one chunk per `size` bytes (exact for full ASCII chunks), and
@@ -45,6 +49,7 @@ impl<'a> Run<'a> {
             source,
             config,
             matchers,
+            gaps,
             chunks: Vec::with_capacity(chunks),
             tree: Recorder::new(record, 2 * chunks),
             counter,

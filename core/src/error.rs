@@ -78,6 +78,15 @@ pub enum Error {
     /// A LangChain strategy refused the configuration or the text, as
     /// LangChain would (or where this engine will not guess what it does).
     LangChain(LangChainError),
+    /// The sentence level is where the strategy cannot take it: the
+    /// `sentence` strategy's list must start with it (it packs whole
+    /// sentences), and LangChain's classes have no such level.
+    SentenceLevel {
+        /// The position in the list the message is about.
+        index: usize,
+        /// The strategy.
+        strategy: crate::Strategy,
+    },
 }
 
 /// The setting an [`Error`] is about: what a person has to change. A page marks
@@ -124,7 +133,9 @@ impl Error {
             Error::ZeroSize | Error::PrefixTooLong { .. } => Setting::Size,
             Error::OverlapTooLarge { .. } => Setting::Overlap,
             Error::NoSeparators => Setting::Separators,
-            Error::InvalidRegex { index, .. } => Setting::Separator(*index),
+            Error::InvalidRegex { index, .. } | Error::SentenceLevel { index, .. } => {
+                Setting::Separator(*index)
+            }
             Error::CharTooBig { .. }
             | Error::TokenizerNotLoaded { .. }
             | Error::CharTooManyTokens { .. } => Setting::Unit,
@@ -196,6 +207,20 @@ impl fmt::Display for Error {
                 "the heading path {prefix:?} of the section at position {at} is {len} {unit}, and size is {size}: no chunk of the section fits after it; raise the size above {len}, or turn the heading prefix off"
             ),
             Error::LangChain(e) => e.fmt(f),
+            Error::SentenceLevel { index, strategy } => match strategy {
+                crate::Strategy::Sentence => write!(
+                    f,
+                    "the sentence strategy packs whole sentences, so its separator list starts with the sentence level {} and goes on with what cuts a sentence that is too long (e.g. {} \" \" \"\"); for another list, use the recursive strategy",
+                    crate::separator::SeparatorLevel::Sentence.spelling(),
+                    crate::separator::SeparatorLevel::Sentence.spelling(),
+                ),
+                _ => write!(
+                    f,
+                    "separator {} is the sentence level {}, which {strategy} does not have (LangChain splits at patterns only): remove it, or use the sentence or recursive strategy",
+                    index + 1,
+                    crate::separator::SeparatorLevel::Sentence.spelling(),
+                ),
+            },
         }
     }
 }

@@ -729,6 +729,7 @@ impl LangChainOutput {
 
     fn output_with(&self, trace: Trace) -> Output {
         Output {
+            sentences: None,
             chunks: self
                 .chunks
                 .iter()

@@ -78,6 +78,7 @@ pub mod presets;
 mod recursive;
 #[cfg(feature = "serde")]
 pub mod report;
+pub mod sentence;
 mod separator;
 mod span;
 mod strategy;
@@ -91,7 +92,7 @@ pub use analysis::{Analysis, Detail};
 pub use check::{check, Check, Checks, Property};
 pub use config::{Config, Placement};
 pub use error::{Error, Setting};
-pub use separator::{escape, unescape, Separator};
+pub use separator::{escape, unescape, Separator, SeparatorLevel};
 pub use span::{is_space, trim, CharIndex, Span};
 pub use strategy::Strategy;
 pub use trace::{

@@ -59,13 +59,15 @@ impl Engine for Markdown {
         counter: Counter,
         record: bool,
     ) -> Result<Output, Error> {
-        let mut run = Run::new(text, config, counter, &self.matchers, record);
+        let (sentences, gaps) = crate::strategy::sentences_for(&self.matchers, text, record);
+        let mut run = Run::new(text, config, counter, &self.matchers, &gaps, record);
         let markdown = split(&mut run)?;
         Ok(Output {
             chunks: run.chunks,
             trace: run.tree.finish(),
             langchain: None,
             markdown: Some(markdown),
+            sentences,
         })
     }
 
@@ -320,7 +322,8 @@ struct Splitting<'r, 'a> {
 fn split(run: &mut Run<'_>) -> Result<MarkdownFacts, Error> {
     let source = run.source;
     let matchers = run.matchers;
-    let searchers: Vec<Searcher<'_>> = matchers.iter().map(Searcher::new).collect();
+    let gaps = run.gaps;
+    let searchers: Vec<Searcher<'_>> = matchers.iter().map(|m| Searcher::new(m, gaps)).collect();
     let doc = parse(source);
     let sections = doc.sections.len();
     let mut s = Splitting {

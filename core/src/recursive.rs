@@ -27,7 +27,12 @@ pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
     if whole.is_empty() {
         return Ok(());
     }
-    let searchers: Vec<Searcher<'_>> = run.matchers.iter().map(Searcher::new).collect();
+    let gaps = run.gaps;
+    let searchers: Vec<Searcher<'_>> = run
+        .matchers
+        .iter()
+        .map(|m| Searcher::new(m, gaps))
+        .collect();
     let root = Measured::new(&run.measure, whole, false);
     let top = Visit {
         group: root,

@@ -45,6 +45,35 @@ pub struct Report {
     /// engines.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub langchain: Option<LangChainReport>,
+    /// The text's sentences, in order, tiling the text: present in a full
+    /// report when the separator list has the sentence level.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sentences: Option<Vec<SpanReport>>,
+    /// Every doubtful stop judged while finding the sentences (rejected,
+    /// added, or doubtful and kept), with its reason; present with
+    /// `sentences`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sentence_candidates: Option<Vec<CandidateReport>>,
+}
+
+/// One judgment on a candidate sentence end (see [`crate::sentence::Decision`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CandidateReport {
+    /// Where the next sentence would start, in chars.
+    pub at: usize,
+    /// The same, in bytes.
+    pub byte_at: usize,
+    /// The stop that was judged (`.`, `?!`, `。`, `…` …).
+    pub stop: SpanReport,
+    /// Whether a sentence ends there.
+    pub end: bool,
+    /// The reason, as one word ([`crate::sentence::Reason::name`]).
+    pub reason: &'static str,
+    /// The judgment in words: "not a sentence end: abbreviation".
+    pub why: &'static str,
+    /// Whether a refinement of UAX #29 made the judgment (rather than
+    /// UAX #29's own rules, explained).
+    pub refinement: bool,
 }
 
 /// What a LangChain split adds to a report.
@@ -212,6 +241,9 @@ pub struct SeparatorRef {
     pub label: String,
     /// Whether `pattern` is a regular expression.
     pub regex: bool,
+    /// A named level instead of a pattern (`"sentence"`); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<&'static str>,
 }
 
 /// Which parts of the parent's split were packed into a node (half-open).
@@ -343,6 +375,10 @@ pub struct SeparatorSpec {
     pub pattern: String,
     /// Whether `pattern` is a regular expression.
     pub regex: bool,
+    /// A named level instead of a pattern (`"sentence"`, whose `pattern` is
+    /// empty); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<&'static str>,
 }
 
 /// The configuration echo, with the names the CLI and the JS API accept.
@@ -392,8 +428,17 @@ impl Report {
                 checks,
                 config: None,
                 langchain: None,
+                sentences: None,
+                sentence_candidates: None,
             };
         }
+        let (sentences, sentence_candidates) = match &analysis.output.sentences {
+            Some(found) => {
+                let (spans, candidates) = sentence_reports(source, found);
+                (Some(spans), Some(candidates))
+            }
+            None => (None, None),
+        };
         let output = &analysis.output;
         let nodes = output
             .trace
@@ -415,8 +460,36 @@ impl Report {
                 .langchain
                 .as_ref()
                 .and_then(|facts| langchain_report(config, facts, &analysis.separators)),
+            sentences,
+            sentence_candidates,
         }
     }
+}
+
+fn sentence_reports(
+    source: &str,
+    found: &crate::sentence::Sentences,
+) -> (Vec<SpanReport>, Vec<CandidateReport>) {
+    let chars = CharIndex::new(source);
+    let spans = found
+        .spans
+        .iter()
+        .map(|&s| span_report(chars.char_span(s), s))
+        .collect();
+    let candidates = found
+        .decisions
+        .iter()
+        .map(|d| CandidateReport {
+            at: chars.char_offset(d.at),
+            byte_at: d.at,
+            stop: span_report(chars.char_span(d.stop), d.stop),
+            end: d.end,
+            reason: d.reason.name(),
+            why: d.reason.describe(),
+            refinement: d.reason.refinement(),
+        })
+        .collect();
+    (spans, candidates)
 }
 
 fn langchain_report(
@@ -540,6 +613,9 @@ fn describe_cut(separators: &[Separator], cut: Cut) -> (String, Option<usize>, S
     let word = |w: &str| (w.to_string(), None, w.to_string());
     match cut {
         Cut::Separator(i) => match separators.get(i) {
+            Some(Separator {
+                level: Some(level), ..
+            }) => (level.name().into(), Some(i), separators[i].label()),
             Some(sep) if !sep.is_hard_cut() => (sep.pattern.clone(), Some(i), sep.label()),
             Some(_) => ("hard".into(), Some(i), "hard".into()),
             None => word("hard"),
@@ -557,6 +633,7 @@ fn separator_ref(separators: &[Separator], index: usize) -> Option<SeparatorRef>
         pattern: sep.pattern.clone(),
         label: sep.label(),
         regex: sep.regex,
+        level: sep.level.map(|l| l.name()),
     })
 }
 
@@ -632,6 +709,7 @@ fn separator_spec(sep: &Separator) -> SeparatorSpec {
     SeparatorSpec {
         pattern: sep.pattern.clone(),
         regex: sep.regex,
+        level: sep.level.map(|l| l.name()),
     }
 }
 
@@ -976,5 +1054,60 @@ mod tests {
         .unwrap();
         assert_eq!(plain.chunks[1].start_index, Some(6));
         assert!(plain.langchain.is_none());
+    }
+
+    #[test]
+    fn sentence_strategies_list_the_sentences_and_the_doubted_stops() {
+        let text = "Dr. Smith left. Then 3.14 rained. 他说。";
+        let config = Config {
+            size: 20,
+            ..Config::for_strategy(crate::Strategy::Sentence)
+        };
+        let json = serde_json::to_value(full(text, &config)).unwrap();
+        assert_eq!(
+            json["sentences"],
+            json!([
+                {"start": 0, "end": 16, "byte_start": 0, "byte_end": 16},
+                {"start": 16, "end": 34, "byte_start": 16, "byte_end": 34},
+                {"start": 34, "end": 37, "byte_start": 34, "byte_end": 43},
+            ])
+        );
+        assert_eq!(
+            json["sentence_candidates"],
+            json!([
+                {"at": 4, "byte_at": 4, "stop": {"start": 2, "end": 3, "byte_start": 2, "byte_end": 3},
+                 "end": false, "reason": "abbreviation", "why": "not a sentence end: abbreviation", "refinement": true},
+                {"at": 23, "byte_at": 23, "stop": {"start": 22, "end": 23, "byte_start": 22, "byte_end": 23},
+                 "end": false, "reason": "number", "why": "not a sentence end: decimal or version number", "refinement": false},
+            ])
+        );
+        let cuts: Vec<&Value> = json["chunks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| &c["cut"])
+            .collect();
+        assert_eq!(
+            cuts,
+            [&json!("sentence"), &json!("sentence"), &json!("end")]
+        );
+        assert_eq!(json["chunks"][0]["cut_label"], json!("\\p{sentence}"));
+        assert_eq!(json["chunks"][0]["cut_separator"], json!(0));
+        assert_eq!(
+            json["trace"]["nodes"][0]["separator"],
+            json!({"index": 0, "pattern": "", "label": "\\p{sentence}", "regex": false, "level": "sentence"})
+        );
+        assert_eq!(
+            json["config"]["separators"],
+            json!([
+                {"pattern": "", "regex": false, "level": "sentence"},
+                {"pattern": " ", "regex": false},
+                {"pattern": "", "regex": false},
+            ])
+        );
+        assert_eq!(json["config"]["strategy"], json!("sentence"));
+        // Without the sentence level, or without a trace, neither field.
+        let plain = serde_json::to_value(full(text, &Config::recursive(20))).unwrap();
+        assert!(plain.get("sentences").is_none() && plain.get("sentence_candidates").is_none());
     }
 }

@@ -10,12 +10,52 @@ use std::fmt;
 /// The empty pattern is the *hard cut*: it matches nowhere and cuts the text into
 /// windows of `size` units. It is the only separator that always makes progress,
 /// which is why a list usually ends with it.
+///
+/// A separator may instead be a named [`SeparatorLevel`] (the sentence level: cut
+/// between sentences as [`crate::sentence`] finds them), which no literal or
+/// regex can spell; its `pattern` is then empty and `regex` false.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Separator {
     /// The literal text, or the regular expression (syntax of the `regex` crate).
     pub pattern: String,
     /// Whether `pattern` is a regular expression.
     pub regex: bool,
+    /// A named level instead of a pattern.
+    pub level: Option<SeparatorLevel>,
+}
+
+/// A separator that is not a pattern but a kind of boundary found by analysis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum SeparatorLevel {
+    /// Between two sentences ([`crate::sentence`]): the cut is at the
+    /// whitespace after a sentence (empty after `。`), which placement puts
+    /// on either side like any separator's text.
+    Sentence,
+}
+
+impl SeparatorLevel {
+    /// The level's name, as the JSON's `level` and a chunk's `cut` say it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            SeparatorLevel::Sentence => "sentence",
+        }
+    }
+
+    /// How the level is written in a separator list (the CLI's `--sep`, the
+    /// page's separator editor, share links, a label): an escape that
+    /// [`unescape`] refuses and no regex engine here accepts, so it can mean
+    /// nothing else.
+    pub const fn spelling(self) -> &'static str {
+        match self {
+            SeparatorLevel::Sentence => "\\p{sentence}",
+        }
+    }
+
+    /// The level a name stands for (`"sentence"`).
+    pub fn from_name(name: &str) -> Option<SeparatorLevel> {
+        (name == "sentence").then_some(SeparatorLevel::Sentence)
+    }
 }
 
 impl Separator {
@@ -24,6 +64,7 @@ impl Separator {
         Separator {
             pattern: pattern.into(),
             regex: false,
+            level: None,
         }
     }
 
@@ -32,7 +73,30 @@ impl Separator {
         Separator {
             pattern: pattern.into(),
             regex: true,
+            level: None,
         }
+    }
+
+    /// The sentence level: cut between sentences.
+    pub fn sentence() -> Separator {
+        Separator {
+            pattern: String::new(),
+            regex: false,
+            level: Some(SeparatorLevel::Sentence),
+        }
+    }
+
+    /// A separator as a list spells it: a level's spelling (`\p{sentence}`),
+    /// else a regex as written when `regex`, else a literal with its
+    /// backslash escapes read ([`unescape`]).
+    pub fn parse(text: &str, regex: bool) -> Result<Separator, String> {
+        if text == SeparatorLevel::Sentence.spelling() {
+            return Ok(Separator::sentence());
+        }
+        if regex {
+            return Ok(Separator::regex(text));
+        }
+        unescape(text).map(Separator::literal)
     }
 
     /// The hard cut.
@@ -42,13 +106,16 @@ impl Separator {
 
     /// True for the hard cut (the empty pattern).
     pub fn is_hard_cut(&self) -> bool {
-        self.pattern.is_empty()
+        self.pattern.is_empty() && self.level.is_none()
     }
 
     /// The label a person reads: backslash escapes for invisible characters
     /// (a blank line is the four characters `\n\n`), `/…/` around a regex, and
     /// `""` for the hard cut.
     pub fn label(&self) -> String {
+        if let Some(level) = self.level {
+            return level.spelling().to_string();
+        }
         if self.is_hard_cut() {
             return "\"\"".to_string();
         }
@@ -61,6 +128,9 @@ impl Separator {
 
     /// A short name for a learner: "blank line", "newline", "sentence end", …
     pub fn describe(&self) -> String {
+        if self.level == Some(SeparatorLevel::Sentence) {
+            return "between sentences".into();
+        }
         if self.regex {
             return format!("pattern {}", self.label());
         }
@@ -156,6 +226,9 @@ pub(crate) enum Matcher {
     Literal(String),
     Regex(Regex),
     HardCut,
+    /// The sentence level: its matches are the whitespace after each
+    /// sentence, found once per split ([`crate::sentence::gaps`]).
+    Sentence,
 }
 
 impl Matcher {
@@ -164,13 +237,16 @@ impl Matcher {
     /// search through a [`Searcher`] instead, built once per split.
     #[cfg(test)]
     pub(crate) fn find(&self, source: &str, span: Span) -> Vec<Span> {
-        Searcher::new(self).find_iter(source, span).collect()
+        Searcher::new(self, &[]).find_iter(source, span).collect()
     }
 
     /// Whether the separator occurs in `span` at all.
     #[cfg(test)]
     pub(crate) fn occurs(&self, source: &str, span: Span) -> bool {
-        Searcher::new(self).find_iter(source, span).next().is_some()
+        Searcher::new(self, &[])
+            .find_iter(source, span)
+            .next()
+            .is_some()
     }
 }
 
@@ -199,10 +275,16 @@ pub(crate) enum Searcher<'p> {
     Str(&'p str),
     Regex(&'p Regex),
     HardCut,
+    /// The whitespace after each sentence but the last, in order.
+    Gaps(&'p [Span]),
 }
 
 impl<'p> Searcher<'p> {
-    pub(crate) fn new(matcher: &'p Matcher) -> Searcher<'p> {
+    /// `gaps` are the sentence gaps of the source, for the sentence level.
+    pub(crate) fn new(matcher: &'p Matcher, gaps: &'p [Span]) -> Searcher<'p> {
+        if let Matcher::Sentence = matcher {
+            return Searcher::Gaps(gaps);
+        }
         #[cfg(not(target_arch = "wasm32"))]
         if let Matcher::Literal(p) = matcher {
             match p.as_bytes() {
@@ -222,6 +304,8 @@ impl<'p> Searcher<'p> {
             Matcher::Literal(p) => Searcher::Str(p),
             Matcher::Regex(re) => Searcher::Regex(re),
             Matcher::HardCut => Searcher::HardCut,
+            // Only `new` is given the gaps.
+            Matcher::Sentence => Searcher::Gaps(&[]),
         }
     }
 
@@ -252,6 +336,15 @@ impl<'p> Searcher<'p> {
                 base,
             },
             Searcher::HardCut => Matches::None,
+            Searcher::Gaps(gaps) => {
+                // The gaps with text before and after them inside the span:
+                // a cut there leaves no empty part.
+                let from = gaps.partition_point(|g| g.start <= span.start);
+                let to = gaps.partition_point(|g| g.end < span.end);
+                Matches::Gaps {
+                    iter: gaps[from..to.max(from)].iter(),
+                }
+            }
         }
     }
 }
@@ -280,6 +373,9 @@ pub(crate) enum Matches<'t> {
         iter: regex_lite::Matches<'t, 't>,
         base: usize,
     },
+    Gaps {
+        iter: std::slice::Iter<'t, Span>,
+    },
     None,
 }
 
@@ -307,6 +403,7 @@ impl Iterator for Matches<'_> {
             Matches::Regex { iter, base } => iter
                 .find(|m| !m.is_empty())
                 .map(|m| Span::new(*base + m.start(), *base + m.end())),
+            Matches::Gaps { iter } => iter.next().copied(),
             Matches::None => None,
         }
     }

@@ -15,7 +15,7 @@ use crate::config::{Config, Placement};
 use crate::engine::Run;
 use crate::error::Error;
 use crate::langchain::{Kind, LangChainConfig, MarkdownHeaderConfig};
-use crate::separator::Matcher;
+use crate::separator::{Matcher, SeparatorLevel};
 use crate::trace::Output;
 use crate::unit::Counter;
 use crate::{fixed, langchain, markdown, recursive};
@@ -51,13 +51,19 @@ pub enum Strategy {
     /// block that alone is over the size, then the separators. Every chunk
     /// has a heading path. See [`crate::markdown`].
     Markdown,
+    /// Pack whole sentences ([`crate::sentence`]) up to `size`; only a
+    /// sentence longer than `size` is cut, by the separators after the
+    /// sentence level (`" "`, then the hard cut, by default). The recursive
+    /// engine with a list that starts with the sentence level.
+    Sentence,
 }
 
 impl Strategy {
     /// Every strategy, in the order the UI lists them.
-    pub const ALL: [Strategy; 6] = [
+    pub const ALL: [Strategy; 7] = [
         Strategy::Fixed,
         Strategy::Recursive,
+        Strategy::Sentence,
         Strategy::Markdown,
         Strategy::LangChain,
         Strategy::LangChainCharacter,
@@ -73,6 +79,7 @@ impl Strategy {
             Strategy::LangChainCharacter => "langchain-character",
             Strategy::LangChainMarkdown => "langchain-markdown",
             Strategy::Markdown => "markdown",
+            Strategy::Sentence => "sentence",
         }
     }
 
@@ -140,7 +147,27 @@ impl Strategy {
             Strategy::Markdown => Box::new(markdown::Markdown {
                 matchers: config.matchers()?,
             }),
+            Strategy::Sentence => {
+                if config.separators.first().map(|s| s.level)
+                    != Some(Some(SeparatorLevel::Sentence))
+                {
+                    return Err(Error::SentenceLevel {
+                        index: 0,
+                        strategy: self,
+                    });
+                }
+                Box::new(Native {
+                    matchers: config.matchers()?,
+                    split: recursive::split,
+                })
+            }
             Strategy::LangChain | Strategy::LangChainCharacter => {
+                if let Some(index) = config.separators.iter().position(|s| s.level.is_some()) {
+                    return Err(Error::SentenceLevel {
+                        index,
+                        strategy: self,
+                    });
+                }
                 let kind = self.langchain().expect("a LangChain strategy");
                 let config = LangChainConfig::from_config(kind, config)?;
                 config.validate()?;
@@ -196,6 +223,25 @@ impl fmt::Debug for Native {
     }
 }
 
+/// The sentences of `text` and the gaps between them, found once per split
+/// before any piece needs them, when a separator list has the sentence level;
+/// the judgments on doubtful stops only for a trace (`record`).
+pub(crate) fn sentences_for(
+    matchers: &[Matcher],
+    text: &str,
+    record: bool,
+) -> (Option<crate::sentence::Sentences>, Vec<crate::Span>) {
+    let sentences = matchers
+        .iter()
+        .any(|m| matches!(m, Matcher::Sentence))
+        .then(|| crate::sentence::segment(text, record));
+    let gaps = sentences
+        .as_ref()
+        .map(|s| crate::sentence::gaps(text, &s.spans))
+        .unwrap_or_default();
+    (sentences.filter(|_| record), gaps)
+}
+
 impl Engine for Native {
     fn split(
         &self,
@@ -204,13 +250,15 @@ impl Engine for Native {
         counter: Counter,
         record: bool,
     ) -> Result<Output, Error> {
-        let mut run = Run::new(text, config, counter, &self.matchers, record);
+        let (sentences, gaps) = sentences_for(&self.matchers, text, record);
+        let mut run = Run::new(text, config, counter, &self.matchers, &gaps, record);
         (self.split)(&mut run)?;
         Ok(Output {
             chunks: run.chunks,
             trace: run.tree.finish(),
             langchain: None,
             markdown: None,
+            sentences,
         })
     }
 

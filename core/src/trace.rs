@@ -268,6 +268,7 @@ impl Output {
                 .map(|pattern| Separator {
                     pattern: pattern.clone(),
                     regex: facts.regex && !pattern.is_empty(),
+                    level: None,
                 })
                 .collect(),
             None => configured.to_vec(),
@@ -333,6 +334,9 @@ pub struct Output {
     /// What the Markdown strategy says beyond the spans: the headings, each
     /// chunk's heading path, prefix and table header. `None` for the others.
     pub markdown: Option<MarkdownFacts>,
+    /// The text's sentences and the judgments on doubtful stops, when the
+    /// separator list has the sentence level and the trace was recorded.
+    pub sentences: Option<crate::sentence::Sentences>,
 }
 
 /// A heading of a Markdown document.

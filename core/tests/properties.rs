@@ -20,9 +20,54 @@ use atoms::ATOMS;
 const CASES: u32 = 10_000;
 const MIN_CHECKED: usize = 8_300;
 
+/// Pieces of text that put sentence punctuation where the sentence
+/// segmenter's refinements look: abbreviations, numbers, addresses, quotes,
+/// CJK stops, ellipses, zero-width spaces.
+const SENTENCE_ATOMS: &[&str] = &[
+    ". ",
+    "? ",
+    "!",
+    ".",
+    "。",
+    "！",
+    "？",
+    "」",
+    "「",
+    "『",
+    "』",
+    "“",
+    "”",
+    "\"",
+    "(",
+    ")",
+    "…",
+    "...",
+    "\u{200B}",
+    "Dr.",
+    "e.g.",
+    "p.m.",
+    "J.",
+    "3.14",
+    "2.0.1",
+    "https://a.b/C.D?e=1",
+    "a.b@c.de",
+    "と",
+    "Word",
+    "word",
+    "the",
+    " ",
+    "  ",
+    "\n",
+    "\n\n",
+    "é",
+    "😀",
+    "中文",
+];
+
 fn text() -> impl Strategy<Value = String> {
     prop_oneof![
         4 => prop::collection::vec(prop::sample::select(ATOMS), 0..80).prop_map(|v| v.concat()),
+        2 => prop::collection::vec(prop::sample::select(SENTENCE_ATOMS), 0..60).prop_map(|v| v.concat()),
         1 => any::<String>(),
         1 => "[ \\n\\t]{0,12}",
     ]
@@ -35,6 +80,7 @@ fn separator() -> impl Strategy<Value = Separator> {
         2 => Just(Separator::hard_cut()),
         1 => prop::sample::select(&[r"\s+", r"[.!?]\s", r"\n{2,}", "x*", r"\b", "a|"][..])
             .prop_map(Separator::regex),
+        1 => Just(Separator::sentence()),
     ]
 }
 
@@ -63,16 +109,24 @@ fn config(strategy: Engine) -> impl Strategy<Value = Config> {
         any::<bool>(),
     )
         .prop_map(
-            move |((size, overlap), unit, separators, placement, trim)| Config {
-                strategy,
-                size,
-                overlap,
-                unit,
-                separators,
-                placement,
-                trim,
-                each_line: false,
-                heading_prefix: false,
+            move |((size, overlap), unit, mut separators, placement, trim)| {
+                // The sentence strategy's list starts with the sentence level
+                // (the rare empty list stays empty, and is refused: see
+                // `allowed_error`).
+                if strategy == Engine::Sentence && !separators.is_empty() {
+                    separators.insert(0, Separator::sentence());
+                }
+                Config {
+                    strategy,
+                    size,
+                    overlap,
+                    unit,
+                    separators,
+                    placement,
+                    trim,
+                    each_line: false,
+                    heading_prefix: false,
+                }
             },
         )
 }
@@ -86,6 +140,13 @@ fn allowed_error(text: &str, config: &Config, err: &Error) -> bool {
         Some(Error::OverlapTooLarge {
             overlap: config.overlap,
             size: config.size,
+        })
+    } else if config.strategy == Engine::Sentence
+        && config.separators.first() != Some(&Separator::sentence())
+    {
+        Some(Error::SentenceLevel {
+            index: 0,
+            strategy: Engine::Sentence,
         })
     } else if config.strategy == Engine::Recursive && config.separators.is_empty() {
         Some(Error::NoSeparators)
@@ -128,18 +189,20 @@ fn properties(text: &str, config: &Config) -> Result<bool, TestCaseError> {
     let checks = check(text, config, &out).with_again(&out, &again);
     // Coverage holds unless separators are deliberately left out of both
     // chunks; truth.rs checks that only they are.
-    let drops = config.strategy == Engine::Recursive && config.placement == Placement::None;
+    let recursive = matches!(config.strategy, Engine::Recursive | Engine::Sentence);
+    let drops = recursive && config.placement == Placement::None;
     for (property, c) in checks.iter() {
         let excused = property == Property::Coverage && drops;
         prop_assert!(c.ok || excused, "{}: {}", property.name(), c.detail);
     }
     prop_assert_eq!(checks.iter().count(), Property::ALL.len());
+    sentences_are_sound(text, config, &out)?;
 
     // Lengths are measured on the span, and the chunk text is the span's text.
     for c in &out.chunks {
         prop_assert_eq!(c.len, units(config.unit, c.text(text)));
         prop_assert!(!c.text(text).is_empty());
-        if config.trim && config.strategy == Engine::Recursive && c.overlap.is_none() {
+        if config.trim && recursive && c.overlap.is_none() {
             let hard = matches!(
                 out.trace.nodes[c.node.unwrap()].action,
                 Action::HardCut { .. }
@@ -248,6 +311,58 @@ fn recursive_engine_properties() {
     run(Engine::Recursive);
 }
 
+#[test]
+fn sentence_engine_properties() {
+    run(Engine::Sentence);
+}
+
+/// With the sentence level in the list, the trace lists the sentences:
+/// they tile the text, each cut at the sentence level is at the end of one
+/// of them (after its whitespace with `Start` placement, before it with
+/// `End` and `None`), and the same text segmented alone gives them.
+fn sentences_are_sound(
+    text: &str,
+    config: &Config,
+    out: &chunkscope::Output,
+) -> Result<(), TestCaseError> {
+    let Some(found) = &out.sentences else {
+        prop_assert!(!config.uses_sentences());
+        return Ok(());
+    };
+    prop_assert!(config.uses_sentences());
+    prop_assert_eq!(found, &chunkscope::sentence::segment(text, true));
+    let mut at = 0;
+    for s in &found.spans {
+        prop_assert_eq!(s.start, at);
+        prop_assert!(s.end > s.start);
+        at = s.end;
+    }
+    prop_assert_eq!(at, text.len());
+    let level = config.separators.iter().position(|s| s.level.is_some());
+    for pair in out.chunks.windows(2) {
+        // (An overlap hides where the next chunk began: it may reach back
+        // over a dropped separator without sharing text with the chunk before.)
+        if config.overlap > 0 || pair[0].cut != Cut::Separator(level.unwrap_or(usize::MAX)) {
+            continue;
+        }
+        // Where the two chunks meet (their content apart, whitespace
+        // aside) touches the whitespace after some sentence: the cut is
+        // between two sentences.
+        let from = trim(text, pair[0].span).end.min(pair[0].span.end);
+        let next = pair[1].span.start;
+        let to = trim(text, pair[1].span).start.max(next);
+        let gaps = found.spans.iter().rev().skip(1).map(|s| {
+            let content = s.text(text).trim_end_matches(chunkscope::is_space).len();
+            (s.start + content, s.end)
+        });
+        prop_assert!(
+            gaps.into_iter().any(|(g0, g1)| from <= g1 && g0 <= to),
+            "a sentence cut between {from} and {to} where no sentence ends"
+        );
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2_000, ..ProptestConfig::default() })]
 
@@ -289,7 +404,9 @@ proptest! {
     ) {
         use chunkscope::langchain::{self, LangChainConfig};
         let strategy = if character { Engine::LangChainCharacter } else { Engine::LangChain };
-        let config = Config { strategy, ..config };
+        let mut config = Config { strategy, ..config };
+        // LangChain has no sentence level (its refusal is tested apart).
+        config.separators.retain(|s| s.level.is_none());
         let kind = strategy.langchain().unwrap();
         let direct = LangChainConfig::from_config(kind, &config)
             .map_err(Error::from)

@@ -111,11 +111,30 @@ fn config(strategy: Engine) -> impl Strategy<Value = Config> {
             (true, false) => OUR_REGEXES,
             (true, true) => PYTHON_REGEXES,
         };
-        let one = prop_oneof![
-            8 => prop::sample::select(pool).prop_map(move |p| Separator { pattern: p.to_string(), regex }),
-            1 => Just(Separator::hard_cut()),
-        ];
-        prop::collection::vec(one, if langchain { 0..5 } else { 1..6 })
+        let pattern = prop::sample::select(pool).prop_map(move |p| {
+            if regex {
+                Separator::regex(p)
+            } else {
+                Separator::literal(p)
+            }
+        });
+        let one = if langchain {
+            prop_oneof![8 => pattern, 1 => Just(Separator::hard_cut())].boxed()
+        } else {
+            // The sentence level too, for our engines.
+            prop_oneof![
+                8 => pattern,
+                1 => Just(Separator::hard_cut()),
+                1 => Just(Separator::sentence()),
+            ]
+            .boxed()
+        };
+        prop::collection::vec(one, if langchain { 0..5 } else { 1..6 }).prop_map(move |mut list| {
+            if strategy == Engine::Sentence {
+                list.insert(0, Separator::sentence());
+            }
+            list
+        })
     });
     (
         sized,
@@ -244,6 +263,20 @@ fn recursive_trace_tells_the_truth() {
             ("a separator recorded absent", 1_000),
             ("a hard cut", 1_000),
             ("a character only in a dropped separator", 300),
+        ],
+    );
+}
+
+#[test]
+fn sentence_trace_tells_the_truth() {
+    run_engine(
+        Engine::Sentence,
+        &[
+            ("a cut at a separator, placement end", 300),
+            ("a cut at a separator, placement start", 300),
+            ("a cut at a separator, placement none", 300),
+            ("a close reason measured", 1_000),
+            ("a hard cut", 300),
         ],
     );
 }

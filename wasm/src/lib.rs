@@ -315,6 +315,11 @@ mod tests {
                 config.separators = Config::for_strategy(strategy).separators;
                 config.placement = strategy.default_placement();
             }
+            if strategy == chunkscope::Strategy::Sentence {
+                config
+                    .separators
+                    .insert(0, chunkscope::Separator::sentence());
+            }
             let splitter = Splitter::new(config.clone()).unwrap();
             for (ours, core) in [
                 (

@@ -23,9 +23,11 @@ use std::fmt;
 /// (or be `undefined`/`null`) to keep the default, which is the CLI's default.
 ///
 /// ```text
-/// { strategy?: "fixed" | "recursive" | "langchain" | "langchain-character" | "markdown",
+/// { strategy?: "fixed" | "recursive" | "sentence" | "markdown" | "langchain"
+///             | "langchain-character" | "langchain-markdown",
 ///   size?: number, overlap?: number,
-///   unit?: "chars" | "bytes", separators?: (string | { pattern: string, regex?: boolean })[],
+///   unit?: "chars" | "bytes",
+///   separators?: (string | { pattern: string, regex?: boolean } | { level: "sentence" })[],
 ///   placement?: "end" | "start" | "none", trim?: boolean,
 ///   each_line?: boolean,                   // langchain-markdown's return_each_line
 ///   heading_prefix?: boolean }             // markdown's heading path before each chunk
@@ -35,8 +37,7 @@ use std::fmt;
 /// can be passed back in.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SplitOptions {
-    /// `fixed`, `recursive`, `langchain`, `langchain-character` or
-    /// `markdown`. A field
+    /// A [`chunkscope::Strategy`] name. A field
     /// left out takes this strategy's default ([`Config::for_strategy`]).
     pub strategy: Option<String>,
     /// The most units in a chunk.
@@ -296,7 +297,9 @@ impl<'de> Visitor<'de> for SeparatorVisitor {
     type Value = SeparatorEntry;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a string, or an object { pattern: string, regex?: boolean }")
+        f.write_str(
+            "a string, or an object { pattern: string, regex?: boolean } or { level: \"sentence\" }",
+        )
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<SeparatorEntry, E> {
@@ -309,16 +312,35 @@ impl<'de> Visitor<'de> for SeparatorVisitor {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<SeparatorEntry, A::Error> {
         let (mut pattern, mut regex) = (None::<String>, None::<bool>);
+        let mut level = None::<String>;
         while let Some(key) = map.next_key::<String>()? {
             match key.as_str() {
                 "pattern" => pattern = Some(map.next_value()?),
                 "regex" => regex = map.next_value()?,
+                "level" => level = Some(map.next_value()?),
                 other => {
                     return Err(de::Error::custom(format!(
-                        "a separator has no field {other:?}; the fields are pattern, regex"
+                        "a separator has no field {other:?}; the fields are pattern, regex, level"
                     )))
                 }
             }
+        }
+        if let Some(name) = level {
+            let Some(level) = chunkscope::SeparatorLevel::from_name(&name) else {
+                return Err(de::Error::custom(format!(
+                    "unknown separator level {name:?}: the level is \"sentence\""
+                )));
+            };
+            // The report's echo writes the level with an empty pattern, and
+            // reads back; anything else beside a level is a mistake.
+            if pattern.as_deref().is_some_and(|p| !p.is_empty()) || regex == Some(true) {
+                return Err(de::Error::custom(
+                    "a separator is a pattern or a level, not both: { level: \"sentence\" } alone",
+                ));
+            }
+            let mut sep = Separator::sentence();
+            sep.level = Some(level);
+            return Ok(SeparatorEntry(sep));
         }
         let pattern = pattern.ok_or_else(|| {
             de::Error::custom("a separator object needs a pattern, e.g. { pattern: \"\\n\\n\" }")
@@ -326,6 +348,7 @@ impl<'de> Visitor<'de> for SeparatorVisitor {
         Ok(SeparatorEntry(Separator {
             pattern,
             regex: regex.unwrap_or(false),
+            level: None,
         }))
     }
 }
@@ -342,6 +365,33 @@ mod tests {
 
     fn config(value: serde_json::Value) -> Result<Config, String> {
         options(value)?.into_config().map_err(|e| e.message)
+    }
+
+    #[test]
+    fn the_sentence_strategy_and_level() {
+        let c = config(json!({ "strategy": "sentence" })).unwrap();
+        assert_eq!(c.strategy, Strategy::Sentence);
+        assert_eq!(c.separators[0], chunkscope::Separator::sentence());
+        let c = config(json!({ "separators": ["\n\n", { "level": "sentence" }, " "] })).unwrap();
+        assert_eq!(c.separators[1], chunkscope::Separator::sentence());
+        // A string is always a literal: the JS way to the level is the object.
+        let c = config(json!({ "separators": ["\\p{sentence}"] })).unwrap();
+        assert_eq!(
+            c.separators[0],
+            chunkscope::Separator::literal("\\p{sentence}")
+        );
+        let e = config(json!({ "separators": [{ "level": "paragraph" }] })).unwrap_err();
+        assert!(e.contains("unknown separator level"), "{e}");
+        let e =
+            config(json!({ "separators": [{ "level": "sentence", "pattern": "x" }] })).unwrap_err();
+        assert!(e.contains("not both"), "{e}");
+        // The report's configuration echo reads back.
+        let echo =
+            json!({ "separators": [{ "pattern": "", "regex": false, "level": "sentence" }] });
+        assert_eq!(
+            config(echo).unwrap().separators,
+            [chunkscope::Separator::sentence()]
+        );
     }
 
     #[test]

@@ -18,8 +18,9 @@
 //!
 //! ```text
 //! "CSA2"
-//! config    strategy, size, overlap, unit, [pattern, regex]*, placement, trim, each_line,
-//!           heading_prefix
+//! config    strategy, size, overlap, unit, [pattern, regex, level]*, placement, trim,
+//!           each_line, heading_prefix
+//!           level: a named level's name (`sentence`), or empty
 //! chunks    n, then n × (bytes, chars, len, cut, overlap?, node?)
 //!           overlap: its bytes, from the chunk's own start
 //!           cut: 0 end, 1 window, 2 hard, 3 structure (level), 4 + i the
@@ -39,6 +40,8 @@
 //! markdown? [level, bytes, text bytes (from the heading's start)]*,
 //!           n × ([heading]*, prefix?, table header bytes?)
 //! checks?   coverage, max_size, order, overlap, determinism: each (ok, detail)
+//! tokens?   per chunk: n, then n token ends (each from the one before)
+//! sentences?  [span]*, then n × (stop span, next − stop start, end, reason name)
 //! ```
 //!
 //! A node's children are not stored: nodes are in visit order, so they are
@@ -46,9 +49,11 @@
 
 use crate::contract::Analysis;
 use chunkscope::langchain::NotSlice;
+use chunkscope::sentence::{Decision, Reason, Sentences};
 use chunkscope::{
     Action, Check, Checks, Chunk, Close, Config, Cut, Heading, LangChainFact, LangChainFacts,
-    Level, MarkdownChunk, MarkdownFacts, Node, Output, Property, Separator, Span, Trace,
+    Level, MarkdownChunk, MarkdownFacts, Node, Output, Property, Separator, SeparatorLevel, Span,
+    Trace,
 };
 
 const MAGIC: &[u8; 4] = b"CSA2";
@@ -165,6 +170,24 @@ pub fn encode(analysis: &Analysis) -> Vec<u8> {
         for &end in ends {
             w.num(end - at);
             at = end;
+        }
+    }
+    w.flag(output.sentences.is_some());
+    if let Some(found) = &output.sentences {
+        w.num(found.spans.len());
+        let mut at = 0;
+        for s in &found.spans {
+            w.span(at, *s);
+            at = s.start;
+        }
+        w.num(found.decisions.len());
+        let mut at = 0;
+        for d in &found.decisions {
+            w.span(at, d.stop);
+            at = d.stop.start;
+            w.num(d.at - d.stop.start);
+            w.flag(d.end);
+            w.str(d.reason.name());
         }
     }
     w.0
@@ -388,6 +411,42 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
     } else {
         None
     };
+    let sentences = if r.flag()? {
+        let n = r.count()?;
+        let mut spans = Vec::with_capacity(n);
+        let mut at = 0;
+        for _ in 0..n {
+            let s = r.span(at)?;
+            at = s.start;
+            spans.push(s);
+        }
+        let n = r.count()?;
+        let mut decisions = Vec::with_capacity(n);
+        let mut at = 0;
+        for _ in 0..n {
+            let stop = r.span(at)?;
+            at = stop.start;
+            let next = stop.start.saturating_add(r.num()?);
+            if !r.text.is_char_boundary(next) {
+                return Err(format!(
+                    "a sentence decision points at {next}, not a char boundary"
+                ));
+            }
+            let end = r.flag()?;
+            let name = r.string()?;
+            let reason = Reason::from_name(&name)
+                .ok_or_else(|| format!("unknown sentence reason {name:?}"))?;
+            decisions.push(Decision {
+                at: next,
+                stop,
+                end,
+                reason,
+            });
+        }
+        Some(Sentences { spans, decisions })
+    } else {
+        None
+    };
     if r.at != bytes.len() {
         return Err(format!(
             "{} bytes left over after the report",
@@ -399,6 +458,7 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
         trace: Trace { nodes },
         langchain,
         markdown,
+        sentences,
     };
     let separators = output.cut_separators(&config.separators);
     let analysis = Analysis {
@@ -512,6 +572,7 @@ fn write_config(w: &mut Writer, c: &Config) {
     for s in &c.separators {
         w.str(&s.pattern);
         w.flag(s.regex);
+        w.str(s.level.map_or("", |l| l.name()));
     }
     w.str(c.placement.name());
     w.flag(c.trim);
@@ -527,9 +588,18 @@ fn read_config(r: &mut Reader) -> Result<Config, String> {
     let count = r.count()?;
     let mut separators = Vec::with_capacity(count);
     for _ in 0..count {
+        let (pattern, regex) = (r.string()?, r.flag()?);
+        let level = match r.string()?.as_str() {
+            "" => None,
+            name => Some(
+                SeparatorLevel::from_name(name)
+                    .ok_or_else(|| format!("unknown separator level {name:?}"))?,
+            ),
+        };
         separators.push(Separator {
-            pattern: r.string()?,
-            regex: r.flag()?,
+            pattern,
+            regex,
+            level,
         });
     }
     Ok(Config {
@@ -900,11 +970,20 @@ mod tests {
                     config.separators = Config::for_strategy(strategy).separators;
                     config.placement = strategy.default_placement();
                 }
+                if strategy == Strategy::Sentence {
+                    config.separators.insert(0, Separator::sentence());
+                }
                 round_trip(PAGE, config, detail);
                 cases += 1;
             }
         }
         assert_eq!(cases, 4 * Strategy::ALL.len());
+        // The sentences and every doubtful stop come back.
+        let text = "Dr. Rao paid 3.14 euros. He left… Then 「はい。」";
+        let a = round_trip(text, Config::for_strategy(Strategy::Sentence), Detail::Full);
+        let found = a.output.sentences.as_ref().unwrap();
+        assert_eq!(found.spans.len(), 3);
+        assert_eq!(found.decisions.len(), 3);
         let a = round_trip(PAGE, seed.clone(), Detail::Full);
         assert_eq!(a.output.trace.nodes[0].children, [1, 2, 7]);
         assert_eq!(a.output.chunks.len(), 5);

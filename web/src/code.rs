@@ -12,18 +12,30 @@ fn rust_str(s: &str) -> String {
 }
 
 /// The separators as the argument of `with_separators`: plain strings, or
-/// `Separator::literal`/`Separator::regex` once any of them is a regex.
+/// `Separator::literal`/`Separator::regex`/`Separator::sentence()` once any
+/// of them is a regex or a level.
 fn rust_separators(separators: &[Separator]) -> String {
-    let any_regex = separators.iter().any(|s| s.regex);
+    let any_regex = separators.iter().any(|s| s.regex || s.level.is_some());
     let list: Vec<String> = separators
         .iter()
         .map(|s| match (any_regex, s.regex) {
+            _ if s.level.is_some() => "Separator::sentence()".to_string(),
             (false, _) => rust_str(&s.pattern),
             (true, false) => format!("Separator::literal({})", rust_str(&s.pattern)),
             (true, true) => format!("Separator::regex({})", rust_str(&s.pattern)),
         })
         .collect();
     format!("[{}]", list.join(", "))
+}
+
+/// What a separator is in LangChain's list: its pattern, and for the
+/// sentence level (which LangChain lacks) the period rule `". "`.
+fn python_pattern(s: &Separator) -> &str {
+    if s.level.is_some() {
+        ". "
+    } else {
+        &s.pattern
+    }
 }
 
 /// The settings as Rust code using `chunkscope`.
@@ -85,6 +97,13 @@ pub fn rust(config: &Config) -> String {
                 other.name()
             );
             overlap(&mut b);
+            if config.separators != Config::for_strategy(other).separators {
+                b.push_str(&format!(
+                    "\n    .with_separators({})",
+                    rust_separators(&config.separators)
+                ));
+            }
+            placement(&mut b);
             b
         }
     };
@@ -171,8 +190,15 @@ pub fn python(config: &Config) -> (String, Vec<&'static str>) {
             let list: Vec<String> = config
                 .separators
                 .iter()
-                .map(|s: &Separator| python_str(&s.pattern))
+                .map(|s: &Separator| python_str(python_pattern(s)))
                 .collect();
+            if config.uses_sentences() {
+                notes.push(
+                    "LangChain has no sentence level: \\p{sentence} is written as \". \" here, a \
+                     period rule that also cuts after \"e.g.\" or \"Dr.\", inside URLs, and never \
+                     after 。 without a space.",
+                );
+            }
             let keep = match config.placement {
                 Placement::End => "\"end\"",
                 Placement::Start => "\"start\"",
@@ -215,7 +241,7 @@ pub fn python(config: &Config) -> (String, Vec<&'static str>) {
                         if s.regex {
                             python_str(&s.pattern)
                         } else {
-                            format!("re.escape({})", python_str(&s.pattern))
+                            format!("re.escape({})", python_str(python_pattern(s)))
                         }
                     })
                     .collect::<Vec<_>>()

@@ -22,8 +22,12 @@ pub fn separator_class(separators: &[Separator], index: usize) -> String {
 }
 
 /// A short glyph for a separator: ¶ blank line, ↵ newline, · sentence end,
-/// ␣ space, ✂ hard cut, or the separator's own short label.
+/// ␣ space, ✂ hard cut, § between sentences (the sentence level), or the
+/// separator's own short label.
 pub fn glyph(sep: &Separator) -> String {
+    if sep.level.is_some() {
+        return "§".into();
+    }
     if sep.regex {
         return shorten(&sep.label(), 5);
     }
@@ -144,7 +148,7 @@ pub fn own_name(sep: &Separator) -> Option<String> {
 
 /// A separator's label in quotes, unless it already has its own delimiters.
 pub fn quoted(sep: &Separator) -> String {
-    if sep.regex || sep.is_hard_cut() {
+    if sep.regex || sep.is_hard_cut() || sep.level.is_some() {
         sep.label()
     } else {
         format!("\"{}\"", sep.label())

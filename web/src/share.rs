@@ -34,8 +34,13 @@ pub fn encode(snapshot: &Snapshot) -> String {
         u8::from(s.each_line),
     );
     for sep in &s.separators {
-        let kind = if sep.regex { 'r' } else { 'l' };
-        plain.push_str(&format!("sep={kind}:{}\n", escape(&sep.pattern)));
+        // A level (`v`) is written as its spelling, `\p{sentence}`.
+        let (kind, pattern) = match sep.level {
+            Some(level) => ('v', level.spelling()),
+            None if sep.regex => ('r', sep.pattern.as_str()),
+            None => ('l', sep.pattern.as_str()),
+        };
+        plain.push_str(&format!("sep={kind}:{}\n", escape(pattern)));
     }
     plain.push_str("text\n");
     plain.push_str(&snapshot.text);
@@ -84,6 +89,10 @@ pub fn decode(fragment: &str) -> Result<Option<Snapshot>, String> {
                 settings.separators.push(match kind {
                     "l" => Separator::literal(pattern),
                     "r" => Separator::regex(pattern),
+                    "v" => Separator::parse(&pattern, false)
+                        .ok()
+                        .filter(|s| s.level.is_some())
+                        .ok_or_else(|| format!("unknown separator level {pattern:?}"))?,
                     _ => return Err(format!("unknown separator kind {kind:?}")),
                 });
             }
@@ -143,6 +152,8 @@ mod tests {
             settings: Settings {
                 separators: vec![
                     Separator::literal("\n\n"),
+                    Separator::sentence(),
+                    Separator::literal("\\p{sentence}"),
                     Separator::regex(r"\s+"),
                     Separator::hard_cut(),
                 ],

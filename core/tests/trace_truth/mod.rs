@@ -58,7 +58,21 @@ macro_rules! truth {
 fn matches(separator: &Separator, source: &str, span: Span) -> Vec<Span> {
     let text = span.text(source);
     let at = |start: usize, end: usize| Span::new(span.start + start, span.start + end);
-    if separator.is_hard_cut() {
+    if separator.level.is_some() {
+        // The sentence level: the whitespace after each sentence of the
+        // whole source but the last, where text is left on both sides
+        // inside the span.
+        let spans = chunkscope::sentence::sentences(source);
+        spans
+            .iter()
+            .take(spans.len().saturating_sub(1))
+            .map(|s| {
+                let content = s.text(source).trim_end_matches(chunkscope::is_space).len();
+                Span::new(s.start + content, s.end)
+            })
+            .filter(|g| span.start < g.start && g.end < span.end)
+            .collect()
+    } else if separator.is_hard_cut() {
         Vec::new()
     } else if separator.regex {
         regex_lite::Regex::new(&separator.pattern)
@@ -909,7 +923,11 @@ pub fn langchain(
 pub fn models(strategy: Engine) -> bool {
     matches!(
         strategy,
-        Engine::Fixed | Engine::Recursive | Engine::LangChain | Engine::LangChainCharacter
+        Engine::Fixed
+            | Engine::Recursive
+            | Engine::Sentence
+            | Engine::LangChain
+            | Engine::LangChainCharacter
     )
 }
 
@@ -934,6 +952,7 @@ pub fn verify(
                 .map(|pattern| Separator {
                     regex: regex && !pattern.is_empty(),
                     pattern,
+                    level: None,
                 })
                 .collect()
         }

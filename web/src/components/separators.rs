@@ -8,7 +8,7 @@ use crate::model::{glyph, own_name, quoted, separator_class, visible_label};
 use crate::state::{Action, Settings, View};
 use chunkscope::langchain::{Kind, DEFAULT_SEPARATORS};
 use chunkscope::presets::{describe, SEPARATOR_PRESETS};
-use chunkscope::{escape, unescape, Separator};
+use chunkscope::{escape, Separator};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -89,11 +89,8 @@ pub fn SeparatorEditor(props: &SeparatorEditorProps) -> Html {
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             // Regexes are passed as written: the regex engine reads its own escapes.
-            let parsed = if *regex {
-                Ok(Separator::regex(draft.as_str()))
-            } else {
-                unescape(&draft).map(Separator::literal)
-            };
+            // `\p{sentence}` is the sentence level either way.
+            let parsed = Separator::parse(&draft, *regex);
             match parsed {
                 Ok(sep) => {
                     problem.set(None);
@@ -110,7 +107,7 @@ pub fn SeparatorEditor(props: &SeparatorEditorProps) -> Html {
             <div class="field">
                 <label for="separator-preset-select">
                     {"Separators"}
-                    {help("Where the recursive splitter may cut, strongest first. A piece that is too big is cut at the first separator it contains; a part that is still too big tries the next one down. The empty separator \"\" is the hard cut: cut anywhere, the last resort.")}
+                    {help("Where the recursive splitter may cut, strongest first. A piece that is too big is cut at the first separator it contains; a part that is still too big tries the next one down. The empty separator \"\" is the hard cut: cut anywhere, the last resort. \\p{sentence} is the sentence level: between two sentences, as Unicode finds them (abbreviations, decimals and URLs taken care of).")}
                 </label>
                 <select id="separator-preset-select" data-testid="separator-preset-select" onchange={on_preset}>
                     { for SEPARATOR_PRESETS.into_iter().map(|name| html! {

@@ -39,12 +39,27 @@ impl Settings {
             size: count(Field::Size, "size", &self.size)?,
             overlap: count(Field::Overlap, "overlap", &self.overlap)?,
             unit: self.unit,
-            separators: self.separators.clone(),
+            separators: self.separators_for(strategy),
             placement: self.placement,
             trim: self.trim,
             each_line: self.each_line,
             heading_prefix: false,
         })
+    }
+
+    /// The list `strategy` splits with: the list as typed, except that the
+    /// sentence strategy cuts between sentences first (the list as typed
+    /// then cuts inside a sentence that is too long), so the level is put
+    /// in front when the list does not start with it. The report's
+    /// separators are this list, so the legend and the cut labels match it.
+    fn separators_for(&self, strategy: Strategy) -> Vec<Separator> {
+        let sentence = Separator::sentence();
+        if strategy == Strategy::Sentence && self.separators.first() != Some(&sentence) {
+            return std::iter::once(sentence)
+                .chain(self.separators.iter().cloned())
+                .collect();
+        }
+        self.separators.clone()
     }
 
     /// The separator preset whose list this is, if any.
@@ -90,5 +105,41 @@ mod tests {
         assert!(parse_count("size", "99999999999999999999999", Unit::Chars)
             .unwrap_err()
             .contains("too large"));
+    }
+
+    #[test]
+    fn the_sentence_strategy_cuts_at_sentences_first() {
+        let settings = Settings {
+            size: "40".into(),
+            overlap: "0".into(),
+            unit: Unit::Chars,
+            separators: vec![Separator::literal(" "), Separator::hard_cut()],
+            placement: Placement::End,
+            trim: true,
+            each_line: false,
+        };
+        let config = settings.config(Strategy::Sentence).unwrap();
+        assert_eq!(
+            config.separators,
+            [
+                Separator::sentence(),
+                Separator::literal(" "),
+                Separator::hard_cut()
+            ]
+        );
+        assert!(config.validate().is_ok());
+        // Other strategies, and a list that starts with the level, as typed.
+        assert_eq!(
+            settings.config(Strategy::Recursive).unwrap().separators,
+            settings.separators
+        );
+        let typed = Settings {
+            separators: config.separators.clone(),
+            ..settings
+        };
+        assert_eq!(
+            typed.config(Strategy::Sentence).unwrap().separators,
+            config.separators
+        );
     }
 }
