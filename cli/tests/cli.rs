@@ -230,7 +230,7 @@ fn regex_separators_cut_at_their_matches() {
 
 #[test]
 fn bad_configurations_exit_2_with_a_message() {
-    let cases: [(&[&str], &str); 10] = [
+    let cases: [(&[&str], &str); 14] = [
         (
             &["--size", "4", "--overlap", "4"],
             "overlap (4) must be smaller than size (4)",
@@ -240,7 +240,23 @@ fn bad_configurations_exit_2_with_a_message() {
         (&["--overlap", "-1"], "--overlap expects a whole number"),
         (&["--size"], "--size needs a value"),
         (&["--frobnicate"], "unknown option --frobnicate"),
-        (&["--strategy", "semantic"], "unknown strategy"),
+        (&["--strategy", "late"], "unknown strategy"),
+        (
+            &["--strategy", "semantic", "--amount", "101"],
+            "a percentile is a number from 0 to 100",
+        ),
+        (
+            &["--breakpoint", "gradient"],
+            "--breakpoint applies to --strategy semantic only",
+        ),
+        (
+            &["--strategy", "semantic", "--embedder", "no-such-model.vec"],
+            "cannot read the model",
+        ),
+        (
+            &["--strategy", "semantic", "--overlap", "1"],
+            "semantic chunks do not overlap",
+        ),
         (&["--sep", r"\x"], "unknown escape"),
         (&["--regex", "--sep", "("], "not a valid regular expression"),
         (&["--size", "1", "--unit", "bytes"], "bytes long"),

@@ -1,6 +1,7 @@
 //! What the learner sets: strategy, size, overlap, unit, separators, placement, trim.
 
 use crate::error::Error;
+use crate::semantic::SemanticConfig;
 use crate::separator::{Matcher, Separator};
 use crate::strategy::{Engine, Strategy};
 use crate::unit::Unit;
@@ -76,6 +77,9 @@ pub struct Config {
     /// Whether whitespace at the ends of every piece is trimmed off (by moving the
     /// span). Fixed windows are never trimmed, but whitespace-only ones are skipped.
     pub trim: bool,
+    /// The semantic strategy's settings (threshold, buffer, embedder).
+    /// Ignored by the other strategies.
+    pub semantic: SemanticConfig,
 }
 
 impl Default for Config {
@@ -88,6 +92,7 @@ impl Default for Config {
             separators: crate::presets::separators("default").unwrap_or_default(),
             placement: Placement::End,
             trim: true,
+            semantic: SemanticConfig::new(),
         }
     }
 }

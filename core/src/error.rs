@@ -64,6 +64,8 @@ pub enum Error {
     /// A LangChain strategy refused the configuration or the text, as
     /// LangChain would (or where this engine will not guess what it does).
     LangChain(LangChainError),
+    /// The semantic strategy's settings, model or embedder.
+    Semantic(crate::semantic::SemanticError),
 }
 
 /// The setting an [`Error`] is about: what a person has to change. A page marks
@@ -84,6 +86,10 @@ pub enum Setting {
     /// One separator, by its position in the list (a regex that does not
     /// compile, is not supported, backtracks too much, or crashes LangChain).
     Separator(usize),
+    /// The semantic strategy's breakpoint threshold (its kind or amount).
+    Breakpoint,
+    /// The semantic strategy's embedder (a model file, or its vectors).
+    Embedder,
 }
 
 impl Setting {
@@ -96,6 +102,8 @@ impl Setting {
             Setting::Overlap => "overlap",
             Setting::Unit => "unit",
             Setting::Separators | Setting::Separator(_) => "separators",
+            Setting::Breakpoint => "breakpoint",
+            Setting::Embedder => "embedder",
         }
     }
 }
@@ -111,6 +119,12 @@ impl Error {
             Error::CharTooBig { .. }
             | Error::TokenizerNotLoaded { .. }
             | Error::CharTooManyTokens { .. } => Setting::Unit,
+            Error::Semantic(e) => match e {
+                crate::semantic::SemanticError::Amount { .. } => Setting::Breakpoint,
+                crate::semantic::SemanticError::Overlap { .. } => Setting::Overlap,
+                crate::semantic::SemanticError::Model(_)
+                | crate::semantic::SemanticError::Embedder { .. } => Setting::Embedder,
+            },
             Error::LangChain(e) => match e {
                 LangChainError::ZeroSize => Setting::Size,
                 LangChainError::OverlapLargerThanSize { .. } => Setting::Overlap,
@@ -172,6 +186,7 @@ impl fmt::Display for Error {
                 "size is {size} tokens but the character {ch:?} at position {at} takes {tokens} tokens, and a chunk is never cut inside a character: use a size of at least {tokens}, or count in chars"
             ),
             Error::LangChain(e) => e.fmt(f),
+            Error::Semantic(e) => e.fmt(f),
         }
     }
 }

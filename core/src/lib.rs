@@ -77,6 +77,7 @@ pub mod presets;
 mod recursive;
 #[cfg(feature = "serde")]
 pub mod report;
+pub mod semantic;
 mod separator;
 mod span;
 mod strategy;

@@ -15,6 +15,7 @@ use crate::config::{Config, Placement};
 use crate::engine::Run;
 use crate::error::Error;
 use crate::langchain::{Kind, LangChainConfig};
+use crate::semantic::SemanticEngine;
 use crate::separator::Matcher;
 use crate::trace::Output;
 use crate::unit::Counter;
@@ -41,15 +42,21 @@ pub enum Strategy {
     /// LangChain's `CharacterTextSplitter`: one separator (the first), then
     /// merging; pieces that are too big stay too big.
     LangChainCharacter,
+    /// LangChain's `SemanticChunker`: sentences, embedded in groups, cut
+    /// where neighbouring groups are far apart; exact given the same vectors,
+    /// with the size limit kept by splitting a chunk that is too long with
+    /// the recursive engine. See [`crate::semantic`].
+    Semantic,
 }
 
 impl Strategy {
     /// Every strategy, in the order the UI lists them.
-    pub const ALL: [Strategy; 4] = [
+    pub const ALL: [Strategy; 5] = [
         Strategy::Fixed,
         Strategy::Recursive,
         Strategy::LangChain,
         Strategy::LangChainCharacter,
+        Strategy::Semantic,
     ];
 
     /// The name used in the CLI, the JS API and the UI.
@@ -59,6 +66,7 @@ impl Strategy {
             Strategy::Recursive => "recursive",
             Strategy::LangChain => "langchain",
             Strategy::LangChainCharacter => "langchain-character",
+            Strategy::Semantic => "semantic",
         }
     }
 
@@ -106,6 +114,7 @@ impl Strategy {
                 config.validate()?;
                 Box::new(config)
             }
+            Strategy::Semantic => Box::new(SemanticEngine::new(config)?),
         })
     }
 

@@ -18,6 +18,9 @@ pub enum Cut {
     Hard,
     /// A fixed window ended here.
     Window,
+    /// A semantic breakpoint: the distance between this chunk's last
+    /// sentence group and the next one's was above the threshold.
+    Breakpoint,
     /// The last chunk: the text ended.
     End,
 }
@@ -105,8 +108,13 @@ pub struct Node {
 ///   that was cut.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Trace {
-    /// The recursion tree, flattened.
+    /// The recursion tree, flattened. The semantic engine records here only
+    /// the recursive splits of its chunks that were too long, each a tree of
+    /// its own (a root with no parent).
     pub nodes: Vec<Node>,
+    /// What the semantic engine did (sentences, distances, threshold,
+    /// breakpoints, LangChain's chunks); `None` for the other engines.
+    pub semantic: Option<Box<crate::semantic::SemanticTrace>>,
 }
 
 impl Trace {
@@ -161,7 +169,10 @@ impl Recorder {
 
     /// The finished trace.
     pub fn finish(self) -> Trace {
-        Trace { nodes: self.nodes }
+        Trace {
+            nodes: self.nodes,
+            semantic: None,
+        }
     }
 }
 

@@ -71,6 +71,7 @@ fn config(strategy: Engine) -> impl Strategy<Value = Config> {
                 separators,
                 placement,
                 trim,
+                semantic: Default::default(),
             },
         )
 }

@@ -111,6 +111,7 @@ fn config_of(request: &Value) -> Config {
         separators: seps.iter().map(Separator::literal).collect(),
         placement: name("placement").parse().unwrap(),
         trim: request["trim"].as_bool().unwrap(),
+        semantic: Default::default(),
     }
 }
 
@@ -128,6 +129,7 @@ fn answer_of(text: &str, out: Result<Output, Error>) -> Value {
                         Cut::Separator(i) => json!(i),
                         Cut::Hard => json!("hard"),
                         Cut::Window => json!("window"),
+                        Cut::Breakpoint => json!("breakpoint"),
                         Cut::End => json!("end"),
                     };
                     json!([chars.char_offset(c.span.start), c.text(text), cut])

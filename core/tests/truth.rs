@@ -971,6 +971,7 @@ fn config(strategy: Engine) -> impl Strategy<Value = Config> {
                 separators,
                 placement,
                 trim,
+                semantic: Default::default(),
             },
         )
 }

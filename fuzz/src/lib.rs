@@ -129,6 +129,7 @@ pub fn decode(data: &[u8], strategy: Strategy) -> (String, Config) {
         separators,
         placement,
         trim,
+        ..Config::default()
     };
     (text, config)
 }

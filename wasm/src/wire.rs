@@ -66,7 +66,8 @@ pub fn encode(analysis: &Analysis) -> Vec<u8> {
             Cut::End => 0,
             Cut::Window => 1,
             Cut::Hard => 2,
-            Cut::Separator(i) => i + 3,
+            Cut::Breakpoint => 3,
+            Cut::Separator(i) => i + 4,
         });
         w.flag(chunk.overlap.is_some());
         if let Some(o) = chunk.overlap {
@@ -164,7 +165,8 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
             0 => Cut::End,
             1 => Cut::Window,
             2 => Cut::Hard,
-            i => Cut::Separator(i - 3),
+            3 => Cut::Breakpoint,
+            i => Cut::Separator(i - 4),
         };
         let overlap = if r.flag()? {
             Some(r.span(span.start)?)
@@ -283,7 +285,10 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
     }
     let output = Output {
         chunks,
-        trace: Trace { nodes },
+        trace: Trace {
+            nodes,
+            semantic: None,
+        },
         langchain,
     };
     let separators = output.cut_separators(&config.separators);
@@ -420,6 +425,7 @@ fn read_config(r: &mut Reader) -> Result<Config, String> {
         separators,
         placement: r.string()?.parse()?,
         trim: r.flag()?,
+        semantic: Default::default(),
     })
 }
 

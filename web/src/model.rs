@@ -63,6 +63,7 @@ pub fn cut_attr(cut: Cut, separators: &[Separator]) -> String {
         Cut::Separator(i) => separators.get(i).map(Separator::label).unwrap_or_default(),
         Cut::Hard => "hard".into(),
         Cut::Window => "window".into(),
+        Cut::Breakpoint => "breakpoint".into(),
         Cut::End => "end".into(),
     }
 }
@@ -83,6 +84,7 @@ pub fn cut_marker(cut: Cut, separators: &[Separator]) -> Option<(String, String)
             .map(|sep| (glyph(sep), separator_class(separators, i))),
         Cut::Hard => Some(("✂".into(), "cut-hard".into())),
         Cut::Window => Some(("│".into(), "cut-window".into())),
+        Cut::Breakpoint => Some(("◆".into(), "cut-breakpoint".into())),
         Cut::End => None,
     }
 }
@@ -96,6 +98,9 @@ pub fn cut_words(cut: Cut, separators: &[Separator]) -> String {
         },
         Cut::Hard => "a hard cut: no separator was left, so the text was cut at the size".into(),
         Cut::Window => "the window was full (fixed windows ignore the text)".into(),
+        Cut::Breakpoint => {
+            "a semantic breakpoint: the next sentences were far from these (distance above the threshold)".into()
+        }
         Cut::End => "the end of the text".into(),
     }
 }
@@ -556,6 +561,7 @@ pub fn stats(split: &Split) -> Stats {
             }
             Cut::Hard => hard += 1,
             Cut::Window => windows += 1,
+            Cut::Breakpoint => {}
             Cut::End => continue,
         }
         cuts += 1;

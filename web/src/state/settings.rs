@@ -40,6 +40,7 @@ impl Settings {
             separators: self.separators.clone(),
             placement: self.placement,
             trim: self.trim,
+            ..Config::default()
         })
     }
 

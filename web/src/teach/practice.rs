@@ -160,6 +160,9 @@ fn reason(cut: Cut, seps: &[Separator], size: usize) -> String {
         ),
         Cut::Hard => format!("hard cut after {size}: no separator was left to cut at"),
         Cut::Window => "a fixed window ended: windows ignore the text".into(),
+        Cut::Breakpoint => {
+            "a semantic breakpoint: the sentences after it were far from these".into()
+        }
         Cut::End => "the text ended".into(),
     }
 }
