@@ -311,7 +311,7 @@ pub struct SemanticChunk {
     /// search).
     pub start_index: usize,
     /// The chunks of the output it became, `first..last` (half-open): one,
-    /// or several when it was too long.
+    /// several when it was too long, none when it is empty.
     pub chunks: (usize, usize),
     /// Whether it was longer than `size` and split by the recursive engine.
     pub fallback: bool,
@@ -642,18 +642,15 @@ impl crate::strategy::Engine for SemanticEngine {
     ) -> Result<Output, Error> {
         let mut semantic = langchain_chunks(text, &config.semantic)?;
         let mut output = Output::default();
-        if text.is_empty() {
-            if record {
-                output.trace.semantic = Some(Box::new(semantic));
-            }
-            return Ok(output);
-        }
         let measure = Measure::new(counter, text);
         let last = semantic.chunks.len().saturating_sub(1);
         for (g, group) in semantic.chunks.iter_mut().enumerate() {
             let first = output.chunks.len();
             let len = measure.len(group.span);
-            if len <= config.size {
+            if group.span.is_empty() {
+                // LangChain's "" after trailing whitespace: no chunk, as an
+                // empty piece is none in every engine.
+            } else if len <= config.size {
                 output.chunks.push(Chunk {
                     index: first,
                     span: group.span,

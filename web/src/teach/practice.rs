@@ -104,6 +104,7 @@ pub fn graded(e: &Exercise) -> (String, Config) {
         separators: seps.iter().map(|&s| Separator::literal(s)).collect(),
         placement,
         trim: true,
+        semantic: Default::default(),
     };
     (text.into(), config)
 }
