@@ -406,13 +406,20 @@ fn join(text: &str, sentences: &[Span]) -> String {
     out
 }
 
+/// `‖v‖` as `np.linalg.norm` computes it: the root of the pairwise sum of
+/// the squares (`scratch` is reused between calls).
+fn norm(v: &Vector, scratch: &mut Vec<f64>) -> f64 {
+    scratch.clear();
+    match v {
+        Vector::Dense(v) => scratch.extend(v.iter().map(|x| x * x)),
+        Vector::Sparse(v) => scratch.extend(v.iter().map(|(_, x)| x * x)),
+    }
+    numpy::sum(scratch).sqrt()
+}
+
 /// `1 − cosine similarity`, as `langchain_community`'s NumPy fallback
 /// computes it: `dot / (‖a‖ · ‖b‖)`, a result that is not finite taken as 0.
-fn distance(a: &Vector, b: &Vector) -> f64 {
-    let norm = |v: &Vector| match v {
-        Vector::Dense(v) => numpy::sum(&v.iter().map(|x| x * x).collect::<Vec<_>>()).sqrt(),
-        Vector::Sparse(v) => numpy::sum(&v.iter().map(|(_, x)| x * x).collect::<Vec<_>>()).sqrt(),
-    };
+fn distance(a: &Vector, b: &Vector, norm_a: f64, norm_b: f64) -> f64 {
     let dot = match (a, b) {
         (Vector::Dense(a), Vector::Dense(b)) => a.iter().zip(b).fold(0.0, |s, (x, y)| s + x * y),
         (Vector::Sparse(a), Vector::Sparse(b)) => {
@@ -435,7 +442,7 @@ fn distance(a: &Vector, b: &Vector) -> f64 {
             .map(|&(i, x)| x * d.get(i as usize).copied().unwrap_or(0.0))
             .sum(),
     };
-    let similarity = dot / (norm(a) * norm(b));
+    let similarity = dot / (norm_a * norm_b);
     1.0 - if similarity.is_finite() {
         similarity
     } else {
@@ -527,7 +534,11 @@ pub fn langchain_chunks(text: &str, settings: &SemanticConfig) -> Result<Semanti
     trace.embedding_calls = 1;
     trace.vectors = vectors.len();
     drop(texts);
-    let distances: Vec<f64> = vectors.windows(2).map(|w| distance(&w[0], &w[1])).collect();
+    let mut scratch = Vec::new();
+    let norms: Vec<f64> = vectors.iter().map(|v| norm(v, &mut scratch)).collect();
+    let distances: Vec<f64> = (1..vectors.len())
+        .map(|i| distance(&vectors[i - 1], &vectors[i], norms[i - 1], norms[i]))
+        .collect();
     drop(vectors);
     let amount = settings.amount();
     let threshold = match settings.number_of_chunks {
