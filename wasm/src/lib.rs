@@ -301,7 +301,7 @@ mod tests {
                 cases += 1;
             }
         }
-        assert_eq!(cases, 8);
+        assert_eq!(cases, 2 * chunkscope::Strategy::ALL.len());
     }
 
     #[test]

@@ -413,15 +413,15 @@ mod tests {
         assert_eq!(field(json!({"size": "big"})), "size");
         assert_eq!(field(json!({"separators": ["a", 7]})), "separators");
         assert_eq!(field(json!({"sise": 40})), "config");
-        assert_eq!(field(json!({"strategy": "semantic"})), "strategy");
+        assert_eq!(field(json!({"strategy": "late"})), "strategy");
         assert_eq!(field(json!({"unit": "words"})), "unit");
         assert_eq!(field(json!({"placement": "left"})), "placement");
     }
 
     #[test]
     fn names_are_read_by_core() {
-        let e = config(json!({"strategy": "semantic"})).unwrap_err();
-        assert_eq!(e, "semantic".parse::<Strategy>().unwrap_err());
+        let e = config(json!({"strategy": "late"})).unwrap_err();
+        assert_eq!(e, "late".parse::<Strategy>().unwrap_err());
         assert!(config(json!({"unit": "tokens"}))
             .unwrap_err()
             .contains("chars"));

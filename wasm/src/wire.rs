@@ -21,7 +21,7 @@
 //! config    strategy, size, overlap, unit, [pattern, regex]*, placement, trim
 //! chunks    n, then n × (bytes, chars, len, cut, overlap?, node?)
 //!           overlap: its bytes, from the chunk's own start
-//!           cut: 0 end, 1 window, 2 hard, 3 + i the separator at index i
+//!           cut: 0 end, 1 window, 2 hard, 3 breakpoint, 4 + i the separator at index i
 //! nodes     n, then n × (bytes, chars, len, depth, parent?,
 //!           [absent]*, action, too_big, parts?, close, chunk?)
 //!           action: 0 fits, 1 empty, 2 split (separator, parts),
@@ -29,6 +29,11 @@
 //!           close: 0 none, 1 next part would exceed (next_len, would_be), 2 parent ended
 //! langchain?  n × (text?, start_index zigzag), [warning]*, [separator]*, regex
 //! checks?   coverage, max_size, order, overlap, determinism: each (ok, detail)
+//! tokens?   per chunk: n, then n token ends (each from the one before)
+//! semantic? embedder, embedding calls, vectors, dims, [sentence span]*,
+//!           [distance]*, gradient? [value]*, threshold?, [breakpoint]*,
+//!           n × (first sentence, last, span, text?, chars, start_index,
+//!           first chunk, last, fallback); each float its 8 bytes, little-endian
 //! ```
 //!
 //! A node's children are not stored: nodes are in visit order, so they are
@@ -36,6 +41,7 @@
 
 use crate::contract::Analysis;
 use chunkscope::langchain::NotSlice;
+use chunkscope::semantic::{SemanticChunk, SemanticTrace};
 use chunkscope::{
     Action, Check, Checks, Chunk, Close, Config, Cut, LangChainFact, LangChainFacts, Node, Output,
     Property, Separator, Span, Trace,
@@ -120,7 +126,100 @@ pub fn encode(analysis: &Analysis) -> Vec<u8> {
             at = end;
         }
     }
+    w.flag(output.trace.semantic.is_some());
+    if let Some(t) = output.trace.semantic.as_deref() {
+        write_semantic(&mut w, t);
+    }
     w.0
+}
+
+fn write_semantic(w: &mut Writer, t: &SemanticTrace) {
+    w.str(&t.embedder);
+    w.num(t.embedding_calls);
+    w.num(t.vectors);
+    w.num(t.dims);
+    w.num(t.sentences.len());
+    let mut at = 0;
+    for &s in &t.sentences {
+        w.span(at, s);
+        at = s.start;
+    }
+    w.floats(&t.distances);
+    w.flag(t.gradient.is_some());
+    if let Some(g) = &t.gradient {
+        w.floats(g);
+    }
+    w.flag(t.threshold.is_some());
+    if let Some(x) = t.threshold {
+        w.float(x);
+    }
+    w.num(t.breakpoints.len());
+    t.breakpoints.iter().for_each(|&b| w.num(b));
+    w.num(t.chunks.len());
+    let mut at = 0;
+    for c in &t.chunks {
+        w.num(c.sentences.0);
+        w.num(c.sentences.1);
+        w.span(at, c.span);
+        at = c.span.start;
+        w.flag(c.text.is_some());
+        if let Some(text) = &c.text {
+            w.str(text);
+        }
+        w.num(c.chars);
+        w.num(c.start_index);
+        w.num(c.chunks.0);
+        w.num(c.chunks.1);
+        w.flag(c.fallback);
+    }
+}
+
+fn read_semantic(r: &mut Reader) -> Result<SemanticTrace, String> {
+    let embedder = r.string()?;
+    let (embedding_calls, vectors, dims) = (r.num()?, r.num()?, r.num()?);
+    let n = r.count()?;
+    let mut sentences = Vec::with_capacity(n);
+    let mut at = 0;
+    for _ in 0..n {
+        let s = r.span(at)?;
+        at = s.start;
+        sentences.push(s);
+    }
+    let distances = r.floats()?;
+    let gradient = if r.flag()? { Some(r.floats()?) } else { None };
+    let threshold = if r.flag()? { Some(r.float()?) } else { None };
+    let n = r.count()?;
+    let breakpoints = (0..n).map(|_| r.num()).collect::<Result<Vec<_>, _>>()?;
+    let n = r.count()?;
+    let mut chunks = Vec::with_capacity(n);
+    let mut at = 0;
+    for _ in 0..n {
+        let sentences = (r.num()?, r.num()?);
+        let span = r.span(at)?;
+        at = span.start;
+        let text = if r.flag()? { Some(r.string()?) } else { None };
+        chunks.push(SemanticChunk {
+            sentences,
+            span,
+            text,
+            chars: r.num()?,
+            start_index: r.num()?,
+            chunks: (r.num()?, r.num()?),
+            fallback: r.flag()?,
+        });
+    }
+    Ok(SemanticTrace {
+        embedder,
+        sentences,
+        embedding_calls,
+        vectors,
+        dims,
+        distances,
+        gradient,
+        threshold,
+        breakpoints,
+        chunks,
+    })
 }
 
 /// Reads a buffer made by [`encode`] for `text`. Anything that is not such a
@@ -277,6 +376,11 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
     } else {
         None
     };
+    let semantic = if r.flag()? {
+        Some(Box::new(read_semantic(&mut r)?))
+    } else {
+        None
+    };
     if r.at != bytes.len() {
         return Err(format!(
             "{} bytes left over after the report",
@@ -285,10 +389,7 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
     }
     let output = Output {
         chunks,
-        trace: Trace {
-            nodes,
-            semantic: None,
-        },
+        trace: Trace { nodes, semantic },
         langchain,
     };
     let separators = output.cut_separators(&config.separators);
@@ -561,6 +662,16 @@ impl Writer {
         self.num(s.len());
         self.0.extend_from_slice(s.as_bytes());
     }
+
+    /// Its 8 bytes, little-endian: exact, as the distances must be.
+    fn float(&mut self, x: f64) {
+        self.0.extend_from_slice(&x.to_le_bytes());
+    }
+
+    fn floats(&mut self, xs: &[f64]) {
+        self.num(xs.len());
+        xs.iter().for_each(|&x| self.float(x));
+    }
 }
 
 struct Reader<'a> {
@@ -693,6 +804,16 @@ impl<'a> Reader<'a> {
         let n = self.count()?;
         (0..n).map(|_| self.string()).collect()
     }
+
+    fn float(&mut self) -> Result<f64, String> {
+        let bytes: [u8; 8] = self.take(8)?.try_into().map_err(|_| Reader::short())?;
+        Ok(f64::from_le_bytes(bytes))
+    }
+
+    fn floats(&mut self) -> Result<Vec<f64>, String> {
+        let n = self.count()?;
+        (0..n).map(|_| self.float()).collect()
+    }
 }
 
 #[cfg(test)]
@@ -724,7 +845,7 @@ mod tests {
                 cases += 1;
             }
         }
-        assert_eq!(cases, 16);
+        assert_eq!(cases, 4 * Strategy::ALL.len());
         let a = round_trip(PAGE, seed.clone(), Detail::Full);
         assert_eq!(a.output.trace.nodes[0].children, [1, 2, 7]);
         assert_eq!(a.output.chunks.len(), 5);
