@@ -693,9 +693,9 @@ impl crate::strategy::Engine for SemanticEngine {
             }
             group.chunks = (first, output.chunks.len());
         }
-        if record {
-            output.trace.semantic = Some(Box::new(semantic));
-        }
+        // Kept without a trace too: it holds LangChain's chunk texts, which
+        // every report gives.
+        output.trace.semantic = Some(Box::new(semantic));
         Ok(output)
     }
 

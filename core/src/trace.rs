@@ -113,7 +113,8 @@ pub struct Trace {
     /// its own (a root with no parent).
     pub nodes: Vec<Node>,
     /// What the semantic engine did (sentences, distances, threshold,
-    /// breakpoints, LangChain's chunks); `None` for the other engines.
+    /// breakpoints, LangChain's chunks), recorded even when the tree is not,
+    /// since it holds LangChain's chunk texts; `None` for the other engines.
     pub semantic: Option<Box<crate::semantic::SemanticTrace>>,
 }
 

@@ -23,7 +23,7 @@ use std::fmt;
 /// (or be `undefined`/`null`) to keep the default, which is the CLI's default.
 ///
 /// ```text
-/// { strategy?: "fixed" | "recursive" | "langchain" | "langchain-character",
+/// { strategy?: "fixed" | "recursive" | "langchain" | "langchain-character" | "semantic",
 ///   size?: number, overlap?: number,
 ///   unit?: "chars" | "bytes", separators?: (string | { pattern: string, regex?: boolean })[],
 ///   placement?: "end" | "start" | "none", trim?: boolean }
@@ -33,7 +33,8 @@ use std::fmt;
 /// can be passed back in.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SplitOptions {
-    /// `fixed`, `recursive`, `langchain` or `langchain-character`. A field
+    /// `fixed`, `recursive`, `langchain`, `langchain-character` or
+    /// `semantic` (with LangChain's defaults and the lexical embedder). A field
     /// left out takes this strategy's default ([`Config::for_strategy`]).
     pub strategy: Option<String>,
     /// The most units in a chunk.
