@@ -26,7 +26,11 @@ use std::fmt;
 /// { strategy?: "fixed" | "recursive" | "langchain" | "langchain-character" | "semantic",
 ///   size?: number, overlap?: number,
 ///   unit?: "chars" | "bytes", separators?: (string | { pattern: string, regex?: boolean })[],
-///   placement?: "end" | "start" | "none", trim?: boolean }
+///   placement?: "end" | "start" | "none", trim?: boolean,
+///   semantic?: { breakpoint?: "percentile" | "standard_deviation" | "interquartile"
+///                             | "gradient",
+///                amount?: number, buffer?: number, number_of_chunks?: number,
+///                min_chunk_size?: number, embedder?: "lexical" } }
 /// ```
 ///
 /// The configuration echo of a report (`report.config`) has this shape, so it
@@ -49,7 +53,31 @@ pub struct SplitOptions {
     pub placement: Option<String>,
     /// Whether whitespace is trimmed off the ends of pieces.
     pub trim: Option<bool>,
+    /// The semantic strategy's settings (LangChain's names).
+    pub semantic: Option<Box<SemanticOptions>>,
 }
+
+/// `config.semantic`: `SemanticChunker`'s arguments. The JavaScript API has
+/// the lexical embedder only.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SemanticOptions {
+    /// `breakpoint_threshold_type`.
+    pub breakpoint: Option<String>,
+    /// `breakpoint_threshold_amount`.
+    pub amount: Option<f64>,
+    /// `buffer_size`.
+    pub buffer: Option<usize>,
+    /// `number_of_chunks`.
+    pub number_of_chunks: Option<usize>,
+    /// `min_chunk_size`.
+    pub min_chunk_size: Option<usize>,
+    /// `lexical` (the only one a configuration object can name).
+    pub embedder: Option<String>,
+}
+
+// JSON and JavaScript numbers read here are never NaN: the amount is checked
+// to be finite before a split.
+impl Eq for SemanticOptions {}
 
 /// A configuration object that cannot be used: the message, and the field
 /// it is about (`config` when it is about the object as a whole).
@@ -84,7 +112,7 @@ impl OptionError {
 
 /// The fields of the configuration object, as error messages list them and
 /// [`OptionError::field`] names them.
-const FIELD_NAMES: [&str; 7] = [
+const FIELD_NAMES: [&str; 8] = [
     "strategy",
     "size",
     "overlap",
@@ -92,6 +120,17 @@ const FIELD_NAMES: [&str; 7] = [
     "separators",
     "placement",
     "trim",
+    "semantic",
+];
+
+/// The fields of `config.semantic`.
+const SEMANTIC_FIELDS: [&str; 6] = [
+    "breakpoint",
+    "amount",
+    "buffer",
+    "number_of_chunks",
+    "min_chunk_size",
+    "embedder",
 ];
 
 impl SplitOptions {
@@ -121,6 +160,31 @@ impl SplitOptions {
         }
         if let Some(trim) = self.trim {
             config.trim = trim;
+        }
+        if let Some(s) = self.semantic {
+            let s = *s;
+            let c = &mut config.semantic;
+            if let Some(kind) = s.breakpoint {
+                c.breakpoint = kind.parse().map_err(named("semantic"))?;
+            }
+            c.amount = s.amount;
+            if let Some(buffer) = s.buffer {
+                c.buffer = buffer;
+            }
+            c.number_of_chunks = s.number_of_chunks;
+            c.min_chunk_size = s.min_chunk_size;
+            match s.embedder.as_deref() {
+                None | Some("lexical") => {}
+                Some(other) => {
+                    return Err(OptionError {
+                        field: "semantic",
+                        message: format!(
+                            "config.semantic.embedder is {other:?}: a configuration object can \
+                             name only \"lexical\" (a model is loaded from its file)"
+                        ),
+                    })
+                }
+            }
         }
         Ok(config)
     }
@@ -179,6 +243,10 @@ impl<'de> Visitor<'de> for OptionsVisitor {
                 }
                 "placement" => o.placement = field(&mut map, "placement")?,
                 "trim" => o.trim = field(&mut map, "trim")?,
+                "semantic" => {
+                    o.semantic =
+                        field::<_, SemanticMap>(&mut map, "semantic")?.map(|m| Box::new(m.0))
+                }
                 other => {
                     return Err(de::Error::custom(format!(
                         "config has no field {other:?}; the fields are {}",
@@ -189,6 +257,62 @@ impl<'de> Visitor<'de> for OptionsVisitor {
         }
         Ok(o)
     }
+}
+
+/// `config.semantic`, read key by key like the configuration itself.
+struct SemanticMap(SemanticOptions);
+
+impl<'de> Deserialize<'de> for SemanticMap {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_map(SemanticVisitor)
+    }
+}
+
+struct SemanticVisitor;
+
+impl<'de> Visitor<'de> for SemanticVisitor {
+    type Value = SemanticMap;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an object such as { breakpoint: \"percentile\", amount: 90, buffer: 1 }")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<SemanticMap, A::Error> {
+        let mut o = SemanticOptions::default();
+        let count = |c: Option<Count>| c.map(|c| c.0);
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "breakpoint" => o.breakpoint = sub_field(&mut map, "breakpoint")?,
+                "amount" => o.amount = sub_field(&mut map, "amount")?,
+                "buffer" => o.buffer = count(sub_field(&mut map, "buffer")?),
+                "number_of_chunks" => {
+                    o.number_of_chunks = count(sub_field(&mut map, "number_of_chunks")?)
+                }
+                "min_chunk_size" => {
+                    o.min_chunk_size = count(sub_field(&mut map, "min_chunk_size")?)
+                }
+                "embedder" => o.embedder = sub_field(&mut map, "embedder")?,
+                other => {
+                    return Err(de::Error::custom(format!(
+                        "it has no field {other:?}; the fields are {}",
+                        SEMANTIC_FIELDS.join(", ")
+                    )))
+                }
+            }
+        }
+        Ok(SemanticMap(o))
+    }
+}
+
+/// [`field`] inside `config.semantic`: the outer read names `config.semantic`,
+/// this names the field within it.
+fn sub_field<'de, A, T>(map: &mut A, name: &str) -> Result<Option<T>, A::Error>
+where
+    A: MapAccess<'de>,
+    T: Deserialize<'de>,
+{
+    map.next_value::<Option<T>>()
+        .map_err(|e| de::Error::custom(format!("{name}: {}", message(&e))))
 }
 
 /// A size or overlap: a whole number of units. JavaScript has only floating
@@ -446,5 +570,22 @@ mod tests {
         let report = chunkscope::report::run(&splitter, "a", chunkscope::Detail::FULL).unwrap();
         let echo = serde_json::to_value(report.config).unwrap();
         assert_eq!(config(echo).unwrap(), original);
+    }
+
+    #[test]
+    fn semantic_settings_read_back_from_the_echo() {
+        let mut original = Config::for_strategy(Strategy::Semantic);
+        original.semantic = chunkscope::semantic::SemanticConfig::new()
+            .with_breakpoint(chunkscope::semantic::Breakpoint::Gradient, Some(80.0));
+        original.semantic.buffer = 2;
+        original.semantic.min_chunk_size = Some(10);
+        let splitter = chunkscope::Splitter::new(original.clone()).unwrap();
+        let report = chunkscope::report::run(&splitter, "a", chunkscope::Detail::FULL).unwrap();
+        let echo = serde_json::to_value(report.config).unwrap();
+        assert_eq!(config(echo).unwrap(), original);
+        let e = config(json!({"semantic": {"buffr": 1}})).unwrap_err();
+        assert!(e.contains("the fields are breakpoint"), "{e}");
+        let e = config(json!({"semantic": {"embedder": "model"}})).unwrap_err();
+        assert!(e.contains("only \"lexical\""), "{e}");
     }
 }
