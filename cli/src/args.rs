@@ -12,6 +12,7 @@
 //! [`Cli`] with `args_conflicts_with_subcommands`; [`Command`] has a variant
 //! for each. A file named like a subcommand is read as `./eval` or after `--`.
 
+use chunkscope::semantic::{Breakpoint, EmbedderChoice, SemanticConfig, StaticModel};
 use chunkscope::{Config, Placement, Separator, SeparatorLevel, Strategy, Unit};
 use clap::builder::{OsStringValueParser, TypedValueParser};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
@@ -183,9 +184,11 @@ struct SplitArgs {
     /// packed), markdown (sections by heading, then blocks, then the --sep
     /// list inside an oversized block; every chunk has its heading_path),
     /// langchain (LangChain's RecursiveCharacterTextSplitter, exactly),
-    /// langchain-character (its CharacterTextSplitter, on the first --sep) or
+    /// langchain-character (its CharacterTextSplitter, on the first --sep),
     /// langchain-markdown (its MarkdownHeaderTextSplitter, on the --header
-    /// markers)
+    /// markers) or semantic (LangChain's SemanticChunker, cut where
+    /// neighbouring sentences are far apart; a chunk over --size is split
+    /// again by the separators)
     #[arg(long, value_name = "NAME", default_value_t = Config::default().strategy, value_parser = reader("--strategy", str::parse::<Strategy>), allow_hyphen_values = true)]
     strategy: Strategy,
 
@@ -239,6 +242,38 @@ struct SplitArgs {
     /// prefix is over the size; the chunk's text stays exact
     #[arg(long = "heading-prefix")]
     heading_prefix: bool,
+
+    /// semantic only: what embeds the sentence groups: lexical (TF-IDF over the
+    /// document's own sentences, no model: lexical similarity, not meaning) or a
+    /// FILE of word vectors in the GloVe or fastText text format
+    #[arg(long, value_name = "lexical|FILE", allow_hyphen_values = true)]
+    embedder: Option<String>,
+
+    /// semantic only: how the breakpoint threshold is computed: percentile,
+    /// standard_deviation, interquartile or gradient (LangChain's
+    /// breakpoint_threshold_type) [default: percentile]
+    #[arg(long, value_name = "KIND", value_parser = reader("--breakpoint", str::parse::<Breakpoint>), allow_hyphen_values = true)]
+    breakpoint: Option<Breakpoint>,
+
+    /// semantic only: breakpoint_threshold_amount [default: 95 for percentile
+    /// and gradient, 3 for standard_deviation, 1.5 for interquartile]
+    #[arg(long, value_name = "X", value_parser = reader("--amount", |s| s.trim().parse::<f64>().map_err(|_| format!("--amount takes a number, not {s:?}"))), allow_hyphen_values = true)]
+    amount: Option<f64>,
+
+    /// semantic only: sentences either side of each sentence in its group
+    /// (buffer_size) [default: 1]
+    #[arg(long, value_name = "N", value_parser = count("--buffer"), allow_hyphen_values = true)]
+    buffer: Option<usize>,
+
+    /// semantic only: aim at about N chunks (number_of_chunks; overrides
+    /// --breakpoint)
+    #[arg(long = "number-of-chunks", value_name = "N", value_parser = count("--number-of-chunks"), allow_hyphen_values = true)]
+    number_of_chunks: Option<usize>,
+
+    /// semantic only: a chunk shorter than N chars runs on to the next
+    /// breakpoint (min_chunk_size)
+    #[arg(long = "min-chunk-size", value_name = "N", value_parser = count("--min-chunk-size"), allow_hyphen_values = true)]
+    min_chunk_size: Option<usize>,
 
     /// also print the recursion tree, the invariant checks and the configuration
     /// (json only)
@@ -354,10 +389,56 @@ where
 }
 
 impl SplitArgs {
+    /// The semantic settings; refused with another strategy, where they
+    /// would be ignored without a word.
+    fn semantic(&self) -> Result<SemanticConfig, String> {
+        let given = [
+            (self.embedder.is_some(), "--embedder"),
+            (self.breakpoint.is_some(), "--breakpoint"),
+            (self.amount.is_some(), "--amount"),
+            (self.buffer.is_some(), "--buffer"),
+            (self.number_of_chunks.is_some(), "--number-of-chunks"),
+            (self.min_chunk_size.is_some(), "--min-chunk-size"),
+        ];
+        if self.strategy != Strategy::Semantic {
+            if let Some((_, flag)) = given.iter().find(|(set, _)| *set) {
+                return Err(format!(
+                    "{flag} applies to --strategy semantic only (the strategy is {})",
+                    self.strategy
+                ));
+            }
+        }
+        let mut semantic = SemanticConfig::new();
+        if let Some(kind) = self.breakpoint {
+            semantic.breakpoint = kind;
+        }
+        semantic.amount = self.amount;
+        if let Some(buffer) = self.buffer {
+            semantic.buffer = buffer;
+        }
+        semantic.number_of_chunks = self.number_of_chunks;
+        semantic.min_chunk_size = self.min_chunk_size;
+        semantic.embedder = match self.embedder.as_deref() {
+            None | Some("lexical") => EmbedderChoice::Lexical,
+            Some(path) => {
+                let bytes = std::fs::read(path)
+                    .map_err(|e| format!("--embedder: cannot read the model {path}: {e}"))?;
+                let name = std::path::Path::new(path)
+                    .file_name()
+                    .map_or(path.into(), |n| n.to_string_lossy());
+                let model = StaticModel::from_text(&name, &bytes)
+                    .map_err(|e| format!("--embedder {path}: {e}"))?;
+                EmbedderChoice::Model(std::sync::Arc::new(model))
+            }
+        };
+        Ok(semantic)
+    }
+
     /// The configuration: each strategy starts from its own defaults
     /// (LangChain's classes from LangChain's: `keep_separator`, and its
     /// separators when none are given), whichever order the flags came in.
     fn into_args(self) -> Result<Args, String> {
+        let semantic = self.semantic()?;
         let mut inputs: Vec<Input> = self
             .inputs
             .into_iter()
@@ -442,6 +523,7 @@ impl SplitArgs {
             trim: !self.no_trim,
             each_line: self.each_line,
             heading_prefix: self.heading_prefix,
+            semantic,
             ..base
         };
         Ok(Args {
@@ -740,7 +822,9 @@ mod tests {
             r"[default: '\n\n' '\n' ' ' ''; '\p{sentence}' ' ' '' for sentence; LangChain's for langchain; '. ' ' ' '' inside a block for markdown]",
             r"--sep '\p{sentence}' the sentence level",
             "[default: end for fixed, end for recursive, end for sentence, end for markdown, \
-             start for langchain, none for langchain-character, none for langchain-markdown]",
+             start for langchain, none for langchain-character, none for langchain-markdown, end for semantic]",
+            "--breakpoint <KIND>",
+            "--embedder <lexical|FILE>",
         ] {
             assert!(flat.contains(line), "{line}");
         }
@@ -804,13 +888,13 @@ mod tests {
                 "--size 99999999999999999999999 is too large",
             ),
             (
-                &["--strategy", "semantic"],
-                "unknown strategy \"semantic\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\" or \"langchain-markdown\"",
+                &["--strategy", "late"],
+                "unknown strategy \"late\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\" or \"semantic\"",
             ),
             // A flag after a flag that takes a value is that value.
             (
                 &["--strategy", "--size", "3"],
-                "unknown strategy \"--size\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\" or \"langchain-markdown\"",
+                "unknown strategy \"--size\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\" or \"semantic\"",
             ),
             (
                 &["--unit", "tokens"],

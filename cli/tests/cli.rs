@@ -230,7 +230,7 @@ fn regex_separators_cut_at_their_matches() {
 
 #[test]
 fn bad_configurations_exit_2_with_a_message() {
-    let cases: [(&[&str], &str); 10] = [
+    let cases: [(&[&str], &str); 14] = [
         (
             &["--size", "4", "--overlap", "4"],
             "overlap (4) must be smaller than size (4)",
@@ -240,7 +240,23 @@ fn bad_configurations_exit_2_with_a_message() {
         (&["--overlap", "-1"], "--overlap expects a whole number"),
         (&["--size"], "--size needs a value"),
         (&["--frobnicate"], "unknown option --frobnicate"),
-        (&["--strategy", "semantic"], "unknown strategy"),
+        (&["--strategy", "late"], "unknown strategy"),
+        (
+            &["--strategy", "semantic", "--amount", "101"],
+            "a percentile is a number from 0 to 100",
+        ),
+        (
+            &["--breakpoint", "gradient"],
+            "--breakpoint applies to --strategy semantic only",
+        ),
+        (
+            &["--strategy", "semantic", "--embedder", "no-such-model.vec"],
+            "cannot read the model",
+        ),
+        (
+            &["--strategy", "semantic", "--overlap", "1"],
+            "semantic chunks do not overlap",
+        ),
         (&["--sep", r"\x"], "unknown escape"),
         (&["--regex", "--sep", "("], "not a valid regular expression"),
         (&["--size", "1", "--unit", "bytes"], "bytes long"),
@@ -940,4 +956,75 @@ fn the_sentence_strategy_and_the_sentence_level() {
     // A sentence strategy without the level first is refused, saying how to write it.
     let message = failure(&["--strategy", "sentence", "--sep", " "], b"", 2);
     assert!(message.contains(r"\p{sentence}"), "{message}");
+}
+
+#[test]
+fn semantic_splits_with_the_lexical_embedder_or_a_model_file() {
+    let text = "Refunds take five days. Refunds go to the card. The weather is sunny today!\n\n\
+                Sunny weather all week? Cats sleep a lot. Cats purr.";
+    let args = ["--strategy", "semantic", "--buffer", "0", "--amount", "50"];
+    let out = json_of(&args, text);
+    let chunks: Vec<(&str, bool, &str)> = out["chunks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["text"].as_str().unwrap(),
+                c["is_slice"].as_bool().unwrap(),
+                c["cut"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        chunks,
+        [
+            (
+                "Refunds take five days. Refunds go to the card.",
+                true,
+                "breakpoint"
+            ),
+            (
+                "The weather is sunny today! Sunny weather all week?",
+                false,
+                "breakpoint"
+            ),
+            ("Cats sleep a lot. Cats purr.", true, "end"),
+        ]
+    );
+    let traced = json_of(&[&args[..], &["--trace"]].concat(), text);
+    let semantic = &traced["trace"]["semantic"];
+    assert_eq!(semantic["breakpoints"], json!([1, 3]));
+    assert_eq!(semantic["distances"].as_array().unwrap().len(), 5);
+    assert_eq!(traced["config"]["semantic"]["breakpoint"], "percentile");
+
+    // Word vectors in the GloVe text format: refunds one way, weather another.
+    let model = temp_file(
+        "words.txt",
+        b"refunds 1 0 0\ncard 1 0 0\nweather 0 1 0\nsunny 0 1 0\ncats 0 0 1\npurr 0 0 1\n",
+    );
+    let model = model.to_str().unwrap();
+    let out = json_of(
+        &[&args[..], &["--embedder", model, "--trace"]].concat(),
+        text,
+    );
+    assert!(out["trace"]["semantic"]["embedder"]
+        .as_str()
+        .unwrap()
+        .contains("3 dimensions"));
+    let truncated = temp_file("truncated.vec", b"5 3\nrefunds 1 0 0\ncard 1 0\n");
+    let message = failure(
+        &[
+            "--strategy",
+            "semantic",
+            "--embedder",
+            truncated.to_str().unwrap(),
+        ],
+        text.as_bytes(),
+        2,
+    );
+    assert!(
+        message.contains("line 3 of the model file has 2 values"),
+        "{message}"
+    );
 }

@@ -1,6 +1,7 @@
 //! What the learner sets: strategy, size, overlap, unit, separators, placement, trim.
 
 use crate::error::Error;
+use crate::semantic::SemanticConfig;
 use crate::separator::{Matcher, Separator};
 use crate::strategy::{Engine, Strategy};
 use crate::unit::Unit;
@@ -84,6 +85,9 @@ pub struct Config {
     /// size, so no chunk with its prefix is over `size`. The chunk's text
     /// stays its span; the prefix is beside it. Ignored by the others.
     pub heading_prefix: bool,
+    /// The semantic strategy's settings (threshold, buffer, embedder).
+    /// Ignored by the other strategies.
+    pub semantic: SemanticConfig,
 }
 
 impl Default for Config {
@@ -98,6 +102,7 @@ impl Default for Config {
             trim: true,
             each_line: false,
             heading_prefix: false,
+            semantic: SemanticConfig::new(),
         }
     }
 }

@@ -87,6 +87,8 @@ pub enum Error {
         /// The strategy.
         strategy: crate::Strategy,
     },
+    /// The semantic strategy's settings, model or embedder.
+    Semantic(crate::semantic::SemanticError),
 }
 
 /// The setting an [`Error`] is about: what a person has to change. A page marks
@@ -109,6 +111,10 @@ pub enum Setting {
     Separator(usize),
     /// Where a separator goes at a cut.
     Placement,
+    /// The semantic strategy's breakpoint threshold (its kind or amount).
+    Breakpoint,
+    /// The semantic strategy's embedder (a model file, or its vectors).
+    Embedder,
 }
 
 impl Setting {
@@ -122,6 +128,8 @@ impl Setting {
             Setting::Unit => "unit",
             Setting::Separators | Setting::Separator(_) => "separators",
             Setting::Placement => "placement",
+            Setting::Breakpoint => "breakpoint",
+            Setting::Embedder => "embedder",
         }
     }
 }
@@ -139,6 +147,12 @@ impl Error {
             Error::CharTooBig { .. }
             | Error::TokenizerNotLoaded { .. }
             | Error::CharTooManyTokens { .. } => Setting::Unit,
+            Error::Semantic(e) => match e {
+                crate::semantic::SemanticError::Amount { .. } => Setting::Breakpoint,
+                crate::semantic::SemanticError::Overlap { .. } => Setting::Overlap,
+                crate::semantic::SemanticError::Model(_)
+                | crate::semantic::SemanticError::Embedder { .. } => Setting::Embedder,
+            },
             Error::LangChain(e) => match e {
                 LangChainError::ZeroSize => Setting::Size,
                 LangChainError::OverlapLargerThanSize { .. } => Setting::Overlap,
@@ -221,6 +235,7 @@ impl fmt::Display for Error {
                     crate::separator::SeparatorLevel::Sentence.spelling(),
                 ),
             },
+            Error::Semantic(e) => e.fmt(f),
         }
     }
 }

@@ -78,6 +78,7 @@ pub mod presets;
 mod recursive;
 #[cfg(feature = "serde")]
 pub mod report;
+pub mod semantic;
 pub mod sentence;
 mod separator;
 mod span;

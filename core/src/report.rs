@@ -16,6 +16,7 @@
 //! pass over the text plus a short count per offset, not a count from the start
 //! of the text for every chunk.
 
+use crate::semantic::{SemanticChunk, SemanticTrace};
 use crate::{
     Action, Analysis, CharIndex, Check, Checks, Close, Config, Cut, Detail, Error, LangChainFacts,
     Node, Property, Separator, Span, Splitter,
@@ -207,8 +208,65 @@ pub struct HeadingReport {
 pub struct TraceReport {
     /// The deepest level reached (0 for an empty text).
     pub depth: usize,
-    /// Node `i` has `id == i`; node 0 is the root unless the text was empty.
+    /// Node `i` has `id == i`; node 0 is the root unless the text was empty
+    /// (for the semantic strategy, the nodes are the recursive splits of its
+    /// chunks that were too long, each a root of its own).
     pub nodes: Vec<NodeReport>,
+    /// The semantic strategy only: sentences, distances, threshold,
+    /// breakpoints and LangChain's chunks.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub semantic: Option<SemanticReport>,
+}
+
+/// What the semantic engine did, with char offsets.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct SemanticReport {
+    /// The embedder's name.
+    pub embedder: String,
+    /// Calls to the embedder (0 or 1).
+    pub embedding_calls: usize,
+    /// Vectors computed (one per sentence group).
+    pub vectors: usize,
+    /// Their dimension (the vocabulary's size for the lexical embedder).
+    pub dims: usize,
+    /// The sentences, in order.
+    pub sentences: Vec<SpanReport>,
+    /// `1 − cosine similarity` between sentence group `i` and `i + 1`.
+    pub distances: Vec<f64>,
+    /// The distances' gradient, with the `gradient` threshold: what the
+    /// threshold is compared with then.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gradient: Option<Vec<f64>>,
+    /// The threshold; `null` when there were too few sentences for one.
+    pub threshold: Option<f64>,
+    /// Indices of `distances` (or `gradient`) above the threshold: LangChain's
+    /// `indices_above_thresh`.
+    pub breakpoints: Vec<usize>,
+    /// LangChain's chunks and what became of each.
+    pub chunks: Vec<SemanticChunkReport>,
+}
+
+// Distances are never NaN (a similarity that is not finite counts as 0).
+impl Eq for SemanticReport {}
+
+/// One of `SemanticChunker`'s chunks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SemanticChunkReport {
+    /// Its sentences, `first..last` (half-open).
+    pub sentences: PartsReport,
+    /// From its first sentence's start to its last's end.
+    #[serde(flatten)]
+    pub at: SpanReport,
+    /// LangChain's text (its sentences joined with one space).
+    pub text: String,
+    /// Whether `text` is exactly the source between the offsets.
+    pub is_slice: bool,
+    /// `add_start_index` as `SemanticChunker` computes it.
+    pub start_index: usize,
+    /// The output chunks it became, `first..last` (half-open).
+    pub output: PartsReport,
+    /// Whether it was longer than `size` and split by the recursive engine.
+    pub fallback: bool,
 }
 
 /// What the engine did with a node, as one word.
@@ -405,7 +463,30 @@ pub struct ConfigReport {
     /// Absent when off.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub heading_prefix: bool,
+    /// The semantic strategy's settings; absent for the others.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub semantic: Option<SemanticConfigReport>,
 }
+
+/// The semantic settings in the configuration echo, with LangChain's names.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SemanticConfigReport {
+    /// `percentile`, `standard_deviation`, `interquartile` or `gradient`.
+    pub breakpoint: &'static str,
+    /// The amount in effect (the kind's default when none was set).
+    pub amount: f64,
+    /// Sentences either side in a group.
+    pub buffer: usize,
+    /// `number_of_chunks`, if set.
+    pub number_of_chunks: Option<usize>,
+    /// `min_chunk_size`, if set.
+    pub min_chunk_size: Option<usize>,
+    /// `lexical`, `model` or `custom`.
+    pub embedder: &'static str,
+}
+
+// The amount is checked to be finite before any split is made.
+impl Eq for SemanticConfigReport {}
 
 /// Analyses `source` with `splitter` at `detail` and reports it: the one
 /// path from a text to the JSON the CLI prints and the JS API returns.
@@ -453,6 +534,11 @@ impl Report {
             trace: Some(TraceReport {
                 depth: output.trace.depth(),
                 nodes,
+                semantic: output
+                    .trace
+                    .semantic
+                    .as_deref()
+                    .map(|s| semantic_report(source, s)),
             }),
             checks,
             config: Some(config_report(config)),
@@ -506,6 +592,41 @@ fn langchain_report(
     })
 }
 
+fn semantic_report(source: &str, s: &SemanticTrace) -> SemanticReport {
+    let chars = CharIndex::new(source);
+    let at = |span: Span| span_report(chars.char_span(span), span);
+    SemanticReport {
+        embedder: s.embedder.clone(),
+        embedding_calls: s.embedding_calls,
+        vectors: s.vectors,
+        dims: s.dims,
+        sentences: s.sentences.iter().map(|&span| at(span)).collect(),
+        distances: s.distances.clone(),
+        gradient: s.gradient.clone(),
+        threshold: s.threshold,
+        breakpoints: s.breakpoints.clone(),
+        chunks: s
+            .chunks
+            .iter()
+            .map(|c| SemanticChunkReport {
+                sentences: PartsReport {
+                    first: c.sentences.0,
+                    last: c.sentences.1,
+                },
+                at: at(c.span),
+                text: c.langchain_text(source).to_string(),
+                is_slice: c.text.is_none(),
+                start_index: c.start_index,
+                output: PartsReport {
+                    first: c.chunks.0,
+                    last: c.chunks.1,
+                },
+                fallback: c.fallback,
+            })
+            .collect(),
+    }
+}
+
 fn span_report(chars: (usize, usize), span: Span) -> SpanReport {
     SpanReport {
         start: chars.0,
@@ -518,6 +639,17 @@ fn span_report(chars: (usize, usize), span: Span) -> SpanReport {
 fn chunk_reports(source: &str, analysis: &Analysis, full: bool) -> Vec<ChunkReport> {
     let output = &analysis.output;
     let facts = output.langchain.as_ref().map(|l| l.chunks.as_slice());
+    // A semantic chunk that was not split again is one of LangChain's:
+    // its text and start index are LangChain's.
+    let semantic: Option<Vec<Option<&SemanticChunk>>> = output.trace.semantic.as_deref().map(|s| {
+        let mut of = vec![None; output.chunks.len()];
+        for c in s.chunks.iter().filter(|c| !c.fallback) {
+            if let Some(slot) = of.get_mut(c.chunks.0) {
+                *slot = Some(c);
+            }
+        }
+        of
+    });
     // Overlaps are rare; their char offsets need an index of their own.
     let overlaps = output
         .chunks
@@ -553,8 +685,12 @@ fn chunk_reports(source: &str, analysis: &Analysis, full: bool) -> Vec<ChunkRepo
             let (cut, cut_separator, cut_label) = describe_cut(&analysis.separators, chunk.cut);
             let fact = facts.and_then(|f| f.get(chunk.index));
             let md = markdown.and_then(|m| m.chunks.get(chunk.index));
+            let group = semantic
+                .as_ref()
+                .and_then(|of| of.get(chunk.index).copied().flatten());
             let text = fact
                 .and_then(|f| f.text.clone())
+                .or_else(|| group.and_then(|g| g.text.clone()))
                 .unwrap_or_else(|| chunk.text(source).to_string());
             ChunkReport {
                 index: chunk.index,
@@ -565,8 +701,12 @@ fn chunk_reports(source: &str, analysis: &Analysis, full: bool) -> Vec<ChunkRepo
                 len: chunk.len,
                 cut,
                 text,
-                is_slice: fact.map(|f| f.text.is_none()),
-                start_index: fact.and_then(|f| f.start_index),
+                is_slice: fact.map(|f| f.text.is_none()).or(semantic
+                    .as_ref()
+                    .map(|_| group.is_none_or(|g| g.text.is_none()))),
+                start_index: fact
+                    .and_then(|f| f.start_index)
+                    .or(group.map(|g| g.start_index as i64)),
                 metadata: fact.and_then(|f| f.metadata.clone()).map(MetadataReport),
                 overlap: chunk
                     .overlap
@@ -622,6 +762,7 @@ fn describe_cut(separators: &[Separator], cut: Cut) -> (String, Option<usize>, S
         },
         Cut::Hard => word("hard"),
         Cut::Window => word("window"),
+        Cut::Breakpoint => word("breakpoint"),
         Cut::End => word("end"),
         Cut::Structure(level) => word(&level.name()),
     }
@@ -747,6 +888,17 @@ fn config_report(config: &Config) -> ConfigReport {
         trim: config.trim,
         each_line: config.each_line,
         heading_prefix: config.heading_prefix,
+        semantic: (config.strategy == crate::Strategy::Semantic).then(|| {
+            let s = &config.semantic;
+            SemanticConfigReport {
+                breakpoint: s.breakpoint.name(),
+                amount: s.amount(),
+                buffer: s.buffer,
+                number_of_chunks: s.number_of_chunks,
+                min_chunk_size: s.min_chunk_size,
+                embedder: s.embedder.kind(),
+            }
+        }),
     }
 }
 

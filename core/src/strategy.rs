@@ -15,6 +15,7 @@ use crate::config::{Config, Placement};
 use crate::engine::Run;
 use crate::error::Error;
 use crate::langchain::{Kind, LangChainConfig, MarkdownHeaderConfig};
+use crate::semantic::SemanticEngine;
 use crate::separator::{Matcher, SeparatorLevel};
 use crate::trace::Output;
 use crate::unit::Counter;
@@ -56,11 +57,16 @@ pub enum Strategy {
     /// sentence level (`" "`, then the hard cut, by default). The recursive
     /// engine with a list that starts with the sentence level.
     Sentence,
+    /// LangChain's `SemanticChunker`: sentences, embedded in groups, cut
+    /// where neighbouring groups are far apart; exact given the same vectors,
+    /// with the size limit kept by splitting a chunk that is too long with
+    /// the recursive engine. See [`crate::semantic`].
+    Semantic,
 }
 
 impl Strategy {
     /// Every strategy, in the order the UI lists them.
-    pub const ALL: [Strategy; 7] = [
+    pub const ALL: [Strategy; 8] = [
         Strategy::Fixed,
         Strategy::Recursive,
         Strategy::Sentence,
@@ -68,6 +74,7 @@ impl Strategy {
         Strategy::LangChain,
         Strategy::LangChainCharacter,
         Strategy::LangChainMarkdown,
+        Strategy::Semantic,
     ];
 
     /// The name used in the CLI, the JS API and the UI.
@@ -80,6 +87,7 @@ impl Strategy {
             Strategy::LangChainMarkdown => "langchain-markdown",
             Strategy::Markdown => "markdown",
             Strategy::Sentence => "sentence",
+            Strategy::Semantic => "semantic",
         }
     }
 
@@ -174,6 +182,7 @@ impl Strategy {
                 Box::new(config)
             }
             Strategy::LangChainMarkdown => Box::new(MarkdownHeaderConfig::from_config(config)?),
+            Strategy::Semantic => Box::new(SemanticEngine::new(config)?),
         })
     }
 

@@ -22,6 +22,9 @@ pub enum Cut {
     /// heading that starts the next section, the end of a block, a table row,
     /// a line of a fenced block.
     Structure(Level),
+    /// A semantic breakpoint: the distance between this chunk's last
+    /// sentence group and the next one's was above the threshold.
+    Breakpoint,
     /// The last chunk: the text ended.
     End,
 }
@@ -178,8 +181,14 @@ pub struct Node {
 ///   that was cut.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Trace {
-    /// The recursion tree, flattened.
+    /// The recursion tree, flattened. The semantic engine records here only
+    /// the recursive splits of its chunks that were too long, each a tree of
+    /// its own (a root with no parent).
     pub nodes: Vec<Node>,
+    /// What the semantic engine did (sentences, distances, threshold,
+    /// breakpoints, LangChain's chunks), recorded even when the tree is not,
+    /// since it holds LangChain's chunk texts; `None` for the other engines.
+    pub semantic: Option<Box<crate::semantic::SemanticTrace>>,
 }
 
 impl Trace {
@@ -234,7 +243,10 @@ impl Recorder {
 
     /// The finished trace.
     pub fn finish(self) -> Trace {
-        Trace { nodes: self.nodes }
+        Trace {
+            nodes: self.nodes,
+            semantic: None,
+        }
     }
 }
 

@@ -113,6 +113,7 @@ fn config_of(request: &Value) -> Config {
         trim: request["trim"].as_bool().unwrap(),
         each_line: false,
         heading_prefix: false,
+        semantic: Default::default(),
     }
 }
 
@@ -130,6 +131,7 @@ fn answer_of(text: &str, out: Result<Output, Error>) -> Value {
                         Cut::Separator(i) => json!(i),
                         Cut::Hard => json!("hard"),
                         Cut::Window => json!("window"),
+                        Cut::Breakpoint => json!("breakpoint"),
                         Cut::End => json!("end"),
                         Cut::Structure(level) => json!(level.name()),
                     };

@@ -153,6 +153,7 @@ fn config(strategy: Engine) -> impl Strategy<Value = Config> {
                 trim,
                 each_line: false,
                 heading_prefix: false,
+                semantic: Default::default(),
             },
         )
 }

@@ -138,6 +138,7 @@ pub fn decode(data: &[u8], strategy: Strategy) -> (String, Config) {
         trim,
         each_line: false,
         heading_prefix: flags & 4 != 0,
+        semantic: Default::default(),
     };
     (text, config)
 }

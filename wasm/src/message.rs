@@ -168,6 +168,22 @@ pub fn config_object(config: &Config) -> Object {
     set(&object, "separators", &separators);
     set(&object, "placement", &config.placement.name().into());
     set(&object, "trim", &config.trim.into());
+    if config.strategy == chunkscope::Strategy::Semantic {
+        let s = &config.semantic;
+        let semantic = Object::new();
+        set(&semantic, "breakpoint", &s.breakpoint.name().into());
+        if let Some(amount) = s.amount {
+            set(&semantic, "amount", &amount.into());
+        }
+        set(&semantic, "buffer", &(s.buffer as f64).into());
+        if let Some(k) = s.number_of_chunks {
+            set(&semantic, "number_of_chunks", &(k as f64).into());
+        }
+        if let Some(m) = s.min_chunk_size {
+            set(&semantic, "min_chunk_size", &(m as f64).into());
+        }
+        set(&object, "semantic", &semantic);
+    }
     object
 }
 

@@ -24,13 +24,17 @@ use std::fmt;
 ///
 /// ```text
 /// { strategy?: "fixed" | "recursive" | "sentence" | "markdown" | "langchain"
-///             | "langchain-character" | "langchain-markdown",
+///             | "langchain-character" | "langchain-markdown" | "semantic",
 ///   size?: number, overlap?: number,
 ///   unit?: "chars" | "bytes",
 ///   separators?: (string | { pattern: string, regex?: boolean } | { level: "sentence" })[],
 ///   placement?: "end" | "start" | "none", trim?: boolean,
 ///   each_line?: boolean,                   // langchain-markdown's return_each_line
-///   heading_prefix?: boolean }             // markdown's heading path before each chunk
+///   heading_prefix?: boolean,              // markdown's heading path before each chunk
+///   semantic?: { breakpoint?: "percentile" | "standard_deviation" | "interquartile"
+///                             | "gradient",
+///                amount?: number, buffer?: number, number_of_chunks?: number,
+///                min_chunk_size?: number, embedder?: "lexical" } }
 /// ```
 ///
 /// The configuration echo of a report (`report.config`) has this shape, so it
@@ -57,7 +61,31 @@ pub struct SplitOptions {
     /// Markdown: whether each chunk gets its heading path as a prefix,
     /// counted in the size.
     pub heading_prefix: Option<bool>,
+    /// The semantic strategy's settings (LangChain's names).
+    pub semantic: Option<Box<SemanticOptions>>,
 }
+
+/// `config.semantic`: `SemanticChunker`'s arguments. The JavaScript API has
+/// the lexical embedder only.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SemanticOptions {
+    /// `breakpoint_threshold_type`.
+    pub breakpoint: Option<String>,
+    /// `breakpoint_threshold_amount`.
+    pub amount: Option<f64>,
+    /// `buffer_size`.
+    pub buffer: Option<usize>,
+    /// `number_of_chunks`.
+    pub number_of_chunks: Option<usize>,
+    /// `min_chunk_size`.
+    pub min_chunk_size: Option<usize>,
+    /// `lexical` (the only one a configuration object can name).
+    pub embedder: Option<String>,
+}
+
+// JSON and JavaScript numbers read here are never NaN: the amount is checked
+// to be finite before a split.
+impl Eq for SemanticOptions {}
 
 /// A configuration object that cannot be used: the message, and the field
 /// it is about (`config` when it is about the object as a whole).
@@ -92,7 +120,7 @@ impl OptionError {
 
 /// The fields of the configuration object, as error messages list them and
 /// [`OptionError::field`] names them.
-const FIELD_NAMES: [&str; 9] = [
+const FIELD_NAMES: [&str; 10] = [
     "strategy",
     "size",
     "overlap",
@@ -102,6 +130,17 @@ const FIELD_NAMES: [&str; 9] = [
     "trim",
     "each_line",
     "heading_prefix",
+    "semantic",
+];
+
+/// The fields of `config.semantic`.
+const SEMANTIC_FIELDS: [&str; 6] = [
+    "breakpoint",
+    "amount",
+    "buffer",
+    "number_of_chunks",
+    "min_chunk_size",
+    "embedder",
 ];
 
 impl SplitOptions {
@@ -137,6 +176,31 @@ impl SplitOptions {
         }
         if let Some(on) = self.heading_prefix {
             config.heading_prefix = on;
+        }
+        if let Some(s) = self.semantic {
+            let s = *s;
+            let c = &mut config.semantic;
+            if let Some(kind) = s.breakpoint {
+                c.breakpoint = kind.parse().map_err(named("semantic"))?;
+            }
+            c.amount = s.amount;
+            if let Some(buffer) = s.buffer {
+                c.buffer = buffer;
+            }
+            c.number_of_chunks = s.number_of_chunks;
+            c.min_chunk_size = s.min_chunk_size;
+            match s.embedder.as_deref() {
+                None | Some("lexical") => {}
+                Some(other) => {
+                    return Err(OptionError {
+                        field: "semantic",
+                        message: format!(
+                            "config.semantic.embedder is {other:?}: a configuration object can \
+                             name only \"lexical\" (a model is loaded from its file)"
+                        ),
+                    })
+                }
+            }
         }
         Ok(config)
     }
@@ -197,6 +261,10 @@ impl<'de> Visitor<'de> for OptionsVisitor {
                 "trim" => o.trim = field(&mut map, "trim")?,
                 "each_line" => o.each_line = field(&mut map, "each_line")?,
                 "heading_prefix" => o.heading_prefix = field(&mut map, "heading_prefix")?,
+                "semantic" => {
+                    o.semantic =
+                        field::<_, SemanticMap>(&mut map, "semantic")?.map(|m| Box::new(m.0))
+                }
                 other => {
                     return Err(de::Error::custom(format!(
                         "config has no field {other:?}; the fields are {}",
@@ -207,6 +275,62 @@ impl<'de> Visitor<'de> for OptionsVisitor {
         }
         Ok(o)
     }
+}
+
+/// `config.semantic`, read key by key like the configuration itself.
+struct SemanticMap(SemanticOptions);
+
+impl<'de> Deserialize<'de> for SemanticMap {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_map(SemanticVisitor)
+    }
+}
+
+struct SemanticVisitor;
+
+impl<'de> Visitor<'de> for SemanticVisitor {
+    type Value = SemanticMap;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an object such as { breakpoint: \"percentile\", amount: 90, buffer: 1 }")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<SemanticMap, A::Error> {
+        let mut o = SemanticOptions::default();
+        let count = |c: Option<Count>| c.map(|c| c.0);
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "breakpoint" => o.breakpoint = sub_field(&mut map, "breakpoint")?,
+                "amount" => o.amount = sub_field(&mut map, "amount")?,
+                "buffer" => o.buffer = count(sub_field(&mut map, "buffer")?),
+                "number_of_chunks" => {
+                    o.number_of_chunks = count(sub_field(&mut map, "number_of_chunks")?)
+                }
+                "min_chunk_size" => {
+                    o.min_chunk_size = count(sub_field(&mut map, "min_chunk_size")?)
+                }
+                "embedder" => o.embedder = sub_field(&mut map, "embedder")?,
+                other => {
+                    return Err(de::Error::custom(format!(
+                        "it has no field {other:?}; the fields are {}",
+                        SEMANTIC_FIELDS.join(", ")
+                    )))
+                }
+            }
+        }
+        Ok(SemanticMap(o))
+    }
+}
+
+/// [`field`] inside `config.semantic`: the outer read names `config.semantic`,
+/// this names the field within it.
+fn sub_field<'de, A, T>(map: &mut A, name: &str) -> Result<Option<T>, A::Error>
+where
+    A: MapAccess<'de>,
+    T: Deserialize<'de>,
+{
+    map.next_value::<Option<T>>()
+        .map_err(|e| de::Error::custom(format!("{name}: {}", message(&e))))
 }
 
 /// A size or overlap: a whole number of units. JavaScript has only floating
@@ -481,15 +605,15 @@ mod tests {
         assert_eq!(field(json!({"size": "big"})), "size");
         assert_eq!(field(json!({"separators": ["a", 7]})), "separators");
         assert_eq!(field(json!({"sise": 40})), "config");
-        assert_eq!(field(json!({"strategy": "semantic"})), "strategy");
+        assert_eq!(field(json!({"strategy": "late"})), "strategy");
         assert_eq!(field(json!({"unit": "words"})), "unit");
         assert_eq!(field(json!({"placement": "left"})), "placement");
     }
 
     #[test]
     fn names_are_read_by_core() {
-        let e = config(json!({"strategy": "semantic"})).unwrap_err();
-        assert_eq!(e, "semantic".parse::<Strategy>().unwrap_err());
+        let e = config(json!({"strategy": "late"})).unwrap_err();
+        assert_eq!(e, "late".parse::<Strategy>().unwrap_err());
         assert!(config(json!({"unit": "tokens"}))
             .unwrap_err()
             .contains("chars"));
@@ -513,5 +637,22 @@ mod tests {
         let report = chunkscope::report::run(&splitter, "a", chunkscope::Detail::FULL).unwrap();
         let echo = serde_json::to_value(report.config).unwrap();
         assert_eq!(config(echo).unwrap(), original);
+    }
+
+    #[test]
+    fn semantic_settings_read_back_from_the_echo() {
+        let mut original = Config::for_strategy(Strategy::Semantic);
+        original.semantic = chunkscope::semantic::SemanticConfig::new()
+            .with_breakpoint(chunkscope::semantic::Breakpoint::Gradient, Some(80.0));
+        original.semantic.buffer = 2;
+        original.semantic.min_chunk_size = Some(10);
+        let splitter = chunkscope::Splitter::new(original.clone()).unwrap();
+        let report = chunkscope::report::run(&splitter, "a", chunkscope::Detail::FULL).unwrap();
+        let echo = serde_json::to_value(report.config).unwrap();
+        assert_eq!(config(echo).unwrap(), original);
+        let e = config(json!({"semantic": {"buffr": 1}})).unwrap_err();
+        assert!(e.contains("the fields are breakpoint"), "{e}");
+        let e = config(json!({"semantic": {"embedder": "model"}})).unwrap_err();
+        assert!(e.contains("only \"lexical\""), "{e}");
     }
 }

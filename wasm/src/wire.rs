@@ -23,8 +23,8 @@
 //!           level: a named level's name (`sentence`), or empty
 //! chunks    n, then n × (bytes, chars, len, cut, overlap?, node?)
 //!           overlap: its bytes, from the chunk's own start
-//!           cut: 0 end, 1 window, 2 hard, 3 structure (level), 4 + i the
-//!           separator at index i
+//!           cut: 0 end, 1 window, 2 hard, 3 structure (level), 4 breakpoint,
+//!           5 + i the separator at index i
 //! nodes     n, then n × (bytes, chars, len, depth, parent?,
 //!           [absent]*, action, too_big, parts?, close, chunk?)
 //!           action: 0 fits, 1 empty, 2 split (separator, parts),
@@ -42,6 +42,10 @@
 //! checks?   coverage, max_size, order, overlap, determinism: each (ok, detail)
 //! tokens?   per chunk: n, then n token ends (each from the one before)
 //! sentences?  [span]*, then n × (stop span, next − stop start, end, reason name)
+//! semantic? embedder, embedding calls, vectors, dims, [sentence span]*,
+//!           [distance]*, gradient? [value]*, threshold?, [breakpoint]*,
+//!           n × (first sentence, last, span, text?, chars, start_index,
+//!           first chunk, last, fallback); each float its 8 bytes, little-endian
 //! ```
 //!
 //! A node's children are not stored: nodes are in visit order, so they are
@@ -49,6 +53,7 @@
 
 use crate::contract::Analysis;
 use chunkscope::langchain::NotSlice;
+use chunkscope::semantic::{SemanticChunk, SemanticTrace};
 use chunkscope::sentence::{Decision, Reason, Sentences};
 use chunkscope::{
     Action, Check, Checks, Chunk, Close, Config, Cut, Heading, LangChainFact, LangChainFacts,
@@ -85,7 +90,8 @@ pub fn encode(analysis: &Analysis) -> Vec<u8> {
                 w.num(3);
                 w.num(level_code(level));
             }
-            Cut::Separator(i) => w.num(i + 4),
+            Cut::Breakpoint => w.num(4),
+            Cut::Separator(i) => w.num(i + 5),
         }
         w.flag(chunk.overlap.is_some());
         if let Some(o) = chunk.overlap {
@@ -190,7 +196,100 @@ pub fn encode(analysis: &Analysis) -> Vec<u8> {
             w.str(d.reason.name());
         }
     }
+    w.flag(output.trace.semantic.is_some());
+    if let Some(t) = output.trace.semantic.as_deref() {
+        write_semantic(&mut w, t);
+    }
     w.0
+}
+
+fn write_semantic(w: &mut Writer, t: &SemanticTrace) {
+    w.str(&t.embedder);
+    w.num(t.embedding_calls);
+    w.num(t.vectors);
+    w.num(t.dims);
+    w.num(t.sentences.len());
+    let mut at = 0;
+    for &s in &t.sentences {
+        w.span(at, s);
+        at = s.start;
+    }
+    w.floats(&t.distances);
+    w.flag(t.gradient.is_some());
+    if let Some(g) = &t.gradient {
+        w.floats(g);
+    }
+    w.flag(t.threshold.is_some());
+    if let Some(x) = t.threshold {
+        w.float(x);
+    }
+    w.num(t.breakpoints.len());
+    t.breakpoints.iter().for_each(|&b| w.num(b));
+    w.num(t.chunks.len());
+    let mut at = 0;
+    for c in &t.chunks {
+        w.num(c.sentences.0);
+        w.num(c.sentences.1);
+        w.span(at, c.span);
+        at = c.span.start;
+        w.flag(c.text.is_some());
+        if let Some(text) = &c.text {
+            w.str(text);
+        }
+        w.num(c.chars);
+        w.num(c.start_index);
+        w.num(c.chunks.0);
+        w.num(c.chunks.1);
+        w.flag(c.fallback);
+    }
+}
+
+fn read_semantic(r: &mut Reader) -> Result<SemanticTrace, String> {
+    let embedder = r.string()?;
+    let (embedding_calls, vectors, dims) = (r.num()?, r.num()?, r.num()?);
+    let n = r.count()?;
+    let mut sentences = Vec::with_capacity(n);
+    let mut at = 0;
+    for _ in 0..n {
+        let s = r.span(at)?;
+        at = s.start;
+        sentences.push(s);
+    }
+    let distances = r.floats()?;
+    let gradient = if r.flag()? { Some(r.floats()?) } else { None };
+    let threshold = if r.flag()? { Some(r.float()?) } else { None };
+    let n = r.count()?;
+    let breakpoints = (0..n).map(|_| r.num()).collect::<Result<Vec<_>, _>>()?;
+    let n = r.count()?;
+    let mut chunks = Vec::with_capacity(n);
+    let mut at = 0;
+    for _ in 0..n {
+        let sentences = (r.num()?, r.num()?);
+        let span = r.span(at)?;
+        at = span.start;
+        let text = if r.flag()? { Some(r.string()?) } else { None };
+        chunks.push(SemanticChunk {
+            sentences,
+            span,
+            text,
+            chars: r.num()?,
+            start_index: r.num()?,
+            chunks: (r.num()?, r.num()?),
+            fallback: r.flag()?,
+        });
+    }
+    Ok(SemanticTrace {
+        embedder,
+        sentences,
+        embedding_calls,
+        vectors,
+        dims,
+        distances,
+        gradient,
+        threshold,
+        breakpoints,
+        chunks,
+    })
 }
 
 /// Reads a buffer made by [`encode`] for `text`. Anything that is not such a
@@ -236,7 +335,8 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
             1 => Cut::Window,
             2 => Cut::Hard,
             3 => Cut::Structure(read_level(&mut r)?),
-            i => Cut::Separator(i - 4),
+            4 => Cut::Breakpoint,
+            i => Cut::Separator(i - 5),
         };
         let overlap = if r.flag()? {
             Some(r.span(span.start)?)
@@ -447,6 +547,11 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
     } else {
         None
     };
+    let semantic = if r.flag()? {
+        Some(Box::new(read_semantic(&mut r)?))
+    } else {
+        None
+    };
     if r.at != bytes.len() {
         return Err(format!(
             "{} bytes left over after the report",
@@ -455,7 +560,7 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
     }
     let output = Output {
         chunks,
-        trace: Trace { nodes },
+        trace: Trace { nodes, semantic },
         langchain,
         markdown,
         sentences,
@@ -612,6 +717,7 @@ fn read_config(r: &mut Reader) -> Result<Config, String> {
         trim: r.flag()?,
         each_line: r.flag()?,
         heading_prefix: r.flag()?,
+        semantic: Default::default(),
     })
 }
 
@@ -784,6 +890,16 @@ impl Writer {
         self.num(s.len());
         self.0.extend_from_slice(s.as_bytes());
     }
+
+    /// Its 8 bytes, little-endian: exact, as the distances must be.
+    fn float(&mut self, x: f64) {
+        self.0.extend_from_slice(&x.to_le_bytes());
+    }
+
+    fn floats(&mut self, xs: &[f64]) {
+        self.num(xs.len());
+        xs.iter().for_each(|&x| self.float(x));
+    }
 }
 
 struct Reader<'a> {
@@ -915,6 +1031,16 @@ impl<'a> Reader<'a> {
     fn strings(&mut self) -> Result<Vec<String>, String> {
         let n = self.count()?;
         (0..n).map(|_| self.string()).collect()
+    }
+
+    fn float(&mut self) -> Result<f64, String> {
+        let bytes: [u8; 8] = self.take(8)?.try_into().map_err(|_| Reader::short())?;
+        Ok(f64::from_le_bytes(bytes))
+    }
+
+    fn floats(&mut self) -> Result<Vec<f64>, String> {
+        let n = self.count()?;
+        (0..n).map(|_| self.float()).collect()
     }
 }
 

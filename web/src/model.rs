@@ -69,6 +69,7 @@ pub fn cut_attr(cut: Cut, separators: &[Separator]) -> String {
         Cut::Separator(i) => separators.get(i).map(Separator::label).unwrap_or_default(),
         Cut::Hard => "hard".into(),
         Cut::Window => "window".into(),
+        Cut::Breakpoint => "breakpoint".into(),
         Cut::End => "end".into(),
         Cut::Structure(level) => level.name(),
     }
@@ -91,6 +92,7 @@ pub fn cut_marker(cut: Cut, separators: &[Separator]) -> Option<(String, String)
         Cut::Hard => Some(("✂".into(), "cut-hard".into())),
         Cut::Window => Some(("│".into(), "cut-window".into())),
         Cut::Structure(level) => Some(structure_marker(level)),
+        Cut::Breakpoint => Some(("◆".into(), "cut-breakpoint".into())),
         Cut::End => None,
     }
 }
@@ -104,6 +106,9 @@ pub fn cut_words(cut: Cut, separators: &[Separator]) -> String {
         },
         Cut::Hard => "a hard cut: no separator was left, so the text was cut at the size".into(),
         Cut::Window => "the window was full (fixed windows ignore the text)".into(),
+        Cut::Breakpoint => {
+            "a semantic breakpoint: the next sentences were far from these (distance above the threshold)".into()
+        }
         Cut::End => "the end of the text".into(),
         Cut::Structure(Level::Heading(n)) => {
             format!("a heading of level {n} starts the next section (sections are never packed together)")
@@ -749,6 +754,7 @@ pub fn stats(split: &Split) -> Stats {
             Cut::Hard => hard += 1,
             Cut::Window => windows += 1,
             Cut::Structure(_) => {}
+            Cut::Breakpoint => {}
             Cut::End => continue,
         }
         cuts += 1;

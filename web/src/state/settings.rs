@@ -44,6 +44,7 @@ impl Settings {
             trim: self.trim,
             each_line: self.each_line,
             heading_prefix: false,
+            ..Config::default()
         })
     }
 

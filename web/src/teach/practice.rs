@@ -104,9 +104,10 @@ pub fn graded(e: &Exercise) -> (String, Config) {
         unit: Unit::Chars,
         separators: seps.iter().map(|&s| Separator::literal(s)).collect(),
         placement,
-        heading_prefix: false,
         trim: true,
         each_line: false,
+        heading_prefix: false,
+        semantic: Default::default(),
     };
     (text.into(), config)
 }
@@ -266,6 +267,9 @@ pub fn reason(split: &Split, k: usize) -> String {
             "a fixed window of {size} ended; the next starts {} later, whatever the text",
             size - split.config.overlap
         ),
+        Cut::Breakpoint => {
+            "a semantic breakpoint: the sentences after it were far from these".into()
+        }
         Cut::End => "the text ended".into(),
         Cut::Structure(level) => format!("at a {}: the document's structure", level.name()),
     }
