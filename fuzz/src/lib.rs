@@ -449,3 +449,63 @@ pub fn langchain_split_and_check(data: &[u8]) {
         }
     }
 }
+
+/// The evaluation of a questions file on one document: the first byte is
+/// `top_k` (its value mod 9, so 0, which is refused, comes up too), the rest
+/// is lossy UTF-8, the questions file up to the first U+0001 and the
+/// document after it (named `doc.txt`), chunked by the recursive engine at
+/// 40 chars. A malformed file or a question about another document must be
+/// refused with a message; an evaluation must give shares in [0, 1] and at
+/// most `top_k` chunks per question.
+pub fn evaluate_and_check(data: &[u8]) {
+    use chunkscope_eval::{evaluate, parse_questions, Corpus, Document};
+    let Some((&k, rest)) = data.split_first() else {
+        return;
+    };
+    let top_k = usize::from(k % 9);
+    let input = String::from_utf8_lossy(rest);
+    let (jsonl, text) = input.split_once('\u{1}').unwrap_or((&input, ""));
+    let parsed = match parse_questions(jsonl) {
+        Ok(parsed) => parsed,
+        Err(e) => {
+            assert!(
+                e.line >= 1 && !e.message.is_empty(),
+                "a refusal without its line: {e:?}"
+            );
+            return;
+        }
+    };
+    for q in 0..parsed.questions.len() {
+        if let Err(e) = chunkscope_eval::questions::check_texts(&parsed, q, text) {
+            assert!(!e.message.is_empty(), "a refusal without a message");
+        }
+    }
+    let splitter = Splitter::new(Config::recursive(40)).expect("a valid configuration");
+    let analysis = splitter
+        .analyze(text, Detail::CHUNKS)
+        .expect("chars never refuse a text");
+    let corpus = Corpus {
+        documents: vec![Document {
+            name: "doc.txt".into(),
+            text: text.to_string(),
+            chunks: analysis.chunk_chars.clone(),
+            units: analysis.output.chunks.iter().map(|c| c.len).collect(),
+        }],
+    };
+    match evaluate(&corpus, &parsed.questions, top_k) {
+        Ok(evaluation) => {
+            let share = |x: f64| (0.0..=1.0).contains(&x);
+            for q in &evaluation.questions {
+                assert!(q.retrieved.len() <= top_k, "more than top_k retrieved");
+                assert!(
+                    share(q.scores.recall) && share(q.scores.precision) && share(q.scores.iou),
+                    "a score outside [0, 1]: {q:?}"
+                );
+                assert!(share(q.whole) && q.fragments >= 0.0, "{q:?}");
+            }
+            let m = evaluation.mean;
+            assert!(share(m.recall) && share(m.precision) && share(m.iou) && share(m.whole));
+        }
+        Err(message) => assert!(!message.is_empty(), "a refusal without a message"),
+    }
+}
