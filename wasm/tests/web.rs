@@ -146,7 +146,7 @@ fn an_unknown_field_is_not_ignored() {
         message.contains("\"sise\"") && message.contains("size"),
         "{message}"
     );
-    let message = error_message(split("abc", js(r#"{"strategy": "semantic"}"#)));
+    let message = error_message(split("abc", js(r#"{"strategy": "late"}"#)));
     assert!(message.contains("\"langchain-character\""), "{message}");
 }
 
@@ -368,7 +368,7 @@ fn refusals_keep_the_id_and_name_the_setting() {
             "config has no field \"sise\"",
         ),
         (
-            r#"{"id": 5, "config": {"strategy": "semantic"}}"#,
+            r#"{"id": 5, "config": {"strategy": "late"}}"#,
             "strategy",
             "unknown strategy",
         ),
