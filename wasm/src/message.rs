@@ -161,13 +161,24 @@ pub fn config_object(config: &Config) -> Object {
     let separators = Array::new();
     for s in &config.separators {
         let sep = Object::new();
-        set(&sep, "pattern", &s.pattern.as_str().into());
-        set(&sep, "regex", &s.regex.into());
+        match s.level {
+            Some(level) => set(&sep, "level", &level.name().into()),
+            None => {
+                set(&sep, "pattern", &s.pattern.as_str().into());
+                set(&sep, "regex", &s.regex.into());
+            }
+        }
         separators.push(&sep);
     }
     set(&object, "separators", &separators);
     set(&object, "placement", &config.placement.name().into());
     set(&object, "trim", &config.trim.into());
+    if config.each_line {
+        set(&object, "each_line", &true.into());
+    }
+    if config.heading_prefix {
+        set(&object, "heading_prefix", &true.into());
+    }
     if config.strategy == chunkscope::Strategy::Semantic {
         let s = &config.semantic;
         let semantic = Object::new();
