@@ -36,7 +36,7 @@ e2e('langchain-markdown: a chunk per section with its headers as metadata', asyn
   );
   const labels = await readSeparatorLabels(page);
   assert.deepEqual(
-    labels.map((l) => l.split(' | ').pop().trim()),
+    labels.map((l) => l.split('\n')[0].trim()),
     ['#', '##', '###'],
     'the separator list holds the header markers',
   );

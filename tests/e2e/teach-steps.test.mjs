@@ -100,13 +100,18 @@ e2e('practice: marking the cuts of stride-and-tail scores 100, a wrong mark scor
   await byTestId(page, 'practice-submit').click();
   assert.equal(await byTestId(page, 'practice-score').getAttribute('data-score'), '40');
   assert.deepEqual(
-    await byTestId(page, 'practice-reasons').locator('li').evaluateAll((lis) => lis.map((li) => li.dataset.hit)),
+    await byTestId(page, 'practice-reasons').locator('li[data-hit]').evaluateAll((lis) => lis.map((li) => li.dataset.hit)),
     ['true', 'true', 'false', 'false'],
   );
-  const after = await byTestId(page, 'practice-reasons').locator('li').evaluateAll((lis) =>
+  const after = await byTestId(page, 'practice-reasons').locator('li[data-hit]').evaluateAll((lis) =>
     lis.map((li) => Number(/after char (\d+)/.exec(li.textContent)[1])),
   );
   assert.deepEqual(after, [14, 19, 33, 45], 'the reasons name the four cuts');
+  assert.deepEqual(
+    await byTestId(page, 'practice-reasons').locator('li[data-extra]').allTextContents(),
+    ['✕ extra mark after char 3: the engine does not cut there'],
+    'and the extra mark',
+  );
   assert.equal(await byTestId(page, 'practice-score').innerText(), '40 / 100 · 2 missed · 1 extra');
 });
 
