@@ -163,12 +163,16 @@ fn allowed(text: &str, config: &Config, err: &Error) -> bool {
                 && *len >= config.size
         }
         Error::InvalidRegex { index, .. } => config.separators.get(*index).is_some_and(|s| s.regex),
+        // With the heading prefix, a chunk has only the room the prefix
+        // leaves, so a character may be too big for it and not for the size.
         Error::CharTooBig { ch, bytes, .. } => {
-            config.unit == Unit::Bytes && *bytes > config.size && text.contains(*ch)
+            config.unit == Unit::Bytes
+                && (*bytes > config.size || prefixed(config))
+                && text.contains(*ch)
         }
         Error::CharTooManyTokens { ch, tokens, .. } => {
             matches!(config.unit, Unit::Tokens(_))
-                && *tokens > config.size
+                && (*tokens > config.size || prefixed(config))
                 && text.contains(*ch)
                 && units(config.unit, ch.encode_utf8(&mut [0; 4])) == *tokens
         }
@@ -176,6 +180,11 @@ fn allowed(text: &str, config: &Config, err: &Error) -> bool {
         #[allow(unreachable_patterns)]
         _ => false,
     }
+}
+
+/// Whether chunks get the heading prefix counted in their size.
+fn prefixed(config: &Config) -> bool {
+    config.strategy == Strategy::Markdown && config.heading_prefix
 }
 
 /// The length of `text` in `unit`. Token units load their tokenizer from
