@@ -60,7 +60,7 @@ pub fn SeparatorEditor(props: &SeparatorEditorProps) -> Html {
         .view
         .strategies()
         .iter()
-        .any(|s| s.langchain().is_none());
+        .any(|s| s.langchain().is_none() && !s.separators_are_header_markers());
     let regexes = separators.iter().filter(|s| s.regex).count();
     let literals = separators
         .iter()
