@@ -37,6 +37,19 @@ pub enum Bug {
     Seed001,
     /// Seed 002's eleven-line recursion, which has no merge pass.
     NoMerge,
+    /// Seed 001's overlap rule `… if overlap < len(current) else s`: after a
+    /// chunk no longer than the overlap, the next chunk gets no overlap at all.
+    OverlapSkipped,
+    /// Seed 001's `current[-overlap:]`: the overlap is the last characters,
+    /// wherever they start, so a chunk opens in the middle of a word.
+    MidWordOverlap,
+    /// Seed 001's constructor takes any overlap: one at least as big as the
+    /// size is silently accepted, and no chunk gets any overlap.
+    UncheckedOverlap,
+    /// Seed 001 returns stripped strings, not positions: a caller that needs
+    /// offsets must search the text for each chunk, and finds repeated text
+    /// at its first occurrence.
+    LostOffsets,
 }
 
 /// What the gallery judges a run by: the engine's own properties, and one
@@ -75,13 +88,17 @@ pub struct Demo {
 
 impl Bug {
     /// Every bug, in gallery order.
-    pub const ALL: [Bug; 6] = [
+    pub const ALL: [Bug; 10] = [
         Bug::TailWindow,
         Bug::DroppedSeparator,
         Bug::NoHardCut,
         Bug::NoProgress,
         Bug::Seed001,
         Bug::NoMerge,
+        Bug::OverlapSkipped,
+        Bug::MidWordOverlap,
+        Bug::UncheckedOverlap,
+        Bug::LostOffsets,
     ];
 
     /// The stable name (the option value of the gallery's menu).
@@ -93,6 +110,10 @@ impl Bug {
             Bug::NoProgress => "no-progress",
             Bug::Seed001 => "seed-001",
             Bug::NoMerge => "no-merge",
+            Bug::OverlapSkipped => "overlap-skipped",
+            Bug::MidWordOverlap => "mid-word-overlap",
+            Bug::UncheckedOverlap => "unchecked-overlap",
+            Bug::LostOffsets => "lost-offsets",
         }
     }
 
@@ -110,6 +131,10 @@ impl Bug {
             Bug::NoProgress => "Recursing with the same list: no progress",
             Bug::Seed001 => "The lesson's \"production\" chunker, as written",
             Bug::NoMerge => "The lesson's split without a merge pass",
+            Bug::OverlapSkipped => "Seed 001: no overlap after a short chunk",
+            Bug::MidWordOverlap => "Seed 001: the overlap starts mid-word",
+            Bug::UncheckedOverlap => "Seed 001: an overlap as big as the size is accepted",
+            Bug::LostOffsets => "Seed 001: positions lost after strip()",
         }
     }
 
@@ -146,7 +171,31 @@ impl Bug {
                  separator even after the last piece, drops the separator of every piece it \
                  recurses into, has no reachable hard cut, adds overlap without re-checking the \
                  size, and with an overlap of 0 its slice current[-0:] repeats the whole previous \
-                 chunk."
+                 chunk. It also checks that a chunk is non-empty before strip(), so a chunk of only \
+                 whitespace comes out as an empty string."
+            }
+            Bug::OverlapSkipped => {
+                "The overlap is taken only when the overlap is smaller than the chunk just \
+                 closed. After a short chunk (a heading, a one-word answer) the rule switches the \
+                 overlap off, so the next chunk starts with no context, while its neighbours get \
+                 their full overlap."
+            }
+            Bug::MidWordOverlap => {
+                "current_chunk[-overlap:] takes the last characters of the previous chunk \
+                 wherever they start. The next chunk then opens with the tail of a word (\"ays.\"), \
+                 which helps neither a reader nor an embedding."
+            }
+            Bug::UncheckedOverlap => {
+                "The constructor stores any overlap. With an overlap as big as the size, the rule \
+                 `overlap < len(current)` is false for every chunk that fits, so the overlap the \
+                 caller asked for silently never happens (and a negative one would cut text off \
+                 the front of chunks). Nothing says the setting makes no sense."
+            }
+            Bug::LostOffsets => {
+                "split_text returns stripped strings. Where a chunk was in the text is gone, so \
+                 a caller that needs it (to highlight a source, to cite a page) searches the text \
+                 for the chunk, and text that occurs twice is found at its first place: here the \
+                 last chunk is reported at the start of the document."
             }
             Bug::NoMerge => {
                 "The recursion is right — every piece ends up small enough — but nothing packs \
@@ -187,6 +236,23 @@ impl Bug {
                  separator between them) while the result still fits the size. Here: aa, bbb, \
                  ccc, ccc."
             }
+            Bug::OverlapSkipped => {
+                "Take the overlap from every chunk, as much of it as there is (all of a short \
+                 chunk), and count it in the size."
+            }
+            Bug::MidWordOverlap => {
+                "Start the overlap at a word (or sentence) boundary inside the last `overlap` \
+                 characters, and take less rather than half a word."
+            }
+            Bug::UncheckedOverlap => {
+                "Check the settings in the constructor: size > 0 and 0 <= overlap < size, and \
+                 raise with a message that says which to change."
+            }
+            Bug::LostOffsets => {
+                "Keep each chunk's start and end offsets from the start (slice the source by \
+                 positions and strip by moving the positions), instead of searching for the \
+                 text afterwards."
+            }
         }
     }
 
@@ -206,6 +272,15 @@ impl Bug {
                 Finding::Property(Property::Overlap),
             ],
             Bug::NoMerge => &[Finding::Packing],
+            // No check catches these two on their demos: the chunks are slices
+            // within the size; the learner sees it by comparing the chunks.
+            Bug::OverlapSkipped | Bug::MidWordOverlap => &[],
+            // The correct engine refuses the setting; the variant runs quietly.
+            Bug::UncheckedOverlap => &[],
+            Bug::LostOffsets => &[
+                Finding::Property(Property::Coverage),
+                Finding::Property(Property::Order),
+            ],
         }
     }
 
@@ -231,6 +306,22 @@ impl Bug {
                 "Card refunds can take up to ten working days. Cash refunds are instant.\n\n\
                  Status: https://pay.example.com/refunds/status?order=4411",
                 recursive(40, &["\n\n", "\n", ". ", " "]),
+            ),
+            Bug::OverlapSkipped => (
+                "Hi all.\n\nRefunds take five days.\n\nCash is instant.",
+                recursive(30, &["\n\n", ". ", " "]).with_overlap(9),
+            ),
+            Bug::MidWordOverlap => (
+                "Refunds take five days. Cash refunds are instant.",
+                recursive(24, &[" "]).with_overlap(5),
+            ),
+            Bug::UncheckedOverlap => (
+                "one two three four five six",
+                recursive(10, &[" "]).with_overlap(10),
+            ),
+            Bug::LostOffsets => (
+                "Status: open.\n\nNotes: none.\n\nStatus: open.",
+                recursive(14, &["\n\n", " "]).with_overlap(2),
             ),
         };
         Demo { text, config }
@@ -481,7 +572,13 @@ pub fn run(bug: Bug, source: &str, config: &Config) -> BugRun {
         }
         Bug::NoProgress => v.eleven_lines(&whole, &seps, false, 0),
         Bug::NoMerge => v.eleven_lines(&whole, &seps, true, 0),
-        Bug::Seed001 => v.seed001(&whole, &seps),
+        Bug::Seed001 | Bug::OverlapSkipped | Bug::MidWordOverlap | Bug::UncheckedOverlap => {
+            v.seed001(&whole, &seps)
+        }
+        Bug::LostOffsets => {
+            v.seed001(&whole, &seps);
+            v.found_by_search();
+        }
     }
     v.out
 }
@@ -671,6 +768,23 @@ impl Variant<'_> {
         }
         if !current.is_empty() {
             self.emit(current.strip(src), None);
+        }
+    }
+
+    /// What a caller of seed 001 gets back as positions: each chunk's text
+    /// searched for in the source (`text.find(chunk)`), so a chunk whose text
+    /// also occurs earlier is placed there. A chunk the source does not hold
+    /// as written keeps its pieces.
+    fn found_by_search(&mut self) {
+        let src = self.source;
+        for chunk in &mut self.out.chunks {
+            let text = chunk.rope.text(src);
+            if text.is_empty() {
+                continue;
+            }
+            if let Some(at) = src.find(&text) {
+                chunk.rope = Rope::source(Span::new(at, at + text.len()));
+            }
         }
     }
 

@@ -8,3 +8,4 @@
 #![deny(missing_docs)]
 
 pub mod bugs;
+pub mod listings;
