@@ -284,7 +284,7 @@ pub fn App() -> Html {
                         onclick={dispatch.reform(|_: MouseEvent| Action::DismissNotice)}>{"✕"}</button>
                 </div>
             }
-            {teach_panel(*mode)}
+            {teach_panel(*mode, &on_mode)}
             <div class="layout" hidden={*mode != Mode::Explore}>
                 <aside class="inputs" aria-label="Document and settings">
                     <DocInput text={state.text.clone()} document={state.document} file={state.file.clone()}

@@ -7,7 +7,8 @@ use crate::model::preview;
 use crate::state::{Badge, Shared};
 use crate::text::Text;
 use chunkscope::{CharIndex, Config, Counter, Separator};
-use chunkscope_teach::bugs::{self, Bug, BugRun, Findings, Piece};
+use chunkscope_teach::bugs::{self, Bug, BugRun, Demo, Findings, Piece};
+use std::cell::RefCell;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
@@ -21,17 +22,43 @@ struct Setup {
     text: Text,
     size: String,
     overlap: String,
+    /// The separators (and unit) the run uses: the bug's demo's, or those of
+    /// the run another view asked for.
+    base: Config,
+}
+
+thread_local! {
+    /// A run another view asked the gallery to open with (the code mode's
+    /// links to the variant that reproduces a bug). The gallery is drawn anew
+    /// when its mode is chosen, and takes it then.
+    static REQUESTED: RefCell<Option<Setup>> = const { RefCell::new(None) };
+}
+
+/// Makes the gallery open on `bug` run on `demo`, the next time it is shown.
+pub fn request(bug: Bug, demo: Demo) {
+    REQUESTED.with(|r| *r.borrow_mut() = Some(Setup::with(bug, demo)));
 }
 
 impl Setup {
     fn demo(bug: Bug) -> Setup {
-        let demo = bug.demo();
+        Setup::with(bug, bug.demo())
+    }
+
+    fn with(bug: Bug, demo: Demo) -> Setup {
         Setup {
             bug,
             text: demo.text.into(),
             size: demo.config.size.to_string(),
             overlap: demo.config.overlap.to_string(),
+            base: demo.config,
         }
+    }
+
+    /// The requested run if there is one, else the first bug's demo.
+    fn first() -> Setup {
+        REQUESTED
+            .with(|r| r.borrow_mut().take())
+            .unwrap_or_else(|| Setup::demo(Bug::ALL[0]))
     }
 
     /// The demo's configuration with the typed size and overlap. The engine
@@ -42,7 +69,7 @@ impl Setup {
         let config = Config {
             size: count("size", &self.size)?,
             overlap: count("overlap", &self.overlap)?,
-            ..self.bug.demo().config
+            ..self.base.clone()
         };
         if self.text.chars().count() > MAX_CHARS {
             return Err(format!(
@@ -225,10 +252,41 @@ fn failures(found: &Findings) -> Html {
     }
 }
 
+/// The buggy side alone, for a setting the engine refused: its findings, its
+/// run, its chunks as drawn, and the size. `None` when the unit cannot be
+/// counted here.
+fn refused(setup: &Setup, config: &Config) -> Option<(Findings, BugRun, Vec<Shown>, usize)> {
+    let counter = Counter::new(config.unit).ok()?;
+    let text = &*setup.text;
+    let run = bugs::run(setup.bug, text, config);
+    let found = bugs::findings(text, config, &run, &bugs::run(setup.bug, text, config));
+    let index = CharIndex::new(text);
+    let shown = run
+        .chunks
+        .iter()
+        .map(|c| shown(text, &index, &c.rope, counter))
+        .collect();
+    Some((found, run, shown, config.size))
+}
+
+fn buggy_pane(found: &Findings, run: &BugRun, chunks: &[Shown], size: usize) -> Html {
+    html! {
+        <section class="card pane buggy" data-testid="pane-buggy" aria-label="The buggy variant">
+            <h3>{"With the bug"}</h3>
+            {badges(found)}
+            if let Some(note) = &run.note {
+                <p class="bug-note" data-testid="bug-note" role="status">{format!("⚠ {note}")}</p>
+            }
+            {failures(found)}
+            {chunk_list(chunks, size)}
+        </section>
+    }
+}
+
 /// The gallery.
 #[function_component]
 pub fn BugGallery() -> Html {
-    let setup = use_state(|| Setup::demo(Bug::ALL[0]));
+    let setup = use_state(Setup::first);
     let config = setup.config();
     let correct = use_split(setup.text.clone(), config.clone().ok());
     // An answer for the text and settings before the last edit is not drawn
@@ -244,6 +302,12 @@ pub fn BugGallery() -> Html {
         (Err(e), _) => Some(Err(e.clone())),
         (Ok(_), Some(Err(refusal))) => Some(Err(refusal.message.clone())),
         (Ok(_), _) => (*ran).as_ref().map(|r| r.as_ref().map_err(Clone::clone)),
+    };
+    // A setting the engine refuses may still be one the buggy code runs with
+    // (seed 001 never checks its overlap): then both sides are shown.
+    let refused_run = match (&config, &result) {
+        (Ok(config), Some(Err(refusal))) => refused(&setup, config).map(|r| (refusal.clone(), r)),
+        _ => None,
     };
     let on_bug = {
         let setup = setup.clone();
@@ -285,15 +349,14 @@ pub fn BugGallery() -> Html {
         Callback::from(move |_: MouseEvent| setup.set(Setup::demo(setup.bug)))
     };
     let bug = setup.bug;
-    let demo = bug.demo();
+    let base = &setup.base;
     // The gallery's variants are built on our engines; a LangChain strategy
     // would be named by its own name the same way.
-    let engine = match demo.config.strategy {
+    let engine = match base.strategy {
         chunkscope::Strategy::Fixed => "fixed windows".to_string(),
         strategy => format!(
             "{strategy}, separators {}",
-            demo.config
-                .separators
+            base.separators
                 .iter()
                 .map(|s| format!("\"{}\"", visible(&s.pattern)))
                 .collect::<Vec<_>>()
@@ -301,6 +364,19 @@ pub fn BugGallery() -> Html {
         ),
     };
     let body = match result {
+        _ if refused_run.is_some() => {
+            let (refusal, (found, run, shown, size)) = refused_run.expect("matched");
+            html! {
+                <div class="panes">
+                    <section class="card pane" data-testid="pane-correct" aria-label="The correct engine">
+                        <h3>{"Correct engine"}</h3>
+                        <div class="config-error" data-testid="config-error" role="alert">{refusal}</div>
+                        <p class="hint">{"The engine refuses this setting and says what to change."}</p>
+                    </section>
+                    {buggy_pane(&found, &run, &shown, size)}
+                </div>
+            }
+        }
         None => html! { <p class="empty">{"Splitting…"}</p> },
         Some(Err(e)) => {
             html! { <div class="config-error" data-testid="config-error" role="alert">{e.clone()}</div> }
@@ -322,15 +398,7 @@ pub fn BugGallery() -> Html {
                         {failures(&r.correct_found)}
                         {chunk_list(&r.correct, r.config.size)}
                     </section>
-                    <section class="card pane buggy" data-testid="pane-buggy" aria-label="The buggy variant">
-                        <h3>{"With the bug"}</h3>
-                        {badges(&r.buggy_found)}
-                        if let Some(note) = &r.buggy.note {
-                            <p class="bug-note" data-testid="bug-note" role="status">{format!("⚠ {note}")}</p>
-                        }
-                        {failures(&r.buggy_found)}
-                        {chunk_list(&buggy, r.config.size)}
-                    </section>
+                    {buggy_pane(&r.buggy_found, &r.buggy, &buggy, r.config.size)}
                 </div>
             }
         }
@@ -350,7 +418,11 @@ pub fn BugGallery() -> Html {
                 <p data-testid="bug-explain"><strong>{"The bug. "}</strong>{bug.mistake()}</p>
                 <p data-testid="bug-fix"><strong>{"The fix. "}</strong>{bug.fix()}</p>
                 <p class="muted">
-                    {format!("Breaks: {}. Engine: {engine}.", bug.breaks().iter().map(|p| p.title()).collect::<Vec<_>>().join(", "))}
+                    {if bug.breaks().is_empty() {
+                        format!("No check catches it here: compare the two sides' chunks. Engine: {engine}.")
+                    } else {
+                        format!("Breaks: {}. Engine: {engine}.", bug.breaks().iter().map(|p| p.title()).collect::<Vec<_>>().join(", "))
+                    }}
                 </p>
                 <div class="bug-inputs">
                     <label class="field grow">{"Text (chosen to expose the bug; edit it)"}

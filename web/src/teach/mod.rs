@@ -5,6 +5,7 @@
 pub mod bugs;
 pub mod cards;
 pub mod lessons;
+pub mod listing;
 pub mod practice;
 pub mod stepper;
 
@@ -20,11 +21,13 @@ pub enum Mode {
     Practice,
     /// Classic mistakes next to the correct engine.
     Bugs,
+    /// Spot the bugs in the lessons' code.
+    Code,
 }
 
 impl Mode {
     /// Every mode, in menu order.
-    pub const ALL: [Mode; 3] = [Mode::Explore, Mode::Practice, Mode::Bugs];
+    pub const ALL: [Mode; 4] = [Mode::Explore, Mode::Practice, Mode::Bugs, Mode::Code];
 
     /// The option value in `mode-select`.
     pub const fn name(self) -> &'static str {
@@ -32,6 +35,7 @@ impl Mode {
             Mode::Explore => "explore",
             Mode::Practice => "practice",
             Mode::Bugs => "bugs",
+            Mode::Code => "code",
         }
     }
 
@@ -41,6 +45,7 @@ impl Mode {
             Mode::Explore => "Explore",
             Mode::Practice => "Practice: predict the cuts",
             Mode::Bugs => "Bug gallery",
+            Mode::Code => "Code: spot the bugs",
         }
     }
 
@@ -68,12 +73,14 @@ pub fn mode_select(mode: Mode, on_change: &Callback<Mode>) -> Html {
     }
 }
 
-/// The page body of the practice and bug-gallery modes.
-pub fn teach_panel(mode: Mode) -> Html {
+/// The page body of the practice, bug-gallery and code modes. `on_mode`
+/// lets a mode send the learner to another (code mode's links to the gallery).
+pub fn teach_panel(mode: Mode, on_mode: &Callback<Mode>) -> Html {
     match mode {
         Mode::Explore => html! {},
         Mode::Practice => html! { <practice::Practice /> },
         Mode::Bugs => html! { <bugs::BugGallery /> },
+        Mode::Code => html! { <listing::CodeMode on_mode={on_mode.clone()} /> },
     }
 }
 
