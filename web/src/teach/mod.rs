@@ -4,6 +4,7 @@
 
 pub mod bugs;
 pub mod cards;
+pub mod drills;
 pub mod lessons;
 pub mod listing;
 pub mod practice;

@@ -4,6 +4,7 @@
 //! exercise can never disagree with the playground. Scoring is a pure function
 //! of the answer's cut ranges and the learner's marks, tested natively.
 
+use super::drills::{self, generated_at, Difficulty};
 use crate::engine::use_split;
 use crate::model::{preview, visible_label};
 use crate::state::Split;
@@ -314,12 +315,17 @@ pub fn Practice() -> Html {
     // The answer was shown rather than found: it is drawn, not scored.
     let revealed = use_state(|| false);
     let best = use_state(load_best);
-    let (id, (text, config)) = match EXERCISES.iter().find(|e| e.0 == *pick) {
-        Some(e) => (e.0.to_string(), graded(e)),
-        None => (format!("seed-{}", *seed), generated(*seed)),
+    let level = Difficulty::parse(&pick);
+    let (id, (text, config)) = match (EXERCISES.iter().find(|e| e.0 == *pick), level) {
+        (Some(e), _) => (e.0.to_string(), graded(e)),
+        (None, Some(d)) => (format!("{}-{}", d.name(), *seed), generated_at(d, *seed)),
+        (None, None) => (format!("seed-{}", *seed), generated(*seed)),
     };
     let about = EXERCISES.iter().find(|e| e.0 == *pick).map_or(
-        "A generated exercise: recursive, the lesson's separators.",
+        match level {
+            Some(d) => d.title(),
+            None => "A generated exercise: recursive, the lesson's separators.",
+        },
         |e| e.1,
     );
     let split = use_split(Text::from(text.as_str()), Some(config.clone())).and_then(Result::ok);
@@ -348,7 +354,9 @@ pub fn Practice() -> Html {
         Callback::from(move |e: Event| {
             let v = e.target_unchecked_into::<HtmlInputElement>().value();
             seed.set(v.trim().parse().unwrap_or(1));
-            pick.set("seed".into());
+            if Difficulty::parse(&pick).is_none() {
+                pick.set("seed".into());
+            }
             reset();
         })
     };
@@ -394,7 +402,7 @@ pub fn Practice() -> Html {
             reset.clone(),
         );
         Callback::from(move |_: MouseEvent| {
-            if *pick == "seed" {
+            if *pick == "seed" || Difficulty::parse(&pick).is_some() {
                 let n = seed.saturating_add(1);
                 seed.set(n);
                 seed_typed.set(n.to_string());
@@ -457,6 +465,9 @@ pub fn Practice() -> Html {
                         <option value={e.0} selected={*pick == e.0}>{format!("{}. {}{}", n + 1, title(e.0), best_of(e.0))}</option>
                     })}
                     <option value="seed" selected={*pick == "seed"}>{"More: generated exercises"}</option>
+                    { for Difficulty::ALL.into_iter().map(|d| html! {
+                        <option value={d.name()} selected={*pick == d.name()}>{d.title()}</option>
+                    })}
                 </select>
                 <label>{"exercise number "}
                     <input type="number" min="1" data-testid="practice-seed" value={(*seed_typed).clone()}
@@ -513,6 +524,10 @@ pub fn Practice() -> Html {
                         }
                     </ol>
                 }
+            }
+            if let Some(s) = &split {
+                // Keyed by the answer itself: a new answer starts the drills afresh.
+                <drills::Drills key={format!("{id}@{:p}", std::rc::Rc::as_ptr(&s.0))} split={s.clone()} />
             }
         </section>
     }
