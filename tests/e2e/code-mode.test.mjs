@@ -150,3 +150,39 @@ e2e("a bug's link runs the gallery variant that reproduces it", async ({ page })
   assert.match(await page.locator('[data-testid=pane-correct] [data-testid=config-error]').innerText(), /overlap \(10\) must be smaller than size \(10\)/);
   assert.deepEqual(await texts('pane-buggy'), ['one two', 'three', 'four five', 'six']);
 });
+
+/** Screenshots at 1400 and 390 px, light and dark; says where the page is wider than 390 px. */
+async function shoot(page, shot, name) {
+  const problems = [];
+  for (const colorScheme of ['light', 'dark']) {
+    for (const width of [1400, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme });
+      await shot(`code-${name}-${width}-${colorScheme}`);
+      const wide = await page.evaluate(() => document.scrollingElement.scrollWidth - window.innerWidth);
+      if (width === 390 && wide > 1) problems.push(`${name} ${colorScheme}: ${wide}px too wide`);
+    }
+  }
+  return problems;
+}
+
+e2e(
+  'code mode and the practice drills: screenshots, no overflow at 390 px',
+  async ({ page, shot }) => {
+    await openCode(page);
+    for (const n of [6, 22, 30]) await line(page, n).click();
+    let problems = await shoot(page, shot, 'marked');
+    await byTestId(page, 'listing-reveal').click();
+    problems = problems.concat(await shoot(page, shot, 'revealed'));
+    await byTestId(page, 'mode-select').selectOption('practice');
+    await byTestId(page, 'practice-select').selectOption('refund');
+    await byTestId(page, 'practice-lengths').fill('13 20 30 28 16');
+    await byTestId(page, 'practice-lengths-check').click();
+    await byTestId(page, 'practice-level-guess').nth(0).selectOption('0');
+    await byTestId(page, 'practice-level-guess').nth(1).selectOption('2');
+    await byTestId(page, 'practice-levels-check').click();
+    problems = problems.concat(await shoot(page, shot, 'drills'));
+    assert.deepEqual(problems, []);
+  },
+  { finalShot: false, timeout: 120000 },
+);
