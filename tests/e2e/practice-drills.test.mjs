@@ -57,11 +57,17 @@ e2e('the refund page: lengths 13 20 31 28 16, and the blank line, the newline, t
   assert.equal(await score.getAttribute('data-right'), '3');
 });
 
-e2e('a list that runs out is answered "none"; fixed windows have no tree', async ({ page }) => {
+e2e('the hard cut is the list\'s "" (index 2), not "none left"; fixed windows have no tree', async ({ page }) => {
+  // "abcdefghijklmnop" at size 6 with ["\n", " ", ""]: neither separator occurs,
+  // so the piece is cut by the list's own "" entry.
   await openPractice(page, 'fallthrough');
   await byTestId(page, 'practice-level').first().waitFor();
   assert.equal(await byTestId(page, 'practice-level').count(), 1);
   await byTestId(page, 'practice-level-guess').selectOption('none');
+  await byTestId(page, 'practice-levels-check').click();
+  assert.equal(await byTestId(page, 'practice-levels-score').getAttribute('data-right'), '0');
+  assert.match(await byTestId(page, 'practice-level').innerText(), /✗ it is "" \(a hard cut, as the list says\)/);
+  await byTestId(page, 'practice-level-guess').selectOption('2');
   await byTestId(page, 'practice-levels-check').click();
   assert.equal(await byTestId(page, 'practice-levels-score').getAttribute('data-right'), '1');
   await byTestId(page, 'practice-select').selectOption('stride');
