@@ -82,6 +82,7 @@ fn markdown_rows(split: &Shared, index: usize) -> Html {
         .get(index)
         .and_then(|c| c.table_header)
         .map(|h| h.text(&split.text));
+    let prefix = md.chunks.get(index).and_then(|c| c.prefix.as_deref());
     html! {
         <>
             <dt>{"heading path"}</dt>
@@ -92,6 +93,13 @@ fn markdown_rows(split: &Shared, index: usize) -> Html {
                     {path.join(" > ")}
                 }
             </dd>
+            if let Some(prefix) = prefix {
+                <dt>{"prefix"}</dt>
+                <dd>
+                    <pre class="prefix" data-testid="chunk-prefix">{prefix.trim_end()}</pre>
+                    <span class="muted">{"put before the chunk for embedding, not part of its text; the size counted the two together"}</span>
+                </dd>
+            }
             if let Some(header) = header {
                 <dt>{"table header"}</dt>
                 <dd><pre>{shortened(header)}</pre></dd>

@@ -7,6 +7,7 @@ pub mod cards;
 pub mod lessons;
 pub mod practice;
 pub mod stepper;
+pub mod structure;
 
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
