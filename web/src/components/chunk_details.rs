@@ -102,7 +102,7 @@ fn markdown_rows(split: &Shared, index: usize) -> Html {
             }
             if let Some(header) = header {
                 <dt>{"table header"}</dt>
-                <dd><pre>{shortened(header)}</pre></dd>
+                <dd><pre data-testid="table-header">{shortened(header)}</pre></dd>
             }
         </>
     }
