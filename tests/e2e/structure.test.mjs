@@ -155,6 +155,35 @@ e2e('the Markdown card shows the real heading path and prefix', async ({ page })
   assert.ok(!(await readChunks(page))[last].text.includes(path), 'the prefix is not in the chunk');
 });
 
+e2e('the outline nests the sections the engine cut, with their chunks', async ({ page }) => {
+  await configure(page, { preset: 'markdown', strategy: 'markdown', size: 400 });
+  await waitForChunks(page, (c) => c.length === 11, 'the preset at 400 chars');
+  const rows = await page.locator('[data-testid=outline-section]').evaluateAll((els) =>
+    els.map((el) => {
+      let depth = 0;
+      for (let p = el.parentElement; p && !p.matches('[data-testid=outline]'); p = p.parentElement) {
+        if (p.matches('[data-testid=outline-section]')) depth += 1;
+      }
+      return [depth, el.dataset.level, el.dataset.chunks, el.querySelector('.heading').textContent];
+    }),
+  );
+  assert.deepEqual(rows, [
+    [0, '1', '0-10', 'Returns and refunds'],
+    [1, '0', '0-0', "the section's own text, before its subsections"],
+    [1, '2', '1-1', 'Who can return an item'],
+    [1, '2', '2-3', 'How long a refund takes'],
+    [1, '2', '4-6', 'Checking a refund from the API'],
+    [1, '2', '7-10', 'Frequently asked questions'],
+    [2, '0', '7-7', "the section's own text, before its subsections"],
+    [2, '3', '8-8', 'Can I return part of an order?'],
+    [2, '3', '9-9', 'What if I paid with two methods?'],
+    [2, '3', '10-10', 'Who do I contact if something goes wrong?'],
+  ]);
+  // Not for the other strategies.
+  await configure(page, { strategy: 'recursive' });
+  await byTestId(page, 'outline').waitFor({ state: 'detached' });
+});
+
 e2e(
   'screenshots: the compare view and the prefix at 390 and 1400 px, light and dark',
   async ({ page, shot }) => {
