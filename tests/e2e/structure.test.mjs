@@ -197,8 +197,18 @@ e2e(
           await page.emulateMedia({ colorScheme });
           await point(page, 1, pane ? `[data-testid=${pane}]` : '');
           await shot(`${name}-${width}-${colorScheme}`);
-          const wide = await page.evaluate(() => document.scrollingElement.scrollWidth > window.innerWidth + 1);
-          if (wide) overflow.push(`${name} ${width} ${colorScheme}`);
+          // The part a reviewer looks at, at screen size: the details and the outline.
+          await byTestId(page, 'chunk-details').scrollIntoViewIfNeeded();
+          await shot(`${name}-${width}-${colorScheme}-details`, { fullPage: false });
+          const wide = await page.evaluate(() => {
+            if (document.scrollingElement.scrollWidth <= window.innerWidth + 1) return null;
+            return [...document.querySelectorAll('body *')]
+              .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+              .slice(0, 4)
+              .map((el) => `${el.tagName.toLowerCase()}[${el.getAttribute('data-testid') ?? el.className}]`)
+              .join(', ');
+          });
+          if (wide) overflow.push(`${name} ${width} ${colorScheme}: ${wide}`);
         }
       }
     }

@@ -159,6 +159,7 @@ mod tests {
                     Separator::regex(r"\s+"),
                     Separator::hard_cut(),
                 ],
+                heading_prefix: true,
                 ..state.settings
             },
         }

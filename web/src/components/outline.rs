@@ -152,7 +152,7 @@ fn draw(s: &Section) -> Html {
         ),
         None => (
             "0".into(),
-            html! { <span class="heading muted">{"text before the first subsection"}</span> },
+            html! { <span class="heading muted">{"the section's own text, before its subsections"}</span> },
         ),
     };
     let chunks = match s.chunks {

@@ -34,7 +34,7 @@ pub const CARDS: [Card; 10] = [
      "refund", View::Recursive, 40, 12, "seed", Unit::Chars),
     ("markdown", "What about Markdown or HTML?",
      "Split on the document's own structure first: headings, then sections, then paragraphs. Each chunk can then be prefixed with its heading path, such as \"Returns and refunds > Refund timelines\", which is cheap context that helps retrieval find it. Point at a chunk: its heading path and prefix are the engine's, and the size counts the prefix with the text, so nothing is over the size once it is added.",
-     "markdown", View::Markdown, 240, 0, "markdown", Unit::Chars),
+     "markdown", View::Markdown, 240, 0, "seed", Unit::Chars),
     ("md-heading", "Why can a heading end up without its body?",
      "Separators know nothing of headings: \"# Refunds\" and \"## UPI\" are short pieces, so they pack with each other and the paragraph under UPI starts the next chunk. Splitting by sections first keeps each heading with its text.",
      "md-heading", View::CompareMarkdown, 70, 0, "default", Unit::Chars),
