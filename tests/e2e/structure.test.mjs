@@ -41,7 +41,9 @@ e2e('the heading prefix is counted in the size and drawn apart from the chunk', 
     // The chunk drawn in the document is the exact text, without the prefix.
     assert.ok(!c.text.startsWith(path), `chunk ${index} text has no prefix: ${JSON.stringify(c.text)}`);
     // Prefix, its blank line and the text fit in the size together.
-    assert.ok(charLen(path) + 2 + (end - start) <= 120, `chunk ${index} with its prefix`);
+    const [p, t] = [charLen(path) + 2, end - start];
+    assert.ok(p + t <= 120, `chunk ${index} with its prefix`);
+    assert.equal(await byTestId(page, 'prefix-sum').textContent(), `prefix ${p} + text ${t} = ${p + t} chars of 120`);
   }
   // Off again: the same 25 chunks as before, and no prefix in the details.
   await box.uncheck();
