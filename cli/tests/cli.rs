@@ -1028,3 +1028,37 @@ fn semantic_splits_with_the_lexical_embedder_or_a_model_file() {
         "{message}"
     );
 }
+
+#[test]
+fn a_character_too_big_for_the_room_a_heading_prefix_leaves_names_that_room() {
+    let args = [
+        "--strategy",
+        "markdown",
+        "--unit",
+        "bytes",
+        "--size",
+        "7",
+        "--heading-prefix",
+    ];
+    assert_eq!(
+        failure(&args, "# Ab\n\n😀".as_bytes(), 2),
+        "chunkscope: the heading prefix leaves a chunk of this section 3 of the 7 bytes, but the character '😀' at position 6 is 4 bytes, and a chunk is never cut inside a character: raise the size to at least 8, or turn the heading prefix off\n"
+    );
+    // At the size it names, it fits; without the prefix, 7 was enough.
+    let fits = [
+        "--size",
+        "8",
+        "--strategy",
+        "markdown",
+        "--unit",
+        "bytes",
+        "--heading-prefix",
+    ];
+    assert_eq!(
+        json_of(&fits, "# Ab\n\n😀")["chunks"][1]["prefix"],
+        "Ab\n\n"
+    );
+    assert!(chunkscope(&args[..6], "# Ab\n\n😀".as_bytes())
+        .status
+        .success());
+}

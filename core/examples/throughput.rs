@@ -1,6 +1,14 @@
 //! Times chunkscope on one file, in-process, for `bench/compare.sh`.
 //!
-//! Usage: `throughput [--unit UNIT] FILE SECONDS SIZE...`
+//! Usage: `throughput [--unit UNIT | --markdown] FILE SECONDS SIZE...`
+//!
+//! With `--markdown` it times the Markdown strategy instead
+//! (`chunkscope-markdown`, `+trace`, `+prefix` with the heading prefix
+//! counted in the size), and LangChain's recipe through our exact LangChain
+//! engines: `MarkdownHeaderTextSplitter` on `#`, `##`, `###` alone
+//! (`chunkscope-lc-headers`, recorded with its trace, the only way it runs), then
+//! `RecursiveCharacterTextSplitter` on each of its chunks' text
+//! (`chunkscope-lc-headers+recursive`), as the LangChain docs chain them.
 //!
 //! With `--unit cl100k` (or `o200k`) sizes count tokens, as LangChain's
 //! `from_tiktoken_encoder` does (the tokenizer is built from tiktoken-rs's
@@ -19,6 +27,7 @@
 //! `chunkscope+trace` ([`Splitter::split`]). CPU time is the thread's own, which
 //! other processes on a busy machine do not inflate.
 
+use chunkscope::langchain::{self, LangChainConfig, MarkdownHeaderConfig};
 use chunkscope::{Config, Placement, Splitter, Unit};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -54,8 +63,9 @@ fn best_of(budget: Duration, mut f: impl FnMut() -> usize) -> (f64, f64, usize) 
 
 fn main() {
     let mut args = std::env::args().skip(1).peekable();
-    let usage = "usage: throughput [--unit UNIT] FILE SECONDS SIZE...";
+    let usage = "usage: throughput [--unit UNIT | --markdown] FILE SECONDS SIZE...";
     let mut unit = Unit::Chars;
+    let markdown = args.next_if(|a| a == "--markdown").is_some();
     if args.peek().is_some_and(|a| a == "--unit") {
         args.next();
         unit = args.next().expect(usage).parse().expect("a unit");
@@ -64,7 +74,11 @@ fn main() {
     let budget: f64 = args.next().and_then(|s| s.parse().ok()).expect(usage);
     let budget = Duration::from_secs_f64(budget);
     let text = std::fs::read_to_string(&path).expect("a readable UTF-8 file");
-    for size in args.map(|s| s.parse::<usize>().expect(usage)) {
+    let sizes: Vec<usize> = args.map(|s| s.parse().expect(usage)).collect();
+    if markdown {
+        return time_markdown(&text, budget, &sizes);
+    }
+    for size in sizes {
         let config = Config::recursive(size)
             .with_separators(["\n\n", "\n", " ", ""])
             .with_placement(Placement::Start)
@@ -86,5 +100,59 @@ fn main() {
                 text.len()
             );
         }
+    }
+}
+
+/// The Markdown strategy and LangChain's header + recursive recipe, per size.
+fn time_markdown(text: &str, budget: Duration, sizes: &[usize]) {
+    let print = |engine: &str, size: usize, (wall, cpu, chunks): (f64, f64, usize)| {
+        println!(
+            "{engine}\t{size}\t{wall:.6}\t{cpu:.6}\t{chunks}\t{}",
+            text.len()
+        );
+    };
+    let headers = MarkdownHeaderConfig::new(["#", "##", "###"]);
+    for &size in sizes {
+        let plain = Splitter::new(Config::markdown(size)).expect("a valid configuration");
+        let prefixed = Splitter::new(Config::markdown(size).with_heading_prefix(true))
+            .expect("a valid configuration");
+        print(
+            "chunkscope-markdown",
+            size,
+            best_of(budget, || plain.chunks(black_box(text)).unwrap().len()),
+        );
+        print(
+            "chunkscope-markdown+trace",
+            size,
+            best_of(budget, || {
+                plain.split(black_box(text)).unwrap().chunks.len()
+            }),
+        );
+        print(
+            "chunkscope-markdown+prefix",
+            size,
+            best_of(budget, || prefixed.chunks(black_box(text)).unwrap().len()),
+        );
+        print(
+            "chunkscope-lc-headers",
+            size,
+            best_of(budget, || {
+                langchain::split_markdown(black_box(text), &headers)
+                    .chunks
+                    .len()
+            }),
+        );
+        let recursive = LangChainConfig::recursive(size, 0);
+        print(
+            "chunkscope-lc-headers+recursive",
+            size,
+            best_of(budget, || {
+                langchain::split_markdown(black_box(text), &headers)
+                    .chunks
+                    .iter()
+                    .map(|c| langchain::chunks(&c.text, &recursive).unwrap().len())
+                    .sum()
+            }),
+        );
     }
 }

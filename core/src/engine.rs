@@ -90,10 +90,21 @@ impl<'a> Run<'a> {
         self.tree.with_node(id, f)
     }
 
-    /// The error for a character that no chunk of `size` units can hold
-    /// (bytes or tokens).
-    pub fn char_too_big(&self, at_byte: usize) -> Error {
+    /// The error for a character that no chunk of `room` units can hold
+    /// (bytes or tokens). A room below the size is what a heading prefix
+    /// leaves, and the message names it.
+    pub fn char_too_big(&self, at_byte: usize, room: usize) -> Error {
         let ch = self.source[at_byte..].chars().next().unwrap_or('\0');
+        if room < self.config.size {
+            return Error::CharTooBigAfterPrefix {
+                ch,
+                at: self.source[..at_byte].chars().count(),
+                len: self.counter.len(ch.encode_utf8(&mut [0; 4])),
+                unit: self.config.unit.words(),
+                room,
+                size: self.config.size,
+            };
+        }
         if let Unit::Tokens(_) = self.config.unit {
             return Error::CharTooManyTokens {
                 ch,

@@ -75,6 +75,24 @@ pub enum Error {
         /// The configured size.
         size: usize,
     },
+    /// With the Markdown strategy's heading prefix on, a character is longer
+    /// (in bytes or tokens) than the room the section's prefix leaves a
+    /// chunk, though it may fit the size alone. The message names that room,
+    /// not the size, since the room is what the character did not fit.
+    CharTooBigAfterPrefix {
+        /// The character.
+        ch: char,
+        /// Its char offset in the text.
+        at: usize,
+        /// Its length in the unit, counted on its own.
+        len: usize,
+        /// The unit, as a person reads it (`bytes`, `cl100k tokens`).
+        unit: String,
+        /// What the size leaves a chunk of this section after its prefix.
+        room: usize,
+        /// The configured size.
+        size: usize,
+    },
     /// A LangChain strategy refused the configuration or the text, as
     /// LangChain would (or where this engine will not guess what it does).
     LangChain(LangChainError),
@@ -138,7 +156,9 @@ impl Error {
     /// The setting to change to get past this error.
     pub fn setting(&self) -> Setting {
         match self {
-            Error::ZeroSize | Error::PrefixTooLong { .. } => Setting::Size,
+            Error::ZeroSize | Error::PrefixTooLong { .. } | Error::CharTooBigAfterPrefix { .. } => {
+                Setting::Size
+            }
             Error::OverlapTooLarge { .. } => Setting::Overlap,
             Error::NoSeparators => Setting::Separators,
             Error::InvalidRegex { index, .. } | Error::SentenceLevel { index, .. } => {
@@ -219,6 +239,11 @@ impl fmt::Display for Error {
             Error::PrefixTooLong { prefix, at, len, unit, size } => write!(
                 f,
                 "the heading path {prefix:?} of the section at position {at} is {len} {unit}, and size is {size}: no chunk of the section fits after it; raise the size above {len}, or turn the heading prefix off"
+            ),
+            Error::CharTooBigAfterPrefix { ch, at, len, unit, room, size } => write!(
+                f,
+                "the heading prefix leaves a chunk of this section {room} of the {size} {unit}, but the character {ch:?} at position {at} is {len} {unit}, and a chunk is never cut inside a character: raise the size to at least {}, or turn the heading prefix off",
+                size - room + len
             ),
             Error::LangChain(e) => e.fmt(f),
             Error::SentenceLevel { index, strategy } => match strategy {

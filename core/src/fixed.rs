@@ -43,7 +43,7 @@ pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
             .take()
             .unwrap_or_else(|| unit.forward(source, start, size));
         if end == start {
-            return Err(run.char_too_big(start));
+            return Err(run.char_too_big(start, run.config.size));
         }
         let window = Span::new(start, end);
         let text = window.text(source);

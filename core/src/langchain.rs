@@ -823,6 +823,85 @@ pub fn split_markdown(text: &str, config: &MarkdownHeaderConfig) -> LangChainOut
     markdown::run(text, config, counter, true)
 }
 
+/// The recipe of LangChain's docs: `MarkdownHeaderTextSplitter` (`headers`)
+/// on `text`, then `RecursiveCharacterTextSplitter` (`recursive`)
+/// `.split_documents(...)` on what it returns. Each chunk keeps its header
+/// chunk's metadata, in the same order, as `split_documents` copies it.
+///
+/// A chunk cut from a header chunk that is a slice of `text` is a slice too,
+/// at its place; one cut from rejoined lines is a slice where its text is
+/// found in what its header chunk was made from (searched forward from the
+/// previous chunk's start), and otherwise is not, with the header chunk's
+/// span and reason. No trace; `node` is `None`.
+///
+/// ```
+/// use chunkscope::langchain::{self, LangChainConfig, MarkdownHeaderConfig};
+///
+/// let text = "# Refunds\nWithin 5 days of approval.\n\n## UPI\nInstant, to the same UPI id.";
+/// let out = langchain::split_markdown_then(
+///     text,
+///     &MarkdownHeaderConfig::new(["#", "##"]),
+///     &LangChainConfig::recursive(20, 0),
+/// )
+/// .unwrap();
+/// let texts: Vec<&str> = out.iter().map(|c| c.text.as_str()).collect();
+/// assert_eq!(texts, ["Within 5 days of", "approval.", "Instant, to the same", "UPI id."]);
+/// assert!(out.iter().all(|c| c.is_slice && &text[c.span.start..c.span.end] == c.text));
+/// assert_eq!(out[3].metadata.as_ref().unwrap().len(), 2);
+/// ```
+pub fn split_markdown_then(
+    text: &str,
+    headers: &MarkdownHeaderConfig,
+    recursive: &LangChainConfig,
+) -> Result<Vec<LangChainChunk>, LangChainError> {
+    recursive.validate()?;
+    let counter = counter(recursive.unit)?;
+    let sections = markdown::run(
+        text,
+        headers,
+        Counter::new(Unit::Chars).expect("chars need no tokenizer"),
+        false,
+    );
+    let mut out: Vec<LangChainChunk> = Vec::new();
+    for section in sections.chunks {
+        let pieces = engine::run(&section.text, recursive, counter, false)?.chunks;
+        // Where to look for the next piece in what the section was made from.
+        let mut from = section.span.start;
+        for piece in pieces {
+            let (span, is_slice, not_slice) = if section.is_slice {
+                let at = section.span.start;
+                let span = Span::new(at + piece.span.start, at + piece.span.end);
+                (span, piece.is_slice, piece.not_slice)
+            } else {
+                let found = piece
+                    .is_slice
+                    .then(|| text[from..section.span.end].find(piece.text.as_str()))
+                    .flatten();
+                match found {
+                    Some(i) => {
+                        let start = from + i;
+                        from = start;
+                        (Span::new(start, start + piece.text.len()), true, None)
+                    }
+                    None => (section.span, false, section.not_slice),
+                }
+            };
+            out.push(LangChainChunk {
+                index: out.len(),
+                span,
+                is_slice,
+                not_slice,
+                start_index: None,
+                metadata: section.metadata.clone(),
+                overlap: None,
+                node: None,
+                ..piece
+            });
+        }
+    }
+    Ok(out)
+}
+
 /// Splits `text` as LangChain does, without a trace (faster; `node` is
 /// `None`).
 pub fn chunks(text: &str, config: &LangChainConfig) -> Result<Vec<LangChainChunk>, LangChainError> {

@@ -394,7 +394,7 @@ impl Splitting<'_, '_> {
                     prefix,
                     at: CharIndex::new(source).char_offset(at),
                     len,
-                    unit: config.unit.to_string(),
+                    unit: config.unit.words(),
                     size: config.size,
                 });
             }

@@ -455,7 +455,7 @@ fn hard_cut(
             unit.forward(within, start, size)
         };
         if end == start {
-            return Err(run.char_too_big(start));
+            return Err(run.char_too_big(start, size));
         }
         if windows > 0 {
             run.pending = Cut::Hard;

@@ -729,7 +729,8 @@ fn fallback(
                     counter.len(&piece[i..i + ch_len]) > config.size
                 })
                 .unwrap_or(0);
-            Run::new(text, config, counter, matchers, &[], false).char_too_big(span.start + at)
+            Run::new(text, config, counter, matchers, &[], false)
+                .char_too_big(span.start + at, config.size)
         }
         other => other,
     })?;

@@ -52,6 +52,14 @@ impl Unit {
             Unit::Tokens(encoding) => encoding.name(),
         }
     }
+
+    /// The unit as a sentence says it: `chars`, `bytes`, `cl100k tokens`.
+    pub(crate) fn words(self) -> String {
+        match self {
+            Unit::Tokens(encoding) => format!("{} tokens", encoding.name()),
+            other => other.name().to_string(),
+        }
+    }
 }
 
 impl fmt::Display for Unit {

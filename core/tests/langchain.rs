@@ -882,6 +882,9 @@ const SPLIT_CASES_PER_KIND: usize = 3_000;
 const REGEX_CASES: usize = 10_000;
 const PYTHON_CODE_CASES: usize = 300;
 const MARKDOWN_CASES: usize = 2_500;
+/// The recipe of LangChain's docs: the header splitter, then the recursive
+/// splitter on each of its documents.
+const RECIPE_CASES: usize = 600;
 
 /// Lines for `MarkdownHeaderTextSplitter`: headers of every depth and what
 /// only looks like one (no space after the marker, a tab, seven hashes, an
@@ -1038,6 +1041,23 @@ fn requests(seed: u64, scale: usize) -> Vec<Value> {
             "headers": config.headers,
             "each_line": config.return_each_line,
             "strip_headers": config.strip_headers,
+        }));
+    }
+    // Generated last, so the cases before them stay as they were recorded.
+    for _ in 0..RECIPE_CASES * scale {
+        let config = MarkdownHeaderConfig::new(random_markers(&mut rng))
+            .with_each_line(rng.chance(30))
+            .with_strip_headers(rng.chance(60));
+        let chunk_size = 1 + rng.below(120);
+        let chunk_overlap = rng.below(chunk_size.min(30) + 1);
+        requests.push(json!({
+            "op": "markdown_recipe",
+            "text": random_markdown(&mut rng),
+            "headers": config.headers,
+            "each_line": config.return_each_line,
+            "strip_headers": config.strip_headers,
+            "chunk_size": chunk_size,
+            "chunk_overlap": chunk_overlap,
         }));
     }
     requests
@@ -1213,6 +1233,8 @@ const MIN_SAME_CHUNKS: usize = 2_000;
 const MIN_IN_TOKENS: usize = 400;
 /// Generated `MarkdownHeaderTextSplitter` cases that must compare equal.
 const MIN_MARKDOWN_SAME: usize = 2_000;
+/// Generated header + recursive recipe cases that must compare equal.
+const MIN_RECIPE_SAME: usize = 500;
 
 impl Comparison {
     fn count(&mut self, key: impl Into<String>) {
@@ -1255,6 +1277,7 @@ impl Comparison {
             Some("re_search") => self.re_search(request, answer),
             Some("python") => self.python_code(request, answer),
             Some("markdown_headers") => self.markdown_headers(request, answer),
+            Some("markdown_recipe") => self.markdown_recipe(request, answer),
             Some(op) => Some(format!("unknown request {op:?}: {request}")),
         };
         self.differences.extend(problem);
@@ -1447,6 +1470,71 @@ impl Comparison {
         problem.map(|p| format!("MarkdownHeaderTextSplitter: {p}\n  case {request}"))
     }
 
+    /// The header splitter then the recursive splitter (`split_documents`):
+    /// the same chunk texts and metadata; a chunk said to be a slice is one.
+    fn markdown_recipe(&mut self, request: &Value, answer: &Value) -> Option<String> {
+        const KIND: &str = "markdown recipe cases";
+        self.count(KIND);
+        self.compared += 1;
+        let headers = MarkdownHeaderConfig {
+            headers: serde_json::from_value(request["headers"].clone()).unwrap(),
+            return_each_line: request["each_line"].as_bool()?,
+            strip_headers: request["strip_headers"].as_bool()?,
+        };
+        let recursive = LangChainConfig::recursive(
+            request["chunk_size"].as_u64()? as usize,
+            request["chunk_overlap"].as_u64()? as usize,
+        );
+        let text = request["text"].as_str()?;
+        let ours = langchain::split_markdown_then(text, &headers, &recursive);
+        let problem = match (ours, answer.get("error").is_some()) {
+            (Err(_), true) => {
+                self.count(format!("  {KIND}: both refused"));
+                None
+            }
+            (Err(e), false) => Some(format!("we refuse ({e}), LangChain answers {answer}")),
+            (Ok(out), true) => Some(format!(
+                "LangChain raises {answer}, we give {:?}",
+                out.iter().map(|c| &c.text).collect::<Vec<_>>()
+            )),
+            (Ok(out), false) => {
+                let chunks: Vec<String> = serde_json::from_value(answer["chunks"].clone()).unwrap();
+                let metadata: Vec<Vec<(String, String)>> =
+                    serde_json::from_value(answer["metadata"].clone()).unwrap();
+                let texts: Vec<&String> = out.iter().map(|c| &c.text).collect();
+                let meta: Vec<Vec<(String, String)>> = out
+                    .iter()
+                    .map(|c| c.metadata.clone().unwrap_or_default())
+                    .collect();
+                let misplaced = out
+                    .iter()
+                    .any(|c| c.is_slice && c.span.text(text) != c.text);
+                if texts
+                    .iter()
+                    .map(|t| t.as_str())
+                    .ne(chunks.iter().map(String::as_str))
+                {
+                    Some(format!(
+                        "chunks differ:\n  ours   {texts:?}\n  theirs {chunks:?}"
+                    ))
+                } else if meta != metadata {
+                    Some(format!(
+                        "metadata differs:\n  ours   {meta:?}\n  theirs {metadata:?}"
+                    ))
+                } else if misplaced {
+                    Some(format!("a chunk said to be a slice is not: {out:?}"))
+                } else {
+                    self.count(format!("  {KIND}: same chunks and metadata"));
+                    if out.iter().any(|c| !c.is_slice) {
+                        self.count(format!("  {KIND}: with a chunk that is not a slice"));
+                    }
+                    None
+                }
+            }
+        };
+        problem.map(|p| format!("header + recursive recipe: {p}\n  case {request}"))
+    }
+
     /// Fails on any difference; `oracle` says whose answers these were.
     fn finish(&self, oracle: &str) {
         eprintln!(
@@ -1477,6 +1565,11 @@ impl Comparison {
         assert!(
             markdown >= MIN_MARKDOWN_SAME,
             "MarkdownHeaderTextSplitter: only {markdown} cases compared chunk by chunk"
+        );
+        let recipe = self.get("  markdown recipe cases: same chunks and metadata");
+        assert!(
+            recipe >= MIN_RECIPE_SAME,
+            "header + recursive recipe: only {recipe} cases compared chunk by chunk"
         );
         for kind in ["recursive cases", "character cases"] {
             let same = self.get(&format!("  {kind}: same chunks"));

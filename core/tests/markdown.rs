@@ -7,6 +7,8 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config as ProptestConfig, TestCaseError, TestRunner};
 use std::cell::Cell;
 
+mod tokenizer;
+
 const PRESET: &str = include_str!("../../web/src/presets/markdown.md");
 
 fn texts<'a>(text: &'a str, out: &Output) -> Vec<&'a str> {
@@ -187,6 +189,92 @@ fn a_prefix_that_takes_the_whole_size_is_refused_with_the_section() {
     assert!(e.to_string().contains("position 0"), "{e}");
     // Without the prefix the same size is fine.
     assert!(split(doc, &Config::markdown(20)).is_ok());
+}
+
+#[test]
+fn a_character_too_big_for_the_room_a_prefix_leaves_names_that_room() {
+    // The prefix "Ab\n\n" takes 4 of 7 bytes; the emoji needs 4.
+    let doc = "# Ab\n\n😀";
+    let config = Config::markdown(7)
+        .with_unit(Unit::Bytes)
+        .with_heading_prefix(true);
+    let e = split(doc, &config).unwrap_err();
+    assert_eq!(e.setting(), chunkscope::Setting::Size);
+    assert_eq!(
+        e.to_string(),
+        "the heading prefix leaves a chunk of this section 3 of the 7 bytes, but the character '😀' at position 6 is 4 bytes, and a chunk is never cut inside a character: raise the size to at least 8, or turn the heading prefix off"
+    );
+    // The size it names is enough, and without the prefix 7 already was.
+    let out = split(
+        doc,
+        &Config {
+            size: 8,
+            ..config.clone()
+        },
+    )
+    .unwrap();
+    assert_eq!(texts(doc, &out), ["# Ab", "😀"]);
+    assert!(split(doc, &config.with_heading_prefix(false)).is_ok());
+    // In tokens: "A" "\n\n" is 2 of 4 cl100k tokens, and the crab takes 3.
+    let cl100k = Unit::Tokens(chunkscope::tokens::Encoding::Cl100k);
+    let config = Config::markdown(4)
+        .with_unit(cl100k)
+        .with_heading_prefix(true);
+    let e = Splitter::with_counter(config, tokenizer::counter(cl100k))
+        .unwrap()
+        .chunks("# A\n\n🦀")
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "the heading prefix leaves a chunk of this section 2 of the 4 cl100k tokens, but the character '🦀' at position 5 is 3 cl100k tokens, and a chunk is never cut inside a character: raise the size to at least 5, or turn the heading prefix off"
+    );
+}
+
+/// The shipped Markdown page at 60 cl100k tokens with the prefix: each
+/// chunk's prefix, text and prefix + text, counted by tiktoken-rs.
+const EXPECTED_TOKENS: &[(usize, usize, usize)] = &[
+    (4, 43, 47),
+    (10, 40, 50),
+    (10, 23, 33),
+    (10, 6, 16),
+    (10, 37, 47),
+    (10, 41, 51),
+    (10, 17, 27),
+    (11, 23, 34),
+    (11, 42, 53),
+    (11, 32, 43),
+    (11, 24, 35),
+    (8, 4, 12),
+    (16, 33, 49),
+    (16, 9, 25),
+    (16, 9, 25),
+    (16, 39, 55),
+    (17, 31, 48),
+];
+
+#[test]
+fn token_units_count_the_prefix_and_the_text_together() {
+    let cl100k = Unit::Tokens(chunkscope::tokens::Encoding::Cl100k);
+    let bpe = tiktoken_rs::cl100k_base().unwrap();
+    let count = |s: &str| bpe.encode_ordinary(s).len();
+    let config = Config::markdown(60)
+        .with_unit(cl100k)
+        .with_heading_prefix(true);
+    let splitter = Splitter::with_counter(config.clone(), tokenizer::counter(cl100k)).unwrap();
+    let out = splitter.split(PRESET).unwrap();
+    let md = out.markdown.as_ref().unwrap();
+    let mut got = Vec::new();
+    for (i, c) in out.chunks.iter().enumerate() {
+        let prefix = md.chunks[i].prefix.as_deref().unwrap();
+        let text = c.text(PRESET);
+        // Counted by tiktoken itself, on the text an embedder is given.
+        let joined = count(&format!("{prefix}{text}"));
+        assert!(joined <= 60, "chunk {i}: {joined} tokens with {prefix:?}");
+        got.push((count(prefix), count(text), joined));
+    }
+    assert_eq!(got, EXPECTED_TOKENS, "{got:?}");
+    let checks = check(PRESET, &config, &out);
+    assert!(checks.all_ok(), "{checks:?}");
 }
 
 // ---------------------------------------------------------------------------
@@ -390,9 +478,22 @@ fn check_one(doc: &str, config: &Config) -> Result<bool, TestCaseError> {
             return Ok(false);
         }
         Err(chunkscope::Error::CharTooBig { bytes, size, .. }) => {
+            prop_assert!(config.unit == Unit::Bytes && bytes > size);
+            return Ok(false);
+        }
+        Err(chunkscope::Error::CharTooBigAfterPrefix {
+            ch,
+            len,
+            room,
+            size,
+            ..
+        }) => {
             // With a prefix, the room left after it is what a character
-            // must fit in.
-            prop_assert!(config.unit == Unit::Bytes && (bytes > size || config.heading_prefix));
+            // must fit in, and the refusal names that room.
+            prop_assert!(config.heading_prefix && config.unit == Unit::Bytes);
+            prop_assert_eq!(size, config.size);
+            prop_assert_eq!(len, ch.len_utf8());
+            prop_assert!(room < size && len > room);
             return Ok(false);
         }
         Err(e) => return Err(TestCaseError::fail(format!("refused: {e}"))),

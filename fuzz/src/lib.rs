@@ -163,18 +163,26 @@ fn allowed(text: &str, config: &Config, err: &Error) -> bool {
                 && *len >= config.size
         }
         Error::InvalidRegex { index, .. } => config.separators.get(*index).is_some_and(|s| s.regex),
-        // With the heading prefix, a chunk has only the room the prefix
-        // leaves, so a character may be too big for it and not for the size.
         Error::CharTooBig { ch, bytes, .. } => {
-            config.unit == Unit::Bytes
-                && (*bytes > config.size || prefixed(config))
-                && text.contains(*ch)
+            config.unit == Unit::Bytes && *bytes > config.size && text.contains(*ch)
         }
         Error::CharTooManyTokens { ch, tokens, .. } => {
             matches!(config.unit, Unit::Tokens(_))
-                && (*tokens > config.size || prefixed(config))
+                && *tokens > config.size
                 && text.contains(*ch)
                 && units(config.unit, ch.encode_utf8(&mut [0; 4])) == *tokens
+        }
+        // With the heading prefix, a chunk has only the room the prefix
+        // leaves, so a character may be too big for it and not for the size;
+        // the refusal names that room.
+        Error::CharTooBigAfterPrefix { ch, len, room, size, .. } => {
+            prefixed(config)
+                && config.unit != Unit::Chars
+                && *size == config.size
+                && *room < config.size
+                && *len > *room
+                && text.contains(*ch)
+                && units(config.unit, ch.encode_utf8(&mut [0; 4])) == *len
         }
         // Errors of engines this harness does not drive.
         #[allow(unreachable_patterns)]

@@ -325,6 +325,11 @@ pub fn packing_sum(split: &Split, id: usize) -> Option<String> {
     };
     let config = &split.config;
     let (unit, size) = (config.unit, config.size);
+    // With the Markdown heading prefix, the group had only the room the
+    // prefix of its section leaves (the engine counted the prefix in).
+    let limit = prefix_room(split, id).map_or(size.to_string(), |(room, prefix)| {
+        format!("{room} (the size {size} less the prefix's {prefix})")
+    });
     let sep = node
         .parent
         .and_then(|p| match nodes[p].action {
@@ -362,11 +367,31 @@ pub fn packing_sum(split: &Split, id: usize) -> Option<String> {
     };
     Some(
         if unit.is_additive() && group_len + gap_len + next_len == would_be {
-            format!("{group}{gap} + {next} = {would_be} > {size}")
+            format!("{group}{gap} + {next} = {would_be} > {limit}")
         } else {
-            format!("{group}{gap} and {next} make {would_be} {unit} counted together > {size}")
+            format!("{group}{gap} and {next} make {would_be} {unit} counted together > {limit}")
         },
     )
+}
+
+/// The room a node's group had under the Markdown heading prefix, and the
+/// prefix's count: read from the prefix of the first chunk made from the
+/// node (every chunk of a section has its section's prefix). `None` without
+/// a prefix, or when the unit's counter is not installed.
+fn prefix_room(split: &Split, id: usize) -> Option<(usize, usize)> {
+    let md = split.output.markdown.as_ref()?;
+    let nodes = &split.output.trace.nodes;
+    let mut at = id;
+    let chunk = loop {
+        let node = nodes.get(at)?;
+        if let Some(c) = node.chunk {
+            break c;
+        }
+        at = *node.children.first()?;
+    };
+    let prefix = md.chunks.get(chunk)?.prefix.as_deref()?;
+    let n = Counter::new(split.config.unit).ok()?.len(prefix);
+    Some((split.config.size.checked_sub(n)?, n))
 }
 
 /// Why the packer closed a node's group, in words; `None` unless the next part
@@ -800,6 +825,23 @@ mod tests {
     use crate::state::testing::start;
     use crate::state::State;
     use chunkscope::{Placement, Separator};
+
+    #[test]
+    fn with_the_heading_prefix_a_group_closes_at_the_room_the_prefix_leaves() {
+        use crate::state::testing::act;
+        use crate::state::{Action, View};
+        let state = act(&start(), Action::LoadDocument("markdown".into()));
+        let state = act(&state, Action::SetView(View::Markdown));
+        let state = act(&state, Action::SetSize("240".into()));
+        let state = act(&state, Action::SetHeadingPrefix(true));
+        let split = state.primary().expect("a markdown split");
+        // "Returns and refunds > Who can return an item\n\n" is 46 chars.
+        let why = story(split, 1).unwrap().why;
+        assert!(
+            why.ends_with("= 296 > 194 (the size 240 less the prefix's 46)"),
+            "{why}"
+        );
+    }
 
     #[test]
     fn glyphs_and_labels() {

@@ -24,7 +24,7 @@ const MAX_BYTES: usize = 4 << 20;
 pub fn encode(snapshot: &Snapshot) -> String {
     let s = &snapshot.settings;
     let mut plain = format!(
-        "{MAGIC}\nview={}\nsize={}\noverlap={}\nunit={}\nplacement={}\ntrim={}\neach_line={}\n",
+        "{MAGIC}\nview={}\nsize={}\noverlap={}\nunit={}\nplacement={}\ntrim={}\neach_line={}\nheading_prefix={}\n",
         snapshot.view.name(),
         escape(&s.size),
         escape(&s.overlap),
@@ -32,6 +32,7 @@ pub fn encode(snapshot: &Snapshot) -> String {
         s.placement.name(),
         u8::from(s.trim),
         u8::from(s.each_line),
+        u8::from(s.heading_prefix),
     );
     for sep in &s.separators {
         // A level (`v`) is written as its spelling, `\p{sentence}`.
@@ -81,6 +82,7 @@ pub fn decode(fragment: &str) -> Result<Option<Snapshot>, String> {
             "placement" => settings.placement = value.parse()?,
             "trim" => settings.trim = value == "1",
             "each_line" => settings.each_line = value == "1",
+            "heading_prefix" => settings.heading_prefix = value == "1",
             "sep" => {
                 let (kind, pattern) = value
                     .split_once(':')
@@ -157,6 +159,7 @@ mod tests {
                     Separator::regex(r"\s+"),
                     Separator::hard_cut(),
                 ],
+                heading_prefix: true,
                 ..state.settings
             },
         }

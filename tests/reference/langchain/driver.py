@@ -40,6 +40,12 @@ Other requests:
                          -> {"chunks": [str, ...], "metadata": [[[key, value], ...], ...]}
                             from MarkdownHeaderTextSplitter(...).split_text(text)
                             (metadata as pairs, to keep the dict's order), or an error
+    {"op": "markdown_recipe", "text": str, "headers": [[marker, name], ...],
+     "each_line": bool, "strip_headers": bool, "chunk_size": int, "chunk_overlap": int}
+                         -> {"chunks": [str, ...], "metadata": [[[key, value], ...], ...]}
+                            from the recipe of LangChain's docs: MarkdownHeaderTextSplitter
+                            (...).split_text(text), then RecursiveCharacterTextSplitter(
+                            chunk_size=..., chunk_overlap=...).split_documents(those)
     {"op": "versions"}   -> {"python": str, "unicode": str, "packages": {name: str}}:
                             what the answers depend on, for the header of the
                             recorded test vectors (tests/vectors/langchain.jsonl.gz)
@@ -181,6 +187,25 @@ def markdown_headers(case):
     }
 
 
+def markdown_recipe(case):
+    try:
+        headers = MarkdownHeaderTextSplitter(
+            headers_to_split_on=[tuple(h) for h in case["headers"]],
+            return_each_line=case["each_line"],
+            strip_headers=case["strip_headers"],
+        )
+        recursive = RecursiveCharacterTextSplitter(
+            chunk_size=case["chunk_size"], chunk_overlap=case["chunk_overlap"]
+        )
+        docs = recursive.split_documents(headers.split_text(case["text"]))
+    except Exception as exc:
+        return failure(exc)
+    return {
+        "chunks": [d.page_content for d in docs],
+        "metadata": [list(d.metadata.items()) for d in docs],
+    }
+
+
 def answer(case):
     op = case.get("op", "split")
     if op == "split":
@@ -201,6 +226,8 @@ def answer(case):
         return run_code(case)
     if op == "markdown_headers":
         return markdown_headers(case)
+    if op == "markdown_recipe":
+        return markdown_recipe(case)
     if op == "unicode_tables":
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
         import unicode_tables

@@ -9,6 +9,7 @@ use super::doc_input::{first_file, open_file, DocInput};
 use super::document::{token_toggle, tokenizer_of, DocumentView};
 use super::langchain::{LangChainDifferences, LangChainNotes};
 use super::legend::Legend;
+use super::outline::Outline;
 use super::separators::SeparatorEditor;
 use super::share_button::ShareButton;
 use super::stats::{StatsLine, StatsView};
@@ -322,6 +323,7 @@ pub fn App() -> Html {
                         }
                         if let Some(split) = details {
                             <Stepper split={split.clone()} selected={state.selected_node} step={state.step} dispatch={dispatch.clone()} />
+                            <Outline split={split.clone()} />
                             <Tree
                                 split={split.clone()}
                                 upto={revealed.map(|r| r.nodes)}

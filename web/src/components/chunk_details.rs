@@ -82,6 +82,22 @@ fn markdown_rows(split: &Shared, index: usize) -> Html {
         .get(index)
         .and_then(|c| c.table_header)
         .map(|h| h.text(&split.text));
+    let prefix = md.chunks.get(index).and_then(|c| c.prefix.as_deref());
+    // The size counted the prefix with the text (the engine adds the two
+    // counts); counted here with the unit's counter, as the overlap is. With
+    // a token unit whose tables are not installed, the sum is left out.
+    let sum = prefix
+        .zip(split.output.chunks.get(index))
+        .and_then(|(p, c)| {
+            let unit = split.config.unit;
+            let n = chunkscope::Counter::new(unit).ok()?.len(p);
+            Some(format!(
+                "prefix {n} + text {} = {} {unit} of {}",
+                c.len,
+                n + c.len,
+                split.config.size
+            ))
+        });
     html! {
         <>
             <dt>{"heading path"}</dt>
@@ -92,9 +108,19 @@ fn markdown_rows(split: &Shared, index: usize) -> Html {
                     {path.join(" > ")}
                 }
             </dd>
+            if let Some(prefix) = prefix {
+                <dt>{"prefix"}</dt>
+                <dd>
+                    <pre class="prefix" data-testid="chunk-prefix">{prefix.trim_end()}</pre>
+                    if let Some(sum) = sum {
+                        <span data-testid="prefix-sum">{sum}</span><br />
+                    }
+                    <span class="muted">{"put before the chunk for embedding, not part of its text; the size counted the two together"}</span>
+                </dd>
+            }
             if let Some(header) = header {
                 <dt>{"table header"}</dt>
-                <dd><pre>{shortened(header)}</pre></dd>
+                <dd><pre data-testid="table-header">{shortened(header)}</pre></dd>
             }
         </>
     }

@@ -66,6 +66,9 @@ pub fn Controls(props: &ControlsProps) -> Html {
     let on_each_line = d.reform(|e: Event| {
         Action::SetEachLine(e.target_unchecked_into::<HtmlInputElement>().checked())
     });
+    let on_heading_prefix = d.reform(|e: Event| {
+        Action::SetHeadingPrefix(e.target_unchecked_into::<HtmlInputElement>().checked())
+    });
     let markers = props.view.primary().separators_are_header_markers();
     let s = &props.settings;
     let unit = s.unit;
@@ -149,6 +152,15 @@ pub fn Controls(props: &ControlsProps) -> Html {
                         <span>{"("}<code>{"return_each_line"}</code>{")"}</span>
                     </label>
                     {help("MarkdownHeaderTextSplitter gives one chunk per section by default, joining its paragraphs with two spaces and a line break. return_each_line=True gives every paragraph (lines up to a blank line or a header) its own chunk, each with its section's headers as metadata.")}
+                </div>
+            }
+            if props.view.shows_markdown() {
+                <div class="field check">
+                    <label>
+                        <input type="checkbox" data-testid="heading-prefix-checkbox" checked={s.heading_prefix} onchange={on_heading_prefix} />
+                        {" Heading path before each chunk"}
+                    </label>
+                    {help("Puts each chunk's heading path (\"Refunds > UPI\" and a blank line) before it for embedding. The size counts the prefix with the text, so no chunk with its prefix is over the size. The chunk is still the exact slice of the document; the prefix is shown apart from it.")}
                 </div>
             }
         </section>

@@ -13,6 +13,7 @@ pub mod help;
 pub mod langchain;
 pub mod large_text;
 pub mod legend;
+pub mod outline;
 pub mod scroll_sync;
 pub mod separators;
 pub mod share_button;

@@ -141,6 +141,7 @@ impl Default for State {
                 placement: Placement::End,
                 trim: true,
                 each_line: false,
+                heading_prefix: false,
             },
             placement_from: Strategy::Recursive,
             other_separators: None,
@@ -272,6 +273,8 @@ pub enum Action {
     SetTrim(bool),
     /// The each-line checkbox (`langchain-markdown`) changed.
     SetEachLine(bool),
+    /// The heading-prefix checkbox (`markdown`) changed.
+    SetHeadingPrefix(bool),
     /// A tree node was clicked (again to clear).
     SelectNode(NodeId),
     /// A chunk was clicked: select the tree node it came from, opening the
@@ -447,6 +450,10 @@ pub fn reduce(state: &State, action: Action) -> State {
         }
         Action::SetEachLine(each_line) => {
             next.settings.each_line = each_line;
+            true
+        }
+        Action::SetHeadingPrefix(on) => {
+            next.settings.heading_prefix = on;
             true
         }
         Action::SetTrim(trim) => {

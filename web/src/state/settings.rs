@@ -23,6 +23,9 @@ pub struct Settings {
     pub trim: bool,
     /// `langchain-markdown`: a chunk per paragraph (`return_each_line`).
     pub each_line: bool,
+    /// `markdown`: each chunk gets its heading path as a prefix, counted in
+    /// the size with the chunk's text.
+    pub heading_prefix: bool,
 }
 
 impl Settings {
@@ -43,7 +46,7 @@ impl Settings {
             placement: self.placement,
             trim: self.trim,
             each_line: self.each_line,
-            heading_prefix: false,
+            heading_prefix: self.heading_prefix,
             ..Config::default()
         })
     }
@@ -118,6 +121,7 @@ mod tests {
             placement: Placement::End,
             trim: true,
             each_line: false,
+            heading_prefix: false,
         };
         let config = settings.config(Strategy::Sentence).unwrap();
         assert_eq!(

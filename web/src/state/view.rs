@@ -30,9 +30,15 @@ impl View {
     pub const Compare: View = View::Two(Strategy::Fixed, Strategy::Recursive);
     /// Our recursive splitter and LangChain's on the same text and settings.
     pub const CompareLangChain: View = View::Two(Strategy::Recursive, Strategy::LangChain);
+    /// The Markdown strategy alone.
+    pub const Markdown: View = View::One(Strategy::Markdown);
+    /// Recursive separators and the Markdown strategy on the same text and
+    /// settings: where separators cut a heading from its body, a table from
+    /// its header or a fence in two, and where structure does not.
+    pub const CompareMarkdown: View = View::Two(Strategy::Recursive, Strategy::Markdown);
 
     /// The side-by-side views, in menu order.
-    const PAIRS: [View; 2] = [View::Compare, View::CompareLangChain];
+    const PAIRS: [View; 3] = [View::Compare, View::CompareLangChain, View::CompareMarkdown];
 }
 
 impl View {
@@ -48,6 +54,7 @@ impl View {
             View::One(strategy) => strategy.name(),
             View::Compare => "compare",
             View::CompareLangChain => "compare-langchain",
+            View::CompareMarkdown => "compare-markdown",
             View::Two(..) => "compare-other",
         }
     }
@@ -61,6 +68,7 @@ impl View {
             View::LangChainCharacter => "LangChain CharacterTextSplitter",
             View::Compare => "Compare fixed and recursive side by side",
             View::CompareLangChain => "Compare recursive and LangChain side by side",
+            View::CompareMarkdown => "Compare recursive and Markdown side by side",
             View::One(Strategy::Markdown) => {
                 "Markdown by structure: sections, blocks, then separators"
             }
@@ -102,6 +110,12 @@ impl View {
         matches!(self, View::Two(..))
     }
 
+    /// Whether the Markdown strategy is on screen, so its heading prefix can
+    /// be turned on.
+    pub fn shows_markdown(self) -> bool {
+        self.strategies().contains(&Strategy::Markdown)
+    }
+
     /// Whether one of the engines shown is a LangChain class, so the controls
     /// speak LangChain's words (`keep_separator`, `strip_whitespace`).
     pub fn shows_langchain(self) -> bool {
@@ -128,6 +142,10 @@ mod tests {
         assert_eq!(
             View::parse("compare-langchain"),
             Some(View::CompareLangChain)
+        );
+        assert_eq!(
+            View::parse("compare-markdown").map(View::strategies),
+            Some(vec![Strategy::Recursive, Strategy::Markdown])
         );
         assert_eq!(
             View::title_of(Strategy::LangChain),

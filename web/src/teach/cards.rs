@@ -25,7 +25,7 @@ type Card = (
 );
 
 /// The cards, in the order an interviewer tends to ask.
-pub const CARDS: [Card; 7] = [
+pub const CARDS: [Card; 10] = [
     ("tokens", "Characters or tokens?",
      "Models and their context windows count tokens, so a production splitter measures pieces with the model's tokenizer. The algorithm is unchanged: only the length function differs. Here the same Chinese text is measured in bytes, where each character costs three, so the cuts move.",
      "chinese", View::Recursive, 60, 0, "cjk", Unit::Bytes),
@@ -33,8 +33,17 @@ pub const CARDS: [Card; 7] = [
      "Let each chunk start a little before the previous one ended, ideally on a word or sentence boundary, and count that repeat inside the size cap so no chunk grows past it. The overlap is context for the reader, not new text.",
      "refund", View::Recursive, 40, 12, "seed", Unit::Chars),
     ("markdown", "What about Markdown or HTML?",
-     "Split on the document's own structure first: headings, then sections, then paragraphs. Each chunk can then be prefixed with its heading path, such as \"Refunds > UPI\", which is cheap context that helps retrieval find it.",
-     "markdown", View::Recursive, 160, 0, "markdown", Unit::Chars),
+     "Split on the document's own structure first: headings, then sections, then paragraphs. Each chunk can then be prefixed with its heading path, such as \"Returns and refunds > Refund timelines\", which is cheap context that helps retrieval find it. Point at a chunk: its heading path and prefix are the engine's, and the size counts the prefix with the text, so nothing is over the size once it is added.",
+     "markdown", View::Markdown, 240, 0, "seed", Unit::Chars),
+    ("md-heading", "Why can a heading end up without its body?",
+     "Separators know nothing of headings: \"# Refunds\" and \"## UPI\" are short pieces, so they pack with each other and the paragraph under UPI starts the next chunk. Splitting by sections first keeps each heading with its text.",
+     "md-heading", View::CompareMarkdown, 70, 0, "default", Unit::Chars),
+    ("md-table", "What happens to a table that is too long?",
+     "Cut at line ends, a table's later rows lose the header that says what their columns are. The Markdown strategy cuts a table only between whole rows and records the header row with every later part; point at the last chunk on the right to see it.",
+     "md-table", View::CompareMarkdown, 80, 0, "default", Unit::Chars),
+    ("md-fence", "Can a blank line break a code block?",
+     "A blank line inside a fenced block is still a paragraph separator to the recursive splitter, so it cuts the code in two. Parsed Markdown knows the fence is one block and keeps it whole while it fits; one that alone is too big is cut by lines.",
+     "md-fence", View::CompareMarkdown, 100, 0, "default", Unit::Chars),
     ("empty", "Why does the list end with the empty string?",
      "It is the fallback that always succeeds. A base64 blob or a long URL has no paragraph, line or space to cut at, so without \"\" it would come out oversized and the embedding model would silently truncate it. With it, the size cap is a guarantee.",
      "base64", View::Recursive, 40, 0, "seed", Unit::Chars),
@@ -54,7 +63,9 @@ pub fn snapshot(card: &Card) -> Snapshot {
     let &(_, _, _, doc, view, size, overlap, seps, unit) = card;
     let text: Text = match doc {
         "pdf" => presets::refund().replace('\n', " ").into(),
-        name => presets::text(name).unwrap_or_else(presets::refund),
+        name => super::structure::text(name)
+            .or_else(|| presets::text(name))
+            .unwrap_or_else(presets::refund),
     };
     Snapshot {
         text,
@@ -67,6 +78,9 @@ pub fn snapshot(card: &Card) -> Snapshot {
             placement: Placement::End,
             trim: true,
             each_line: false,
+            // The Markdown strategy alone shows its prefix; the compare
+            // views keep the size for the text.
+            heading_prefix: view == View::Markdown,
         },
     }
 }

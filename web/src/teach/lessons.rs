@@ -143,6 +143,7 @@ impl Lesson {
                 placement: Placement::End,
                 trim: true,
                 each_line: false,
+                heading_prefix: false,
             },
         }
     }

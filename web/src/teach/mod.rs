@@ -9,6 +9,7 @@ pub mod lessons;
 pub mod listing;
 pub mod practice;
 pub mod stepper;
+pub mod structure;
 
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
