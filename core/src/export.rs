@@ -150,11 +150,25 @@ pub fn jsonl(doc: &str, unit: Unit, rows: &[Row<'_>]) -> String {
 /// its headings joined by `" > "`.
 pub fn csv(doc: &str, unit: Unit, rows: &[Row<'_>]) -> String {
     let headings = rows.iter().any(|r| r.heading_path.is_some());
+    let mut out = csv_header(headings);
+    out.push_str(&csv_records(doc, unit, rows, headings));
+    out
+}
+
+/// The CSV header line, with the `heading_path` column when `headings`.
+pub fn csv_header(headings: bool) -> String {
     let mut out = String::from("doc,index,text,start,end,len,unit,cut");
     if headings {
         out.push_str(",heading_path");
     }
     out.push_str(",sha256\r\n");
+    out
+}
+
+/// The CSV records of `rows` without a header (for several documents under
+/// one header), with the `heading_path` column when `headings`.
+pub fn csv_records(doc: &str, unit: Unit, rows: &[Row<'_>], headings: bool) -> String {
+    let mut out = String::new();
     for row in rows {
         csv_field(&mut out, doc);
         let _ = write!(out, ",{},", row.index);
