@@ -278,3 +278,46 @@ e2e('the bug gallery shows each mistake\'s code with its faulty lines, and a sli
     ['for start in range(0, len(text), size - overlap):'],
   );
 });
+
+// ---------------------------------------------------------------------------
+// Screenshots for review: screenshots/ux-{card,compare,bug}-{1400,390}-{light,dark}.png,
+// with no horizontal overflow at 390 px.
+
+const overflow = (page) =>
+  page.evaluate(() => (document.scrollingElement.scrollWidth > window.innerWidth + 1 ? document.scrollingElement.scrollWidth : null));
+
+e2e(
+  'screenshots: a card asking, a card shown, the compare numbers and the bug code at 1400 and 390 px, light and dark',
+  async ({ page, shot }) => {
+    await waitForChunkSpans(page, SEED_CHUNKS);
+    const problems = [];
+    const all = async (name, before) => {
+      for (const colorScheme of ['light', 'dark']) {
+        for (const width of [1400, 390]) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.emulateMedia({ colorScheme });
+          if (before) await before();
+          await shot(`ux-${name}-${width}-${colorScheme}`);
+          if (width === 390 && (await overflow(page))) problems.push(`${name} ${colorScheme}: ${await overflow(page)}px wide`);
+        }
+      }
+    };
+    await byTestId(page, 'doc-input').fill('My own pasted notes. They matter.');
+    await page.waitForFunction(() => document.querySelector('[data-testid=preset-select]').value === 'custom');
+    await page.locator('[data-card=overlap] [data-testid=card-show]').click();
+    await byTestId(page, 'card-confirm').waitFor({ state: 'visible' });
+    await all('card-asking', () => byTestId(page, 'card-confirm').scrollIntoViewIfNeeded());
+    await byTestId(page, 'card-confirm-replace').click();
+    await byTestId(page, 'card-shown').waitFor({ state: 'visible' });
+    await all('card-shown', () => byTestId(page, 'card-shown').scrollIntoViewIfNeeded());
+    await byTestId(page, 'strategy-select').selectOption('compare');
+    await byTestId(page, 'compare-stats').waitFor({ state: 'visible' });
+    await all('compare', () => byTestId(page, 'compare-stats').scrollIntoViewIfNeeded());
+    await byTestId(page, 'mode-select').selectOption('bugs');
+    await byTestId(page, 'bug-select').selectOption('seed-001');
+    await byTestId(page, 'bug-code').locator('summary').click();
+    await all('bug', () => byTestId(page, 'bug-code').scrollIntoViewIfNeeded());
+    assert.deepEqual(problems, [], 'horizontal overflow at 390 px');
+  },
+  { finalShot: false, timeout: 90000 },
+);
