@@ -119,7 +119,7 @@ pub fn bug_code(bug: Bug) -> Html {
             </code></pre>
             <ul class="notes-list">
                 { for lines.iter().filter_map(|(text, why)| why.map(|w| html! {
-                    <li><code>{text.trim()}</code>{": "}{w}</li>
+                    <li><code>{text.trim().trim_end_matches(':')}</code>{": "}{w}</li>
                 }))}
             </ul>
         </details>
