@@ -81,6 +81,13 @@ e2e('Show me asks before replacing a pasted document: cancel, keep it, or replac
   assert.equal(await byTestId(page, 'card-confirm').count(), 0);
   assert.equal(await byTestId(page, 'doc-input').inputValue(), mine);
   assert.equal(await byTestId(page, 'size-input').inputValue(), '40');
+  // The question has the keyboard focus; Escape is Cancel.
+  await show.click();
+  await confirm.waitFor({ state: 'visible' });
+  await page.waitForFunction(() => document.activeElement?.dataset.testid === 'card-confirm');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => document.querySelector('[data-testid=card-confirm]') === null);
+  assert.equal(await byTestId(page, 'doc-input').inputValue(), mine);
 
   // Keep my text: the card's settings (size 100) over the same text.
   await show.click();

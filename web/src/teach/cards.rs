@@ -88,8 +88,16 @@ pub struct CardsProps {
 /// The question a card asks before it replaces the learner's own document.
 fn confirm(dispatch: &Callback<Action>) -> Html {
     let answer = |choice: Choice| dispatch.reform(move |_: MouseEvent| Action::AnswerCard(choice));
+    let escape = dispatch.clone();
+    let onkeydown = Callback::from(move |e: KeyboardEvent| {
+        if e.key() == "Escape" {
+            e.prevent_default();
+            escape.emit(Action::AnswerCard(Choice::Cancel));
+        }
+    });
     html! {
-        <div class="card-confirm" data-testid="card-confirm" role="alertdialog" aria-label="Replace your text?">
+        <div class="card-confirm" data-testid="card-confirm" role="alertdialog" aria-label="Replace your text?"
+            id="card-confirm" tabindex="-1" {onkeydown}>
             <p>{"This example uses its own text. Your document is not one of the examples, so replacing it would lose it."}</p>
             <div class="buttons">
                 <button type="button" data-testid="card-confirm-replace" onclick={answer(Choice::Replace)}
@@ -106,6 +114,19 @@ fn confirm(dispatch: &Callback<Action>) -> Html {
 /// so a learner can try answering aloud before reading it.
 #[function_component]
 pub fn Cards(props: &CardsProps) -> Html {
+    // The question takes the keyboard focus when it appears, so it is read
+    // out and answered from where the learner is.
+    use_effect_with(props.offer, |offer| {
+        if offer.is_some() {
+            let dialog = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.get_element_by_id("card-confirm"))
+                .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok());
+            if let Some(dialog) = dialog {
+                let _ = dialog.focus();
+            }
+        }
+    });
     html! {
         <section class="card" aria-label="Interview follow-ups">
             <h2>{"Interview follow-ups"}</h2>
