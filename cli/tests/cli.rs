@@ -1034,7 +1034,11 @@ fn csv_prints_the_page_s_chunk_export_under_one_header() {
     let a = temp_file("csv-a.txt", REFUND.as_bytes());
     let a = a.to_str().unwrap();
     let out = chunkscope(&seed_args(&["--format", "csv", a, "-"]), b"one, \"two\"");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let stdout = String::from_utf8(out.stdout).unwrap();
     let sha = chunkscope::export::sha256_hex;
     let mut expected = String::from("doc,index,text,start,end,len,unit,cut,sha256\r\n");
@@ -1049,8 +1053,14 @@ fn csv_prints_the_page_s_chunk_export_under_one_header() {
     .enumerate()
     {
         let len = end - start;
-        expected.push_str(&format!("{a},{i},{text},{start},{end},{len},chars,{cut},{}\r\n", sha(text)));
+        expected.push_str(&format!(
+            "{a},{i},{text},{start},{end},{len},chars,{cut},{}\r\n",
+            sha(text)
+        ));
     }
-    expected.push_str(&format!("-,0,\"one, \"\"two\"\"\",0,10,10,chars,end,{}\r\n", sha("one, \"two\"")));
+    expected.push_str(&format!(
+        "-,0,\"one, \"\"two\"\"\",0,10,10,chars,end,{}\r\n",
+        sha("one, \"two\"")
+    ));
     assert_eq!(stdout, expected);
 }
