@@ -39,6 +39,10 @@ pub enum Format {
     /// JSON Lines: one chunk a line, tagged with its file, written as the
     /// chunks are reported rather than built into one document.
     Jsonl,
+    /// CSV: the chunks alone with a header line, one record per chunk (the
+    /// columns of `chunkscope::export`: doc, index, text, start, end, len,
+    /// unit, cut, heading_path for Markdown, sha256).
+    Csv,
 }
 
 impl std::str::FromStr for Format {
@@ -47,8 +51,9 @@ impl std::str::FromStr for Format {
         match s {
             "json" => Ok(Format::Json),
             "jsonl" => Ok(Format::Jsonl),
+            "csv" => Ok(Format::Csv),
             other => Err(format!(
-                "unknown format {other:?}: use \"json\" (one object) or \"jsonl\" (one chunk a line)"
+                "unknown format {other:?}: use \"json\" (one object), \"jsonl\" (one chunk a line) or \"csv\" (one chunk a record)"
             )),
         }
     }
@@ -59,6 +64,7 @@ impl std::fmt::Display for Format {
         f.write_str(match self {
             Format::Json => "json",
             Format::Jsonl => "jsonl",
+            Format::Csv => "csv",
         })
     }
 }
@@ -280,9 +286,10 @@ struct SplitArgs {
     #[arg(long)]
     trace: bool,
 
-    /// json (one object) or jsonl (one chunk a line, each with its file,
-    /// streamed)
-    #[arg(long, value_name = "json|jsonl", default_value_t = Format::Json, value_parser = reader("--format", str::parse::<Format>), allow_hyphen_values = true)]
+    /// json (one object), jsonl (one chunk a line, each with its file,
+    /// streamed) or csv (one chunk a record: doc, index, text, start, end,
+    /// len, unit, cut, heading_path for markdown, sha256)
+    #[arg(long, value_name = "json|jsonl|csv", default_value_t = Format::Json, value_parser = reader("--format", str::parse::<Format>), allow_hyphen_values = true)]
     format: Format,
 
     /// the texts (UTF-8), split one after the other; standard input when
@@ -458,7 +465,7 @@ impl SplitArgs {
                 "standard input (-) is given more than once: it can be read only once".to_string(),
             );
         }
-        if self.trace && self.format == Format::Jsonl {
+        if self.trace && self.format != Format::Json {
             return Err(
                 "--trace needs --format json: the trace is one tree per text, not a line per chunk"
                     .to_string(),
@@ -925,7 +932,7 @@ mod tests {
             ),
             (
                 &["--format", "yaml"],
-                "unknown format \"yaml\": use \"json\" (one object) or \"jsonl\" (one chunk a line)",
+                "unknown format \"yaml\": use \"json\" (one object), \"jsonl\" (one chunk a line) or \"csv\" (one chunk a record)",
             ),
         ];
         for (args, message) in cases {

@@ -114,6 +114,22 @@ fn run(argv: impl Iterator<Item = std::ffi::OsString>) -> Result<(), Failure> {
                 stream_lines(&mut out, &splitter, &text, &name(input))?;
             }
         }
+        Format::Csv => {
+            // The page's CSV download, file after file under one header.
+            let unit = splitter.config().unit;
+            let headings = splitter.config().strategy == chunkscope::Strategy::Markdown;
+            out.write_all(chunkscope::export::csv_header(headings).as_bytes())
+                .map_err(write_failure)?;
+            for input in &inputs {
+                let text = read(input)?;
+                let analysis = splitter
+                    .analyze(&text, Detail::CHUNKS)
+                    .map_err(|e| Failure::Usage(format!("{}: {e}", name(input))))?;
+                let rows = chunkscope::export::rows(&text, &analysis);
+                let body = chunkscope::export::csv_records(&name(input), unit, &rows, headings);
+                out.write_all(body.as_bytes()).map_err(write_failure)?;
+            }
+        }
     }
     out.flush().map_err(write_failure)
 }

@@ -1062,3 +1062,39 @@ fn a_character_too_big_for_the_room_a_heading_prefix_leaves_names_that_room() {
         .status
         .success());
 }
+
+#[test]
+fn csv_prints_the_page_s_chunk_export_under_one_header() {
+    let a = temp_file("csv-a.txt", REFUND.as_bytes());
+    let a = a.to_str().unwrap();
+    let out = chunkscope(&seed_args(&["--format", "csv", a, "-"]), b"one, \"two\"");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let sha = chunkscope::export::sha256_hex;
+    let mut expected = String::from("doc,index,text,start,end,len,unit,cut,sha256\r\n");
+    for (i, (text, start, end, cut)) in [
+        ("Refund policy", 0, 13, "\\n\\n"),
+        ("Refunds take 5 days.", 15, 35, ". "),
+        ("They go to the original UPI id.", 36, 67, "\\n"),
+        ("COD orders get store credit.", 68, 96, "\\n\\n"),
+        ("Contact us 24x7.", 98, 114, "end"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let len = end - start;
+        expected.push_str(&format!(
+            "{a},{i},{text},{start},{end},{len},chars,{cut},{}\r\n",
+            sha(text)
+        ));
+    }
+    expected.push_str(&format!(
+        "-,0,\"one, \"\"two\"\"\",0,10,10,chars,end,{}\r\n",
+        sha("one, \"two\"")
+    ));
+    assert_eq!(stdout, expected);
+}

@@ -71,6 +71,7 @@ mod check;
 mod config;
 mod engine;
 mod error;
+pub mod export;
 mod fixed;
 pub mod langchain;
 pub mod markdown;

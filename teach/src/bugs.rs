@@ -61,6 +61,9 @@ pub enum Finding {
     Property(Property),
     /// Neighbouring pieces of one split that fit together were merged.
     Packing,
+    /// Every chunk is one slice of the text: nothing dropped from between
+    /// its pieces, nothing made up.
+    Slices,
 }
 
 impl Finding {
@@ -69,10 +72,11 @@ impl Finding {
         match self {
             Finding::Property(Property::Coverage) => "no text lost",
             Finding::Property(Property::MaxSize) => "size cap held",
-            Finding::Property(Property::Order) => "in order, slices of the text",
+            Finding::Property(Property::Order) => "in order",
             Finding::Property(Property::Overlap) => "overlap as set",
             Finding::Property(_) => "repeatable",
             Finding::Packing => "merged where it fits",
+            Finding::Slices => "slices of the text",
         }
     }
 }
@@ -263,6 +267,7 @@ impl Bug {
             Bug::DroppedSeparator => &[
                 Finding::Property(Property::Coverage),
                 Finding::Property(Property::Order),
+                Finding::Slices,
             ],
             Bug::NoHardCut | Bug::NoProgress => &[Finding::Property(Property::MaxSize)],
             Bug::Seed001 => &[
@@ -270,6 +275,7 @@ impl Bug {
                 Finding::Property(Property::MaxSize),
                 Finding::Property(Property::Order),
                 Finding::Property(Property::Overlap),
+                Finding::Slices,
             ],
             Bug::NoMerge => &[Finding::Packing],
             // No check catches these two on their demos: the chunks are slices
@@ -821,6 +827,9 @@ pub struct Findings {
     /// `size` should have been packed into one. A hint about quality rather
     /// than a law: only pieces of one split are compared, by their lengths.
     pub packing: Check,
+    /// Whether every chunk is one slice of the source (the order check asks
+    /// it too; this says it on its own).
+    pub slices: Check,
 }
 
 impl Findings {
@@ -832,6 +841,7 @@ impl Findings {
                 .get(property)
                 .expect("the gallery judges every property, determinism included"),
             Finding::Packing => &self.packing,
+            Finding::Slices => &self.slices,
         }
     }
 }
@@ -854,6 +864,10 @@ pub fn findings_of(source: &str, config: &Config, output: &Output, again: &Outpu
     Findings {
         checks: check(source, config, output).with_again(output, again),
         packing: packing(groups, config),
+        slices: verdict(
+            true,
+            "every chunk is the text between its offsets, cut by span".into(),
+        ),
     }
 }
 
@@ -875,7 +889,8 @@ pub fn findings(source: &str, config: &Config, run: &BugRun, again: &BugRun) -> 
             }
             return Findings {
                 checks,
-                packing: cannot,
+                packing: cannot.clone(),
+                slices: cannot,
             };
         }
     };
@@ -948,9 +963,14 @@ pub fn findings(source: &str, config: &Config, run: &BugRun, again: &BugRun) -> 
     }
     checks.set(Property::Determinism, determinism);
     let groups = lens.iter().zip(&run.chunks).map(|(&l, c)| (l, c.parent));
+    let slices = match run.chunks.iter().position(|c| c.rope.slice().is_none()) {
+        Some(i) => verdict(false, not_a_slice(source, i, &run.chunks[i].rope, &chars)),
+        None => verdict(true, "every chunk is one slice of the text".into()),
+    };
     Findings {
         checks,
         packing: packing(groups, config),
+        slices,
     }
 }
 

@@ -5,12 +5,13 @@
 use chunkscope::{split, Config, Property};
 use chunkscope_teach::bugs::{self, Bug, Finding, Findings};
 
-const ALL: [Finding; 5] = [
+const ALL: [Finding; 6] = [
     Finding::Property(Property::Coverage),
     Finding::Property(Property::MaxSize),
     Finding::Property(Property::Order),
     Finding::Property(Property::Overlap),
     Finding::Packing,
+    Finding::Slices,
 ];
 
 fn buggy(bug: Bug, text: &str, config: &Config) -> (bugs::BugRun, Findings) {

@@ -2,7 +2,7 @@
 // badges go red where the mistake breaks a property, the correct side stays green.
 import { e2e, assert, byTestId, optionValues, SETTLE_MS } from './harness.mjs';
 
-const BADGES = ['coverage', 'max-size', 'order', 'overlap', 'determinism', 'packing'];
+const BADGES = ['coverage', 'max-size', 'order', 'overlap', 'determinism', 'slices', 'packing'];
 
 /** data-ok of every badge inside a pane. */
 const paneBadges = (page, pane) =>
@@ -22,10 +22,10 @@ const paneTexts = (page, pane) =>
 // Which badges each mistake turns red on its own demo text.
 const BREAKS = {
   tail: ['order'],
-  'dropped-separator': ['coverage', 'order'],
+  'dropped-separator': ['coverage', 'order', 'slices'],
   'no-hard-cut': ['max-size'],
   'no-progress': ['max-size'],
-  'seed-001': ['coverage', 'max-size', 'order', 'overlap'],
+  'seed-001': ['coverage', 'max-size', 'order', 'overlap', 'slices'],
   'no-merge': ['packing'],
   'overlap-skipped': [],
   'mid-word-overlap': [],
@@ -76,6 +76,7 @@ e2e('every mistake turns its badges red on the buggy side only', async ({ page }
     const explain = await byTestId(page, 'bug-explain').innerText();
     assert.ok(explain.length > 80, `${bug}: an explanation is shown`);
     assert.ok((await byTestId(page, 'bug-fix').innerText()).length > 40, `${bug}: a fix is shown`);
+    assert.equal(await byTestId(page, 'bug-code').getAttribute('data-bug'), bug, `${bug}: its code is offered`);
   }
 });
 

@@ -4,9 +4,11 @@ use super::badges::Badges;
 use super::chunk_details::ChunkDetails;
 use super::chunk_table::ChunkTable;
 use super::code_view::CodeView;
+use super::compare_stats::CompareStats;
 use super::controls::Controls;
 use super::doc_input::{first_file, open_file, DocInput};
 use super::document::{token_toggle, tokenizer_of, DocumentView};
+use super::jump::{jump_links, skip_link, Target};
 use super::langchain::{LangChainDifferences, LangChainNotes};
 use super::legend::Legend;
 use super::outline::Outline;
@@ -81,6 +83,16 @@ fn use_later(value: Option<Shared>, later: bool) -> Option<Shared> {
     now
 }
 
+/// The document's name in the chunk exports: the file it was opened from,
+/// the example it is, or `document` once edited.
+fn doc_name(state: &State) -> AttrValue {
+    match (&state.file, state.document) {
+        (Some(file), _) => AttrValue::from(file.to_string()),
+        (None, Some(preset)) => AttrValue::from(preset),
+        (None, None) => AttrValue::from("document"),
+    }
+}
+
 /// What the results say before there are any.
 fn no_result(state: &State) -> &'static str {
     if state.error.is_some() {
@@ -96,7 +108,10 @@ fn no_result(state: &State) -> &'static str {
 fn use_engine(state: &State, dispatch: &Callback<Action>) {
     {
         let dispatch = dispatch.clone();
-        use_effect_with((), move |_| crate::engine::connect(dispatch));
+        use_effect_with((), move |_| {
+            crate::history::listen(dispatch.clone());
+            crate::engine::connect(dispatch)
+        });
     }
     let requests = state.requests();
     let ids: Vec<u32> = requests.iter().map(|r| r.id).collect();
@@ -198,6 +213,23 @@ pub fn App() -> Html {
         .collect();
     use_engine(&state, &dispatch);
     let invalid = state.error.as_ref().and_then(|p| p.field);
+    {
+        // A card's setup is a history entry of its own (Back returns to the
+        // page before it), and the page scrolls to its result.
+        let visit = (
+            state.visit,
+            state.shown.as_ref().map(|s| s.before.clone()),
+            state.snapshot(),
+        );
+        use_effect_with(visit.0, move |_| {
+            if let (v, Some(before), after) = visit {
+                if v > 0 {
+                    crate::history::push(&before, &after);
+                    super::jump::reveal("card-shown");
+                }
+            }
+        });
+    }
     let dragging = use_state(|| false);
     let drop_zone = drop_handlers(&dragging, &dispatch);
     let primary_strategy = state.view.primary();
@@ -206,6 +238,24 @@ pub fn App() -> Html {
         tokenizer_of(state.settings.unit).map(|_| token_toggle(state.token_overlay, &dispatch));
     let tokens = token_toggle.is_some() && state.token_overlay;
 
+    let shown_banner = state.shown.as_ref().map(|shown| {
+        let undo = dispatch.reform(|_: MouseEvent| Action::UndoCard);
+        let close = dispatch.reform(|_: MouseEvent| Action::DismissCard);
+        html! {
+            <div class="card-shown flash" id="card-shown" data-testid="card-shown" data-card={shown.card}
+                data-kept-text={shown.kept_text.to_string()} role="status" tabindex="-1">
+                <span>
+                    <strong>{"Showing: "}</strong>{crate::teach::cards::question(shown.card).unwrap_or_default()}
+                    {if shown.kept_text { " (your text, the card's settings)" } else { "" }}
+                </span>
+                <button type="button" data-testid="card-undo" onclick={undo}
+                    title="Back to the text and settings before this card (the browser's Back does the same)">
+                    {"Undo"}
+                </button>
+                <button type="button" class="icon" aria-label="close" onclick={close}>{"✕"}</button>
+            </div>
+        }
+    });
     let documents = if state.view.is_compare() {
         let strategies = state.view.strategies();
         html! {
@@ -267,9 +317,20 @@ pub fn App() -> Html {
         .as_ref()
         .is_some_and(|s| s.output.chunks.len() + s.output.trace.nodes.len() > DRAW_LATER_FROM);
     let details = use_later(primary.clone(), long);
+    let compare = state.view.is_compare();
+    let compare_stats = compare.then(|| {
+        let splits = state
+            .view
+            .strategies()
+            .iter()
+            .map(|&s| (s, state.split(s).cloned()))
+            .collect::<Vec<_>>();
+        html! { <div id={Target::CompareStats.id()}><CompareStats {splits} primary={primary_strategy} /></div> }
+    });
     html! {
         <div class={classes!("app", dragging.then_some("dropping"))}
             ondragover={drop_zone.over} ondragleave={drop_zone.leave} ondrop={drop_zone.drop}>
+            {skip_link()}
             <header class="top">
                 <h1><span class="logo" aria-hidden="true">{"¶"}</span>{"chunkscope"}</h1>
                 <p class="tagline">
@@ -316,14 +377,18 @@ pub fn App() -> Html {
                         // chunks stay near the top of the page.
                         <Lessons state={(*state).clone()} dispatch={dispatch.clone()} />
                         <Badges splits={splits.clone()} open={state.open_badge} dispatch={dispatch.clone()} {stale} />
-                        {documents}
+                        {jump_links(compare, details.is_some())}
+                        {shown_banner}
+                        <div id={Target::Chunks.id()} class="jump-target" tabindex="-1">{documents}</div>
                         <ChunkDetails split={pointed_split} pointed={state.pointed} />
+                        {compare_stats}
                         if state.view.shows_langchain() {
                             <LangChainDifferences view={state.view} />
                         }
                         if let Some(split) = details {
                             <Stepper split={split.clone()} selected={state.selected_node} step={state.step} dispatch={dispatch.clone()} />
                             <Outline split={split.clone()} />
+                            <div id={Target::Tree.id()} class="jump-target" tabindex="-1">
                             <Tree
                                 split={split.clone()}
                                 upto={revealed.map(|r| r.nodes)}
@@ -331,15 +396,24 @@ pub fn App() -> Html {
                                 toggled={state.toggled.clone()}
                                 all_children={state.all_children.clone()}
                                 dispatch={dispatch.clone()} />
-                            <div class="two">
-                                <ChunkTable split={split.clone()} all_rows={state.all_rows} dispatch={dispatch.clone()} />
-                                <StatsView split={split.clone()} />
                             </div>
-                            <CodeView split={split} />
+                            <div class="two">
+                                <div id={Target::Table.id()} class="jump-target" tabindex="-1">
+                                    <ChunkTable split={split.clone()} all_rows={state.all_rows} dispatch={dispatch.clone()} />
+                                </div>
+                                <div id={Target::Stats.id()} class="jump-target" tabindex="-1">
+                                    <StatsView split={split.clone()} />
+                                </div>
+                            </div>
+                            <div id={Target::Code.id()} class="jump-target" tabindex="-1">
+                                <CodeView split={split} doc={doc_name(&state)} />
+                            </div>
                         }
                         // The interview cards come after the results: a learner
                         // sees the chunks first, then the questions about them.
-                        <Cards dispatch={dispatch.clone()} />
+                        <div id={Target::Cards.id()} class="jump-target" tabindex="-1">
+                            <Cards dispatch={dispatch.clone()} offer={state.offer.as_ref().map(|o| o.card)} />
+                        </div>
                     </div>
                 </main>
             </div>

@@ -8,6 +8,10 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct CodeViewProps {
     pub split: Shared,
+    /// The document's name in the chunk exports (`doc`): its file name, or
+    /// the example's name.
+    #[prop_or_else(|| AttrValue::from("document"))]
+    pub doc: AttrValue,
 }
 
 /// Copies `text` to the clipboard; the browser may refuse, which is harmless
@@ -20,10 +24,15 @@ fn copy(text: &str) {
 
 /// Offers `json` (a JS string) as a file download named `name`.
 fn download(name: &str, json: &wasm_bindgen::JsValue) -> Option<()> {
+    download_as(name, "application/json", json)
+}
+
+/// Offers `body` (a JS string) as a file download named `name` of type `mime`.
+fn download_as(name: &str, mime: &str, body: &wasm_bindgen::JsValue) -> Option<()> {
     let document = web_sys::window()?.document()?;
-    let parts = js_sys::Array::of1(json);
+    let parts = js_sys::Array::of1(body);
     let options = web_sys::BlobPropertyBag::new();
-    options.set_type("application/json");
+    options.set_type(mime);
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).ok()?;
     let url = web_sys::Url::create_object_url_with_blob(&blob).ok()?;
     let link: web_sys::HtmlAnchorElement = document.create_element("a").ok()?.dyn_into().ok()?;
@@ -67,6 +76,48 @@ pub fn CodeView(props: &CodeViewProps) -> Html {
             });
         })
     };
+    // The chunks alone, for a pipeline: built here from the split on screen
+    // by the same functions as the command-line tool's (chunkscope::export).
+    let export_rows = |csv: bool| {
+        let split = props.split.clone();
+        let doc = props.doc.clone();
+        Callback::from(move |_: MouseEvent| {
+            let rows = chunkscope::export::rows(&split.text, &split.analysis);
+            let unit = split.config.unit;
+            let (name, mime, body) = if csv {
+                (
+                    "chunks.csv",
+                    "text/csv",
+                    chunkscope::export::csv(&doc, unit, &rows),
+                )
+            } else {
+                (
+                    "chunks.jsonl",
+                    "application/jsonl",
+                    chunkscope::export::jsonl(&doc, unit, &rows),
+                )
+            };
+            download_as(name, mime, &body.into());
+        })
+    };
+    let export_jsonl = export_rows(false);
+    let export_csv = export_rows(true);
+    let export_trace = {
+        let split = props.split.clone();
+        Callback::from(move |_: MouseEvent| {
+            // The report's `trace` (the tree, every node with its span, what
+            // was done and why it closed), as `chunkscope --trace` prints it.
+            crate::engine::full_report(&split.text, &split.config, |answer| match answer {
+                Ok(report) => {
+                    let trace = js_sys::Reflect::get(&report, &"trace".into()).ok();
+                    if let Some(json) = trace.as_ref().and_then(pretty) {
+                        download("chunkscope-trace.json", &json);
+                    }
+                }
+                Err(refusal) => web_sys::console::error_1(&refusal.message.into()),
+            });
+        })
+    };
     let copy_python = {
         let code = python.clone();
         Callback::from(move |_: MouseEvent| copy(&code))
@@ -80,6 +131,15 @@ pub fn CodeView(props: &CodeViewProps) -> Html {
                     {"Download chunks + tree (JSON)"}
                 </button>
             </div>
+            <p class="downloads">
+                <span class="muted">{"Chunks only, for a pipeline (char offsets, length, unit, cut, SHA-256 of the text):"}</span>
+                <button type="button" data-testid="export-jsonl" onclick={export_jsonl}>{"JSONL"}</button>
+                <button type="button" data-testid="export-csv" onclick={export_csv}>{"CSV"}</button>
+                <button type="button" data-testid="export-trace" onclick={export_trace}
+                    title="The recursion tree: every piece, the separator that split it, why each chunk closed">
+                    {"The tree alone (JSON)"}
+                </button>
+            </p>
             <details>
                 <summary>{"Rust, with chunkscope (the same chunks as on this page)"}</summary>
                 <button type="button" class="copy" onclick={copy_rust}>{"Copy"}</button>

@@ -6,7 +6,7 @@ use crate::model::{
     amount, close_words, count, glyph, node_separator, node_step, preview, separator_class,
     visible_label,
 };
-use crate::state::{tree_open, Action, Shared, FIRST_CHILDREN};
+use crate::state::{tree_open, Action, Shared, FIRST_CHILDREN, OPEN_ALL_UP_TO};
 use chunkscope::{Action as Step, NodeId};
 use std::collections::BTreeSet;
 use std::rc::Rc;
@@ -23,6 +23,9 @@ pub struct TreeProps {
     pub upto: Option<usize>,
     pub dispatch: Callback<Action>,
 }
+
+/// Trees with more nodes than this are not opened whole at once.
+const MAX_OPEN_ALL: usize = 5000;
 
 /// The tree, drawn from `Trace::nodes`.
 #[function_component]
@@ -53,6 +56,31 @@ pub fn Tree(props: &TreeProps) -> Html {
     } else {
         html! { <ul class="tree" role="tree">{node(props, 0)}</ul> }
     };
+    // A long document's tree starts two levels deep; the whole of it can be
+    // opened or closed at once (too many pieces to draw at once are not offered).
+    let long = nodes.len() > OPEN_ALL_UP_TO;
+    let branches = nodes.iter().any(|n| n.depth >= 2 && !n.children.is_empty());
+    let open_all = props
+        .dispatch
+        .reform(|_: MouseEvent| Action::OpenTree(true));
+    let close_all = props
+        .dispatch
+        .reform(|_: MouseEvent| Action::OpenTree(false));
+    let tools = (props.upto.is_none() && branches).then(|| html! {
+        <p class="tree-tools">
+            if long {
+                <span class="muted" data-testid="tree-collapsed" data-nodes={nodes.len().to_string()}>
+                    {format!("A long tree ({}): shown two levels deep. Open a piece with its ▸, or ", count(nodes.len(), "piece", "pieces"))}
+                </span>
+            }
+            <button type="button" class="more" data-testid="tree-expand-all" onclick={open_all}
+                disabled={nodes.len() > MAX_OPEN_ALL}
+                title={if nodes.len() > MAX_OPEN_ALL { "Too many pieces to draw at once: open the branches you need" } else { "Open every piece" }}>
+                {"open all"}
+            </button>
+            <button type="button" class="more" data-testid="tree-collapse-all" onclick={close_all}>{"close to two levels"}</button>
+        </p>
+    });
     html! {
         <section class="card" aria-label="Recursion tree" ref={container}>
             <div class="card-head">
@@ -68,6 +96,7 @@ pub fn Tree(props: &TreeProps) -> Html {
                     }}
                 </span>
             </div>
+            {tools}
             {body}
         </section>
     }

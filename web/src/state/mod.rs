@@ -6,11 +6,15 @@
 pub mod listing;
 pub mod reducer;
 pub mod settings;
+pub mod shown;
 pub mod slots;
 pub mod view;
 
-pub use reducer::{reduce, tree_open, Action, Pointed, State, TokenizerStatus, FIRST_CHILDREN};
+pub use reducer::{
+    reduce, tree_open, Action, Pointed, State, TokenizerStatus, FIRST_CHILDREN, OPEN_ALL_UP_TO,
+};
 pub use settings::{parse_count, Settings};
+pub use shown::Choice;
 pub use slots::{Badge, Checked, Request, Shared, Split};
 pub use view::View;
 

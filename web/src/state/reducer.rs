@@ -23,9 +23,10 @@ use chunkscope_wasm::contract::{Detail, Refusal};
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
-/// Trees with at most this many nodes open fully; larger ones open the first
-/// level only, so a long document's tree stays fast until asked for more.
-pub const OPEN_ALL_UP_TO: usize = 400;
+/// Trees with at most this many nodes open fully; larger ones (a long
+/// document's) open the first level only, showing two levels, so the tree
+/// stays short and fast until a node, or "open all", asks for more.
+pub const OPEN_ALL_UP_TO: usize = 120;
 /// Children listed under one tree node before "show all".
 pub const FIRST_CHILDREN: usize = 50;
 
@@ -99,6 +100,14 @@ pub struct State {
     /// while it is not stepping (the finished split is drawn whole). While
     /// stepping, the tree and the chunks grow with the steps.
     pub step: Option<usize>,
+    /// An interview card's setup waiting for the learner to say whether it
+    /// may replace their own document.
+    pub offer: Option<super::shown::Offer>,
+    /// The interview card whose setup is on screen, and the page before it.
+    pub shown: Option<super::shown::Shown>,
+    /// How many setups cards have made: each is an entry of the browser
+    /// history, so Back returns to the page before it.
+    pub visit: u32,
 }
 
 /// The download of a token unit's tables.
@@ -159,6 +168,9 @@ impl Default for State {
             file_problem: None,
             tokenizer: None,
             token_overlay: false,
+            offer: None,
+            shown: None,
+            visit: 0,
         };
         refresh(&mut state);
         state
@@ -174,7 +186,7 @@ impl State {
     /// This state set up as `snapshot` says: its text, view and settings. The
     /// slots and request ids carry on, so answers still find their requests
     /// and a split whose settings come back is reused.
-    fn restored(mut self, snapshot: Snapshot) -> State {
+    pub(super) fn restored(mut self, snapshot: Snapshot) -> State {
         self.document = presets::DOCUMENT_PRESETS
             .iter()
             .map(|p| p.name)
@@ -295,6 +307,24 @@ pub enum Action {
     /// The whole playground was set up at once (a lesson's example, an
     /// interview card): text, view and settings.
     Restore(Snapshot),
+    /// "Show me" on an interview card: its setup, asked about first when it
+    /// would replace the learner's own document.
+    ShowCard {
+        /// The card (`data-card`).
+        card: &'static str,
+        /// Its setup.
+        snapshot: Snapshot,
+    },
+    /// The learner's answer to the question a card asked.
+    AnswerCard(super::shown::Choice),
+    /// Back to the page before the card on screen, text included.
+    UndoCard,
+    /// The note saying which card is shown was closed.
+    DismissCard,
+    /// The browser went Back or Forward to this page state.
+    History(Snapshot),
+    /// Every tree node opened (`true`), or the tree closed to two levels.
+    OpenTree(bool),
     /// The worker's report for request `id`, read (or why it could not be).
     SplitArrived {
         /// The request it answers.
@@ -334,6 +364,7 @@ pub fn reduce(state: &State, action: Action) -> State {
     let resplit = match action {
         Action::SetText(text) => {
             if text != next.text {
+                next.shown = None;
                 next.text = text;
                 next.document = None;
                 next.file = None;
@@ -342,6 +373,7 @@ pub fn reduce(state: &State, action: Action) -> State {
             true
         }
         Action::OpenFile { name, text } => {
+            next.shown = None;
             next.text = text;
             next.document = None;
             next.file = Some(name);
@@ -515,6 +547,19 @@ pub fn reduce(state: &State, action: Action) -> State {
             false
         }
         Action::Restore(snapshot) => return next.restored(snapshot),
+        Action::ShowCard { card, snapshot } => return super::shown::show(next, card, snapshot),
+        Action::AnswerCard(choice) => return super::shown::answer(next, choice),
+        Action::UndoCard => return super::shown::undo(next),
+        Action::DismissCard => {
+            next.shown = None;
+            false
+        }
+        Action::History(snapshot) => {
+            next.offer = None;
+            next.shown = None;
+            return next.restored(snapshot);
+        }
+        Action::OpenTree(open) => return super::shown::open_tree(next, open),
         Action::SplitArrived { id, split } => {
             arrived(&mut next, id, split);
             false

@@ -226,6 +226,7 @@ fn badges(found: &Findings) -> Html {
                 let c = b.of(&found.checks)?;
                 Some(verdict(b.test_id(), c.ok, b.title(), &c.detail))
             })}
+            {verdict("badge-slices", found.slices.ok, "slices of the text", &found.slices.detail)}
             {verdict("badge-packing", found.packing.ok, "merged where it fits", &found.packing.detail)}
         </div>
     }
@@ -239,6 +240,9 @@ fn failures(found: &Findings) -> Html {
         .filter(|(_, c)| !c.ok)
         .map(|(t, c)| (t, c.detail.as_str()))
         .collect();
+    if !found.slices.ok {
+        rows.push(("slices of the text", found.slices.detail.as_str()));
+    }
     if !found.packing.ok {
         rows.push(("merged where it fits", found.packing.detail.as_str()));
     }
@@ -438,6 +442,7 @@ pub fn BugGallery() -> Html {
                     <button type="button" class="more" onclick={reset}>{"Back to the demo"}</button>
                 </div>
                 <p class="hint">{format!("The text: “{}”", preview(&setup.text, 90))}</p>
+                {super::bug_code::bug_code(bug)}
             </div>
             {body}
         </section>

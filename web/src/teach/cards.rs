@@ -4,7 +4,7 @@
 
 use crate::presets;
 use crate::share::Snapshot;
-use crate::state::{Action, Settings, View};
+use crate::state::{Action, Choice, Settings, View};
 use crate::text::Text;
 use chunkscope::{Placement, Unit};
 use yew::prelude::*;
@@ -58,6 +58,11 @@ pub const CARDS: [Card; 10] = [
      "pdf", View::Compare, 40, 0, "default", Unit::Chars),
 ];
 
+/// The question of the card with this hook id.
+pub fn question(card: &str) -> Option<&'static str> {
+    CARDS.iter().find(|c| c.0 == card).map(|c| c.1)
+}
+
 /// The playground setup for a card.
 pub fn snapshot(card: &Card) -> Snapshot {
     let &(_, _, _, doc, view, size, overlap, seps, unit) = card;
@@ -88,23 +93,69 @@ pub fn snapshot(card: &Card) -> Snapshot {
 #[derive(Properties, PartialEq)]
 pub struct CardsProps {
     pub dispatch: Callback<Action>,
+    /// The card waiting for the learner to say whether it may replace their
+    /// document.
+    #[prop_or_default]
+    pub offer: Option<&'static str>,
+}
+
+/// The question a card asks before it replaces the learner's own document.
+fn confirm(dispatch: &Callback<Action>) -> Html {
+    let answer = |choice: Choice| dispatch.reform(move |_: MouseEvent| Action::AnswerCard(choice));
+    let escape = dispatch.clone();
+    let onkeydown = Callback::from(move |e: KeyboardEvent| {
+        if e.key() == "Escape" {
+            e.prevent_default();
+            escape.emit(Action::AnswerCard(Choice::Cancel));
+        }
+    });
+    html! {
+        <div class="card-confirm" data-testid="card-confirm" role="alertdialog" aria-label="Replace your text?"
+            id="card-confirm" tabindex="-1" {onkeydown}>
+            <p>{"This example uses its own text. Your document is not one of the examples, so replacing it would lose it."}</p>
+            <div class="buttons">
+                <button type="button" data-testid="card-confirm-replace" onclick={answer(Choice::Replace)}
+                    title="You can undo it, or go Back">{"Replace my text"}</button>
+                <button type="button" data-testid="card-confirm-keep" onclick={answer(Choice::KeepText)}>
+                    {"Keep my text, use the settings"}</button>
+                <button type="button" data-testid="card-confirm-cancel" onclick={answer(Choice::Cancel)}>{"Cancel"}</button>
+            </div>
+        </div>
+    }
 }
 
 /// The cards, each with a button that loads its setup. The answer stays folded
 /// so a learner can try answering aloud before reading it.
 #[function_component]
 pub fn Cards(props: &CardsProps) -> Html {
+    // The question takes the keyboard focus when it appears, so it is read
+    // out and answered from where the learner is.
+    use_effect_with(props.offer, |offer| {
+        if offer.is_some() {
+            let dialog = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.get_element_by_id("card-confirm"))
+                .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok());
+            if let Some(dialog) = dialog {
+                let _ = dialog.focus();
+            }
+        }
+    });
     html! {
         <section class="card" aria-label="Interview follow-ups">
             <h2>{"Interview follow-ups"}</h2>
             <div class="cards">
                 { for CARDS.iter().map(|c| {
-                    let show = props.dispatch.reform(move |_: MouseEvent| Action::Restore(snapshot(c)));
+                    let show = props.dispatch.reform(move |_: MouseEvent| Action::ShowCard { card: c.0, snapshot: snapshot(c) });
                     html! {
                         <div class="icard" data-testid="card" data-card={c.0}>
                             <h4>{c.1}</h4>
                             <details><summary aria-label={format!("answer: {}", c.1)}>{"answer"}</summary><p>{c.2}</p></details>
-                            <button type="button" data-testid="card-show" onclick={show}>{"Show me"}</button>
+                            <button type="button" data-testid="card-show" onclick={show}
+                                aria-label={format!("Show me: {}", c.1)}>{"Show me"}</button>
+                            if props.offer == Some(c.0) {
+                                {confirm(&props.dispatch)}
+                            }
                         </div>
                     }
                 })}

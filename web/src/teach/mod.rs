@@ -2,6 +2,7 @@
 //! bug gallery and the lessons' own examples. Everything here reads the engine's output
 //! and trace; nothing here decides where text is cut.
 
+pub mod bug_code;
 pub mod bugs;
 pub mod cards;
 pub mod drills;
