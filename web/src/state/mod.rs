@@ -4,11 +4,13 @@
 //! ([`reducer`]).
 
 pub mod reducer;
+pub mod semantic;
 pub mod settings;
 pub mod slots;
 pub mod view;
 
 pub use reducer::{reduce, tree_open, Action, Pointed, State, TokenizerStatus, FIRST_CHILDREN};
+pub use semantic::SemanticSettings;
 pub use settings::{parse_count, Settings};
 pub use slots::{Badge, Checked, Request, Shared, Split};
 pub use view::View;
