@@ -9,6 +9,7 @@ mod invalid;
 mod model;
 mod panic;
 mod presets;
+mod semantic_model;
 mod share;
 mod state;
 mod teach;

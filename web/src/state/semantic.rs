@@ -115,7 +115,7 @@ fn problem(message: String) -> Problem {
 }
 
 #[cfg(test)]
-mod tests {
+pub mod tests {
     use super::*;
 
     #[test]
