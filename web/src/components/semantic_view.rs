@@ -105,6 +105,8 @@ fn chart(c: &Curve, on_point: &Callback<Option<Pointed>>) -> Html {
                         data-chunk={m.chunk.map(|c| c.to_string()).unwrap_or_default()} tabindex="0" {onclick}>
                         <line class="cut-line" x1={format!("{:.1}", x_of(c, m.index))} x2={format!("{:.1}", x_of(c, m.index))}
                             y1={TOP.to_string()} y2={(H - BOTTOM).to_string()} />
+                        <line class="hit" x1={format!("{:.1}", x_of(c, m.index))} x2={format!("{:.1}", x_of(c, m.index))}
+                            y1={TOP.to_string()} y2={(H - BOTTOM).to_string()} />
                         <circle cx={format!("{:.1}", x_of(c, m.index))} cy={format!("{:.1}", y_of(c, m.value))} r="5" />
                         <title>{match m.chunk {
                             Some(k) => format!("breakpoint after sentence {}: {what} {:.4} is above the threshold; chunk {k} ends here (click to see it)", m.index + 1, m.value),
