@@ -18,6 +18,13 @@ const readAll = (page, id) =>
     id,
   );
 
+/** A double's IEEE 754 bits as 16 hex digits, as the page's `data-bits` writes them. */
+function bitsOf(x) {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  return view.getBigUint64(0).toString(16).padStart(16, '0');
+}
+
 /** Waits until `read()` deep-equals `want`; fails with what it read last. */
 async function settle(page, read, want, what) {
   const deadline = Date.now() + 5000;
@@ -66,15 +73,16 @@ e2e('the semantic view draws the engine\'s curve, threshold and breakpoints; the
   // LangChain's first chunk (0..79) is over 60 and split again by the separators.
   await waitForChunkSpans(page, [{ start: 0, end: 51 }, { start: 52, end: 79 }, { start: 80, end: 132 }]);
   const distances = [0.2163990958290184, 0.25443531790198015, 0.21797345766950804, 0.2801509165274473, 0.11883288152655358];
-  await settle(page, async () => (await readAll(page, 'curve-point')).map((p) => Number(p.value)), distances, 'trace.semantic.distances');
+  await settle(page, async () => (await readAll(page, 'curve-point')).map((p) => p.bits), distances.map(bitsOf), 'trace.semantic.distances, bit for bit');
   const curve = byTestId(page, 'similarity-curve');
   assert.equal(await curve.getAttribute('data-count'), '5');
   assert.equal(await curve.getAttribute('data-kind'), 'distance');
-  assert.equal(Number(await byTestId(page, 'threshold-line').getAttribute('data-value')), 0.2750077968023539);
+  assert.equal(await byTestId(page, 'threshold-line').getAttribute('data-bits'), bitsOf(0.2750077968023539));
+  assert.equal(await byTestId(page, 'threshold-line').getAttribute('data-value'), '0.275008');
   const marks = await readAll(page, 'breakpoint');
   assert.deepEqual(
-    marks.map(({ index, value, chunk }) => ({ index, value: Number(value), chunk })),
-    [{ index: '3', value: 0.2801509165274473, chunk: '1' }],
+    marks.map(({ index, bits, chunk }) => ({ index, bits, chunk })),
+    [{ index: '3', bits: bitsOf(0.2801509165274473), chunk: '1' }],
     'trace.semantic.breakpoints, each with the last output chunk of the LangChain chunk it ends',
   );
   const cost = byTestId(page, 'semantic-cost');
@@ -107,7 +115,7 @@ e2e('the semantic view draws the engine\'s curve, threshold and breakpoints; the
   });
   await waitForChunkSpans(page, [{ start: 0, end: 28 }, { start: 29, end: 79 }, { start: 80, end: 132 }]);
   await settle(page, async () => (await readAll(page, 'breakpoint')).map((m) => [m.index, m.chunk]), [['1', '0'], ['3', '1']], 'breakpoints at 50');
-  assert.equal(Number(await byTestId(page, 'threshold-line').getAttribute('data-value')), 0.21797345766950804);
+  assert.equal(await byTestId(page, 'threshold-line').getAttribute('data-bits'), bitsOf(0.21797345766950804));
   assert.equal(await byTestId(page, 'threshold-amount').inputValue(), '50');
 
   // Another kind starts at its default amount; a bad amount says why.

@@ -121,6 +121,26 @@ pub fn sentences(split: &Split) -> Option<Sentences> {
     })
 }
 
+/// `x` with `places` decimals (at most 9), from integers: formatting a float
+/// with `{:.N}` would pull the float printing machinery into the page's wasm.
+pub fn decimals(x: f64, places: u32) -> String {
+    let scale = 10u64.pow(places.min(9));
+    let t = (x * scale as f64).round();
+    let sign = if t < 0.0 { "-" } else { "" };
+    let t = t.abs() as u64;
+    if places == 0 {
+        return format!("{sign}{t}");
+    }
+    let width = places.min(9) as usize;
+    format!("{sign}{}.{:0width$}", t / scale, t % scale)
+}
+
+/// `x`'s IEEE 754 bits as 16 hex digits: the exact value, for tests to
+/// compare with the CLI's without the page printing floats.
+pub fn bits(x: f64) -> String {
+    format!("{:016x}", x.to_bits())
+}
+
 /// One breakpoint on the curve.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Mark {
@@ -305,6 +325,19 @@ mod tests {
     use crate::state::semantic::tests::TOPICS;
     use crate::state::testing::{act, start};
     use crate::state::{Action, View};
+
+    #[test]
+    fn numbers_are_written_without_float_printing() {
+        assert_eq!(decimals(0.2750077968023539, 4), "0.2750");
+        assert_eq!(decimals(-0.05, 2), "-0.05");
+        assert_eq!(decimals(1.0, 2), "1.00");
+        assert_eq!(decimals(12.5, 0), "13");
+        assert_eq!(bits(1.0), "3ff0000000000000");
+        assert_eq!(
+            bits(0.2750077968023539),
+            format!("{:016x}", 0.2750077968023539f64.to_bits())
+        );
+    }
 
     #[test]
     fn doubtful_stops_are_drawn_where_the_trace_put_them() {

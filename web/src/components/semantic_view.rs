@@ -4,7 +4,8 @@
 //! Every number is the engine's, from the trace's `semantic` record.
 
 use super::help::help;
-use crate::semantic_model::{curve, Curve};
+use crate::model::tenths;
+use crate::semantic_model::{bits, curve, decimals, Curve};
 use crate::state::semantic::slider;
 use crate::state::{Action, Pointed, SemanticSettings, Shared};
 use chunkscope::semantic::Breakpoint;
@@ -61,7 +62,7 @@ fn chart(c: &Curve, on_point: &Callback<Option<Pointed>>) -> Html {
         .values
         .iter()
         .enumerate()
-        .map(|(i, &v)| format!("{:.1},{:.1} ", x_of(c, i), y_of(c, v)))
+        .map(|(i, &v)| format!("{},{} ", tenths(x_of(c, i)), tenths(y_of(c, v))))
         .collect();
     let what = if c.gradient {
         "gradient of the distance"
@@ -74,26 +75,26 @@ fn chart(c: &Curve, on_point: &Callback<Option<Pointed>>) -> Html {
         c.marks.len()
     );
     html! {
-        <svg class="curve" data-testid="similarity-curve" viewBox={format!("0 0 {W} {H}")}
+        <svg class="curve" data-testid="similarity-curve" viewBox={format!("0 0 {} {}", tenths(W), tenths(H))}
             role="img" aria-label={label} data-count={c.values.len().to_string()}
             data-kind={if c.gradient { "gradient" } else { "distance" }}>
-            <line class="axis" x1={LEFT.to_string()} y1={(H - BOTTOM).to_string()} x2={W.to_string()} y2={(H - BOTTOM).to_string()} />
-            <text class="tick" x={(LEFT - 4.0).to_string()} y={(TOP + 8.0).to_string()} text-anchor="end">{format!("{:.2}", c.high)}</text>
-            <text class="tick" x={(LEFT - 4.0).to_string()} y={(H - BOTTOM).to_string()} text-anchor="end">{format!("{:.2}", c.low)}</text>
-            <text class="tick" x={LEFT.to_string()} y={(H - 6.0).to_string()}>{"sentence 1"}</text>
-            <text class="tick" x={W.to_string()} y={(H - 6.0).to_string()} text-anchor="end">{format!("sentence {}", c.sentences.len())}</text>
+            <line class="axis" x1={tenths(LEFT)} y1={tenths(H - BOTTOM)} x2={tenths(W)} y2={tenths(H - BOTTOM)} />
+            <text class="tick" x={tenths(LEFT - 4.0)} y={tenths(TOP + 8.0)} text-anchor="end">{decimals(c.high, 2)}</text>
+            <text class="tick" x={tenths(LEFT - 4.0)} y={tenths(H - BOTTOM)} text-anchor="end">{decimals(c.low, 2)}</text>
+            <text class="tick" x={tenths(LEFT)} y={tenths(H - 6.0)}>{"sentence 1"}</text>
+            <text class="tick" x={tenths(W)} y={tenths(H - 6.0)} text-anchor="end">{format!("sentence {}", c.sentences.len())}</text>
             <polyline class="line" points={points} />
             if let Some(t) = c.threshold {
-                <line class="threshold" data-testid="threshold-line" data-value={t.to_string()}
-                    x1={LEFT.to_string()} x2={W.to_string()} y1={format!("{:.1}", y_of(c, t))} y2={format!("{:.1}", y_of(c, t))}>
-                    <title>{format!("threshold {t}")}</title>
+                <line class="threshold" data-testid="threshold-line" data-value={decimals(t, 6)} data-bits={bits(t)}
+                    x1={tenths(LEFT)} x2={tenths(W)} y1={tenths(y_of(c, t))} y2={tenths(y_of(c, t))}>
+                    <title>{format!("threshold {}", decimals(t, 4))}</title>
                 </line>
             }
             if c.values.len() <= POINTS_UP_TO {
                 { for c.values.iter().enumerate().map(|(i, &v)| html! {
-                    <circle class="point" data-testid="curve-point" data-index={i.to_string()} data-value={v.to_string()}
-                        cx={format!("{:.1}", x_of(c, i))} cy={format!("{:.1}", y_of(c, v))} r="2.5">
-                        <title>{format!("{what} {v:.4} between the groups of sentences {} and {}", i + 1, i + 2)}</title>
+                    <circle class="point" data-testid="curve-point" data-index={i.to_string()} data-value={decimals(v, 6)} data-bits={bits(v)}
+                        cx={tenths(x_of(c, i))} cy={tenths(y_of(c, v))} r="2.5">
+                        <title>{format!("{what} {} between the groups of sentences {} and {}", decimals(v, 4), i + 1, i + 2)}</title>
                     </circle>
                 })}
             }
@@ -101,15 +102,15 @@ fn chart(c: &Curve, on_point: &Callback<Option<Pointed>>) -> Html {
                 let chunk = m.chunk;
                 let onclick = on_point.reform(move |_: MouseEvent| chunk.map(|index| Pointed { strategy: Strategy::Semantic, index }));
                 html! {
-                    <g class="breakpoint" data-testid="breakpoint" data-index={m.index.to_string()} data-value={m.value.to_string()}
+                    <g class="breakpoint" data-testid="breakpoint" data-index={m.index.to_string()} data-value={decimals(m.value, 6)} data-bits={bits(m.value)}
                         data-chunk={m.chunk.map(|c| c.to_string()).unwrap_or_default()} tabindex="0" {onclick}>
-                        <line class="cut-line" x1={format!("{:.1}", x_of(c, m.index))} x2={format!("{:.1}", x_of(c, m.index))}
-                            y1={TOP.to_string()} y2={(H - BOTTOM).to_string()} />
-                        <line class="hit" x1={format!("{:.1}", x_of(c, m.index))} x2={format!("{:.1}", x_of(c, m.index))}
-                            y1={TOP.to_string()} y2={(H - BOTTOM).to_string()} />
-                        <circle cx={format!("{:.1}", x_of(c, m.index))} cy={format!("{:.1}", y_of(c, m.value))} r="5" />
+                        <line class="cut-line" x1={tenths(x_of(c, m.index))} x2={tenths(x_of(c, m.index))}
+                            y1={tenths(TOP)} y2={tenths(H - BOTTOM)} />
+                        <line class="hit" x1={tenths(x_of(c, m.index))} x2={tenths(x_of(c, m.index))}
+                            y1={tenths(TOP)} y2={tenths(H - BOTTOM)} />
+                        <circle cx={tenths(x_of(c, m.index))} cy={tenths(y_of(c, m.value))} r="5" />
                         <title>{match m.chunk {
-                            Some(k) => format!("breakpoint after sentence {}: {what} {:.4} is above the threshold; chunk {k} ends here (click to see it)", m.index + 1, m.value),
+                            Some(k) => format!("breakpoint after sentence {}: {what} {} is above the threshold; chunk {k} ends here (click to see it)", m.index + 1, decimals(m.value, 4)),
                             None => format!("breakpoint after sentence {}: above the threshold, but the chunk was too short to end here", m.index + 1),
                         }}</title>
                     </g>
@@ -154,10 +155,10 @@ pub fn SemanticView(props: &SemanticViewProps) -> Html {
                 <div class="field slider-field">
                     <label for="threshold-slider">{"Amount"}</label>
                     <input id="threshold-slider" data-testid="threshold-slider" type="range"
-                        min={min.to_string()} max={max.to_string()} step={step.to_string()}
+                        min={min} max={max} step={step}
                         value={s.amount.clone()} oninput={on_amount.clone()} />
                     <input data-testid="threshold-amount" type="number" aria-label="amount"
-                        step={step.to_string()} value={s.amount.clone()} oninput={on_amount} />
+                        step={step} value={s.amount.clone()} oninput={on_amount} />
                 </div>
                 <div class="field">
                     <label for="buffer-input">

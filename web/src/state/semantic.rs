@@ -55,12 +55,45 @@ impl Default for SemanticSettings {
 /// The range and step the amount's slider offers for a kind: percentiles
 /// run 0 to 100, deviations and interquartile ranges 0 to 5. The engine
 /// checks the amount; the slider only makes the usual values easy to reach.
-pub fn slider(kind: Breakpoint) -> (f64, f64, f64) {
+pub fn slider(kind: Breakpoint) -> (&'static str, &'static str, &'static str) {
     if kind.is_percentile() {
-        (0.0, 100.0, 1.0)
+        ("0", "100", "1")
     } else {
-        (0.0, 5.0, 0.1)
+        ("0", "5", "0.1")
     }
+}
+
+/// A kind's default amount as the learner would type it (LangChain's
+/// `BREAKPOINT_DEFAULTS`), written out so that the page needs no float
+/// printing.
+fn default_text(kind: Breakpoint) -> &'static str {
+    match kind {
+        Breakpoint::Percentile | Breakpoint::Gradient => "95",
+        Breakpoint::StandardDeviation => "3",
+        Breakpoint::Interquartile => "1.5",
+    }
+}
+
+/// Reads a decimal such as `95`, `-0.25` or `1.5` exactly as Rust's (and
+/// the CLI's) float parsing does: its digits as a whole number divided by a
+/// power of ten, both exact in a double, is one correctly rounded division.
+/// Written out because float parsing would add kilobytes to the page's wasm.
+/// Exponents and more than 15 digits are not read (`None`).
+pub fn parse_decimal(typed: &str) -> Option<f64> {
+    let (negative, digits) = match typed.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, typed),
+    };
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+    let all = || whole.bytes().chain(fraction.bytes());
+    let count = all().count();
+    if count == 0 || count > 15 || !all().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let mantissa = all().fold(0u64, |n, b| n * 10 + u64::from(b - b'0'));
+    let scale = 10u64.pow(fraction.len() as u32);
+    let value = mantissa as f64 / scale as f64;
+    Some(if negative { -value } else { value })
 }
 
 impl SemanticSettings {
@@ -69,7 +102,7 @@ impl SemanticSettings {
     pub fn of(kind: Breakpoint) -> SemanticSettings {
         SemanticSettings {
             breakpoint: kind,
-            amount: kind.default_amount().to_string(),
+            amount: default_text(kind).into(),
             buffer: "1".into(),
         }
     }
@@ -82,16 +115,12 @@ impl SemanticSettings {
             return Ok(config);
         }
         let typed = self.amount.trim();
-        let amount = typed
-            .parse::<f64>()
-            .ok()
-            .filter(|a| a.is_finite())
-            .ok_or_else(|| {
-                problem(format!(
-                    "the threshold amount must be a number, such as {}, not {typed:?}",
-                    self.breakpoint.default_amount()
-                ))
-            })?;
+        let amount = parse_decimal(typed).ok_or_else(|| {
+            problem(format!(
+                "the threshold amount must be a number, such as {}, not {typed:?}",
+                default_text(self.breakpoint)
+            ))
+        })?;
         let typed = self.buffer.trim();
         let buffer = typed.parse::<usize>().map_err(|_| {
             problem(format!(
@@ -155,6 +184,49 @@ pub mod tests {
             "{}",
             e.message
         );
+    }
+
+    #[test]
+    fn decimals_read_as_the_cli_reads_them() {
+        let cases = [
+            "95",
+            "1.5",
+            "0.1",
+            "0.3",
+            "-0.25",
+            "2.675",
+            "99.99",
+            "0",
+            "100",
+            "0.000001",
+            "123456789.012345",
+            "7.",
+        ];
+        for typed in cases {
+            assert_eq!(
+                parse_decimal(typed).map(f64::to_bits),
+                Some(typed.parse::<f64>().unwrap().to_bits()),
+                "{typed}"
+            );
+        }
+        for bad in [
+            "",
+            ".",
+            "-",
+            "1e3",
+            "1.2.3",
+            "ninety",
+            "1234567890123456",
+            " 1",
+        ] {
+            assert_eq!(parse_decimal(bad), None, "{bad:?}");
+        }
+        for kind in Breakpoint::ALL {
+            assert_eq!(
+                parse_decimal(default_text(kind)),
+                Some(kind.default_amount())
+            );
+        }
     }
 
     #[test]
