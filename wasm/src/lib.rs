@@ -57,6 +57,7 @@ mod api {
     pub use crate::options::{OptionError, SplitOptions};
     use chunkscope::presets;
     use chunkscope::report::Report;
+    #[cfg(feature = "model")]
     use chunkscope::semantic::{EmbedderChoice, StaticModel};
     use chunkscope::tokens::{self, Tokenizer};
     use serde::Serialize;
@@ -87,9 +88,11 @@ mod api {
     /// a line) or fastText's `.vec`. Never fetched: the caller hands over
     /// the bytes (a `Uint8Array`). A malformed, truncated, huge or
     /// inconsistent file throws an `Error` that says what is wrong and where.
+    #[cfg(feature = "model")]
     #[wasm_bindgen(js_name = EmbeddingModel)]
     pub struct JsModel(std::sync::Arc<StaticModel>);
 
+    #[cfg(feature = "model")]
     #[wasm_bindgen(js_class = EmbeddingModel)]
     impl JsModel {
         /// Reads `bytes`; `name` is what reports call the embedder.
@@ -112,6 +115,7 @@ mod api {
     }
 
     /// [`JsModel::new`] without JavaScript, for tests.
+    #[cfg(feature = "model")]
     pub fn read_model(name: &str, bytes: &[u8]) -> Result<JsModel, String> {
         StaticModel::from_text(name, bytes)
             .map(|m| JsModel(std::sync::Arc::new(m)))
@@ -121,6 +125,7 @@ mod api {
     /// Splits `text` as [`split`] does, with `strategy: "semantic"` and its
     /// vectors from `model` (an `EmbeddingModel`) instead of the lexical
     /// embedder. Any other strategy throws: it would not use the model.
+    #[cfg(feature = "model")]
     #[wasm_bindgen(js_name = splitWithModel)]
     pub fn split_with_model(
         text: &str,
@@ -134,6 +139,7 @@ mod api {
 
     /// The report of `text` split by the semantic strategy with `model`'s
     /// vectors, or the message of what is wrong.
+    #[cfg(feature = "model")]
     pub fn split_report_with_model(
         text: &str,
         options: SplitOptions,
@@ -322,6 +328,7 @@ mod tests {
         serde_json::from_value(value).unwrap()
     }
 
+    #[cfg(feature = "model")]
     #[test]
     fn a_model_file_gives_the_semantic_strategy_its_vectors() {
         // Two words per topic, each topic on its own axis: the distances are
