@@ -153,7 +153,10 @@ pub fn SemanticView(props: &SemanticViewProps) -> Html {
                     </select>
                 </div>
                 <div class="field slider-field">
-                    <label for="threshold-slider">{"Amount"}</label>
+                    <label for="threshold-slider">
+                        {"Amount"}
+                        {help("SemanticChunker's breakpoint_threshold_amount: the percentile (0 to 100), or how many standard deviations or interquartile ranges above the mean. Moving it splits again at once; a lower amount means more breakpoints.")}
+                    </label>
                     <input id="threshold-slider" data-testid="threshold-slider" type="range"
                         min={min} max={max} step={step}
                         value={s.amount.clone()} oninput={on_amount.clone()} />
@@ -179,7 +182,7 @@ pub fn SemanticView(props: &SemanticViewProps) -> Html {
                                 c.sentences.len(), c.marks.len(), if c.marks.len() == 1 { "breakpoint" } else { "breakpoints" },
                                 c.calls, if c.calls == 1 { "call" } else { "calls" }, c.vectors, c.dims, c.embedder)}
                             if c.fallbacks > 0 {
-                                {format!(" {} of LangChain's chunks were over the size and were split again by the separators.", c.fallbacks)}
+                                {format!(" {} of LangChain's chunks {} over the size and split again by the separators.", c.fallbacks, if c.fallbacks == 1 { "was" } else { "were" })}
                             }
                             if c.threshold.is_none() {
                                 {" Too few sentences to compute a threshold: the whole text is one chunk."}
