@@ -77,6 +77,7 @@ e2e('the semantic view draws the engine\'s curve, threshold and breakpoints; the
   const curve = byTestId(page, 'similarity-curve');
   assert.equal(await curve.getAttribute('data-count'), '5');
   assert.equal(await curve.getAttribute('data-kind'), 'distance');
+  assert.equal(await curve.getAttribute('data-breakpoints'), '1');
   assert.equal(await byTestId(page, 'threshold-line').getAttribute('data-bits'), bitsOf(0.2750077968023539));
   assert.equal(await byTestId(page, 'threshold-line').getAttribute('data-value'), '0.275008');
   const marks = await readAll(page, 'breakpoint');

@@ -16,6 +16,9 @@ use yew::prelude::*;
 /// Each value is drawn as its own point (hoverable, with the sentence it
 /// follows) up to this many; above it, the line alone.
 const POINTS_UP_TO: usize = 300;
+/// Breakpoints drawn as marks (a long document at a low threshold has
+/// thousands); the rest are counted in the curve's `data-breakpoints`.
+const MARKS_UP_TO: usize = 500;
 /// The curve's drawing box, in SVG units.
 const W: f64 = 640.0;
 const H: f64 = 180.0;
@@ -77,7 +80,8 @@ fn chart(c: &Curve, on_point: &Callback<Option<Pointed>>) -> Html {
     html! {
         <svg class="curve" data-testid="similarity-curve" viewBox={format!("0 0 {} {}", tenths(W), tenths(H))}
             role="img" aria-label={label} data-count={c.values.len().to_string()}
-            data-kind={if c.gradient { "gradient" } else { "distance" }}>
+            data-kind={if c.gradient { "gradient" } else { "distance" }}
+            data-breakpoints={c.marks.len().to_string()}>
             <line class="axis" x1={tenths(LEFT)} y1={tenths(H - BOTTOM)} x2={tenths(W)} y2={tenths(H - BOTTOM)} />
             <text class="tick" x={tenths(LEFT - 4.0)} y={tenths(TOP + 8.0)} text-anchor="end">{decimals(c.high, 2)}</text>
             <text class="tick" x={tenths(LEFT - 4.0)} y={tenths(H - BOTTOM)} text-anchor="end">{decimals(c.low, 2)}</text>
@@ -98,7 +102,7 @@ fn chart(c: &Curve, on_point: &Callback<Option<Pointed>>) -> Html {
                     </circle>
                 })}
             }
-            { for c.marks.iter().map(|m| {
+            { for c.marks.iter().take(MARKS_UP_TO).map(|m| {
                 let chunk = m.chunk;
                 let onclick = on_point.reform(move |_: MouseEvent| chunk.map(|index| Pointed { strategy: Strategy::Semantic, index }));
                 html! {
