@@ -415,4 +415,38 @@ mod tests {
         assert_eq!(rows[0].lengths, Some((1, 132, 132, 132)));
         assert_eq!(rows[4].lengths, None);
     }
+
+    #[test]
+    fn long_texts_draw_the_first_sentences_and_count_the_rest() {
+        // 1000 sentences, each with a doubtful stop ("Dr.").
+        let text: String = (0..1000)
+            .map(|i| format!("Dr. Lee saw case {i}. "))
+            .collect();
+        let state = act(&start(), Action::SetText(text.as_str().into()));
+        let state = act(&state, Action::SetSize("200".into()));
+        let sentence = act(&state, Action::SetView(View::One(Strategy::Sentence)));
+        let s = sentences(sentence.primary().unwrap()).unwrap();
+        assert_eq!((s.total, s.drawn.len()), (1000, SENTENCES_DRAWN));
+        assert_eq!(s.all_stops, 1000);
+        assert_eq!(s.stops.len(), SENTENCES_DRAWN);
+        assert!(s
+            .stops
+            .iter()
+            .all(|d| d.reason == "abbreviation" && d.word == "Dr."));
+        let last = s.drawn.last().unwrap();
+        let chars = "Dr. Lee saw case 399. ".chars().count();
+        assert_eq!(last.end - last.start, chars);
+        let semantic = act(&state, Action::SetView(View::One(Strategy::Semantic)));
+        let c = curve(semantic.primary().unwrap()).unwrap();
+        // LangChain's own sentence rule cuts after "Dr." too, and the
+        // trailing space leaves an empty last sentence: 2 × 1000 + 1.
+        assert_eq!(c.sentences.len(), 2001);
+        assert_eq!(c.values.len(), 2000);
+        assert!(c
+            .marks
+            .iter()
+            .all(|m| c.threshold.is_some_and(|t| m.value > t)));
+        let rows = comparison(|s| semantic.split(s).map(|s| &**s));
+        assert!(rows[..4].iter().all(|r| r.lengths.is_some()));
+    }
 }
