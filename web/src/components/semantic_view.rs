@@ -83,7 +83,7 @@ fn chart(c: &Curve, on_point: &Callback<Option<Pointed>>) -> Html {
             data-kind={if c.gradient { "gradient" } else { "distance" }}
             data-breakpoints={c.marks.len().to_string()}>
             <line class="axis" x1={tenths(LEFT)} y1={tenths(H - BOTTOM)} x2={tenths(W)} y2={tenths(H - BOTTOM)} />
-            <text class="tick" x={tenths(LEFT - 4.0)} y={tenths(TOP + 8.0)} text-anchor="end">{decimals(c.high, 2)}</text>
+            <text class="tick top" x={tenths(LEFT - 4.0)} y={tenths(TOP)} text-anchor="end">{decimals(c.high, 2)}</text>
             <text class="tick" x={tenths(LEFT - 4.0)} y={tenths(H - BOTTOM)} text-anchor="end">{decimals(c.low, 2)}</text>
             <text class="tick" x={tenths(LEFT)} y={tenths(H - 6.0)}>{"sentence 1"}</text>
             <text class="tick" x={tenths(W)} y={tenths(H - 6.0)} text-anchor="end">{format!("sentence {}", c.sentences.len())}</text>
