@@ -29,6 +29,17 @@ test("the package names what it ships, and ships it", () => {
   }
 });
 
+test("a word-vector model file gives the semantic strategy its vectors", () => {
+  // Each topic on its own axis: distances exactly 0, 1, 0 (as the native test pins).
+  const model = new api.EmbeddingModel("toy", new TextEncoder().encode("cat 1 0\ndog 1 0\ntax 0 1\nfee 0 1\n"));
+  assert.deepEqual([model.dims, model.words], [2, 4]);
+  const report = api.splitWithModel("Cat cat. Dog dog. Tax tax. Fee fee.", { strategy: "semantic", size: 100, semantic: { buffer: 0 } }, model);
+  assert.deepEqual(report.chunks.map((c) => [c.start, c.end]), [[0, 17], [18, 35]]);
+  assert.deepEqual(report.trace.semantic.distances, [0, 1, 0]);
+  assert.throws(() => new api.EmbeddingModel("bad", new TextEncoder().encode("cat 1 0\ndog 1\n")), /line 2/);
+  assert.throws(() => api.splitWithModel("a. b.", { strategy: "recursive" }, model), /only one that embeds/);
+});
+
 test("splits the lesson's refund page into the lesson's chunks", () => {
   const report = api.split(REFUND, { size: 40, separators: ["\n\n", "\n", ". ", " ", ""] });
   assert.deepEqual(

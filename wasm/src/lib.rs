@@ -57,6 +57,8 @@ mod api {
     pub use crate::options::{OptionError, SplitOptions};
     use chunkscope::presets;
     use chunkscope::report::Report;
+    #[cfg(feature = "model")]
+    use chunkscope::semantic::{EmbedderChoice, StaticModel};
     use chunkscope::tokens::{self, Tokenizer};
     use serde::Serialize;
     use serde_wasm_bindgen::Serializer;
@@ -79,6 +81,80 @@ mod api {
         let options = options_from_js(config).map_err(|e| JsError::new(&e.message))?;
         let report = split_report(text, options).map_err(|e| JsError::new(&e))?;
         report_to_js(&report, text)
+    }
+
+    /// A static embedding model for the semantic strategy, read once from
+    /// the user's file: word vectors in the GloVe text format (`word v1 … vD`
+    /// a line) or fastText's `.vec`. Never fetched: the caller hands over
+    /// the bytes (a `Uint8Array`). A malformed, truncated, huge or
+    /// inconsistent file throws an `Error` that says what is wrong and where.
+    #[cfg(feature = "model")]
+    #[wasm_bindgen(js_name = EmbeddingModel)]
+    pub struct JsModel(std::sync::Arc<StaticModel>);
+
+    #[cfg(feature = "model")]
+    #[wasm_bindgen(js_class = EmbeddingModel)]
+    impl JsModel {
+        /// Reads `bytes`; `name` is what reports call the embedder.
+        #[wasm_bindgen(constructor)]
+        pub fn new(name: &str, bytes: &[u8]) -> Result<JsModel, JsError> {
+            read_model(name, bytes).map_err(|e| JsError::new(&e))
+        }
+
+        /// The vectors' dimension.
+        #[wasm_bindgen(getter)]
+        pub fn dims(&self) -> usize {
+            self.0.dims()
+        }
+
+        /// How many words have a vector.
+        #[wasm_bindgen(getter)]
+        pub fn words(&self) -> usize {
+            self.0.words()
+        }
+    }
+
+    /// [`JsModel::new`] without JavaScript, for tests.
+    #[cfg(feature = "model")]
+    pub fn read_model(name: &str, bytes: &[u8]) -> Result<JsModel, String> {
+        StaticModel::from_text(name, bytes)
+            .map(|m| JsModel(std::sync::Arc::new(m)))
+            .map_err(|e| e.to_string())
+    }
+
+    /// Splits `text` as [`split`] does, with `strategy: "semantic"` and its
+    /// vectors from `model` (an `EmbeddingModel`) instead of the lexical
+    /// embedder. Any other strategy throws: it would not use the model.
+    #[cfg(feature = "model")]
+    #[wasm_bindgen(js_name = splitWithModel)]
+    pub fn split_with_model(
+        text: &str,
+        config: JsValue,
+        model: &JsModel,
+    ) -> Result<JsValue, JsError> {
+        let options = options_from_js(config).map_err(|e| JsError::new(&e.message))?;
+        let report = split_report_with_model(text, options, model).map_err(|e| JsError::new(&e))?;
+        report_to_js(&report, text)
+    }
+
+    /// The report of `text` split by the semantic strategy with `model`'s
+    /// vectors, or the message of what is wrong.
+    #[cfg(feature = "model")]
+    pub fn split_report_with_model(
+        text: &str,
+        options: SplitOptions,
+        model: &JsModel,
+    ) -> Result<Report, String> {
+        let mut config = options.into_config().map_err(|e| e.message)?;
+        if config.strategy != chunkscope::Strategy::Semantic {
+            return Err(format!(
+                "splitWithModel is for strategy \"semantic\" (the only one that embeds), not {:?}",
+                config.strategy.name()
+            ));
+        }
+        config.semantic.embedder = EmbedderChoice::Model(model.0.clone());
+        let analysis = analyze(text, config, Detail::Full).map_err(|e| e.to_string())?;
+        Ok(report_of(&analysis, text))
     }
 
     /// Installs a tokenizer from a `.tokens` file (`cl100k.tokens` or
@@ -250,6 +326,34 @@ mod tests {
 
     fn options(value: serde_json::Value) -> SplitOptions {
         serde_json::from_value(value).unwrap()
+    }
+
+    #[cfg(feature = "model")]
+    #[test]
+    fn a_model_file_gives_the_semantic_strategy_its_vectors() {
+        // Two words per topic, each topic on its own axis: the distances are
+        // exactly 0, 1, 0, and the 95th percentile of them is 0.9.
+        let model = read_model("toy", b"cat 1 0\ndog 1 0\ntax 0 1\nfee 0 1\n").unwrap();
+        let text = "Cat cat. Dog dog. Tax tax. Fee fee.";
+        let opts = options(serde_json::json!({"strategy": "semantic", "size": 100,
+            "semantic": {"buffer": 0}}));
+        let report = split_report_with_model(text, opts, &model).unwrap();
+        let spans: Vec<(usize, usize)> = report.chunks.iter().map(|c| (c.start, c.end)).collect();
+        assert_eq!(spans, [(0, 17), (18, 35)]);
+        let json = serde_json::to_value(&report).unwrap();
+        let semantic = &json["trace"]["semantic"];
+        assert_eq!(semantic["distances"], serde_json::json!([0.0, 1.0, 0.0]));
+        assert_eq!(semantic["breakpoints"], serde_json::json!([1]));
+        assert_eq!(
+            semantic["embedder"],
+            "static model toy (4 words, 2 dimensions)"
+        );
+        // Another strategy would not use the model; a bad file says why.
+        let opts = options(serde_json::json!({"strategy": "recursive"}));
+        let e = split_report_with_model(text, opts, &model).err().unwrap();
+        assert!(e.contains("only one that embeds"), "{e}");
+        let e = read_model("bad", b"cat 1 0\ndog 1\n").err().unwrap();
+        assert!(e.contains("line 2"), "{e}");
     }
 
     #[test]

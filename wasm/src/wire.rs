@@ -17,9 +17,11 @@
 //! offsets into 10 MB would take four.
 //!
 //! ```text
-//! "CSA2"
+//! "CSA3"
 //! config    strategy, size, overlap, unit, [pattern, regex, level]*, placement, trim,
-//!           each_line, heading_prefix
+//!           each_line, heading_prefix, semantic settings (breakpoint name,
+//!           amount? (float), buffer, number_of_chunks?, min_chunk_size?,
+//!           embedder: `lexical`, the only one a report can name)
 //!           level: a named level's name (`sentence`), or empty
 //! chunks    n, then n × (bytes, chars, len, cut, overlap?, node?)
 //!           overlap: its bytes, from the chunk's own start
@@ -53,7 +55,7 @@
 
 use crate::contract::Analysis;
 use chunkscope::langchain::NotSlice;
-use chunkscope::semantic::{SemanticChunk, SemanticTrace};
+use chunkscope::semantic::{EmbedderChoice, SemanticChunk, SemanticConfig, SemanticTrace};
 use chunkscope::sentence::{Decision, Reason, Sentences};
 use chunkscope::{
     Action, Check, Checks, Chunk, Close, Config, Cut, Heading, LangChainFact, LangChainFacts,
@@ -61,7 +63,7 @@ use chunkscope::{
     Trace,
 };
 
-const MAGIC: &[u8; 4] = b"CSA2";
+const MAGIC: &[u8; 4] = b"CSA3";
 
 /// Packs `analysis` into a buffer that [`decode`] reads back.
 pub fn encode(analysis: &Analysis) -> Vec<u8> {
@@ -304,7 +306,7 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
         ascii: text.is_ascii(),
     };
     if r.take(MAGIC.len())? != MAGIC {
-        return Err("not a chunkscope report (the buffer does not start with CSA2)".into());
+        return Err("not a chunkscope report (the buffer does not start with CSA3)".into());
     }
     let config = read_config(&mut r)?;
     let (trace, checked) = (r.flag()?, r.flag()?);
@@ -683,6 +685,48 @@ fn write_config(w: &mut Writer, c: &Config) {
     w.flag(c.trim);
     w.flag(c.each_line);
     w.flag(c.heading_prefix);
+    let s = &c.semantic;
+    w.str(s.breakpoint.name());
+    w.flag(s.amount.is_some());
+    if let Some(x) = s.amount {
+        w.float(x);
+    }
+    w.num(s.buffer);
+    for n in [s.number_of_chunks, s.min_chunk_size] {
+        w.flag(n.is_some());
+        if let Some(n) = n {
+            w.num(n);
+        }
+    }
+    w.str(s.embedder.kind());
+}
+
+/// The semantic settings [`write_config`] wrote. A report names its
+/// embedder's kind only, so only the lexical one reads back as itself.
+fn read_semantic_config(r: &mut Reader) -> Result<SemanticConfig, String> {
+    let breakpoint = r.string()?.parse()?;
+    let amount = if r.flag()? { Some(r.float()?) } else { None };
+    let buffer = r.num()?;
+    let mut optional =
+        || -> Result<Option<usize>, String> { Ok(if r.flag()? { Some(r.num()?) } else { None }) };
+    let number_of_chunks = optional()?;
+    let min_chunk_size = optional()?;
+    let embedder = match r.string()?.as_str() {
+        "lexical" => EmbedderChoice::Lexical,
+        other => {
+            return Err(format!(
+                "the report names a {other:?} embedder, which a report cannot carry"
+            ))
+        }
+    };
+    Ok(SemanticConfig {
+        breakpoint,
+        amount,
+        buffer,
+        number_of_chunks,
+        min_chunk_size,
+        embedder,
+    })
 }
 
 fn read_config(r: &mut Reader) -> Result<Config, String> {
@@ -717,7 +761,7 @@ fn read_config(r: &mut Reader) -> Result<Config, String> {
         trim: r.flag()?,
         each_line: r.flag()?,
         heading_prefix: r.flag()?,
-        semantic: Default::default(),
+        semantic: read_semantic_config(r)?,
     })
 }
 
@@ -1062,6 +1106,29 @@ mod tests {
     }
 
     #[test]
+    fn semantic_settings_survive_the_round_trip() {
+        use chunkscope::semantic::{Breakpoint, SemanticConfig};
+        let settings = [
+            SemanticConfig::new(),
+            SemanticConfig::new().with_breakpoint(Breakpoint::Gradient, Some(80.5)),
+            SemanticConfig {
+                buffer: 0,
+                number_of_chunks: Some(3),
+                min_chunk_size: Some(12),
+                ..SemanticConfig::new().with_breakpoint(Breakpoint::Interquartile, Some(0.25))
+            },
+        ];
+        for semantic in settings {
+            let config = Config {
+                semantic: semantic.clone(),
+                ..Config::for_strategy(Strategy::Semantic)
+            };
+            let a = round_trip(PAGE, config, Detail::Full);
+            assert_eq!(a.config.semantic, semantic);
+        }
+    }
+
+    #[test]
     fn markdown_heading_paths_prefixes_and_table_headers_survive_the_round_trip() {
         let doc = "# Fees\r\n\r\n## By card\r\n\r\n| a | b |\r\n|---|---|\r\n| 1 | 2 |\r\n\
                    | 3 | 4 |\r\n| 5 | 6 |\r\n\r\nÉtoile text here.\r\n";
@@ -1153,7 +1220,7 @@ mod tests {
     fn what_is_not_a_report_is_an_error() {
         let a = analyze(PAGE, Config::recursive(40), Detail::Full).unwrap();
         let bytes = encode(&a);
-        assert!(decode(b"CSA1", PAGE).unwrap_err().contains("CSA2"));
+        assert!(decode(b"CSA2", PAGE).unwrap_err().contains("CSA3"));
         // Every cut-short prefix is refused, none panics.
         for end in 0..bytes.len() {
             assert!(

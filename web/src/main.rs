@@ -10,6 +10,7 @@ mod invalid;
 mod model;
 mod panic;
 mod presets;
+mod semantic_model;
 mod share;
 mod state;
 mod teach;

@@ -5,13 +5,17 @@ use super::chunk_details::ChunkDetails;
 use super::chunk_table::ChunkTable;
 use super::code_view::CodeView;
 use super::compare_stats::CompareStats;
+use super::comparison::StrategyComparison;
 use super::controls::Controls;
 use super::doc_input::{first_file, open_file, DocInput};
 use super::document::{token_toggle, tokenizer_of, DocumentView};
 use super::jump::{jump_links, skip_link, Target};
 use super::langchain::{LangChainDifferences, LangChainNotes};
+use super::late_chunking::LateChunking;
 use super::legend::Legend;
 use super::outline::Outline;
+use super::semantic_view::SemanticView;
+use super::sentence_view::SentenceView;
 use super::separators::SeparatorEditor;
 use super::share_button::ShareButton;
 use super::stats::{StatsLine, StatsView};
@@ -163,6 +167,39 @@ fn drop_handlers(dragging: &UseStateHandle<bool>, dispatch: &Callback<Action>) -
         })
     };
     DropZone { over, leave, drop }
+}
+
+/// The views of the sentence and semantic strategies, under the chunks: the
+/// sentences and doubtful stops of a split with the sentence level; for the
+/// semantic strategy its curve and controls, the four-strategy comparison
+/// and the late-chunking explainer.
+fn meaning_views(
+    state: &State,
+    primary: &Option<Shared>,
+    dispatch: &Callback<Action>,
+    on_point: &Callback<Option<Pointed>>,
+) -> Html {
+    let sentences = primary
+        .as_ref()
+        .filter(|s| s.output.sentences.is_some() && !state.view.is_compare())
+        .map(|split| html! { <SentenceView split={split.clone()} /> });
+    let semantic = (state.view == View::One(chunkscope::Strategy::Semantic)).then(|| {
+        let splits: Vec<Shared> = crate::state::semantic::COMPARED
+            .iter()
+            .filter_map(|&s| state.split(s).cloned())
+            .collect();
+        html! {
+            <>
+                if let Some(split) = primary {
+                    <SemanticView split={split.clone()} settings={state.semantic.clone()}
+                        dispatch={dispatch.clone()} on_point={on_point.clone()} />
+                }
+                <StrategyComparison {splits} unit={state.settings.unit} />
+                <LateChunking />
+            </>
+        }
+    });
+    html! { <>{sentences}{semantic}</> }
 }
 
 /// The page.
@@ -382,6 +419,7 @@ pub fn App() -> Html {
                         <div id={Target::Chunks.id()} class="jump-target" tabindex="-1">{documents}</div>
                         <ChunkDetails split={pointed_split} pointed={state.pointed} />
                         {compare_stats}
+                        {meaning_views(&state, &primary, &dispatch, &on_point)}
                         if state.view.shows_langchain() {
                             <LangChainDifferences view={state.view} />
                         }

@@ -5,6 +5,7 @@
 
 pub mod listing;
 pub mod reducer;
+pub mod semantic;
 pub mod settings;
 pub mod shown;
 pub mod slots;
@@ -13,6 +14,7 @@ pub mod view;
 pub use reducer::{
     reduce, tree_open, Action, Pointed, State, TokenizerStatus, FIRST_CHILDREN, OPEN_ALL_UP_TO,
 };
+pub use semantic::SemanticSettings;
 pub use settings::{parse_count, Settings};
 pub use shown::Choice;
 pub use slots::{Badge, Checked, Request, Shared, Split};

@@ -10,6 +10,7 @@
 //! contract functions, see `testing`), and the components only draw what is
 //! here.
 
+use super::semantic::{compared_with, SemanticSettings};
 use super::settings::Settings;
 use super::slots::{Badge, Recheck, Request, Shared, Slot, Slots, Split};
 use super::view::View;
@@ -108,6 +109,8 @@ pub struct State {
     /// How many setups cards have made: each is an entry of the browser
     /// history, so Back returns to the page before it.
     pub visit: u32,
+    /// The semantic strategy's threshold and buffer.
+    pub semantic: SemanticSettings,
 }
 
 /// The download of a token unit's tables.
@@ -171,6 +174,7 @@ impl Default for State {
             offer: None,
             shown: None,
             visit: 0,
+            semantic: SemanticSettings::default(),
         };
         refresh(&mut state);
         state
@@ -356,6 +360,13 @@ pub enum Action {
     /// The token-boundary checkbox changed. Only the drawing changes: the
     /// chunks were counted on the same tokens either way.
     ShowTokens(bool),
+    /// The semantic threshold's kind changed: its amount starts at the
+    /// kind's default, as in LangChain.
+    SetBreakpoint(chunkscope::semantic::Breakpoint),
+    /// The semantic threshold's amount changed (typed or slid).
+    SetAmount(String),
+    /// The semantic buffer (sentences either side of each group) changed.
+    SetBuffer(String),
 }
 
 /// The next state. Pure: the same state and action always give the same result.
@@ -587,6 +598,21 @@ pub fn reduce(state: &State, action: Action) -> State {
             }
             false
         }
+        Action::SetBreakpoint(kind) => {
+            next.semantic = SemanticSettings {
+                buffer: next.semantic.buffer.clone(),
+                ..SemanticSettings::of(kind)
+            };
+            true
+        }
+        Action::SetAmount(amount) => {
+            next.semantic.amount = amount;
+            true
+        }
+        Action::SetBuffer(buffer) => {
+            next.semantic.buffer = buffer;
+            true
+        }
         Action::EngineFailed(why) => {
             for slot in next.slots.iter_mut() {
                 slot.pending = None;
@@ -727,11 +753,13 @@ fn within_reach(text: &str, config: Config) -> Result<Config, Problem> {
 /// request for older settings is taken any more.
 fn refresh(state: &mut State) {
     state.error = None;
-    let strategies = state.view.strategies();
+    let mut strategies = state.view.strategies();
+    strategies.extend(compared_with(state.view));
     for (at, &strategy) in strategies.iter().enumerate() {
         let config = match state
             .settings
             .config(strategy)
+            .and_then(|config| state.semantic.apply(config))
             .and_then(|config| within_reach(&state.text, config))
         {
             Ok(config) => config,
