@@ -769,14 +769,16 @@ impl LangChainOutput {
 }
 
 /// Splits `text` as LangChain does, with or without the trace; for
-/// [`Splitter`](crate::Splitter).
+/// [`Splitter`](crate::Splitter), whose [`Output`] keeps LangChain's text
+/// only where it is not a slice: a chunk that is one has an empty `text`
+/// here (never copied).
 pub(crate) fn run(
     text: &str,
     config: &LangChainConfig,
     counter: Counter,
     record: bool,
 ) -> Result<LangChainOutput, LangChainError> {
-    engine::run(text, config, counter, record)
+    engine::run(text, config, counter, record, false)
 }
 
 /// The counter of LangChain's `length_function`: `len`, or tiktoken's count
@@ -793,7 +795,7 @@ pub(crate) fn counter(unit: Unit) -> Result<Counter, LangChainError> {
 /// Splits `text` as LangChain does, recording the trace.
 pub fn split(text: &str, config: &LangChainConfig) -> Result<LangChainOutput, LangChainError> {
     config.validate()?;
-    engine::run(text, config, counter(config.unit)?, true)
+    engine::run(text, config, counter(config.unit)?, true, true)
 }
 
 /// Splits `text` as `MarkdownHeaderTextSplitter(...).split_text(text)` does,
@@ -823,9 +825,16 @@ pub fn split_markdown(text: &str, config: &MarkdownHeaderConfig) -> LangChainOut
     markdown::run(text, config, counter, true)
 }
 
+/// Splits `text` as `MarkdownHeaderTextSplitter(...).split_text(text)` does,
+/// without a trace (faster; `node` is `None`); `len` counts chars.
+pub fn markdown_chunks(text: &str, config: &MarkdownHeaderConfig) -> Vec<LangChainChunk> {
+    let counter = Counter::new(Unit::Chars).expect("chars need no tokenizer");
+    markdown::run(text, config, counter, false).chunks
+}
+
 /// Splits `text` as LangChain does, without a trace (faster; `node` is
 /// `None`).
 pub fn chunks(text: &str, config: &LangChainConfig) -> Result<Vec<LangChainChunk>, LangChainError> {
     config.validate()?;
-    engine::run(text, config, counter(config.unit)?, false).map(|o| o.chunks)
+    engine::run(text, config, counter(config.unit)?, false, true).map(|o| o.chunks)
 }
