@@ -199,6 +199,9 @@ pub(crate) struct Measure<'a> {
     source: &'a str,
     /// The end of every token of the whole source, in order.
     token_ends: OnceCell<Vec<usize>>,
+    /// Where the source's UTF-8 continuation bytes are, in order, when they
+    /// are few (see [`Measure::chars`]).
+    continuations: OnceCell<Option<Vec<u32>>>,
 }
 
 impl<'a> Measure<'a> {
@@ -207,6 +210,28 @@ impl<'a> Measure<'a> {
             counter,
             source,
             token_ends: OnceCell::new(),
+            continuations: OnceCell::new(),
+        }
+    }
+
+    /// The number of chars in `source[span]`, whatever the unit.
+    ///
+    /// Engines count many short spans (a word each, deep in a split), where
+    /// counting has a cost per call. So in a source with few non-ASCII
+    /// characters, their continuation bytes are listed once (on first use),
+    /// and a span's chars are its bytes less the continuation bytes inside
+    /// it, two binary searches. A source with many (more than one byte in
+    /// 16) is counted span by span.
+    pub fn chars(&self, span: Span) -> usize {
+        let table = self
+            .continuations
+            .get_or_init(|| continuation_bytes(self.source));
+        match table {
+            Some(at) => {
+                let (start, end) = (span.start as u32, span.end as u32);
+                span.len() - (at.partition_point(|&i| i < end) - at.partition_point(|&i| i < start))
+            }
+            None => span.text(self.source).chars().count(),
         }
     }
 
@@ -219,7 +244,10 @@ impl<'a> Measure<'a> {
     pub fn len(&self, span: Span) -> usize {
         let text = span.text(self.source);
         let Some(t) = self.counter.tokenizer else {
-            return self.counter.len(text);
+            return match self.counter.unit {
+                Unit::Chars => self.chars(span),
+                _ => self.counter.len(text),
+            };
         };
         let Some(first) = first_token_restart(self.source, span.start, span.end) else {
             return t.count(text);
@@ -230,6 +258,41 @@ impl<'a> Measure<'a> {
         let between = ends.partition_point(|&e| e <= last) - ends.partition_point(|&e| e <= first);
         t.count(&self.source[span.start..first]) + between + t.count(&self.source[last..span.end])
     }
+}
+
+/// The offsets of `text`'s UTF-8 continuation bytes, or `None` when there are
+/// more than one in 16 bytes (or offsets do not fit 32 bits): then a table
+/// would cost more than counting. ASCII stretches are skipped 8 bytes at a
+/// time.
+fn continuation_bytes(text: &str) -> Option<Vec<u32>> {
+    let bytes = text.as_bytes();
+    if u32::try_from(bytes.len()).is_err() {
+        return None;
+    }
+    let limit = bytes.len() / 16;
+    let mut at = Vec::new();
+    let mut words = bytes.chunks_exact(8);
+    let mut base = 0;
+    for word in words.by_ref() {
+        let w = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+        if w & 0x8080_8080_8080_8080 != 0 {
+            for (i, &b) in word.iter().enumerate() {
+                if !starts_char(b) {
+                    at.push((base + i) as u32);
+                }
+            }
+            if at.len() > limit {
+                return None;
+            }
+        }
+        base += 8;
+    }
+    for (i, &b) in words.remainder().iter().enumerate() {
+        if !starts_char(b) {
+            at.push((base + i) as u32);
+        }
+    }
+    (at.len() <= limit).then_some(at)
 }
 
 /// The end of the text `n` tokens after `from` (see [`Unit::forward`]).
@@ -401,6 +464,34 @@ pub(crate) fn ceil_boundary(text: &str, mut i: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chars_of_spans_are_counted_exactly_with_or_without_the_table() {
+        let chars = Counter::new(Unit::Chars).unwrap();
+        // Few non-ASCII characters (the table), then many (counting).
+        let few = format!(
+            "{}é{}😀 中\n{}",
+            "a".repeat(90),
+            "b ".repeat(40),
+            "c".repeat(33)
+        );
+        let many = "é中😀a".repeat(9);
+        for text in [few.as_str(), many.as_str(), "", "x"] {
+            let measure = Measure::new(chars, text);
+            let points: Vec<usize> = (0..=text.len())
+                .filter(|&i| text.is_char_boundary(i))
+                .collect();
+            for &a in &points {
+                for &b in points.iter().filter(|&&b| b >= a) {
+                    let span = Span::new(a, b);
+                    assert_eq!(measure.chars(span), span.text(text).chars().count());
+                    assert_eq!(measure.len(span), measure.chars(span));
+                }
+            }
+        }
+        assert!(continuation_bytes(&few).is_some());
+        assert!(continuation_bytes(&many).is_none());
+    }
 
     #[test]
     fn forward_counts_chars_and_floors_bytes() {

@@ -274,8 +274,13 @@ impl Splitter {
         dict.set_item("placement", c.placement.name())?;
         dict.set_item("trim", c.trim)?;
         dict.set_item("regex", c.separators.iter().any(|s| s.regex))?;
-        dict.set_item("each_line", c.each_line)?;
-        dict.set_item("heading_prefix", c.heading_prefix)?;
+        // The settings of one strategy only with that strategy.
+        if c.strategy == Strategy::LangChainMarkdown {
+            dict.set_item("each_line", c.each_line)?;
+        }
+        if c.strategy == Strategy::Markdown {
+            dict.set_item("heading_prefix", c.heading_prefix)?;
+        }
         if c.strategy == Strategy::Semantic {
             let s = &c.semantic;
             dict.set_item("breakpoint", s.breakpoint.name())?;
@@ -293,9 +298,13 @@ impl Splitter {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
         let config = slf.get().config(py)?;
+        // A setting the configuration does not list takes its default.
         let get = |name: &str| -> PyResult<Bound<'py, PyAny>> {
             match config.get_item(name) {
                 Ok(value) => Ok(value),
+                Err(_) if name == "each_line" || name == "heading_prefix" => {
+                    Ok(false.into_pyobject(py)?.to_owned().into_any())
+                }
                 Err(_) => Ok(py.None().into_bound(py)),
             }
         };

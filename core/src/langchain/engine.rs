@@ -252,7 +252,7 @@ pub(super) fn run(
     if let Some(token) = run.special.get() {
         return Err(LangChainError::DisallowedSpecialToken { token });
     }
-    let starts = start_indices(source, &run.chunks, config.chunk_overlap);
+    let starts = start_indices(source, &run.lengths, &run.chunks, config.chunk_overlap);
     for (chunk, start) in run.chunks.iter_mut().zip(starts) {
         chunk.start_index = Some(start);
     }
@@ -1001,7 +1001,12 @@ fn regex_error(index: usize, pattern: &str, e: PythonRegexError, wrapped: bool) 
 /// chunk_overlap))` in chars, -1 when not found. `previous_chunk_len` is
 /// Python's `len` (chars) whatever the length function, and `chunk_overlap`
 /// is in the length function's unit, as in LangChain.
-fn start_indices(source: &str, chunks: &[LangChainChunk], overlap: usize) -> Vec<i64> {
+fn start_indices(
+    source: &str,
+    lengths: &Measure<'_>,
+    chunks: &[LangChainChunk],
+    overlap: usize,
+) -> Vec<i64> {
     let chars = Counter::new(Unit::Chars).expect("chars need no tokenizer");
     // A slice's text may not have been copied out of the source.
     fn text_of<'t>(source: &'t str, chunk: &'t LangChainChunk) -> &'t str {
@@ -1011,7 +1016,7 @@ fn start_indices(source: &str, chunks: &[LangChainChunk], overlap: usize) -> Vec
             &chunk.text
         }
     }
-    let total = source.chars().count() as i64;
+    let total = lengths.chars(Span::new(0, source.len())) as i64;
     // A cursor for char <-> byte offsets: the starts mostly move forward.
     let mut cursor = (0usize, 0usize);
     let mut index: i64 = 0;
@@ -1034,7 +1039,11 @@ fn start_indices(source: &str, chunks: &[LangChainChunk], overlap: usize) -> Vec
             find(source, b, text_of(source, chunk), bound)
                 .map_or(-1, |i| (target + source[b..i].chars().count()) as i64)
         };
-        previous_len = text_of(source, chunk).chars().count() as i64;
+        previous_len = if chunk.is_slice {
+            lengths.chars(chunk.span)
+        } else {
+            chunk.text.chars().count()
+        } as i64;
         out.push(index);
     }
     out
