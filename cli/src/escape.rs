@@ -15,13 +15,16 @@ pub fn push_escaped(out: &mut Vec<u8>, text: &str) {
     let mut run = 0;
     let mut i = 0;
     while let Some(word) = bytes.get(i..i + 8) {
-        let w = u64::from_le_bytes(word.try_into().expect("8 bytes"));
-        if needs_escape_in(w) {
-            for j in i..i + 8 {
-                run = escape_byte(out, bytes, run, j);
-            }
+        let found = escapes_in(u64::from_le_bytes(word.try_into().expect("8 bytes")));
+        if found == 0 {
+            i += 8;
+            continue;
         }
-        i += 8;
+        // The lowest marked byte is a real one (a false mark can only
+        // follow a real one); go on from just after it.
+        let at = i + (found.trailing_zeros() / 8) as usize;
+        run = escape_byte(out, bytes, run, at);
+        i = at + 1;
     }
     for j in i..bytes.len() {
         run = escape_byte(out, bytes, run, j);
@@ -62,15 +65,17 @@ fn escape_byte(out: &mut Vec<u8>, bytes: &[u8], run: usize, at: usize) -> usize 
     at + 1
 }
 
-/// Whether any of the eight bytes in `w` is below 0x20, `"` or `\`.
+/// The high bit of each of the eight bytes in `w` (little-endian) that is
+/// below 0x20, `"` or `\`; a borrow may also mark a byte above a marked one,
+/// never the lowest. Zero when none is.
 #[inline]
-fn needs_escape_in(w: u64) -> bool {
+fn escapes_in(w: u64) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     // A byte below 0x20 (bytes of 0x80 and up are excluded by `!w`).
     let below = w.wrapping_sub(ONES * 0x20) & !w & HIGH;
     let zero_in = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
-    below | zero_in(w ^ (ONES * b'"' as u64)) | zero_in(w ^ (ONES * b'\\' as u64)) != 0
+    below | zero_in(w ^ (ONES * b'"' as u64)) | zero_in(w ^ (ONES * b'\\' as u64))
 }
 
 #[cfg(test)]
