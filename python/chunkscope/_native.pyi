@@ -13,6 +13,12 @@ class Splitter:
     shareable between threads. Pickles as its configuration.
 
     ``separators=None`` and ``placement=None`` take the strategy's defaults.
+    ``each_line`` is ``return_each_line`` (``"langchain-markdown"`` only),
+    ``heading_prefix`` counts each chunk's heading path in its size
+    (``"markdown"`` only); ``breakpoint``, ``amount``, ``buffer``,
+    ``number_of_chunks``, ``min_chunk_size`` and ``embedder`` (``"lexical"``
+    or the path of a GloVe/fastText text file) are ``SemanticChunker``'s
+    (``"semantic"`` only). A setting of another strategy is refused.
     Raises ``chunkscope.ChunkscopeError`` for a configuration the engine
     refuses.
     """
