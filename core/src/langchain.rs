@@ -778,7 +778,7 @@ pub(crate) fn run(
     counter: Counter,
     record: bool,
 ) -> Result<LangChainOutput, LangChainError> {
-    engine::run(text, config, counter, record, false)
+    engine::run(text, config, counter, record, engine::Texts::NotSlices)
 }
 
 /// The counter of LangChain's `length_function`: `len`, or tiktoken's count
@@ -795,7 +795,13 @@ pub(crate) fn counter(unit: Unit) -> Result<Counter, LangChainError> {
 /// Splits `text` as LangChain does, recording the trace.
 pub fn split(text: &str, config: &LangChainConfig) -> Result<LangChainOutput, LangChainError> {
     config.validate()?;
-    engine::run(text, config, counter(config.unit)?, true, true)
+    engine::run(
+        text,
+        config,
+        counter(config.unit)?,
+        true,
+        engine::Texts::All,
+    )
 }
 
 /// Splits `text` as `MarkdownHeaderTextSplitter(...).split_text(text)` does,
@@ -825,6 +831,44 @@ pub fn split_markdown(text: &str, config: &MarkdownHeaderConfig) -> LangChainOut
     markdown::run(text, config, counter, true)
 }
 
+/// `split_text(text)`: LangChain's chunk strings (borrowed from `text` where
+/// they are slices of it) and the warnings it logs, and nothing else (no
+/// trace, no `start_index`, no spans): the least work that answers it.
+///
+/// ```
+/// use chunkscope::langchain::{self, LangChainConfig};
+/// let config = LangChainConfig::character(7, 3).with_separators([" "]);
+/// let (texts, warnings) = langchain::split_texts("foo bar baz 123", &config)?;
+/// assert_eq!(texts, ["foo bar", "bar baz", "baz 123"]);
+/// assert!(warnings.is_empty());
+/// # Ok::<(), chunkscope::langchain::LangChainError>(())
+/// ```
+pub fn split_texts<'t>(
+    text: &'t str,
+    config: &LangChainConfig,
+) -> Result<(Vec<std::borrow::Cow<'t, str>>, Vec<String>), LangChainError> {
+    config.validate()?;
+    let out = engine::run(
+        text,
+        config,
+        counter(config.unit)?,
+        false,
+        engine::Texts::Only,
+    )?;
+    let texts = out
+        .chunks
+        .into_iter()
+        .map(|c| {
+            if c.is_slice {
+                std::borrow::Cow::Borrowed(c.span.text(text))
+            } else {
+                std::borrow::Cow::Owned(c.text)
+            }
+        })
+        .collect();
+    Ok((texts, out.warnings))
+}
+
 /// Splits `text` as `MarkdownHeaderTextSplitter(...).split_text(text)` does,
 /// without a trace (faster; `node` is `None`); `len` counts chars.
 pub fn markdown_chunks(text: &str, config: &MarkdownHeaderConfig) -> Vec<LangChainChunk> {
@@ -836,5 +880,12 @@ pub fn markdown_chunks(text: &str, config: &MarkdownHeaderConfig) -> Vec<LangCha
 /// `None`).
 pub fn chunks(text: &str, config: &LangChainConfig) -> Result<Vec<LangChainChunk>, LangChainError> {
     config.validate()?;
-    engine::run(text, config, counter(config.unit)?, false, true).map(|o| o.chunks)
+    engine::run(
+        text,
+        config,
+        counter(config.unit)?,
+        false,
+        engine::Texts::All,
+    )
+    .map(|o| o.chunks)
 }

@@ -15,7 +15,9 @@
 //!   raises as another kind (`re.error`, `TypeError`, …) also subclasses that
 //!   kind, so `except re.error` around LangChain code keeps working.
 
-use chunkscope::langchain::{language_separators, LangChainError, MarkdownHeaderConfig, LANGUAGES};
+use chunkscope::langchain::{
+    language_separators, LangChainConfig, LangChainError, MarkdownHeaderConfig, LANGUAGES,
+};
 use chunkscope::semantic::{Breakpoint, EmbedderChoice, SemanticConfig, StaticModel};
 use chunkscope::tokens::Encoding;
 use chunkscope::{report, Config, Detail, Error, Output, Placement, Separator, Strategy, Unit};
@@ -29,6 +31,9 @@ use pyo3::types::{PyList, PyString, PyTuple};
 #[pyclass(frozen, module = "chunkscope._native")]
 struct Splitter {
     inner: chunkscope::Splitter,
+    /// LangChain's arguments, for a LangChain character strategy:
+    /// `split_text` then asks the engine for the strings alone.
+    langchain: Option<LangChainConfig>,
     /// The `embedder` argument as given (`None`, `"lexical"` or a file),
     /// for pickling: a loaded model is rebuilt from its file.
     embedder: Option<String>,
@@ -196,7 +201,18 @@ impl Splitter {
         let inner = py
             .detach(|| chunkscope::Splitter::new(config))
             .map_err(|e| engine_error(py, &e))?;
-        Ok(Splitter { inner, embedder })
+        let langchain = match strategy.langchain() {
+            Some(kind) => Some(
+                LangChainConfig::from_config(kind, inner.config())
+                    .map_err(|e| engine_error(py, &Error::LangChain(e)))?,
+            ),
+            None => None,
+        };
+        Ok(Splitter {
+            inner,
+            langchain,
+            embedder,
+        })
     }
 
     /// The chunks' texts, as LangChain's `split_text` returns them (for a
@@ -206,6 +222,14 @@ impl Splitter {
         py: Python<'py>,
         text: &Bound<'py, PyString>,
     ) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyList>)> {
+        if let Some(config) = &self.langchain {
+            let source = utf8(py, text)?;
+            let (texts, warnings) = py
+                .detach(|| chunkscope::langchain::split_texts(source, config))
+                .map_err(|e| engine_error(py, &Error::LangChain(e)))?;
+            let texts = PyList::new(py, texts.iter().map(|t| t.as_ref()))?;
+            return Ok((texts, PyList::new(py, warnings)?));
+        }
         let (output, source) = self.untraced(py, text)?;
         let texts = PyList::new(py, chunk_texts(source, &output))?;
         Ok((texts, warnings(py, &output)?))

@@ -212,13 +212,25 @@ struct Run<'a, 'c> {
     pending: Cut,
 }
 
+/// Which chunk texts a run fills in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Texts {
+    /// Every chunk's [`LangChainChunk::text`] (the public API).
+    All,
+    /// Only those that are not slices of the source (the others stay empty:
+    /// their span says what they are).
+    NotSlices,
+    /// As `NotSlices`, and no `start_index` either: `split_text`'s answer.
+    Only,
+}
+
 /// Runs LangChain's algorithm on `source`.
 pub(super) fn run(
     source: &str,
     config: &LangChainConfig,
     counter: Counter,
     record: bool,
-    texts: bool,
+    texts: Texts,
 ) -> Result<LangChainOutput, LangChainError> {
     config.validate()?;
     let seps = config.effective_separators();
@@ -241,7 +253,7 @@ pub(super) fn run(
         tree: Recorder::new(record && !source.is_empty(), 0),
         warnings: Vec::new(),
         special: Cell::new(None),
-        texts,
+        texts: texts == Texts::All,
         pending: Cut::End,
     };
     let whole = Piece::whole(source);
@@ -252,9 +264,11 @@ pub(super) fn run(
     if let Some(token) = run.special.get() {
         return Err(LangChainError::DisallowedSpecialToken { token });
     }
-    let starts = start_indices(source, &run.lengths, &run.chunks, config.chunk_overlap);
-    for (chunk, start) in run.chunks.iter_mut().zip(starts) {
-        chunk.start_index = Some(start);
+    if texts != Texts::Only {
+        let starts = start_indices(source, &run.lengths, &run.chunks, config.chunk_overlap);
+        for (chunk, start) in run.chunks.iter_mut().zip(starts) {
+            chunk.start_index = Some(start);
+        }
     }
     Ok(LangChainOutput {
         chunks: run.chunks,
