@@ -205,6 +205,8 @@ pub(crate) struct Measure<'a> {
     /// Where the last lookup in that list ended: spans come mostly in text
     /// order, so the next one starts its search there.
     hint: Cell<usize>,
+    /// The same for the token ends.
+    token_hint: Cell<usize>,
 }
 
 impl<'a> Measure<'a> {
@@ -215,6 +217,7 @@ impl<'a> Measure<'a> {
             token_ends: OnceCell::new(),
             continuations: OnceCell::new(),
             hint: Cell::new(0),
+            token_hint: Cell::new(0),
         }
     }
 
@@ -261,7 +264,11 @@ impl<'a> Measure<'a> {
         let last = token_restart(self.source, first, span.end).unwrap_or(first);
         let ends = self.token_ends.get_or_init(|| t.token_ends(self.source));
         // Tokens of the source ending in (first, last]: both are token ends.
-        let between = ends.partition_point(|&e| e <= last) - ends.partition_point(|&e| e <= first);
+        // Spans come mostly in text order: search from the last lookup.
+        let upto_first = rank(ends, first + 1, self.token_hint.get());
+        let upto_last = rank(ends, last + 1, upto_first);
+        self.token_hint.set(upto_last);
+        let between = upto_last - upto_first;
         t.count(&self.source[span.start..first]) + between + t.count(&self.source[last..span.end])
     }
 }
@@ -269,7 +276,7 @@ impl<'a> Measure<'a> {
 /// How many entries of the sorted `at` are below `pos`, searched outwards
 /// from `hint` (doubling the step, then halving the bracket), so a lookup
 /// near the previous one costs a few steps.
-fn rank(at: &[u32], pos: u32, hint: usize) -> usize {
+fn rank<T: Copy + Ord>(at: &[T], pos: T, hint: usize) -> usize {
     let h = hint.min(at.len());
     let (lo, hi) = if h < at.len() && at[h] < pos {
         // Everything up to h is below; the answer is after it.
@@ -540,7 +547,7 @@ mod tests {
                 assert_eq!(rank(&at, pos, hint), at.partition_point(|&i| i < pos));
             }
         }
-        assert_eq!(rank(&[], 5, 3), 0);
+        assert_eq!(rank::<u32>(&[], 5, 3), 0);
         assert!(continuation_bytes(&many).is_none());
     }
 
