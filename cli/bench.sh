@@ -7,16 +7,19 @@
 # The input is the first 10 MB (cut at a line end) of the three corpora of
 # bench/corpus.sh, one after the other (Markdown, Rust, prose). Each row times
 # the release-native binary, reading the file and writing every chunk (to
-# /dev/null), with GNU time: the best wall time of 3 runs, and the peak
-# resident size (the process's, binary included: about 3 MB of it).
+# /dev/null): the least CPU time (user + system, from the kernel's
+# accounting of the child, in microseconds) of 5 runs, and the peak resident
+# size (the process's, binary included: about 3 MB of it).
 #   langchain   --strategy langchain: LangChain's splitter exactly (its defaults)
 #   recursive   --strategy recursive --placement start: our engine with
 #               LangChain's separators and separator placement
 # Times are jsonl runs; the last column is the peak of the default JSON
 # (recursive), which holds every chunk's text at once.
 # LangChain is timed in-process on the same text (the text already read, no
-# output written, the best of 3 runs), which leaves out its interpreter
-# start-up and I/O: the comparison favours it.
+# output written; the least CPU time of 3 runs), which leaves out its
+# interpreter start-up and I/O: the comparison favours it. CPU time rather
+# than wall time, because on a shared machine other processes stretch wall
+# time; both sides are measured the same way in the same run.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -24,7 +27,6 @@ cd "$ROOT"
 TOOLS="${CHUNKSCOPE_TOOLS:-$HOME/.cache/chunkscope}"
 PY="${CHUNKSCOPE_PYTHON:-$TOOLS/python-venv/bin/python}"
 SIZES=(256 1000 4000)
-command -v /usr/bin/time >/dev/null || { echo "needs GNU time (apt-get install time)" >&2; exit 2; }
 "$PY" -c 'import langchain_text_splitters' 2>/dev/null \
   || { echo "needs $PY with langchain-text-splitters (./x python makes it)" >&2; exit 2; }
 
@@ -40,12 +42,21 @@ cargo build --quiet --profile release-native -p chunkscope-cli
 bin="$ROOT/target/release-native/chunkscope"
 mb="$(stat -c %s "$input")"
 
-run() { # run FORMAT ARGS... -> "best_seconds peak_kb"
-  local format=$1 i
-  shift
-  for i in 1 2 3; do
-    { /usr/bin/time -f '%e %M' "$bin" --format "$format" "$@" "$input" >/dev/null; } 2>&1 | tail -n1
-  done | sort -n | head -n1
+run() { # run FORMAT ARGS... -> "least_cpu_seconds peak_kb"
+  "$PY" - "$bin" "$input" "$@" <<'PY'
+import os, subprocess, sys
+binary, path, fmt, *args = sys.argv[1:]
+best, peak = float("inf"), 0
+for _ in range(5):
+    with open(os.devnull, "wb") as null:
+        child = subprocess.Popen([binary, "--format", fmt, *args, path], stdout=null)
+        _, status, usage = os.wait4(child.pid, 0)
+    if status != 0:
+        sys.exit(f"{binary} failed: status {status}")
+    best = min(best, usage.ru_utime + usage.ru_stime)
+    peak = max(peak, usage.ru_maxrss)
+print(f"{best:.4f} {peak}")
+PY
 }
 
 langchain() { # langchain SIZE -> best seconds of 3 in-process
@@ -56,10 +67,10 @@ logging.disable(logging.WARNING)
 text = open(sys.argv[1], encoding="utf-8").read()
 splitter = RecursiveCharacterTextSplitter(chunk_size=int(sys.argv[2]), chunk_overlap=0)
 best = min(
-    (lambda t: (splitter.split_text(text), time.perf_counter() - t)[1])(time.perf_counter())
+    (lambda t: (splitter.split_text(text), time.process_time() - t)[1])(time.process_time())
     for _ in range(3)
 )
-print(f"{best:.3f}")
+print(f"{best:.4f}")
 PY
 }
 
@@ -78,7 +89,7 @@ lc, lcs, rs = map(float, sys.argv[2:5])
 lcm, rm, jm = (int(kb) * 1024 for kb in sys.argv[5:8])
 mb = int(sys.argv[8])
 peak = lambda b: f"{b / 1e6:.0f} MB ({b / mb:.1f}×)"
-print(f"| {size} | {lc:.2f} s | {lcs:.2f} s | {lc / lcs:.1f}× | {peak(lcm)} "
-      f"| {rs:.2f} s | {lc / rs:.1f}× | {peak(rm)} | {peak(jm)} |")
+print(f"| {size} | {lc:.3f} s | {lcs:.3f} s | {lc / lcs:.1f}× | {peak(lcm)} "
+      f"| {rs:.3f} s | {lc / rs:.1f}× | {peak(rm)} | {peak(jm)} |")
 PY
 done

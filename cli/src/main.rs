@@ -13,6 +13,7 @@
 //! many chunks it makes.
 
 mod args;
+mod escape;
 
 use args::{Args, Command, EvalArgs, Format, Input};
 use chunkscope::report::{self, Report};
@@ -218,6 +219,7 @@ fn stream_lines(
     let chunks = std::mem::take(&mut analysis.output.chunks);
     let chars = std::mem::take(&mut analysis.chunk_chars);
     let budget = batch_bytes(text.len());
+    let (mut fields, mut line) = (Vec::new(), Vec::new());
     let mut start = 0;
     while start < chunks.len() {
         let mut end = start + 1;
@@ -230,12 +232,46 @@ fn stream_lines(
         analysis.chunk_chars = chars[start..end].to_vec();
         start = end;
         let report = Report::new(text, splitter.config(), &analysis, Detail::CHUNKS);
-        for chunk in &report.chunks {
-            let line = Tagged { file, inner: chunk };
-            json_line(out, &line)?;
+        for mut chunk in report.chunks {
+            // The fields are small; the text is most of the line, escaped
+            // apart (see `escape`) into its place.
+            let chunk_text = std::mem::take(&mut chunk.text);
+            fields.clear();
+            let tagged = Tagged {
+                file,
+                inner: &chunk,
+            };
+            serde_json::to_writer(&mut fields, &tagged).map_err(encode_failure)?;
+            let Some(at) = text_value(&fields) else {
+                chunk.text = chunk_text;
+                json_line(
+                    out,
+                    &Tagged {
+                        file,
+                        inner: &chunk,
+                    },
+                )?;
+                continue;
+            };
+            line.clear();
+            line.extend_from_slice(&fields[..at]);
+            escape::push_escaped(&mut line, &chunk_text);
+            line.extend_from_slice(&fields[at..]);
+            line.push(b'\n');
+            out.write_all(&line).map_err(write_failure)?;
         }
     }
     Ok(())
+}
+
+/// Where the (empty) `text` value's contents go in a chunk's line: just
+/// after its opening quote. `,"text":"` cannot occur inside a JSON string
+/// (a quote there is escaped), so the first occurrence is the field.
+fn text_value(line: &[u8]) -> Option<usize> {
+    const FIELD: &[u8] = b",\"text\":\"\"";
+    line.windows(FIELD.len())
+        .position(|w| w == FIELD)
+        .map(|i| i + FIELD.len() - 1)
 }
 
 /// One value as one line of JSON.

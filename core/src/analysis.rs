@@ -8,7 +8,7 @@
 
 use crate::check::Checks;
 use crate::separator::Separator;
-use crate::span::CharIndex;
+use crate::span::{CharCursor, CharIndex};
 use crate::trace::Output;
 
 /// What an analysis records beyond the chunks' spans.
@@ -118,18 +118,25 @@ impl Analysis {
         checks: Option<Checks>,
         token_ends: Option<Vec<Vec<usize>>>,
     ) -> Analysis {
-        let chars = CharIndex::new(source);
+        // Chunks come in text order: a cursor counts each stretch once. The
+        // trace's nodes jump about, so they get an index (only with a trace).
+        let mut cursor = CharCursor::new(source);
         let chunk_chars = output
             .chunks
             .iter()
-            .map(|c| chars.char_span(c.span))
+            .map(|c| cursor.char_span(c.span))
             .collect();
-        let node_chars = output
-            .trace
-            .nodes
-            .iter()
-            .map(|n| chars.char_span(n.span))
-            .collect();
+        let node_chars = if output.trace.nodes.is_empty() {
+            Vec::new()
+        } else {
+            let chars = CharIndex::new(source);
+            output
+                .trace
+                .nodes
+                .iter()
+                .map(|n| chars.char_span(n.span))
+                .collect()
+        };
         Analysis::from_parts(
             output,
             checks,

@@ -769,14 +769,16 @@ impl LangChainOutput {
 }
 
 /// Splits `text` as LangChain does, with or without the trace; for
-/// [`Splitter`](crate::Splitter).
+/// [`Splitter`](crate::Splitter), whose [`Output`] keeps LangChain's text
+/// only where it is not a slice: a chunk that is one has an empty `text`
+/// here (never copied).
 pub(crate) fn run(
     text: &str,
     config: &LangChainConfig,
     counter: Counter,
     record: bool,
 ) -> Result<LangChainOutput, LangChainError> {
-    engine::run(text, config, counter, record)
+    engine::run(text, config, counter, record, engine::Texts::NotSlices)
 }
 
 /// The counter of LangChain's `length_function`: `len`, or tiktoken's count
@@ -793,7 +795,13 @@ pub(crate) fn counter(unit: Unit) -> Result<Counter, LangChainError> {
 /// Splits `text` as LangChain does, recording the trace.
 pub fn split(text: &str, config: &LangChainConfig) -> Result<LangChainOutput, LangChainError> {
     config.validate()?;
-    engine::run(text, config, counter(config.unit)?, true)
+    engine::run(
+        text,
+        config,
+        counter(config.unit)?,
+        true,
+        engine::Texts::All,
+    )
 }
 
 /// Splits `text` as `MarkdownHeaderTextSplitter(...).split_text(text)` does,
@@ -864,7 +872,7 @@ pub fn split_markdown_then(
     );
     let mut out: Vec<LangChainChunk> = Vec::new();
     for section in sections.chunks {
-        let pieces = engine::run(&section.text, recursive, counter, false)?.chunks;
+        let pieces = engine::run(&section.text, recursive, counter, false, engine::Texts::All)?.chunks;
         // Where to look for the next piece in what the section was made from.
         let mut from = section.span.start;
         for piece in pieces {
@@ -900,11 +908,61 @@ pub fn split_markdown_then(
         }
     }
     Ok(out)
+/// `split_text(text)`: LangChain's chunk strings (borrowed from `text` where
+/// they are slices of it) and the warnings it logs, and nothing else (no
+/// trace, no `start_index`, no spans): the least work that answers it.
+///
+/// ```
+/// use chunkscope::langchain::{self, LangChainConfig};
+/// let config = LangChainConfig::character(7, 3).with_separators([" "]);
+/// let (texts, warnings) = langchain::split_texts("foo bar baz 123", &config)?;
+/// assert_eq!(texts, ["foo bar", "bar baz", "baz 123"]);
+/// assert!(warnings.is_empty());
+/// # Ok::<(), chunkscope::langchain::LangChainError>(())
+/// ```
+pub fn split_texts<'t>(
+    text: &'t str,
+    config: &LangChainConfig,
+) -> Result<(Vec<std::borrow::Cow<'t, str>>, Vec<String>), LangChainError> {
+    config.validate()?;
+    let out = engine::run(
+        text,
+        config,
+        counter(config.unit)?,
+        false,
+        engine::Texts::Only,
+    )?;
+    let texts = out
+        .chunks
+        .into_iter()
+        .map(|c| {
+            if c.is_slice {
+                std::borrow::Cow::Borrowed(c.span.text(text))
+            } else {
+                std::borrow::Cow::Owned(c.text)
+            }
+        })
+        .collect();
+    Ok((texts, out.warnings))
+}
+
+/// Splits `text` as `MarkdownHeaderTextSplitter(...).split_text(text)` does,
+/// without a trace (faster; `node` is `None`); `len` counts chars.
+pub fn markdown_chunks(text: &str, config: &MarkdownHeaderConfig) -> Vec<LangChainChunk> {
+    let counter = Counter::new(Unit::Chars).expect("chars need no tokenizer");
+    markdown::run(text, config, counter, false).chunks
 }
 
 /// Splits `text` as LangChain does, without a trace (faster; `node` is
 /// `None`).
 pub fn chunks(text: &str, config: &LangChainConfig) -> Result<Vec<LangChainChunk>, LangChainError> {
     config.validate()?;
-    engine::run(text, config, counter(config.unit)?, false).map(|o| o.chunks)
+    engine::run(
+        text,
+        config,
+        counter(config.unit)?,
+        false,
+        engine::Texts::All,
+    )
+    .map(|o| o.chunks)
 }

@@ -95,7 +95,7 @@ pub use check::{check, Check, Checks, Property};
 pub use config::{Config, Placement};
 pub use error::{Error, Setting};
 pub use separator::{escape, unescape, Separator, SeparatorLevel};
-pub use span::{is_space, trim, CharIndex, Span};
+pub use span::{is_space, trim, CharCursor, CharIndex, Span};
 pub use strategy::Strategy;
 pub use trace::{
     Action, Chunk, Close, Cut, Heading, LangChainFact, LangChainFacts, Level, MarkdownChunk,

@@ -125,6 +125,46 @@ impl<'a> CharIndex<'a> {
     }
 }
 
+/// Byte → char offsets for positions that mostly move forward (the chunks of
+/// a split, in order): each lookup counts the chars between the previous
+/// position and this one, so a whole pass costs one count of the text and no
+/// table. A position behind the previous one is counted backwards.
+#[derive(Clone, Debug)]
+pub struct CharCursor<'a> {
+    text: &'a str,
+    byte: usize,
+    char: usize,
+}
+
+impl<'a> CharCursor<'a> {
+    /// A cursor at the start of `text`.
+    pub fn new(text: &'a str) -> CharCursor<'a> {
+        CharCursor {
+            text,
+            byte: 0,
+            char: 0,
+        }
+    }
+
+    /// The number of chars before byte `offset` (a char boundary, or the
+    /// text's length); the cursor moves there.
+    pub fn char_offset(&mut self, offset: usize) -> usize {
+        if offset >= self.byte {
+            self.char += self.text[self.byte..offset].chars().count();
+        } else {
+            self.char -= self.text[offset..self.byte].chars().count();
+        }
+        self.byte = offset;
+        self.char
+    }
+
+    /// The char offsets of a span's ends.
+    pub fn char_span(&mut self, span: Span) -> (usize, usize) {
+        let start = self.char_offset(span.start);
+        (start, self.char_offset(span.end))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,6 +175,22 @@ mod tests {
         let t = trim(s, Span::new(0, s.len()));
         assert_eq!(t.text(s), "héllo");
         assert_eq!(t, Span::new(2, 8));
+    }
+
+    #[test]
+    fn the_cursor_counts_as_the_index_does() {
+        let s = "aé中😀 b\nç";
+        let index = CharIndex::new(s);
+        let mut cursor = CharCursor::new(s);
+        let points: Vec<usize> = (0..=s.len()).filter(|&i| s.is_char_boundary(i)).collect();
+        // Forward, backward, and jumping about.
+        let order = points
+            .iter()
+            .chain(points.iter().rev())
+            .chain(points.iter().step_by(3).rev());
+        for &p in order {
+            assert_eq!(cursor.char_offset(p), index.char_offset(p), "at byte {p}");
+        }
     }
 
     #[test]

@@ -221,6 +221,12 @@ impl Recorder {
         }
     }
 
+    /// Whether nodes are kept: what a node's own fields cost to compute is
+    /// wasted when they are not.
+    pub fn is_on(&self) -> bool {
+        self.on
+    }
+
     /// Appends `node` and links it to its parent; `None` when tracing is off.
     pub fn node(&mut self, node: Node) -> Option<NodeId> {
         if !self.on {

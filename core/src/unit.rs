@@ -3,7 +3,7 @@
 use crate::error::Error;
 use crate::span::{is_space, Span};
 use crate::tokens::{self, Encoding, Tokenizer};
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 use std::fmt;
 use std::str::FromStr;
 
@@ -207,6 +207,14 @@ pub(crate) struct Measure<'a> {
     source: &'a str,
     /// The end of every token of the whole source, in order.
     token_ends: OnceCell<Vec<usize>>,
+    /// Where the source's UTF-8 continuation bytes are, in order, when they
+    /// are few (see [`Measure::chars`]).
+    continuations: OnceCell<Option<Vec<u32>>>,
+    /// Where the last lookup in that list ended: spans come mostly in text
+    /// order, so the next one starts its search there.
+    hint: Cell<usize>,
+    /// The same for the token ends.
+    token_hint: Cell<usize>,
 }
 
 impl<'a> Measure<'a> {
@@ -215,6 +223,32 @@ impl<'a> Measure<'a> {
             counter,
             source,
             token_ends: OnceCell::new(),
+            continuations: OnceCell::new(),
+            hint: Cell::new(0),
+            token_hint: Cell::new(0),
+        }
+    }
+
+    /// The number of chars in `source[span]`, whatever the unit.
+    ///
+    /// Engines count many short spans (a word each, deep in a split), where
+    /// counting has a cost per call. So in a source with few non-ASCII
+    /// characters, their continuation bytes are listed once (on first use),
+    /// and a span's chars are its bytes less the continuation bytes inside
+    /// it, two binary searches. A source with many (more than one byte in
+    /// 16) is counted span by span.
+    pub fn chars(&self, span: Span) -> usize {
+        let table = self
+            .continuations
+            .get_or_init(|| continuation_bytes(self.source));
+        match table {
+            Some(at) => {
+                let before_start = rank(at, span.start as u32, self.hint.get());
+                let before_end = rank(at, span.end as u32, before_start);
+                self.hint.set(before_end);
+                span.len() - (before_end - before_start)
+            }
+            None => span.text(self.source).chars().count(),
         }
     }
 
@@ -227,7 +261,10 @@ impl<'a> Measure<'a> {
     pub fn len(&self, span: Span) -> usize {
         let text = span.text(self.source);
         let Some(t) = self.counter.tokenizer else {
-            return self.counter.len(text);
+            return match self.counter.unit {
+                Unit::Chars => self.chars(span),
+                _ => self.counter.len(text),
+            };
         };
         let Some(first) = first_token_restart(self.source, span.start, span.end) else {
             return t.count(text);
@@ -235,9 +272,85 @@ impl<'a> Measure<'a> {
         let last = token_restart(self.source, first, span.end).unwrap_or(first);
         let ends = self.token_ends.get_or_init(|| t.token_ends(self.source));
         // Tokens of the source ending in (first, last]: both are token ends.
-        let between = ends.partition_point(|&e| e <= last) - ends.partition_point(|&e| e <= first);
+        // Spans come mostly in text order: search from the last lookup.
+        let upto_first = rank(ends, first + 1, self.token_hint.get());
+        let upto_last = rank(ends, last + 1, upto_first);
+        self.token_hint.set(upto_last);
+        let between = upto_last - upto_first;
         t.count(&self.source[span.start..first]) + between + t.count(&self.source[last..span.end])
     }
+}
+
+/// How many entries of the sorted `at` are below `pos`, searched outwards
+/// from `hint` (doubling the step, then halving the bracket), so a lookup
+/// near the previous one costs a few steps.
+fn rank<T: Copy + Ord>(at: &[T], pos: T, hint: usize) -> usize {
+    let h = hint.min(at.len());
+    let (lo, hi) = if h < at.len() && at[h] < pos {
+        // Everything up to h is below; the answer is after it.
+        let (mut lo, mut step) = (h + 1, 1);
+        loop {
+            let probe = h + step;
+            if probe >= at.len() {
+                break (lo, at.len());
+            }
+            if at[probe] >= pos {
+                break (lo, probe);
+            }
+            lo = probe + 1;
+            step *= 2;
+        }
+    } else {
+        // Everything from h on is at or above; the answer is h or before.
+        let (mut hi, mut step) = (h, 1);
+        loop {
+            if step > h {
+                break (0, hi);
+            }
+            let probe = h - step;
+            if at[probe] < pos {
+                break (probe + 1, hi);
+            }
+            hi = probe;
+            step *= 2;
+        }
+    };
+    lo + at[lo..hi].partition_point(|&i| i < pos)
+}
+
+/// The offsets of `text`'s UTF-8 continuation bytes, or `None` when there are
+/// more than one in 16 bytes (or offsets do not fit 32 bits): then a table
+/// would cost more than counting. ASCII stretches are skipped 8 bytes at a
+/// time.
+fn continuation_bytes(text: &str) -> Option<Vec<u32>> {
+    let bytes = text.as_bytes();
+    if u32::try_from(bytes.len()).is_err() {
+        return None;
+    }
+    let limit = bytes.len() / 16;
+    let mut at = Vec::new();
+    let mut words = bytes.chunks_exact(8);
+    let mut base = 0;
+    for word in words.by_ref() {
+        let w = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+        if w & 0x8080_8080_8080_8080 != 0 {
+            for (i, &b) in word.iter().enumerate() {
+                if !starts_char(b) {
+                    at.push((base + i) as u32);
+                }
+            }
+            if at.len() > limit {
+                return None;
+            }
+        }
+        base += 8;
+    }
+    for (i, &b) in words.remainder().iter().enumerate() {
+        if !starts_char(b) {
+            at.push((base + i) as u32);
+        }
+    }
+    (at.len() <= limit).then_some(at)
 }
 
 /// The end of the text `n` tokens after `from` (see [`Unit::forward`]).
@@ -409,6 +522,42 @@ pub(crate) fn ceil_boundary(text: &str, mut i: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chars_of_spans_are_counted_exactly_with_or_without_the_table() {
+        let chars = Counter::new(Unit::Chars).unwrap();
+        // Few non-ASCII characters (the table), then many (counting).
+        let few = format!(
+            "{}é{}😀 中\n{}",
+            "a".repeat(90),
+            "b ".repeat(40),
+            "c".repeat(33)
+        );
+        let many = "é中😀a".repeat(9);
+        for text in [few.as_str(), many.as_str(), "", "x"] {
+            let measure = Measure::new(chars, text);
+            let points: Vec<usize> = (0..=text.len())
+                .filter(|&i| text.is_char_boundary(i))
+                .collect();
+            for &a in &points {
+                for &b in points.iter().filter(|&&b| b >= a) {
+                    let span = Span::new(a, b);
+                    assert_eq!(measure.chars(span), span.text(text).chars().count());
+                    assert_eq!(measure.len(span), measure.chars(span));
+                }
+            }
+        }
+        assert!(continuation_bytes(&few).is_some());
+        // The search from a hint agrees with a plain one, from every hint.
+        let at: Vec<u32> = vec![2, 3, 5, 8, 13, 21, 34, 55];
+        for pos in 0..60 {
+            for hint in 0..=at.len() + 2 {
+                assert_eq!(rank(&at, pos, hint), at.partition_point(|&i| i < pos));
+            }
+        }
+        assert_eq!(rank::<u32>(&[], 5, 3), 0);
+        assert!(continuation_bytes(&many).is_none());
+    }
 
     #[test]
     fn forward_counts_chars_and_floors_bytes() {

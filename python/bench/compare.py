@@ -1,6 +1,6 @@
 """chunkscope's LangChain classes against LangChain's, in-process, on one text.
 
-    python python/bench/compare.py [--tokens] [--seconds S] [--full] [FILE]
+    python python/bench/compare.py [--tokens | --headers] [--seconds S] [--full] [FILE]
 
 FILE defaults to the Markdown corpus of bench/corpus.sh (target/corpus/
 markdown.md), cut to its first 2 MB at a line end unless --full. For chunk
@@ -12,7 +12,10 @@ recursive engine (`Splitter(strategy="recursive")`) with LangChain's
 separators and separator placement, whose chunks differ a little (it never
 passes an oversized piece through). With --tokens, both come from
 `from_tiktoken_encoder(encoding_name="cl100k_base")` (tiktoken needs
-TIKTOKEN_CACHE_DIR offline: tools/tiktoken-cache.sh fills one).
+TIKTOKEN_CACHE_DIR offline: tools/tiktoken-cache.sh fills one). With
+--headers, `MarkdownHeaderTextSplitter(headers_to_split_on=#, ##, ###)
+.split_text` instead, with and without return_each_line (its Documents
+must be equal).
 
 CPU time of the calling thread is the clock (the engine runs on it, with the
 GIL released), so other processes' load on a shared machine inflates it less
@@ -62,9 +65,13 @@ def main() -> None:
     parser.add_argument("--tokens", action="store_true", help="count cl100k tokens (tiktoken)")
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--full", action="store_true", help="the whole file, not its first 2 MB")
+    parser.add_argument("--headers", action="store_true", help="MarkdownHeaderTextSplitter")
     args = parser.parse_args()
     text = read(args.file, args.full)
     mb = len(text.encode()) / 1e6
+    if args.headers:
+        headers(text, mb, args.seconds)
+        return
     unit = "cl100k tokens" if args.tokens else "chars"
     print(f"{mb:.2f} MB of {os.path.basename(args.file)}, {unit}, overlap 0, CPU time, best of >= 3 runs")
     print()
@@ -95,6 +102,24 @@ def main() -> None:
             f"| {len(ours)} | {mb / engine_s:.0f} | {theirs_s / engine_s:.1f}× | {len(engine_chunks)} |",
             flush=True,
         )
+
+
+def headers(text: str, mb: float, seconds: float) -> None:
+    print(f"{mb:.2f} MB, MarkdownHeaderTextSplitter, CPU time, best of >= 3 runs")
+    print()
+    print("| return_each_line | chunkscope MB/s | LangChain MB/s | × LangChain | documents (identical) |")
+    print("| --- | --- | --- | --- | --- |")
+    on = [("#", "Header 1"), ("##", "Header 2"), ("###", "Header 3")]
+    for each_line in (False, True):
+        (ours_s, ours), (theirs_s, theirs) = (
+            best(lambda m=m: m.MarkdownHeaderTextSplitter(on, return_each_line=each_line)
+                 .split_text(text), seconds)
+            for m in (chunkscope, langchain_text_splitters)
+        )
+        if ours != theirs:
+            raise SystemExit(f"return_each_line={each_line}: the documents differ from LangChain's")
+        print(f"| {each_line} | {mb / ours_s:.1f} | {mb / theirs_s:.2f} | {theirs_s / ours_s:.1f}× "
+              f"| {len(ours)} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -11,8 +11,9 @@ Two ways in:
       >>> [(c["text"], c["start"], c["end"], c["cut"]) for c in report["chunks"]]
       [('Refund policy', 0, 13, '\\n\\n'), ('Refunds take 5', 15, 29, ' '), ('days.', 30, 35, 'end')]
 
-- LangChain's ``RecursiveCharacterTextSplitter`` and ``CharacterTextSplitter``,
-  argument for argument and string for string (see :mod:`chunkscope.langchain`).
+- LangChain's ``RecursiveCharacterTextSplitter``, ``CharacterTextSplitter`` and
+  ``MarkdownHeaderTextSplitter``, argument for argument and string for string
+  (see :mod:`chunkscope.langchain`).
 
 Every refusal is a :class:`ChunkscopeError` (a ``ValueError``) whose message says
 what to change.
@@ -34,6 +35,7 @@ from .errors import (
 from .langchain import (
     CharacterTextSplitter,
     Language,
+    MarkdownHeaderTextSplitter,
     RecursiveCharacterTextSplitter,
     TextSplitter,
     TokenLength,
@@ -51,6 +53,7 @@ __all__ = [
     "Document",
     "LangChainCrash",
     "Language",
+    "MarkdownHeaderTextSplitter",
     "RecursionLimitError",
     "RecursiveCharacterTextSplitter",
     "RegexError",
@@ -78,6 +81,14 @@ def split(
     placement: str | None = None,
     trim: bool = True,
     regex: bool = False,
+    each_line: bool = False,
+    heading_prefix: bool = False,
+    breakpoint: str | None = None,
+    amount: float | None = None,
+    buffer: int | None = None,
+    number_of_chunks: int | None = None,
+    min_chunk_size: int | None = None,
+    embedder: str | None = None,
     trace: bool = False,
 ) -> Report:
     """Splits ``text`` and returns the report the ``chunkscope`` command prints.
@@ -92,13 +103,41 @@ def split(
     LangChain, ``langchain`` (its warnings and equivalent Python code).
 
     Arguments are those of the command line (docs/cli.md): ``strategy`` is
-    ``"fixed"``, ``"recursive"``, ``"langchain"`` or ``"langchain-character"``;
+    ``"fixed"``, ``"recursive"``, ``"sentence"``, ``"markdown"``,
+    ``"langchain"``, ``"langchain-character"``, ``"langchain-markdown"`` or
+    ``"semantic"``;
     ``size`` and ``overlap`` count ``unit`` (``"chars"``, ``"bytes"``,
     ``"cl100k"``, ``"o200k"``); ``separators`` are strongest first (real
     strings: ``"\\n\\n"``, and ``""`` for the hard cut), regular expressions
     when ``regex``; ``None`` takes the strategy's defaults, and so does
     ``placement=None`` (``"end"``, ``"start"`` or ``"none"``: which chunk keeps
     a separator).
+
+    Strategy by strategy:
+
+    - ``"sentence"``: the recursive engine whose first separator is the
+      sentence level (``"\\p{sentence}"``: the whitespace after each sentence,
+      abbreviations, initials, URLs and decimals not taken for ends); with
+      ``trace=True`` the report lists the sentences and every doubtful stop.
+    - ``"markdown"``: sections by heading, blocks packed inside a section,
+      tables cut by rows and code by lines; each chunk carries its heading
+      path, and ``heading_prefix=True`` counts that path (as a prefix) in the
+      size.
+    - ``"langchain-markdown"``: LangChain's ``MarkdownHeaderTextSplitter``
+      (``separators`` are the header markers, default ``#``, ``##``,
+      ``###``; ``placement="start"`` keeps the header lines, ``each_line``
+      is ``return_each_line``); chunks carry ``metadata``. The class
+      :class:`MarkdownHeaderTextSplitter` takes LangChain's own arguments.
+    - ``"semantic"``: LangChain's ``SemanticChunker``: a chunk ends where
+      the cosine distance between neighbouring sentence groups passes the
+      threshold (``breakpoint``: ``"percentile"``, ``"standard_deviation"``,
+      ``"interquartile"`` or ``"gradient"``, its ``amount``; ``buffer``
+      sentences either side; ``number_of_chunks``; ``min_chunk_size``
+      chars). ``embedder`` is ``"lexical"`` (TF-IDF over the document's own
+      sentences, no model) or the path of a GloVe/fastText text file; a
+      chunk longer than ``size`` is split again at the separators.
+
+    Settings that do not apply to the strategy are refused, not ignored.
     """
     splitter = Splitter(
         strategy=strategy,
@@ -109,6 +148,14 @@ def split(
         placement=placement,
         trim=trim,
         regex=regex,
+        each_line=each_line,
+        heading_prefix=heading_prefix,
+        breakpoint=breakpoint,
+        amount=amount,
+        buffer=buffer,
+        number_of_chunks=number_of_chunks,
+        min_chunk_size=min_chunk_size,
+        embedder=embedder,
     )
     return splitter.split(text, trace=trace)  # type: ignore[return-value]
 

@@ -13,6 +13,12 @@ class Splitter:
     shareable between threads. Pickles as its configuration.
 
     ``separators=None`` and ``placement=None`` take the strategy's defaults.
+    ``each_line`` is ``return_each_line`` (``"langchain-markdown"`` only),
+    ``heading_prefix`` counts each chunk's heading path in its size
+    (``"markdown"`` only); ``breakpoint``, ``amount``, ``buffer``,
+    ``number_of_chunks``, ``min_chunk_size`` and ``embedder`` (``"lexical"``
+    or the path of a GloVe/fastText text file) are ``SemanticChunker``'s
+    (``"semantic"`` only). A setting of another strategy is refused.
     Raises ``chunkscope.ChunkscopeError`` for a configuration the engine
     refuses.
     """
@@ -27,6 +33,14 @@ class Splitter:
         placement: str | None = None,
         trim: bool = True,
         regex: bool = False,
+        each_line: bool = False,
+        heading_prefix: bool = False,
+        breakpoint: str | None = None,
+        amount: float | None = None,
+        buffer: int | None = None,
+        number_of_chunks: int | None = None,
+        min_chunk_size: int | None = None,
+        embedder: str | None = None,
     ) -> Splitter: ...
     def split(self, text: str, trace: bool = False) -> dict[str, Any]:
         """The report of the ``chunkscope`` command, as dicts and lists."""
@@ -37,6 +51,15 @@ class Splitter:
     @property
     def config(self) -> dict[str, Any]:
         """The configuration, in the names the constructor takes."""
+
+def markdown_header_split(
+    text: str,
+    headers: list[tuple[str, str]],
+    return_each_line: bool = False,
+    strip_headers: bool = True,
+) -> list[tuple[str, dict[str, str]]]:
+    """``MarkdownHeaderTextSplitter``'s chunks: LangChain's text and header
+    metadata of each."""
 
 def count_tokens(encoding: str, text: str) -> int:
     """Tokens of ``text`` in ``encoding`` (as tiktoken's ``encode``; special

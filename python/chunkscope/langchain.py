@@ -1,5 +1,5 @@
-"""LangChain's ``RecursiveCharacterTextSplitter`` and ``CharacterTextSplitter``,
-exactly, at engine speed.
+"""LangChain's ``RecursiveCharacterTextSplitter``, ``CharacterTextSplitter`` and
+``MarkdownHeaderTextSplitter``, exactly, at engine speed.
 
 The classes take LangChain's constructor arguments and give LangChain's output,
 string for string: chunk texts (quirks included, such as a regex separator put
@@ -38,6 +38,7 @@ __all__ = [
     "CharacterTextSplitter",
     "Document",
     "Language",
+    "MarkdownHeaderTextSplitter",
     "RecursiveCharacterTextSplitter",
     "TextSplitter",
     "TokenLength",
@@ -419,3 +420,72 @@ class CharacterTextSplitter(TextSplitter):
         self._separator = separator
         self._is_separator_regex = is_separator_regex
         self._compile([separator], is_separator_regex)
+
+
+class MarkdownHeaderTextSplitter:
+    """LangChain's ``MarkdownHeaderTextSplitter``: one ``Document`` per section
+    (or per paragraph with ``return_each_line=True``), its metadata the
+    enclosing headers, named as ``headers_to_split_on`` names them.
+
+    LangChain's output exactly, quirks included: lines are stripped and lose
+    characters ``str.isprintable`` rejects (tabs too), paragraphs of a section
+    are joined with ``"  \\n"``, headers inside code fences are content, and
+    with ``strip_headers=False`` a header line directly above a deeper header
+    joins that section. It never measures a chunk: follow it with a
+    :class:`RecursiveCharacterTextSplitter` to bound sizes, as LangChain's
+    documentation does.
+
+    ``custom_header_patterns`` is not supported (a ``ChunkscopeError``).
+    """
+
+    def __init__(
+        self,
+        headers_to_split_on: list[tuple[str, str]],
+        return_each_line: bool = False,
+        strip_headers: bool = True,
+        custom_header_patterns: dict[str, int] | None = None,
+    ) -> None:
+        if custom_header_patterns:
+            raise ChunkscopeError(
+                "custom_header_patterns is not supported: chunkscope splits on the markers "
+                "of headers_to_split_on (runs of '#')"
+            )
+        headers = []
+        for entry in headers_to_split_on:
+            try:
+                marker, name = entry
+            except (TypeError, ValueError):
+                raise ChunkscopeError(
+                    f"each entry of headers_to_split_on is a (marker, name) pair such as "
+                    f"('#', 'Header 1'), got {entry!r}"
+                ) from None
+            if not isinstance(marker, str) or not isinstance(name, str):
+                raise ChunkscopeError(
+                    f"a header marker and its name are strings, got {entry!r}"
+                )
+            if not marker:
+                raise ChunkscopeError(
+                    "a header marker cannot be empty: use '#', '##', ... (every line would be a header)"
+                )
+            headers.append((marker, name))
+        self._headers = headers
+        self.headers_to_split_on = sorted(headers, key=lambda h: len(h[0]), reverse=True)
+        self.return_each_line = bool(return_each_line)
+        self.strip_headers = bool(strip_headers)
+
+    def split_text(self, text: str) -> list[Any]:
+        """The ``Document`` of each chunk: LangChain's ``page_content`` and its
+        header metadata (a fresh dict each)."""
+        document = document_class()
+        return [
+            document(page_content=chunk, metadata=metadata)
+            for chunk, metadata in _native.markdown_header_split(
+                text, self._headers, self.return_each_line, self.strip_headers
+            )
+        ]
+
+    def __repr__(self) -> str:
+        return (
+            f"MarkdownHeaderTextSplitter(headers_to_split_on={self._headers!r}, "
+            f"return_each_line={self.return_each_line}, strip_headers={self.strip_headers})"
+        )

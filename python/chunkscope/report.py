@@ -9,12 +9,24 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-__all__ = ["Chunk", "Report", "SpanReport"]
+__all__ = ["Chunk", "Heading", "Report", "SpanReport"]
 
 
 class SpanReport(TypedDict):
     """A stretch of the text in chars and in UTF-8 bytes, half-open."""
 
+    start: int
+    end: int
+    byte_start: int
+    byte_end: int
+
+
+class Heading(TypedDict):
+    """A heading on a Markdown chunk's path: its level (1 to 6), its text as
+    written, and where that text is (chars and bytes)."""
+
+    level: int
+    text: str
     start: int
     end: int
     byte_start: int
@@ -43,6 +55,10 @@ class Chunk(_ChunkFields, total=False):
     cut_separator: int
     cut_label: str
     node: int
+    metadata: dict[str, str]
+    heading_path: list[Heading]
+    prefix: str
+    table_header: SpanReport
 
 
 class _ReportFields(TypedDict):
@@ -57,3 +73,5 @@ class Report(_ReportFields, total=False):
     checks: dict[str, Any]
     config: dict[str, Any]
     langchain: dict[str, Any]
+    sentences: list[SpanReport]
+    sentence_candidates: list[dict[str, Any]]

@@ -15,7 +15,10 @@
 //!   raises as another kind (`re.error`, `TypeError`, …) also subclasses that
 //!   kind, so `except re.error` around LangChain code keeps working.
 
-use chunkscope::langchain::{language_separators, LangChainError, LANGUAGES};
+use chunkscope::langchain::{
+    language_separators, LangChainConfig, LangChainError, MarkdownHeaderConfig, LANGUAGES,
+};
+use chunkscope::semantic::{Breakpoint, EmbedderChoice, SemanticConfig, StaticModel};
 use chunkscope::tokens::Encoding;
 use chunkscope::{report, Config, Detail, Error, Output, Placement, Separator, Strategy, Unit};
 use pyo3::exceptions::PyValueError;
@@ -28,6 +31,83 @@ use pyo3::types::{PyList, PyString, PyTuple};
 #[pyclass(frozen, module = "chunkscope._native")]
 struct Splitter {
     inner: chunkscope::Splitter,
+    /// LangChain's arguments, for a LangChain character strategy:
+    /// `split_text` then asks the engine for the strings alone.
+    langchain: Option<LangChainConfig>,
+    /// The `embedder` argument as given (`None`, `"lexical"` or a file),
+    /// for pickling: a loaded model is rebuilt from its file.
+    embedder: Option<String>,
+}
+
+/// The semantic strategy's arguments as the constructor takes them.
+#[derive(Default)]
+struct SemanticArgs {
+    breakpoint: Option<String>,
+    amount: Option<f64>,
+    buffer: Option<i64>,
+    number_of_chunks: Option<i64>,
+    min_chunk_size: Option<i64>,
+    embedder: Option<String>,
+}
+
+impl SemanticArgs {
+    /// The settings; refused with another strategy, where they would be
+    /// ignored without a word.
+    fn config(&self, py: Python<'_>, strategy: Strategy) -> PyResult<SemanticConfig> {
+        let given = [
+            (self.embedder.is_some(), "embedder"),
+            (self.breakpoint.is_some(), "breakpoint"),
+            (self.amount.is_some(), "amount"),
+            (self.buffer.is_some(), "buffer"),
+            (self.number_of_chunks.is_some(), "number_of_chunks"),
+            (self.min_chunk_size.is_some(), "min_chunk_size"),
+        ];
+        if strategy != Strategy::Semantic {
+            if let Some((_, name)) = given.iter().find(|(set, _)| *set) {
+                return Err(config_error(
+                    py,
+                    format!(
+                        "{name} applies to strategy=\"semantic\" only (the strategy is {:?})",
+                        strategy.name()
+                    ),
+                ));
+            }
+        }
+        let mut semantic = SemanticConfig::new();
+        if let Some(kind) = &self.breakpoint {
+            semantic.breakpoint = kind
+                .parse::<Breakpoint>()
+                .map_err(|m| config_error(py, m.to_string()))?;
+        }
+        semantic.amount = self.amount;
+        if let Some(buffer) = self.buffer {
+            semantic.buffer = count(py, "buffer", buffer)?;
+        }
+        semantic.number_of_chunks = self
+            .number_of_chunks
+            .map(|n| count(py, "number_of_chunks", n))
+            .transpose()?;
+        semantic.min_chunk_size = self
+            .min_chunk_size
+            .map(|n| count(py, "min_chunk_size", n))
+            .transpose()?;
+        semantic.embedder = match self.embedder.as_deref() {
+            None | Some("lexical") => EmbedderChoice::Lexical,
+            Some(path) => {
+                let bytes = std::fs::read(path).map_err(|e| {
+                    config_error(py, format!("embedder: cannot read the model {path}: {e}"))
+                })?;
+                let name = std::path::Path::new(path)
+                    .file_name()
+                    .map_or(path.into(), |n| n.to_string_lossy());
+                let model = py
+                    .detach(|| StaticModel::from_text(&name, &bytes))
+                    .map_err(|e| config_error(py, format!("embedder {path}: {e}")))?;
+                EmbedderChoice::Model(std::sync::Arc::new(model))
+            }
+        };
+        Ok(semantic)
+    }
 }
 
 #[pymethods]
@@ -36,8 +116,19 @@ impl Splitter {
     /// compiles it. `separators=None` and `placement=None` take the
     /// strategy's defaults: ours for `fixed`/`recursive`, LangChain's for its
     /// two classes (an empty list stands for LangChain's default separators).
+    ///
+    /// `each_line` is `return_each_line` (`langchain-markdown` only),
+    /// `heading_prefix` starts each chunk's count with its heading path
+    /// (`markdown` only), and `breakpoint`, `amount`, `buffer`,
+    /// `number_of_chunks`, `min_chunk_size` and `embedder` (`"lexical"`, or
+    /// a GloVe/fastText text file) are `SemanticChunker`'s (`semantic` only).
     #[new]
-    #[pyo3(signature = (strategy="recursive", size=1000, overlap=0, separators=None, unit="chars", placement=None, trim=true, regex=false))]
+    #[pyo3(signature = (
+        strategy="recursive", size=1000, overlap=0, separators=None, unit="chars",
+        placement=None, trim=true, regex=false, each_line=false, heading_prefix=false,
+        breakpoint=None, amount=None, buffer=None, number_of_chunks=None,
+        min_chunk_size=None, embedder=None
+    ))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -49,8 +140,43 @@ impl Splitter {
         placement: Option<&str>,
         trim: bool,
         regex: bool,
+        each_line: bool,
+        heading_prefix: bool,
+        breakpoint: Option<String>,
+        amount: Option<f64>,
+        buffer: Option<i64>,
+        number_of_chunks: Option<i64>,
+        min_chunk_size: Option<i64>,
+        embedder: Option<String>,
     ) -> PyResult<Splitter> {
         let strategy: Strategy = strategy.parse().map_err(|m| config_error(py, m))?;
+        if each_line && strategy != Strategy::LangChainMarkdown {
+            return Err(config_error(
+                py,
+                format!(
+                    "each_line (return_each_line) applies to strategy=\"langchain-markdown\" only (the strategy is {:?})",
+                    strategy.name()
+                ),
+            ));
+        }
+        if heading_prefix && strategy != Strategy::Markdown {
+            return Err(config_error(
+                py,
+                format!(
+                    "heading_prefix applies to strategy=\"markdown\" only (the strategy is {:?})",
+                    strategy.name()
+                ),
+            ));
+        }
+        let semantic = SemanticArgs {
+            breakpoint,
+            amount,
+            buffer,
+            number_of_chunks,
+            min_chunk_size,
+            embedder: embedder.clone(),
+        }
+        .config(py, strategy)?;
         let base = Config::for_strategy(strategy);
         let config = Config {
             size: count(py, "size", size)?,
@@ -66,13 +192,27 @@ impl Splitter {
                 Some(name) => name.parse().map_err(|m| config_error(py, m))?,
             },
             trim,
+            each_line,
+            heading_prefix,
+            semantic,
             ..base
         };
         // Token tables load here, once per process, outside the GIL.
         let inner = py
             .detach(|| chunkscope::Splitter::new(config))
             .map_err(|e| engine_error(py, &e))?;
-        Ok(Splitter { inner })
+        let langchain = match strategy.langchain() {
+            Some(kind) => Some(
+                LangChainConfig::from_config(kind, inner.config())
+                    .map_err(|e| engine_error(py, &Error::LangChain(e)))?,
+            ),
+            None => None,
+        };
+        Ok(Splitter {
+            inner,
+            langchain,
+            embedder,
+        })
     }
 
     /// The chunks' texts, as LangChain's `split_text` returns them (for a
@@ -82,6 +222,14 @@ impl Splitter {
         py: Python<'py>,
         text: &Bound<'py, PyString>,
     ) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyList>)> {
+        if let Some(config) = &self.langchain {
+            let source = utf8(py, text)?;
+            let (texts, warnings) = py
+                .detach(|| chunkscope::langchain::split_texts(source, config))
+                .map_err(|e| engine_error(py, &Error::LangChain(e)))?;
+            let texts = PyList::new(py, texts.iter().map(|t| t.as_ref()))?;
+            return Ok((texts, PyList::new(py, warnings)?));
+        }
         let (output, source) = self.untraced(py, text)?;
         let texts = PyList::new(py, chunk_texts(source, &output))?;
         Ok((texts, warnings(py, &output)?))
@@ -98,7 +246,7 @@ impl Splitter {
     ) -> PyResult<Bound<'py, PyTuple>> {
         let (output, source) = self.untraced(py, text)?;
         let texts = PyList::new(py, chunk_texts(source, &output))?;
-        let index = chunkscope::CharIndex::new(source);
+        let mut index = chunkscope::CharCursor::new(source);
         let facts = output.langchain.as_ref().map(|f| &f.chunks);
         let starts: Vec<i64> = output
             .chunks
@@ -107,7 +255,7 @@ impl Splitter {
             .map(|(i, c)| {
                 facts
                     .and_then(|f| f.get(i)?.start_index)
-                    .unwrap_or_else(|| index.char_span(c.span).0 as i64)
+                    .unwrap_or_else(|| index.char_offset(c.span.start) as i64)
             })
             .collect();
         (texts, PyList::new(py, starts)?, warnings(py, &output)?).into_pyobject(py)
@@ -150,6 +298,22 @@ impl Splitter {
         dict.set_item("placement", c.placement.name())?;
         dict.set_item("trim", c.trim)?;
         dict.set_item("regex", c.separators.iter().any(|s| s.regex))?;
+        // The settings of one strategy only with that strategy.
+        if c.strategy == Strategy::LangChainMarkdown {
+            dict.set_item("each_line", c.each_line)?;
+        }
+        if c.strategy == Strategy::Markdown {
+            dict.set_item("heading_prefix", c.heading_prefix)?;
+        }
+        if c.strategy == Strategy::Semantic {
+            let s = &c.semantic;
+            dict.set_item("breakpoint", s.breakpoint.name())?;
+            dict.set_item("amount", s.amount)?;
+            dict.set_item("buffer", s.buffer)?;
+            dict.set_item("number_of_chunks", s.number_of_chunks)?;
+            dict.set_item("min_chunk_size", s.min_chunk_size)?;
+            dict.set_item("embedder", self.embedder.as_deref())?;
+        }
         Ok(dict.into_any())
     }
 
@@ -158,17 +322,41 @@ impl Splitter {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
         let config = slf.get().config(py)?;
-        let kwargs = (
-            config.get_item("strategy")?,
-            config.get_item("size")?,
-            config.get_item("overlap")?,
-            config.get_item("separators")?,
-            config.get_item("unit")?,
-            config.get_item("placement")?,
-            config.get_item("trim")?,
-            config.get_item("regex")?,
-        );
-        (slf.get_type(), kwargs).into_pyobject(py)
+        // A setting the configuration does not list takes its default.
+        let get = |name: &str| -> PyResult<Bound<'py, PyAny>> {
+            match config.get_item(name) {
+                Ok(value) => Ok(value),
+                Err(_) if name == "each_line" || name == "heading_prefix" => {
+                    Ok(false.into_pyobject(py)?.to_owned().into_any())
+                }
+                Err(_) => Ok(py.None().into_bound(py)),
+            }
+        };
+        let args = PyTuple::new(
+            py,
+            [
+                "strategy",
+                "size",
+                "overlap",
+                "separators",
+                "unit",
+                "placement",
+                "trim",
+                "regex",
+                "each_line",
+                "heading_prefix",
+                "breakpoint",
+                "amount",
+                "buffer",
+                "number_of_chunks",
+                "min_chunk_size",
+                "embedder",
+            ]
+            .map(get)
+            .into_iter()
+            .collect::<PyResult<Vec<_>>>()?,
+        )?;
+        (slf.get_type(), args).into_pyobject(py)
     }
 
     fn __repr__(&self) -> String {
@@ -224,6 +412,36 @@ fn warnings<'py>(py: Python<'py>, output: &Output) -> PyResult<Bound<'py, PyList
     let empty: &[String] = &[];
     let list = output.langchain.as_ref().map_or(empty, |l| &l.warnings);
     PyList::new(py, list)
+}
+
+/// `MarkdownHeaderTextSplitter(headers_to_split_on, return_each_line,
+/// strip_headers).split_text(text)`: each chunk's text (LangChain's string)
+/// and its metadata as a dict in LangChain's key order.
+#[pyfunction]
+#[pyo3(signature = (text, headers, return_each_line=false, strip_headers=true))]
+fn markdown_header_split<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyString>,
+    headers: Vec<(String, String)>,
+    return_each_line: bool,
+    strip_headers: bool,
+) -> PyResult<Bound<'py, PyList>> {
+    let source = utf8(py, text)?;
+    let config = MarkdownHeaderConfig {
+        headers,
+        return_each_line,
+        strip_headers,
+    };
+    let chunks = py.detach(|| chunkscope::langchain::markdown_chunks(source, &config));
+    let list = PyList::empty(py);
+    for chunk in &chunks {
+        let metadata = pyo3::types::PyDict::new(py);
+        for (key, value) in chunk.metadata.iter().flatten() {
+            metadata.set_item(key, value)?;
+        }
+        list.append((PyString::new(py, &chunk.text), metadata))?;
+    }
+    Ok(list)
 }
 
 /// How many tokens `text` takes in `encoding` (`"cl100k_base"`,
@@ -382,6 +600,7 @@ fn make_error(py: Python<'_>, kind: Kind, message: String) -> PyErr {
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Splitter>()?;
     m.add_function(wrap_pyfunction!(count_tokens, m)?)?;
+    m.add_function(wrap_pyfunction!(markdown_header_split, m)?)?;
     m.add_function(wrap_pyfunction!(encoding_unit, m)?)?;
     m.add_function(wrap_pyfunction!(separators_for_language, m)?)?;
     m.add("LANGUAGES", LANGUAGES.to_vec())?;

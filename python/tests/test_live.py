@@ -164,3 +164,34 @@ def test_documents_are_langchains_documents(langchain: Any) -> None:
         metadatas = [{"i": 0}, {"i": 1}]
         texts = [d.page_content for d in docs]
         assert ours.create_documents(texts, metadatas) == theirs.create_documents(texts, metadatas)
+
+
+def test_split_text_gives_langchains_strings(langchain: Any) -> None:
+    # split_text takes its own path through the engine (strings only, no
+    # start_index): the same random cases, compared string for string.
+    rng = random.Random(SEED + 2)
+    compared = 0
+    problems = []
+    for kind in ("recursive", "character"):
+        for _ in range(CASES_PER_CLASS // 3):
+            case = random_case(rng, kind)
+            theirs = outcome_of(lambda: build(langchain, case).split_text(case["text"]))
+            ours = outcome_of(lambda: build(chunkscope, case).split_text(case["text"]))
+            if "UnsupportedError" == ours[0]:
+                continue
+            compared += 1
+            same = ours == theirs if theirs[0] is None else (
+                ours[0] is not None and isinstance(ours[1], type(theirs[1]))
+            )
+            if not same:
+                problems.append(f"ours {ours!r}\n  theirs {theirs!r}\n  case {json.dumps(case, ensure_ascii=False)}")
+    assert not problems, f"{len(problems)} differences; the first:\n\n" + "\n\n".join(problems[:5])
+    assert compared >= CASES_PER_CLASS * 2 // 3 * 9 // 10
+
+
+def outcome_of(run: Any) -> tuple[str | None, Any]:
+    """(None, the strings) or (the exception's class name, the exception)."""
+    try:
+        return None, run()
+    except Exception as exc:  # every failure is an answer to compare
+        return type(exc).__name__, exc

@@ -14,9 +14,10 @@
 use super::{
     Keep, Kind, LangChainChunk, LangChainConfig, LangChainError, LangChainOutput, NotSlice,
 };
-use crate::span::{is_space, CharIndex, Span};
+use crate::separator::{Matcher, Searcher};
+use crate::span::{is_space, Span};
 use crate::trace::{Action, Close, Cut, Node, NodeId, Recorder};
-use crate::unit::{Counter, Unit};
+use crate::unit::{Counter, Measure, Unit};
 use chunkscope_pyre::{budget_for, PythonRegex, PythonRegexError};
 use std::borrow::Cow;
 use std::cell::Cell;
@@ -63,6 +64,14 @@ impl<'a> Piece<'a> {
         Piece {
             text: Cow::Borrowed(source),
             segs: Segs::One(Span::new(0, source.len())),
+        }
+    }
+
+    /// The slice `span` of the source.
+    fn of(source: &'a str, span: Span) -> Piece<'a> {
+        Piece {
+            text: Cow::Borrowed(span.text(source)),
+            segs: Segs::One(span),
         }
     }
 
@@ -127,6 +136,22 @@ impl<'a> Piece<'a> {
 
     /// Python's `a + b`.
     fn concat(source: &'a str, a: &Piece<'a>, b: &Piece<'a>) -> Piece<'a> {
+        // Two adjacent slices (what a literal separator kept beside its
+        // piece always is) make one slice, with nothing allocated.
+        if let (Segs::One(x), Segs::One(y)) = (&a.segs, &b.segs) {
+            let joined = match (x.is_empty(), y.is_empty()) {
+                (true, true) => Some(Span::new(x.start, x.start)),
+                (true, false) => Some(*y),
+                (false, true) => Some(*x),
+                (false, false) => (x.end == y.start).then(|| Span::new(x.start, y.end)),
+            };
+            if let Some(span) = joined {
+                return Piece {
+                    text: Cow::Borrowed(span.text(source)),
+                    segs: Segs::One(span),
+                };
+            }
+        }
         let mut out: Vec<Span> = Vec::new();
         for seg in a.segs.as_slice().iter().chain(b.segs.as_slice()) {
             if seg.is_empty() {
@@ -162,7 +187,13 @@ struct Run<'a, 'c> {
     config: &'c LangChainConfig,
     /// LangChain's `length_function`.
     counter: Counter,
+    /// The same lengths for slices of the source: in tokens, the source is
+    /// tokenized once and a slice counted from it (exactly its own count).
+    lengths: Measure<'a>,
     seps: Vec<String>,
+    /// Literal separators' searchers, built once per split (empty for
+    /// regexes).
+    searchers: &'c [Searcher<'c>],
     /// Compiled separators, lazily, as Python compiles them on first use:
     /// `[plain, wrapped in ( )]` per separator.
     regexes: Vec<[Option<Result<PythonRegex, PythonRegexError>>; 2]>,
@@ -172,10 +203,25 @@ struct Run<'a, 'c> {
     warnings: Vec<String>,
     /// The first special token LangChain's length function met (tokens only).
     special: Cell<Option<&'static str>>,
+    /// Whether a chunk that is a slice of the source gets its text too (the
+    /// public API's [`LangChainChunk::text`]); otherwise it stays empty.
+    texts: bool,
     /// The cut the previous chunk gets when the next chunk is emitted; each
     /// level sets it before its own chunks, so the deepest split between two
     /// chunks names their cut.
     pending: Cut,
+}
+
+/// Which chunk texts a run fills in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Texts {
+    /// Every chunk's [`LangChainChunk::text`] (the public API).
+    All,
+    /// Only those that are not slices of the source (the others stay empty:
+    /// their span says what they are).
+    NotSlices,
+    /// As `NotSlices`, and no `start_index` either: `split_text`'s answer.
+    Only,
 }
 
 /// Runs LangChain's algorithm on `source`.
@@ -184,13 +230,22 @@ pub(super) fn run(
     config: &LangChainConfig,
     counter: Counter,
     record: bool,
+    texts: Texts,
 ) -> Result<LangChainOutput, LangChainError> {
     config.validate()?;
     let seps = config.effective_separators();
+    let matchers: Vec<Matcher> = if config.is_separator_regex {
+        Vec::new()
+    } else {
+        seps.iter().map(|s| Matcher::Literal(s.clone())).collect()
+    };
+    let searchers: Vec<Searcher<'_>> = matchers.iter().map(|m| Searcher::new(m, &[])).collect();
     let mut run = Run {
         source,
         config,
         counter,
+        lengths: Measure::new(counter, source),
+        searchers: &searchers,
         regexes: vec![[None, None]; seps.len()],
         seps,
         budget: budget_for(source),
@@ -198,6 +253,7 @@ pub(super) fn run(
         tree: Recorder::new(record && !source.is_empty(), 0),
         warnings: Vec::new(),
         special: Cell::new(None),
+        texts: texts == Texts::All,
         pending: Cut::End,
     };
     let whole = Piece::whole(source);
@@ -208,9 +264,11 @@ pub(super) fn run(
     if let Some(token) = run.special.get() {
         return Err(LangChainError::DisallowedSpecialToken { token });
     }
-    let starts = start_indices(source, &run.chunks, config.chunk_overlap);
-    for (chunk, start) in run.chunks.iter_mut().zip(starts) {
-        chunk.start_index = Some(start);
+    if texts != Texts::Only {
+        let starts = start_indices(source, &run.lengths, &run.chunks, config.chunk_overlap);
+        for (chunk, start) in run.chunks.iter_mut().zip(starts) {
+            chunk.start_index = Some(start);
+        }
     }
     Ok(LangChainOutput {
         chunks: run.chunks,
@@ -227,18 +285,37 @@ impl<'a> Run<'a, '_> {
         self.counter.len(text)
     }
 
+    /// The length of a piece: a slice of the source is counted through
+    /// [`Measure`], anything else on its own.
+    fn piece_len(&self, piece: &Piece<'a>) -> usize {
+        match piece.segs {
+            Segs::One(span) => self.lengths.len(span),
+            Segs::Many(_) => self.len(&piece.text),
+        }
+    }
+
     /// `self._length_function(text)`, where LangChain calls it. With token
     /// units that is tiktoken's `encode` with `disallowed_special="all"`,
     /// which raises on text holding a special token; the first one met is
     /// kept, and the split ends in that error.
     fn measure(&self, text: &str) -> usize {
+        self.check_special(text);
+        self.len(text)
+    }
+
+    /// [`measure`](Self::measure) of a piece's text.
+    fn measure_piece(&self, piece: &Piece<'a>) -> usize {
+        self.check_special(&piece.text);
+        self.piece_len(piece)
+    }
+
+    fn check_special(&self, text: &str) {
         if let Unit::Tokens(encoding) = self.config.unit {
             if self.special.get().is_none() && text.contains("<|") {
                 let found = encoding.special_tokens().iter().find(|t| text.contains(*t));
                 self.special.set(found.copied());
             }
         }
-        self.len(text)
     }
 
     fn node(&mut self, node: Node) -> Option<NodeId> {
@@ -268,7 +345,11 @@ impl<'a> Run<'a, '_> {
     /// `re.search(separator_, text)` for separator `index`.
     fn search(&mut self, index: usize, text: &str) -> Result<bool, LangChainError> {
         if !self.config.is_separator_regex {
-            return Ok(text.contains(self.seps[index].as_str()));
+            let whole = Span::new(0, text.len());
+            return Ok(self.searchers[index]
+                .find_iter(text, whole)
+                .next()
+                .is_some());
         }
         let mut budget = self.budget;
         let found = self
@@ -289,15 +370,14 @@ impl<'a> Run<'a, '_> {
     ) -> Result<Vec<Option<Range<usize>>>, LangChainError> {
         if !self.config.is_separator_regex {
             // re.escape(separator): a literal, which never matches empty.
-            let sep = self.seps[index].as_str();
             let mut items = Vec::new();
             let mut last = 0;
-            for (at, m) in text.match_indices(sep) {
-                items.push(Some(last..at));
+            for m in self.searchers[index].find_iter(text, Span::new(0, text.len())) {
+                items.push(Some(last..m.start));
                 if wrapped {
-                    items.push(Some(at..at + m.len()));
+                    items.push(Some(m.start..m.end));
                 }
-                last = at + m.len();
+                last = m.end;
             }
             items.push(Some(last..text.len()));
             return Ok(items);
@@ -329,6 +409,30 @@ impl<'a> Run<'a, '_> {
             return Ok((chars, true));
         }
         let keep = self.config.keep_separator;
+        if let (false, Segs::One(whole)) = (self.config.is_separator_regex, &piece.segs) {
+            // A literal separator: the pieces are slices between its matches
+            // (the match goes with the piece after it, before it, or
+            // neither), as re.split with LangChain's pairing gives them,
+            // empty ones dropped.
+            let mut splits = Vec::new();
+            let (mut last, mut found) = (whole.start, false);
+            for m in self.searchers[index].find_iter(source, *whole) {
+                found = true;
+                let (end, next) = match keep {
+                    Keep::Start => (m.start, m.start),
+                    Keep::End => (m.end, m.end),
+                    Keep::None => (m.start, m.end),
+                };
+                if end > last {
+                    splits.push(Piece::of(source, Span::new(last, end)));
+                }
+                last = next;
+            }
+            if whole.end > last {
+                splits.push(Piece::of(source, Span::new(last, whole.end)));
+            }
+            return Ok((splits, found));
+        }
         let items = self.re_split(index, &piece.text, keep != Keep::None)?;
         let found = items.len() > 1;
         let items: Vec<Option<Piece<'a>>> = items
@@ -402,7 +506,12 @@ impl<'a> Run<'a, '_> {
             return Err(LangChainError::TooDeep { depth });
         }
         let n = self.seps.len();
-        let len = self.len(&piece.text);
+        // LangChain does not measure the piece itself; only the trace does.
+        let len = if self.tree.is_on() {
+            self.piece_len(piece)
+        } else {
+            0
+        };
         let size = self.config.chunk_size;
         let id = self.node(Node {
             span: piece.cover(),
@@ -450,13 +559,26 @@ impl<'a> Run<'a, '_> {
         };
         let first_chunk = self.chunks.len();
         let mut good: Vec<usize> = Vec::new();
+        // Each piece's length, measured once where LangChain first measures
+        // it; `merge` measures the same texts again, which gives the same.
+        let mut lens: Vec<usize> = vec![0; splits.len()];
         for (k, s) in splits.iter().enumerate() {
-            if self.measure(&s.text) < size {
+            lens[k] = self.measure_piece(s);
+            if lens[k] < size {
                 good.push(k);
                 continue;
             }
             if !good.is_empty() {
-                self.merge(&splits, &good, &joiner, id, depth + 1, cut, first_chunk);
+                self.merge(
+                    &splits,
+                    &lens,
+                    &good,
+                    &joiner,
+                    id,
+                    depth + 1,
+                    cut,
+                    first_chunk,
+                );
                 good.clear();
             }
             if self.chunks.len() > first_chunk {
@@ -468,7 +590,16 @@ impl<'a> Run<'a, '_> {
             }
         }
         if !good.is_empty() {
-            self.merge(&splits, &good, &joiner, id, depth + 1, cut, first_chunk);
+            self.merge(
+                &splits,
+                &lens,
+                &good,
+                &joiner,
+                id,
+                depth + 1,
+                cut,
+                first_chunk,
+            );
         }
         let made = self.chunks.len() - first_chunk;
         self.with_node(id, |node| {
@@ -489,7 +620,11 @@ impl<'a> Run<'a, '_> {
 
     /// `CharacterTextSplitter.split_text(text)`.
     fn character(&mut self, whole: &Piece<'a>) -> Result<(), LangChainError> {
-        let len = self.len(&whole.text);
+        let len = if self.tree.is_on() {
+            self.piece_len(whole)
+        } else {
+            0
+        };
         let id = self.node(Node {
             span: whole.cover(),
             len,
@@ -517,7 +652,10 @@ impl<'a> Run<'a, '_> {
         let hard = sep.is_empty();
         let cut = if hard { Cut::Hard } else { Cut::Separator(0) };
         let all: Vec<usize> = (0..splits.len()).collect();
-        self.merge(&splits, &all, &joiner, id, 2, cut, 0);
+        // `_merge_splits` measures the separator first, then each piece.
+        self.measure(&joiner);
+        let lens: Vec<usize> = splits.iter().map(|s| self.measure_piece(s)).collect();
+        self.merge(&splits, &lens, &all, &joiner, id, 2, cut, 0);
         let made = self.chunks.len();
         self.with_node(id, |node| {
             node.action = if hard {
@@ -545,6 +683,7 @@ impl<'a> Run<'a, '_> {
     fn merge(
         &mut self,
         splits: &[Piece<'a>],
+        lens: &[usize],
         good: &[usize],
         joiner: &str,
         parent: Option<NodeId>,
@@ -557,7 +696,7 @@ impl<'a> Run<'a, '_> {
         let mut current: VecDeque<usize> = VecDeque::new();
         let mut total = 0usize;
         for &k in good {
-            let len = self.measure(&splits[k].text);
+            let len = lens[k];
             let with_sep = |current: &VecDeque<usize>| if current.is_empty() { 0 } else { sep_len };
             if total + len + with_sep(&current) > size {
                 if total > size {
@@ -588,7 +727,7 @@ impl<'a> Run<'a, '_> {
                             break;
                         };
                         let sep = if current.len() > 1 { sep_len } else { 0 };
-                        total = total.saturating_sub(self.measure(&splits[front].text) + sep);
+                        total = total.saturating_sub(lens[front] + sep);
                         current.pop_front();
                     }
                 }
@@ -624,6 +763,28 @@ impl<'a> Run<'a, '_> {
         first_chunk: usize,
     ) {
         let source = self.source;
+        if let Some(span) = self.contiguous(splits, docs, joiner) {
+            // The joined text is this slice of the source: strip it in place.
+            let text = span.text(source);
+            let (lo, hi) = if self.config.strip_whitespace {
+                let lead = text.len() - text.trim_start_matches(is_space).len();
+                let end = text.trim_end_matches(is_space).len();
+                (lead.min(end), end)
+            } else {
+                (0, text.len())
+            };
+            if lo < hi {
+                let first = docs.front().copied().unwrap_or(0);
+                let parts = Some((first, docs.back().map_or(first, |&l| l + 1)));
+                if self.chunks.len() > first_chunk {
+                    self.pending = cut;
+                }
+                let span = Span::new(span.start + lo, span.start + hi);
+                let reason = NotSlice::EmptyPiecesDropped;
+                self.emit(None, span, parent, depth, parts, Some(close), reason);
+                return;
+            }
+        }
         let mut joined = String::new();
         let mut maps: Vec<(Range<usize>, Map)> = Vec::new();
         for (j, &k) in docs.iter().enumerate() {
@@ -713,14 +874,48 @@ impl<'a> Run<'a, '_> {
             }
             _ => NotSlice::EmptyPiecesDropped,
         };
-        self.emit(text, span, parent, depth, parts, Some(close), reason);
+        self.emit(Some(text), span, parent, depth, parts, Some(close), reason);
+    }
+
+    /// The source slice that joining `docs` with `joiner` gives, when it is
+    /// one: every piece a slice, each following the one before it directly or
+    /// after exactly the joiner's text.
+    fn contiguous(
+        &self,
+        splits: &[Piece<'a>],
+        docs: &VecDeque<usize>,
+        joiner: &str,
+    ) -> Option<Span> {
+        let mut whole: Option<Span> = None;
+        for &k in docs {
+            let Segs::One(span) = splits[k].segs else {
+                return None;
+            };
+            whole = Some(match whole {
+                None => span,
+                Some(w) if joiner.is_empty() && w.end == span.start => Span::new(w.start, span.end),
+                Some(w)
+                    if !joiner.is_empty()
+                        && w.end + joiner.len() == span.start
+                        && Span::new(w.end, span.start).text(self.source) == joiner =>
+                {
+                    Span::new(w.start, span.end)
+                }
+                Some(_) => return None,
+            });
+        }
+        whole
     }
 
     /// An oversized piece with no separators left: LangChain appends it as it
     /// is (not stripped).
     fn pass_through(&mut self, piece: &Piece<'a>, k: usize, parent: Option<NodeId>, depth: usize) {
+        let text = match piece.segs {
+            Segs::One(_) => None,
+            Segs::Many(_) => Some(piece.text.to_string()),
+        };
         self.emit(
-            piece.text.to_string(),
+            text,
             piece.cover(),
             parent,
             depth,
@@ -730,10 +925,11 @@ impl<'a> Run<'a, '_> {
         );
     }
 
+    /// Records a chunk whose text is `text`, or the span's own when `None`.
     #[allow(clippy::too_many_arguments)]
     fn emit(
         &mut self,
-        text: String,
+        text: Option<String>,
         span: Span,
         parent: Option<NodeId>,
         depth: usize,
@@ -741,7 +937,26 @@ impl<'a> Run<'a, '_> {
         close: Option<Close>,
         reason: NotSlice,
     ) {
-        let len = self.len(&text);
+        let (text, is_slice) = match text {
+            Some(text) => {
+                let is_slice = span.text(self.source) == text;
+                (
+                    if is_slice && !self.texts {
+                        String::new()
+                    } else {
+                        text
+                    },
+                    is_slice,
+                )
+            }
+            None if self.texts => (span.text(self.source).to_string(), true),
+            None => (String::new(), true),
+        };
+        let len = if is_slice {
+            self.lengths.len(span)
+        } else {
+            self.len(&text)
+        };
         let index = self.chunks.len();
         let node = self.node(Node {
             span,
@@ -760,7 +975,6 @@ impl<'a> Run<'a, '_> {
             prev.cut = self.pending;
         }
         let overlap = self.chunks.last().and_then(|p| p.span.intersect(span));
-        let is_slice = span.text(self.source) == text;
         self.chunks.push(LangChainChunk {
             index,
             text,
@@ -801,26 +1015,24 @@ fn regex_error(index: usize, pattern: &str, e: PythonRegexError, wrapped: bool) 
 /// chunk_overlap))` in chars, -1 when not found. `previous_chunk_len` is
 /// Python's `len` (chars) whatever the length function, and `chunk_overlap`
 /// is in the length function's unit, as in LangChain.
-fn start_indices(source: &str, chunks: &[LangChainChunk], overlap: usize) -> Vec<i64> {
-    let chars = CharIndex::new(source);
-    let total = chars.char_len() as i64;
-    // A cursor for char → byte offsets: the starts mostly move forward.
+fn start_indices(
+    source: &str,
+    lengths: &Measure<'_>,
+    chunks: &[LangChainChunk],
+    overlap: usize,
+) -> Vec<i64> {
+    let chars = Counter::new(Unit::Chars).expect("chars need no tokenizer");
+    // A slice's text may not have been copied out of the source.
+    fn text_of<'t>(source: &'t str, chunk: &'t LangChainChunk) -> &'t str {
+        if chunk.is_slice {
+            chunk.span.text(source)
+        } else {
+            &chunk.text
+        }
+    }
+    let total = lengths.chars(Span::new(0, source.len())) as i64;
+    // A cursor for char <-> byte offsets: the starts mostly move forward.
     let mut cursor = (0usize, 0usize);
-    let mut to_byte = |target: usize| -> usize {
-        let (mut c, mut b) = cursor;
-        if target < c {
-            (c, b) = (0, 0);
-        }
-        for ch in source[b..].chars() {
-            if c == target {
-                break;
-            }
-            c += 1;
-            b += ch.len_utf8();
-        }
-        cursor = (c, b);
-        b
-    };
     let mut index: i64 = 0;
     let mut previous_len: i64 = 0;
     let mut out = Vec::with_capacity(chunks.len());
@@ -829,10 +1041,23 @@ fn start_indices(source: &str, chunks: &[LangChainChunk], overlap: usize) -> Vec
         index = if from > total {
             -1
         } else {
-            let b = to_byte(from as usize);
-            find(source, b, &chunk.text).map_or(-1, |i| chars.char_offset(i) as i64)
+            let target = from as usize;
+            if target < cursor.0 {
+                cursor = (0, 0);
+            }
+            let b = chars.forward(source, cursor.1, target - cursor.0);
+            cursor = (target, b);
+            // A slice of the source at or after `from` is found by the time
+            // the search reaches it, so only the text up to its end is searched.
+            let bound = (chunk.is_slice && chunk.span.start >= b).then_some(chunk.span.end);
+            find(source, b, text_of(source, chunk), bound)
+                .map_or(-1, |i| (target + source[b..i].chars().count()) as i64)
         };
-        previous_len = chunk.text.chars().count() as i64;
+        previous_len = if chunk.is_slice {
+            lengths.chars(chunk.span)
+        } else {
+            chunk.text.chars().count()
+        } as i64;
         out.push(index);
     }
     out
@@ -843,8 +1068,43 @@ fn start_indices(source: &str, chunks: &[LangChainChunk], overlap: usize) -> Vec
 /// usually not found at all, and then the whole rest of the text is scanned
 /// for it; past a first window, that scan goes through memchr's
 /// SIMD substring search, many times faster than `str::find` on long texts.
-fn find(source: &str, from: usize, needle: &str) -> Option<usize> {
+///
+/// `bound`, when given, is a point the needle is known to end at (after
+/// `from`): the first occurrence ends there or before, so the search stops there.
+fn find(source: &str, from: usize, needle: &str, bound: Option<usize>) -> Option<usize> {
     const WINDOW: usize = 1 << 16;
+    if source[from..].starts_with(needle) {
+        return Some(from);
+    }
+    if let Some(end) = bound {
+        // Usually only a separator or some whitespace lies between `from`
+        // and the slice: try the few places there that start like the
+        // needle before building a substring searcher (which costs as much
+        // as reading the needle).
+        let (first, start) = (needle.as_bytes()[0], end - needle.len());
+        let mut tries = 0;
+        for (i, &b) in source.as_bytes()[from..=start].iter().enumerate() {
+            if b != first {
+                continue;
+            }
+            if source.as_bytes()[from + i..].starts_with(needle.as_bytes()) {
+                return Some(from + i);
+            }
+            tries += 1;
+            if tries == 8 {
+                break;
+            }
+        }
+        if tries < 8 {
+            // Every place was tried.
+            return None;
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        let found = memchr::memmem::find(&source.as_bytes()[from..end], needle.as_bytes());
+        #[cfg(target_arch = "wasm32")]
+        let found = source[from..end].find(needle);
+        return found.map(|i| from + i);
+    }
     let mut end = (from + WINDOW + needle.len()).min(source.len());
     while !source.is_char_boundary(end) {
         end -= 1;
