@@ -872,7 +872,8 @@ pub fn split_markdown_then(
     );
     let mut out: Vec<LangChainChunk> = Vec::new();
     for section in sections.chunks {
-        let pieces = engine::run(&section.text, recursive, counter, false, engine::Texts::All)?.chunks;
+        let pieces =
+            engine::run(&section.text, recursive, counter, false, engine::Texts::All)?.chunks;
         // Where to look for the next piece in what the section was made from.
         let mut from = section.span.start;
         for piece in pieces {
@@ -908,6 +909,8 @@ pub fn split_markdown_then(
         }
     }
     Ok(out)
+}
+
 /// `split_text(text)`: LangChain's chunk strings (borrowed from `text` where
 /// they are slices of it) and the warnings it logs, and nothing else (no
 /// trace, no `start_index`, no spans): the least work that answers it.
