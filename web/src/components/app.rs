@@ -337,7 +337,7 @@ pub fn App() -> Html {
                         }
                         // The interview cards come after the results: a learner
                         // sees the chunks first, then the questions about them.
-                        <Cards dispatch={dispatch.clone()} />
+                        <Cards state={(*state).clone()} dispatch={dispatch.clone()} />
                     </div>
                 </main>
             </div>

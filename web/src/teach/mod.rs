@@ -4,6 +4,7 @@
 
 pub mod bugs;
 pub mod cards;
+pub mod facts;
 pub mod lessons;
 pub mod practice;
 pub mod stepper;
