@@ -16,6 +16,7 @@ use super::tokenizer::use_tokenizer;
 use super::tree::Tree;
 use crate::state::{reduce, Action, Checked, Pointed, Shared, State, View};
 use crate::teach::cards::Cards;
+use crate::teach::exercises::Exercises;
 use crate::teach::lessons::Lessons;
 use crate::teach::stepper::{events, revealed, Stepper};
 use crate::teach::{mode_select, teach_panel, Mode};
@@ -338,6 +339,7 @@ pub fn App() -> Html {
                         // The interview cards come after the results: a learner
                         // sees the chunks first, then the questions about them.
                         <Cards state={(*state).clone()} dispatch={dispatch.clone()} />
+                        <Exercises />
                     </div>
                 </main>
             </div>

@@ -4,6 +4,7 @@
 
 pub mod bugs;
 pub mod cards;
+pub mod exercises;
 pub mod facts;
 pub mod lessons;
 pub mod practice;
