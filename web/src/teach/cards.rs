@@ -376,6 +376,40 @@ mod tests {
         assert_eq!(compared, CARDS.len() - 1);
     }
 
+    /// The tokens card in cl100k on the Chinese preset, with both encodings'
+    /// tables installed (natively from tiktoken-rs): the counts are the
+    /// tokenizer's, which `core/tests/tokens.rs` compares with tiktoken.
+    #[test]
+    fn the_tokens_card_counts_tokens() {
+        use crate::state::TokenizerStatus;
+        for enc in [Encoding::Cl100k, Encoding::O200k] {
+            assert!(chunkscope::tokens::ensure(enc), "{enc:?}");
+        }
+        let c = Card::find("tokens").unwrap();
+        let s = act(
+            &loaded(c),
+            Action::Tokenizer(TokenizerStatus::Loaded {
+                encoding: Encoding::Cl100k,
+                bytes: 1,
+                millis: 1,
+            }),
+        );
+        assert!(s.error.is_none(), "{:?}", s.error);
+        let fact = c.fact(&s).unwrap();
+        assert!(fact.holds);
+        assert_eq!(fact.text, TOKENS_FACT);
+        let text = presets::text("chinese").unwrap();
+        let chars = text.chars().count();
+        let cl = chunkscope::tokens::get(Encoding::Cl100k)
+            .unwrap()
+            .count(&text);
+        assert!(fact
+            .text
+            .contains(&format!("This text is {chars} chars: {cl} cl100k tokens")));
+    }
+
+    const TOKENS_FACT: &str = "This text is 541 chars: 564 cl100k tokens (1.0 chars a token), 400 o200k tokens (1.4 chars a token). In cl100k, 15 chunks of at most 60 tokens; the longest is 61 chars.";
+
     const PINNED: &[(&str, &str)] = &[
         ("overlap", "4 of 5 chunks start by repeating the end of the one before (at most 7 chars, the overlap is 12); the longest chunk is 39, within the size 40."),
         ("markdown", "8 of 20 chunks start with a heading line, because the list cuts before “#” first."),
@@ -392,12 +426,12 @@ mod tests {
         ("pdf", "“\\n\\n” and “\\n” never occur; 7 chunks, cut 3 by “. ”, 2 by “ ”, 1 by a hard cut. Hard-cut: “https://shop.example.com/orders/track?id”."),
         ("csv", "“\\n\\n” and “\\n” never occur; 62 chunks, cut 60 by “ ”, 1 by a hard cut; 0 of the 61 chunks after the first start where a row starts."),
         ("json", "“\\n\\n” and “\\n” and “. ” and “ ” never occur; 4 chunks, cut 3 by a hard cut. Chunks starting inside a key or a value: “efunded\",\"to…”, “atus\":\"deliv…”."),
-        ("crlf", "The text has 3 “\\r\\n\\r\\n” and 0 “\\n\\n”, so “\\n\\n” never occurs. 2 chunks hold a paragraph break inside them: “Refund policy␍↵␍↵Refunds take 5 days.”, “It never expires.␍↵␍↵Contact us 24x7.”."),
+        ("crlf", "The text has 3 “\\r\\n\\r\\n” and 0 “\\n\\n”, so “\\n\\n” never occurs. 2 chunks hold a paragraph break inside them: “Refund policy\\r↵\\r↵Refunds take 5 days.”, “It never expires.\\r↵\\r↵Contact us 24x7.”."),
         ("nfd", "The two lines look the same but are 27 and 33 chars long (one é is one char in NFC, two in NFD). Chunks starting with an accent cut from its letter: chunk 4 (U+0301), chunk 7 (U+0300)."),
         ("abbreviations", "“. ” cut after “Dr.”, “today.”, “e.g.”, “Friday.”. The shortest chunk is “Dr.”."),
         ("sentences", "3 sentences. Not sentence ends: “Dr.” (abbreviation), “$3.50” (number), “shop.example.com” (no space), “2.5” (number), “e.g.” (abbreviation), “www.shop.example.com/faq” (address)."),
         ("cjk-quote", "4 chunks, cut 2 by “。”, 1 by “？”. Chunks that start with the closing quote of the sentence before: chunk 1: ”我们就在家看书。, chunk 3: ”我说好。."),
         ("thai", "No space to cut at: 5 chunks, cut 4 by a hard cut. 2 chunks start with a vowel or tone mark torn from its consonant (U+0E31, U+0E31). The text has 10 zero-width spaces (U+200B) between words; the list does not use them."),
-        ("zwsp", "5 chunks, cut 4 by “\u{200b}”; 0 chunks start with a mark torn from its letter."),
+        ("zwsp", "5 chunks, cut 4 by “\\u{200B}”; 0 chunks start with a mark torn from its letter."),
     ];
 }

@@ -40,7 +40,22 @@ fn text<'a>(split: &'a Split, k: usize) -> &'a str {
 
 /// `text` quoted as a learner reads it: newlines as ↵, long text shortened.
 pub fn quote(text: &str) -> String {
-    format!("“{}”", crate::model::preview(&text.replace('\r', "␍"), 40))
+    format!(
+        "“{}”",
+        crate::model::preview(&text.replace('\r', "\\r"), 40)
+    )
+}
+
+/// A separator's label with invisible characters spelled out (a zero-width
+/// space drawn as itself would be an empty pair of quotes).
+fn label(sep: &chunkscope::Separator) -> String {
+    sep.label()
+        .chars()
+        .map(|c| match c {
+            '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}' => format!("\\u{{{:X}}}", c as u32),
+            c => c.to_string(),
+        })
+        .collect()
 }
 
 /// The name of the cut `cut` in this split: its separator's label, quoted.
@@ -49,7 +64,7 @@ fn cut_name(split: &Split, cut: Cut) -> String {
         Cut::Separator(i) => split
             .separators
             .get(i)
-            .map(|s| format!("“{}”", s.label()))
+            .map(|s| format!("“{}”", label(s)))
             .unwrap_or_else(|| "a separator".into()),
         Cut::Hard => "a hard cut".into(),
         Cut::Window => "a window's end".into(),
@@ -174,8 +189,7 @@ pub fn tokens(splits: &[&Split]) -> Fact {
     }
     let mut parts = Vec::new();
     for enc in [Encoding::Cl100k, Encoding::O200k] {
-        if let Some(t) = tokens::get(enc) {
-            let count = t.count(text);
+        if let Some(count) = count_tokens(enc, &split.text) {
             parts.push(format!(
                 "{count} {} tokens ({} chars a token)",
                 enc.name(),
@@ -203,6 +217,28 @@ pub fn tokens(splits: &[&Split]) -> Fact {
         ));
     }
     Fact::new(counted && in_tokens, line)
+}
+
+thread_local! {
+    /// The last count per encoding: the page draws often (pointing at a chunk
+    /// redraws), and a text is counted again only when it changed.
+    static COUNTED: std::cell::RefCell<Vec<(Encoding, crate::text::Text, usize)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// `text`'s length in `enc`'s tokens, when its tables are installed.
+fn count_tokens(enc: Encoding, text: &crate::text::Text) -> Option<usize> {
+    let tokenizer = tokens::get(enc)?;
+    COUNTED.with(|c| {
+        let mut c = c.borrow_mut();
+        if let Some(&(_, _, n)) = c.iter().find(|(e, t, _)| *e == enc && t == text) {
+            return Some(n);
+        }
+        let n = tokenizer.count(text);
+        c.retain(|(e, _, _)| *e != enc);
+        c.push((enc, text.clone(), n));
+        Some(n)
+    })
 }
 
 fn text_of(split: &Split, k: usize) -> &str {
@@ -389,7 +425,7 @@ pub fn one_at_a_time(splits: &[&Split]) -> Fact {
         let name = if sep.is_hard_cut() {
             "the hard cut".to_string()
         } else {
-            format!("“{}”", sep.label())
+            format!("“{}”", label(sep))
         };
         if lens.is_empty() {
             unused.push(name);
@@ -494,7 +530,7 @@ fn absent_at_root(split: &Split) -> Vec<String> {
             root.absent
                 .iter()
                 .filter_map(|&i| split.separators.get(i))
-                .map(|s| format!("“{}”", s.label()))
+                .map(|s| format!("“{}”", label(s)))
                 .collect()
         })
         .unwrap_or_default()
