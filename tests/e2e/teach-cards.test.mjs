@@ -71,20 +71,22 @@ e2e(
   { timeout: 120000 },
 );
 
-e2e('the tokens card counts in cl100k with the page own tokenizer and gives chars per token', async ({ page }) => {
+e2e('the tokens card counts in cl100k and gives chars per token, counted by the worker', async ({ page }) => {
   await waitForChunkSpans(page, SEED_CHUNKS);
   const fact = await show(page, 'tokens', 30000);
   assert.equal(await byTestId(page, 'unit-select').inputValue(), 'cl100k');
-  assert.match(fact, /This text is \d+ chars: \d+ cl100k tokens \(\d+\.\d chars a token\)\. In cl100k, \d+ chunks of at most 60 tokens/);
+  assert.equal(fact.replace(/^On screen now: /, ''), 'In cl100k, 15 chunks of at most 60 tokens; the longest is 61 chars.');
+  const ratio = byTestId(page, 'token-ratio');
+  await page.waitForFunction(() => document.querySelector('[data-testid=token-ratio]')?.dataset.cl100k !== undefined, null, { timeout: 30000 });
+  assert.equal(await ratio.getAttribute('data-chars'), '541');
+  assert.equal(await ratio.getAttribute('data-cl100k'), '564');
   // A second encoding, once its tables are in, is counted too.
   await byTestId(page, 'unit-select').selectOption('o200k');
-  await page.waitForFunction(
-    () => /o200k tokens/.test(document.querySelector('[data-card=tokens] [data-testid=card-fact]')?.innerText ?? ''),
-    null,
-    { timeout: 30000 },
+  await page.waitForFunction(() => document.querySelector('[data-testid=token-ratio]')?.dataset.o200k === '400', null, { timeout: 30000 });
+  assert.equal(
+    await ratio.innerText(),
+    'This text is 541 chars: 564 cl100k tokens (1.0 chars a token), 400 o200k tokens (1.4 chars a token).',
   );
-  const both = await card(page, 'tokens').locator('[data-testid=card-fact]').innerText();
-  assert.match(both, /cl100k tokens \(\d+\.\d chars a token\), \d+ o200k tokens \(\d+\.\d chars a token\)/);
 });
 
 e2e('a card keeps reading the split as the settings change', async ({ page }) => {

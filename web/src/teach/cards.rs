@@ -308,6 +308,9 @@ pub fn Cards(props: &CardsProps) -> Html {
                 <details><summary aria-label={format!("answer: {}", c.question)}>{"answer"}</summary><p>{c.answer}</p></details>
                 <button type="button" data-testid="card-show" onclick={show}>{"Show me"}</button>
                 {fact.unwrap_or_default()}
+                if c.id == "tokens" && *open == Some(c.id) {
+                    <facts::TokenCounts text={state.text.clone()} />
+                }
             </div>
         }
     };
@@ -376,9 +379,10 @@ mod tests {
         assert_eq!(compared, CARDS.len() - 1);
     }
 
-    /// The tokens card in cl100k on the Chinese preset, with both encodings'
-    /// tables installed (natively from tiktoken-rs): the counts are the
-    /// tokenizer's, which `core/tests/tokens.rs` compares with tiktoken.
+    /// The tokens card in cl100k on the Chinese preset, and the text's counts
+    /// the worker gives for the ratio line, with both encodings' tables
+    /// installed (natively from tiktoken-rs): the counts are the tokenizer's,
+    /// which `core/tests/tokens.rs` compares with tiktoken.
     #[test]
     fn the_tokens_card_counts_tokens() {
         use crate::state::TokenizerStatus;
@@ -397,18 +401,30 @@ mod tests {
         assert!(s.error.is_none(), "{:?}", s.error);
         let fact = c.fact(&s).unwrap();
         assert!(fact.holds);
-        assert_eq!(fact.text, TOKENS_FACT);
+        assert_eq!(
+            fact.text,
+            "In cl100k, 15 chunks of at most 60 tokens; the longest is 61 chars."
+        );
         let text = presets::text("chinese").unwrap();
-        let chars = text.chars().count();
-        let cl = chunkscope::tokens::get(Encoding::Cl100k)
-            .unwrap()
-            .count(&text);
-        assert!(fact
-            .text
-            .contains(&format!("This text is {chars} chars: {cl} cl100k tokens")));
+        let counts: Vec<(Encoding, usize)> = [Encoding::Cl100k, Encoding::O200k]
+            .into_iter()
+            .map(|enc| {
+                let whole = Split::now(text.clone(), facts::whole_in(enc, &text)).unwrap();
+                assert_eq!(whole.output.chunks.len(), 1);
+                let n = facts::whole_count(&whole);
+                assert_eq!(n, chunkscope::tokens::get(enc).unwrap().count(&text));
+                (enc, n)
+            })
+            .collect();
+        assert_eq!(
+            facts::ratio_line(text.chars().count(), &counts),
+            "This text is 541 chars: 564 cl100k tokens (1.0 chars a token), 400 o200k tokens (1.4 chars a token)."
+        );
+        assert_eq!(
+            facts::ratio_line(4, &[]),
+            "This text is 4 chars; choose cl100k or o200k to count its tokens."
+        );
     }
-
-    const TOKENS_FACT: &str = "This text is 541 chars: 564 cl100k tokens (1.0 chars a token), 400 o200k tokens (1.4 chars a token). In cl100k, 15 chunks of at most 60 tokens; the longest is 61 chars.";
 
     const PINNED: &[(&str, &str)] = &[
         ("overlap", "4 of 5 chunks start by repeating the end of the one before (at most 7 chars, the overlap is 12); the longest chunk is 39, within the size 40."),

@@ -65,7 +65,7 @@ pub enum Prediction {
 /// Reads a typed prediction: `error` (or anything with "err" or "refuse"),
 /// else the numbers in pairs (`[0,4) [3,7)`, `0-4 3-7`, or nothing for none).
 pub fn parse(typed: &str) -> Option<Prediction> {
-    let t = typed.to_lowercase();
+    let t = typed.to_ascii_lowercase();
     if t.contains("err") || t.contains("refuse") || t.contains("invalid") {
         return Some(Prediction::Refused);
     }

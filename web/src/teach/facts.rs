@@ -178,71 +178,102 @@ fn word_around(text: &str, a: usize, b: usize) -> &str {
 
 // ---- Interview follow-ups (seed 000) --------------------------------------
 
-/// Tokens: the unit, the chunks in it, and chars per token on the current
-/// text for every encoding whose tables the page has.
+/// Tokens: the unit and the chunks in it. The text's own token counts are
+/// [`TokenCounts`]'s, asked of the worker (the page carries no encoder).
 pub fn tokens(splits: &[&Split]) -> Fact {
     let split = splits[0];
-    let text = &*split.text;
-    let n = chars(text);
-    if text.len() > COUNT_LIMIT {
-        return Fact::new(false, "The text is too long to count its tokens here.");
+    if !matches!(split.config.unit, Unit::Tokens(_)) {
+        return Fact::new(
+            false,
+            format!(
+                "Counting in {}: choose cl100k or o200k to count in tokens.",
+                split.config.unit.name()
+            ),
+        );
     }
-    let mut parts = Vec::new();
-    for enc in [Encoding::Cl100k, Encoding::O200k] {
-        if let Some(count) = count_tokens(enc, &split.text) {
-            parts.push(format!(
-                "{count} {} tokens ({} chars a token)",
-                enc.name(),
-                ratio(n, count)
-            ));
-        }
-    }
-    let counted = !parts.is_empty();
-    let mut line = if counted {
-        format!("This text is {n} chars: {}.", parts.join(", "))
-    } else {
-        format!("This text is {n} chars; choose cl100k or o200k to count its tokens.")
-    };
-    let in_tokens = matches!(split.config.unit, Unit::Tokens(_));
-    if in_tokens {
-        let longest = (0..split.output.chunks.len())
-            .map(|k| chars(text_of(split, k)))
-            .max()
-            .unwrap_or(0);
-        line.push_str(&format!(
-            " In {}, {} chunks of at most {} tokens; the longest is {longest} chars.",
+    let longest = (0..split.output.chunks.len())
+        .map(|k| chars(text(split, k)))
+        .max()
+        .unwrap_or(0);
+    Fact::new(
+        true,
+        format!(
+            "In {}, {} chunks of at most {} tokens; the longest is {longest} chars.",
             split.config.unit.name(),
             split.output.chunks.len(),
             split.config.size
-        ));
+        ),
+    )
+}
+
+/// The configuration whose split of a text is one window holding all of it,
+/// so its length is the text's count in `encoding` (a text of n bytes has at
+/// most n tokens).
+pub fn whole_in(encoding: Encoding, text: &str) -> chunkscope::Config {
+    chunkscope::Config {
+        strategy: chunkscope::Strategy::Fixed,
+        size: text.len().max(1),
+        unit: Unit::Tokens(encoding),
+        ..chunkscope::Config::default()
     }
-    Fact::new(counted && in_tokens, line)
 }
 
-thread_local! {
-    /// The last count per encoding: the page draws often (pointing at a chunk
-    /// redraws), and a text is counted again only when it changed.
-    static COUNTED: std::cell::RefCell<Vec<(Encoding, crate::text::Text, usize)>> =
-        const { std::cell::RefCell::new(Vec::new()) };
+/// The token count of a whole-text split (see [`whole_in`]).
+pub fn whole_count(split: &Split) -> usize {
+    split.output.chunks.iter().map(|c| c.len).sum()
 }
 
-/// `text`'s length in `enc`'s tokens, when its tables are installed.
-fn count_tokens(enc: Encoding, text: &crate::text::Text) -> Option<usize> {
-    let tokenizer = tokens::get(enc)?;
-    COUNTED.with(|c| {
-        let mut c = c.borrow_mut();
-        if let Some(&(_, _, n)) = c.iter().find(|(e, t, _)| *e == enc && t == text) {
-            return Some(n);
+/// The line under the tokens card: the text's length in chars and, for
+/// every encoding counted, its tokens and chars per token.
+pub fn ratio_line(chars: usize, counts: &[(Encoding, usize)]) -> String {
+    if counts.is_empty() {
+        return format!("This text is {chars} chars; choose cl100k or o200k to count its tokens.");
+    }
+    let parts: Vec<String> = counts
+        .iter()
+        .map(|&(enc, n)| {
+            format!(
+                "{n} {} tokens ({} chars a token)",
+                enc.name(),
+                ratio(chars, n)
+            )
+        })
+        .collect();
+    format!("This text is {chars} chars: {}.", parts.join(", "))
+}
+
+#[derive(yew::Properties, PartialEq)]
+pub struct TokenCountsProps {
+    pub text: crate::text::Text,
+}
+
+/// The current text counted by the worker in every encoding whose tables are
+/// installed (`token-ratio`).
+#[yew::function_component]
+pub fn TokenCounts(props: &TokenCountsProps) -> yew::Html {
+    use yew::html;
+    let text = props.text.clone();
+    let small = text.len() <= COUNT_LIMIT;
+    let ask = |enc: Encoding| (small && tokens::get(enc).is_some()).then(|| whole_in(enc, &text));
+    let cl = crate::engine::use_split(text.clone(), ask(Encoding::Cl100k));
+    let o2 = crate::engine::use_split(text.clone(), ask(Encoding::O200k));
+    if !small {
+        return html! { <p class="hint" data-testid="token-ratio">{"The text is too long to count its tokens here."}</p> };
+    }
+    let n = chars(&text);
+    let mut counts = Vec::new();
+    for (enc, answer) in [(Encoding::Cl100k, &cl), (Encoding::O200k, &o2)] {
+        if let Some(Ok(s)) = answer {
+            counts.push((enc, whole_count(s)));
         }
-        let n = tokenizer.count(text);
-        c.retain(|(e, _, _)| *e != enc);
-        c.push((enc, text.clone(), n));
-        Some(n)
-    })
-}
-
-fn text_of(split: &Split, k: usize) -> &str {
-    text(split, k)
+    }
+    let of = |enc: Encoding| counts.iter().find(|c| c.0 == enc).map(|c| c.1.to_string());
+    html! {
+        <p class="hint" data-testid="token-ratio" data-chars={n.to_string()}
+            data-cl100k={of(Encoding::Cl100k)} data-o200k={of(Encoding::O200k)}>
+            {ratio_line(n, &counts)}
+        </p>
+    }
 }
 
 /// `chars / tokens` with one decimal.
@@ -501,7 +532,7 @@ pub fn meaning(splits: &[&Split]) -> Fact {
     let split = splits[0];
     let mixed: Vec<usize> = (0..split.output.chunks.len())
         .filter(|&k| {
-            let t = text(split, k).to_lowercase();
+            let t = text(split, k).to_ascii_lowercase();
             t.contains("refund") && t.contains("ship")
         })
         .collect();
