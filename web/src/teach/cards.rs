@@ -309,7 +309,8 @@ pub fn Cards(props: &CardsProps) -> Html {
                 <button type="button" data-testid="card-show" onclick={show}>{"Show me"}</button>
                 {fact.unwrap_or_default()}
                 if c.id == "tokens" && *open == Some(c.id) {
-                    <facts::TokenCounts text={state.text.clone()} />
+                    <facts::TokenCounts text={state.text.clone()}
+                        loaded={(chunkscope::tokens::get(Encoding::Cl100k).is_some(), chunkscope::tokens::get(Encoding::O200k).is_some())} />
                 }
             </div>
         }

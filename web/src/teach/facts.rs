@@ -9,7 +9,7 @@
 //! and pin these sentences word for word.
 
 use crate::state::Split;
-use chunkscope::tokens::{self, Encoding};
+use chunkscope::tokens::Encoding;
 use chunkscope::{Action as Step, Cut, Node, Unit};
 
 /// What the current split shows about a card's point.
@@ -245,18 +245,25 @@ pub fn ratio_line(chars: usize, counts: &[(Encoding, usize)]) -> String {
 #[derive(yew::Properties, PartialEq)]
 pub struct TokenCountsProps {
     pub text: crate::text::Text,
+    /// Which encodings' tables are installed (cl100k, o200k): a change asks
+    /// for the newly loaded one's count.
+    pub loaded: (bool, bool),
 }
 
 /// The current text counted by the worker in every encoding whose tables are
 /// installed (`token-ratio`).
+///
+/// The tables are the page's registry's (`chunkscope::tokens::get`); the caller reads
+/// it when it draws, since installing them changes no property here.
 #[yew::function_component]
 pub fn TokenCounts(props: &TokenCountsProps) -> yew::Html {
     use yew::html;
     let text = props.text.clone();
     let small = text.len() <= COUNT_LIMIT;
-    let ask = |enc: Encoding| (small && tokens::get(enc).is_some()).then(|| whole_in(enc, &text));
-    let cl = crate::engine::use_split(text.clone(), ask(Encoding::Cl100k));
-    let o2 = crate::engine::use_split(text.clone(), ask(Encoding::O200k));
+    let (cl_in, o2_in) = props.loaded;
+    let ask = |enc: Encoding, loaded: bool| (small && loaded).then(|| whole_in(enc, &text));
+    let cl = crate::engine::use_split(text.clone(), ask(Encoding::Cl100k, cl_in));
+    let o2 = crate::engine::use_split(text.clone(), ask(Encoding::O200k, o2_in));
     if !small {
         return html! { <p class="hint" data-testid="token-ratio">{"The text is too long to count its tokens here."}</p> };
     }
