@@ -102,6 +102,10 @@ pub const THAI_TEXT: &str = "การคืนเงิน\u{200b}ใช้เ�
 /// One paragraph that changes topic half way.
 pub const MEANING_TEXT: &str = "Refunds take 5 days and go to the original UPI id. Shipping is free over 500 rupees and takes 3 to 7 days. Returns are picked up from your door.";
 
+/// A card with no overlap, counted in chars, the separator kept at the end of
+/// the piece before: most cards differ from it only there. The table reads
+/// best with every field in a row, hence the long argument list.
+#[allow(clippy::too_many_arguments)]
 const fn card(
     id: &'static str,
     group: Group,
@@ -425,6 +429,36 @@ mod tests {
             facts::ratio_line(4, &[]),
             "This text is 4 chars; choose cl100k or o200k to count its tokens."
         );
+    }
+
+    /// What the answers promise beyond their own setups: the sentence
+    /// strategy keeps a Chinese closing quote with its sentence, and the
+    /// zero-width space as a separator tears no Thai mark from its letter.
+    #[test]
+    fn the_answers_promises_hold() {
+        let mut c = Card::find("cjk-quote").unwrap();
+        let mut snap = snapshot(c);
+        snap.view = View::One(Strategy::Sentence);
+        let s = act(&start(), Action::Restore(snap));
+        let split = s.primary().unwrap();
+        let texts: Vec<&str> = split
+            .output
+            .chunks
+            .iter()
+            .map(|k| k.text(&split.text))
+            .collect();
+        assert_eq!(
+            texts,
+            [
+                "他说：“今天下雨了。”",
+                "我们就在家看书。",
+                "她问：“明天去公园吗？”",
+                "我说好。"
+            ]
+        );
+        c = Card::find("zwsp").unwrap();
+        let fact = c.fact(&loaded(c)).unwrap();
+        assert!(fact.holds, "{}", fact.text);
     }
 
     const PINNED: &[(&str, &str)] = &[

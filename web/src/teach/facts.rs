@@ -34,7 +34,7 @@ impl Fact {
 pub const COUNT_LIMIT: usize = 256 * 1024;
 
 /// A chunk's text.
-fn text<'a>(split: &'a Split, k: usize) -> &'a str {
+fn text(split: &Split, k: usize) -> &str {
     split.output.chunks[k].text(&split.text)
 }
 
