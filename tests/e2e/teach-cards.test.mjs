@@ -107,7 +107,7 @@ e2e('the refund page at 40 in fixed windows: the lesson says "Refunds" is cut, t
   assert.equal(await claim.getAttribute('data-holds'), 'false');
   assert.equal(
     await claim.innerText(),
-    'Not as the lesson says: no window starts inside “Refunds”. window 2 starts at char 40, in the middle of a sentence (“…They| go…”); window 3 starts at char 80, inside the word “g|et”.',
+    'Not as the lesson says: no window starts inside “Refunds”. Window 2 starts at char 40, in the middle of a sentence (“…They| go…”); window 3 starts at char 80, inside the word “g|et”.',
   );
   assert.equal(await byTestId(page, 'lesson-match').getAttribute('data-ok'), 'false');
   // The fixed pane holds the three windows, the recursive pane the lesson's five chunks.

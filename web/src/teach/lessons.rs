@@ -318,7 +318,14 @@ pub fn claim(split: &crate::state::Split, word: &str) -> Claim {
     } else {
         format!(
             "Not as the lesson says: no window starts inside “{word}”. {}.",
-            boundaries.join("; ")
+            {
+                let all = boundaries.join("; ");
+                let mut first = all.chars();
+                first
+                    .next()
+                    .map(|c| c.to_ascii_uppercase().to_string() + first.as_str())
+                    .unwrap_or_default()
+            }
         )
     };
     Claim {
@@ -546,7 +553,7 @@ mod tests {
         assert!(!c.holds);
         assert_eq!(
             c.summary,
-            "Not as the lesson says: no window starts inside “Refunds”. window 2 starts at char 40, in the middle of a sentence (“…They| go…”); window 3 starts at char 80, inside the word “g|et”."
+            "Not as the lesson says: no window starts inside “Refunds”. Window 2 starts at char 40, in the middle of a sentence (“…They| go…”); window 3 starts at char 80, inside the word “g|et”."
         );
         let v = verdict(lesson, &state);
         assert!(!v.ok);
