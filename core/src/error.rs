@@ -201,6 +201,13 @@ impl From<LangChainError> for Error {
     }
 }
 
+/// The overlap the refusal suggests: an eighth of the size, rounded, in line
+/// with the 10–15 % the lessons give as typical. It is always smaller than the
+/// size (0 for sizes up to 3), so following the suggestion cannot be refused.
+fn suggested_overlap(size: usize) -> usize {
+    size.saturating_add(4) / 8
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -210,8 +217,8 @@ impl fmt::Display for Error {
             ),
             Error::OverlapTooLarge { overlap, size } => write!(
                 f,
-                "overlap ({overlap}) must be smaller than size ({size}): a chunk that repeats {overlap} units of the one before has no room left for new text, so the splitter would never move forward (try overlap {})",
-                size.saturating_sub(1).min(size / 5)
+                "overlap ({overlap}) must be smaller than size ({size}): a chunk that repeats {overlap} units of the one before has no room left for new text, so the splitter would never move forward (try overlap {}: 10–15 % of the size is typical)",
+                suggested_overlap(*size)
             ),
             Error::NoSeparators => write!(
                 f,
@@ -271,6 +278,38 @@ impl std::error::Error for Error {}
 mod tests {
     use super::*;
     use crate::{Config, Separator, Strategy, Unit};
+
+    #[test]
+    fn the_suggested_overlap_is_an_eighth_of_the_size_and_always_allowed() {
+        let pairs: Vec<(usize, usize)> = [1, 3, 4, 40, 100, 500, 1000]
+            .into_iter()
+            .map(|s| (s, suggested_overlap(s)))
+            .collect();
+        assert_eq!(
+            pairs,
+            [
+                (1, 0),
+                (3, 0),
+                (4, 1),
+                (40, 5),
+                (100, 13),
+                (500, 63),
+                (1000, 125)
+            ]
+        );
+        for size in 1..=10_000 {
+            let o = suggested_overlap(size);
+            assert!(o < size, "size {size}");
+            if size >= 40 {
+                let percent = 100.0 * o as f64 / size as f64;
+                assert!((10.0..=15.0).contains(&percent), "size {size}: {percent}");
+            }
+        }
+        assert_eq!(
+            Error::OverlapTooLarge { overlap: 40, size: 40 }.to_string(),
+            "overlap (40) must be smaller than size (40): a chunk that repeats 40 units of the one before has no room left for new text, so the splitter would never move forward (try overlap 5: 10–15 % of the size is typical)"
+        );
+    }
 
     fn setting_of(config: Config) -> Setting {
         config.validate().unwrap_err().setting()

@@ -23,6 +23,7 @@ use super::tokenizer::use_tokenizer;
 use super::tree::Tree;
 use crate::state::{reduce, Action, Checked, Pointed, Shared, State, View};
 use crate::teach::cards::Cards;
+use crate::teach::exercises::Exercises;
 use crate::teach::lessons::Lessons;
 use crate::teach::stepper::{events, revealed, Stepper};
 use crate::teach::{mode_select, teach_panel, Mode};
@@ -450,7 +451,8 @@ pub fn App() -> Html {
                         // The interview cards come after the results: a learner
                         // sees the chunks first, then the questions about them.
                         <div id={Target::Cards.id()} class="jump-target" tabindex="-1">
-                            <Cards dispatch={dispatch.clone()} offer={state.offer.as_ref().map(|o| o.card)} />
+                            <Cards state={(*state).clone()} dispatch={dispatch.clone()} offer={state.offer.as_ref().map(|o| o.card)} />
+                            <Exercises />
                         </div>
                     </div>
                 </main>

@@ -146,9 +146,9 @@ mod tests {
     use chunkscope::Unit;
 
     fn card(id: &str) -> Action {
-        let c = CARDS.iter().find(|c| c.0 == id).unwrap();
+        let c = CARDS.iter().find(|c| c.id == id).unwrap();
         Action::ShowCard {
-            card: c.0,
+            card: c.id,
             snapshot: snapshot(c),
         }
     }
@@ -164,7 +164,10 @@ mod tests {
         let shown = act(&page, card("tokens"));
         assert_eq!(shown.offer, None);
         assert_eq!(shown.visit, 1);
-        assert_eq!(shown.settings.unit, Unit::Bytes);
+        assert_eq!(
+            shown.settings.unit,
+            Unit::Tokens(chunkscope::tokens::Encoding::Cl100k)
+        );
         assert_eq!(shown.settings.size, "60");
         assert_eq!(shown.document, Some("chinese"));
         let s = shown.shown.as_ref().unwrap();
@@ -214,8 +217,8 @@ mod tests {
     #[test]
     fn back_restores_the_page_before_the_card_and_ends_its_note() {
         let page = start();
-        let shown = act(&page, card("pdf"));
-        assert_eq!(shown.view, View::Compare);
+        let shown = act(&page, card("md-fence"));
+        assert_eq!(shown.view, View::CompareMarkdown);
         let back = act(&shown, Action::History(page.snapshot()));
         assert_eq!(back.snapshot(), page.snapshot());
         assert_eq!((back.shown.clone(), back.offer.clone()), (None, None));

@@ -19,6 +19,9 @@ pub enum Expected {
     /// These chunk texts from seed 002's eleven lines, which have no merge pass
     /// (run by the bug gallery's variant, since the engine always merges).
     WithoutMerge(&'static [&'static str]),
+    /// A claim about fixed windows that the page checks against the windows
+    /// the engine really cut (see [`claim`]); the chunks are not the point.
+    Claim(&'static str),
 }
 
 /// One worked example of the seeds.
@@ -52,17 +55,28 @@ const SEED: &[&str] = &["\n\n", "\n", ". ", " ", ""];
 const SEED_002: &[&str] = &["\n\n", "\n", ""];
 
 /// Every worked example, in the order the lessons give them.
-pub const LESSONS: [Lesson; 5] = [
+pub const LESSONS: [Lesson; 6] = [
     Lesson {
         name: "refund",
         title: "Refund page at size 40 (from the lesson)",
-        about: "Blank lines give 3 pieces, the middle one 81 chars; a newline splits it, and its 52-char first line is split at the sentence end into 20 and 31. Space and hard cut are never needed.",
+        about: "Blank lines give 3 pieces, the middle one 81 chars; a newline splits it, and its 52-char first line is split at the sentence end into 20 and 31. Space and hard cut are never needed. The lesson then says what a fixed 40-char cut of the page would do: the next example checks it.",
         view: View::Recursive,
         size: 40,
         overlap: 0,
         separators: SEED,
         expected: Expected::Texts(REFUND_CHUNKS),
         tree: true,
+    },
+    Lesson {
+        name: "refund-fixed",
+        title: "Refund page, fixed 40-char windows (the lesson's remark checked)",
+        about: "The same page cut by fixed windows of 40 chars, beside the recursive chunks. The lesson's remark about where the second window starts is checked against the windows the engine cut.",
+        view: View::Compare,
+        size: 40,
+        overlap: 0,
+        separators: SEED,
+        expected: Expected::Claim("Refunds"),
+        tree: false,
     },
     Lesson {
         name: "fixed",
@@ -119,7 +133,7 @@ impl Lesson {
     /// The lesson's text.
     pub fn text(&self) -> String {
         match self.name {
-            "refund" => crate::presets::refund().to_string(),
+            "refund" | "refund-fixed" => crate::presets::refund().to_string(),
             "fixed" => "abcdefghij".into(),
             "windows" => "abcdefghijklmnopqrstuvwxy".repeat(10),
             _ => "aa\n\nbbb\ncccccc".into(),
@@ -153,6 +167,9 @@ impl Lesson {
         match self.expected {
             Expected::Texts(t) | Expected::WithoutMerge(t) => t.iter().map(|t| show(t)).collect(),
             Expected::Spans(s) => s.iter().map(|(a, b)| format!("[{a}, {b})")).collect(),
+            Expected::Claim(word) => vec![format!(
+                "the second window starts in the middle of “{word}”"
+            )],
         }
     }
 }
@@ -194,6 +211,16 @@ pub fn verdict(lesson: &Lesson, state: &State) -> Verdict {
             .iter()
             .map(|c| show(c.text(text)))
             .collect(),
+        Expected::Claim(word) => {
+            let c = claim(split, word);
+            let ok = c.holds;
+            // The summary is drawn as `lesson-claim`.
+            return Verdict {
+                ok,
+                ours: c.boundaries,
+                notes: vec![],
+            };
+        }
         Expected::Spans(_) => split
             .chunk_chars
             .iter()
@@ -222,6 +249,139 @@ pub fn verdict(lesson: &Lesson, state: &State) -> Verdict {
         }
     }
     Verdict { ok, ours, notes }
+}
+
+/// What the fixed windows of a split really do at their boundaries, against
+/// the claim that one of them starts inside `word`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Claim {
+    /// Whether some window starts strictly inside an occurrence of `word`.
+    pub holds: bool,
+    /// Each window after the first: where it starts and what it cuts.
+    pub boundaries: Vec<String>,
+    /// The verdict in one sentence.
+    pub summary: String,
+}
+
+/// Reads the boundaries of `split`'s windows: a window that starts between two
+/// letters cuts a word (`g|et`); one that starts after anything but a
+/// sentence end or a line break starts mid-sentence.
+pub fn claim(split: &crate::state::Split, word: &str) -> Claim {
+    let text = &*split.text;
+    let mut boundaries = Vec::new();
+    for (k, c) in split.output.chunks.iter().enumerate().skip(1) {
+        let at = c.span.start;
+        let before = text[..at].chars().next_back();
+        let after = text[at..].chars().next();
+        let start = split.chunk_chars[k].0;
+        let left = text[..at]
+            .rsplit(|ch: char| ch.is_whitespace())
+            .next()
+            .unwrap_or("");
+        let right = text[at..]
+            .split(|ch: char| ch.is_whitespace())
+            .next()
+            .unwrap_or("");
+        let what = if before.is_some_and(char::is_alphanumeric)
+            && after.is_some_and(char::is_alphanumeric)
+        {
+            format!("inside the word “{left}|{right}”")
+        } else {
+            let prev = text[..at].trim_end().chars().next_back();
+            if matches!(prev, None | Some('.' | '!' | '?' | ':')) || text[..at].ends_with('\n') {
+                "at the start of a sentence or line".to_string()
+            } else {
+                let last = text[..at]
+                    .trim_end()
+                    .rsplit(char::is_whitespace)
+                    .next()
+                    .unwrap_or("");
+                let next = text[at..]
+                    .trim_start()
+                    .split(char::is_whitespace)
+                    .next()
+                    .unwrap_or("");
+                format!("in the middle of a sentence (“…{last}| {next}…”)")
+            }
+        };
+        boundaries.push(format!("window {} starts at char {start}, {what}", k + 1));
+    }
+    let holds = text.match_indices(word).any(|(i, w)| {
+        split
+            .output
+            .chunks
+            .iter()
+            .skip(1)
+            .any(|c| c.span.start > i && c.span.start < i + w.len())
+    });
+    let summary = if holds {
+        format!("As the lesson says, a window starts inside “{word}”.")
+    } else {
+        format!(
+            "Not as the lesson says: no window starts inside “{word}”. {}.",
+            {
+                let all = boundaries.join("; ");
+                let mut first = all.chars();
+                first
+                    .next()
+                    .map(|c| c.to_ascii_uppercase().to_string() + first.as_str())
+                    .unwrap_or_default()
+            }
+        )
+    };
+    Claim {
+        holds,
+        boundaries,
+        summary,
+    }
+}
+
+/// The window count N = 1 + ⌈(L − S)/(S − O)⌉ for a fixed split, with the
+/// numbers filled in, and the count the engine really made.
+pub fn formula(split: &crate::state::Split) -> Option<(usize, String)> {
+    let config = &split.config;
+    if config.strategy != chunkscope::Strategy::Fixed || config.unit != Unit::Chars {
+        return None;
+    }
+    let (s, o) = (config.size, config.overlap);
+    let l = split.text.chars().count();
+    let n = if l == 0 {
+        0
+    } else if l <= s {
+        1
+    } else {
+        1 + (l - s).div_ceil(s - o)
+    };
+    let made = split.output.chunks.len();
+    let worked = if l > s {
+        format!(" = 1 + ⌈({l} − {s})/({s} − {o})⌉ = {n}")
+    } else {
+        format!(": L = {l} ≤ S = {s}, so N = {n}")
+    };
+    Some((
+        n,
+        format!("N = 1 + ⌈(L − S)/(S − O)⌉{worked} windows; the engine cut {made}."),
+    ))
+}
+
+/// What the split costs, in the lessons' terms.
+pub fn cost(split: &crate::state::Split) -> String {
+    if split.config.strategy == chunkscope::Strategy::Fixed {
+        "Cost: O(n) time: one pass, each window sliced once; O(n) space for the output (plus the overlap's copies).".into()
+    } else {
+        let depth = split
+            .output
+            .trace
+            .nodes
+            .iter()
+            .map(|n| n.depth)
+            .max()
+            .unwrap_or(0);
+        format!(
+            "Cost: O(n·s) time for s separators: each level scans its pieces once (here s = {}, and the tree went {depth} levels deep); O(n) space.",
+            split.separators.len()
+        )
+    }
 }
 
 /// The refund page's tree as seed 000's table gives it.
@@ -296,6 +456,26 @@ pub fn Lessons(props: &LessonsProps) -> Html {
             .get(lesson.view.strategies()[0])
             .pending
             .is_some();
+        let split = props.state.split(lesson.view.strategies()[0]).filter(|_| !waiting);
+        let claim_html = match (lesson.expected, split) {
+            (Expected::Claim(word), Some(s)) => {
+                let c = claim(s, word);
+                html! { <p class="hint" data-testid="lesson-claim" data-holds={c.holds.to_string()}>{c.summary}</p> }
+            }
+            _ => html! {},
+        };
+        let costs = split.map(|s| {
+            let formula = formula(s).map(|(n, line)| html! {
+                <p class="hint" data-testid="lesson-formula" data-n={n.to_string()}
+                    data-chunks={s.output.chunks.len().to_string()}>{line}</p>
+            });
+            html! {
+                <>
+                    {formula.unwrap_or_default()}
+                    <p class="hint" data-testid="lesson-cost">{cost(s)}</p>
+                </>
+            }
+        });
         html! {
             <div class="lesson">
                 <p class="muted">{lesson.about}</p>
@@ -322,6 +502,8 @@ pub fn Lessons(props: &LessonsProps) -> Html {
                     </div>
                 </div>
                 { for v.notes.into_iter().map(|n| html! { <p class="hint">{n}</p> }) }
+                {claim_html}
+                {costs.unwrap_or_default()}
             </div>
         }
     });
@@ -346,9 +528,96 @@ mod tests {
     use super::*;
     use crate::state::testing::{act, start};
 
+    /// Seed 000 says a fixed 40-char cut of the refund page starts its second
+    /// chunk inside "Refunds". The engine's windows say otherwise, and the page
+    /// says what they do; the engine is not bent toward the claim.
+    #[test]
+    fn the_fixed_cut_of_the_refund_page_is_not_what_the_lesson_says() {
+        let lesson = Lesson::find("refund-fixed").unwrap();
+        let state = act(&start(), Action::Restore(lesson.snapshot()));
+        let split = state.split(chunkscope::Strategy::Fixed).unwrap();
+        let texts: Vec<&str> = split
+            .output
+            .chunks
+            .iter()
+            .map(|c| c.text(&split.text))
+            .collect();
+        assert_eq!(
+            texts,
+            [
+                "Refund policy\n\nRefunds take 5 days. They",
+                " go to the original UPI id.\nCOD orders g",
+                "et store credit.\n\nContact us 24x7."
+            ]
+        );
+        let c = claim(split, "Refunds");
+        assert!(!c.holds);
+        assert_eq!(
+            c.summary,
+            "Not as the lesson says: no window starts inside “Refunds”. Window 2 starts at char 40, in the middle of a sentence (“…They| go…”); window 3 starts at char 80, inside the word “g|et”."
+        );
+        let v = verdict(lesson, &state);
+        assert!(!v.ok);
+        assert_eq!(v.ours, c.boundaries);
+        // The recursive pane beside it is the lesson's five chunks.
+        let rec = state.split(chunkscope::Strategy::Recursive).unwrap();
+        assert_eq!(rec.output.chunks.len(), 5);
+    }
+
+    #[test]
+    fn the_window_count_formula_agrees_with_the_engine() {
+        let mut compared = 0;
+        for (name, line) in [
+            ("fixed", "N = 1 + ⌈(L − S)/(S − O)⌉ = 1 + ⌈(10 − 4)/(4 − 1)⌉ = 3 windows; the engine cut 3."),
+            ("windows", "N = 1 + ⌈(L − S)/(S − O)⌉ = 1 + ⌈(250 − 100)/(100 − 20)⌉ = 3 windows; the engine cut 3."),
+            ("refund-fixed", "N = 1 + ⌈(L − S)/(S − O)⌉ = 1 + ⌈(114 − 40)/(40 − 0)⌉ = 3 windows; the engine cut 3."),
+        ] {
+            let lesson = Lesson::find(name).unwrap();
+            let state = act(&start(), Action::Restore(lesson.snapshot()));
+            let split = state.split(chunkscope::Strategy::Fixed).unwrap();
+            let (n, said) = formula(split).unwrap();
+            assert_eq!(said, line);
+            assert_eq!(n, split.output.chunks.len());
+            compared += 1;
+        }
+        // Every size and overlap on texts of 0 to 60 chars.
+        for l in 0..60usize {
+            for s in 1..12usize {
+                for o in 0..s {
+                    let text: crate::text::Text = "x".repeat(l).into();
+                    let config = chunkscope::Config {
+                        strategy: chunkscope::Strategy::Fixed,
+                        size: s,
+                        overlap: o,
+                        ..Default::default()
+                    };
+                    let split = crate::state::Split::now(text, config).unwrap();
+                    assert_eq!(
+                        formula(&split).unwrap().0,
+                        split.output.chunks.len(),
+                        "L={l} S={s} O={o}"
+                    );
+                    compared += 1;
+                }
+            }
+        }
+        assert_eq!(compared, 3 + 60 * 66);
+        let refund = act(
+            &start(),
+            Action::Restore(Lesson::find("refund").unwrap().snapshot()),
+        );
+        assert_eq!(
+            cost(refund.primary().unwrap()),
+            "Cost: O(n·s) time for s separators: each level scans its pieces once (here s = 5, and the tree went 4 levels deep); O(n) space."
+        );
+    }
+
     #[test]
     fn every_lesson_matches_once_loaded() {
-        for lesson in &LESSONS {
+        for lesson in LESSONS
+            .iter()
+            .filter(|l| !matches!(l.expected, Expected::Claim(_)))
+        {
             let state = act(&start(), Action::Restore(lesson.snapshot()));
             let v = verdict(lesson, &state);
             assert!(

@@ -6,6 +6,8 @@ pub mod bug_code;
 pub mod bugs;
 pub mod cards;
 pub mod drills;
+pub mod exercises;
+pub mod facts;
 pub mod lessons;
 pub mod listing;
 pub mod practice;

@@ -409,7 +409,7 @@ mod tests {
     fn a_separatorless_blob_ends_in_a_hard_cut() {
         let card = crate::teach::cards::CARDS
             .iter()
-            .find(|c| c.0 == "empty")
+            .find(|c| c.id == "empty")
             .unwrap();
         let state = crate::state::testing::act(
             &start(),
