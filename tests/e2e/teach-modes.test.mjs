@@ -2,7 +2,7 @@
 import { e2e, assert, byTestId, optionValues, loadRefundAt40 } from './harness.mjs';
 
 e2e('mode-select offers explore, practice and bugs; explore is the playground', async ({ page }) => {
-  assert.deepEqual(await optionValues(page, 'mode-select'), ['explore', 'practice', 'bugs']);
+  assert.deepEqual(await optionValues(page, 'mode-select'), ['explore', 'practice', 'bugs', 'evaluate']);
   assert.equal(await byTestId(page, 'mode-select').inputValue(), 'explore');
   await loadRefundAt40(page);
 

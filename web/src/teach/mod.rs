@@ -20,11 +20,13 @@ pub enum Mode {
     Practice,
     /// Classic mistakes next to the correct engine.
     Bugs,
+    /// Which configuration retrieves best, measured.
+    Evaluate,
 }
 
 impl Mode {
     /// Every mode, in menu order.
-    pub const ALL: [Mode; 3] = [Mode::Explore, Mode::Practice, Mode::Bugs];
+    pub const ALL: [Mode; 4] = [Mode::Explore, Mode::Practice, Mode::Bugs, Mode::Evaluate];
 
     /// The option value in `mode-select`.
     pub const fn name(self) -> &'static str {
@@ -32,6 +34,7 @@ impl Mode {
             Mode::Explore => "explore",
             Mode::Practice => "practice",
             Mode::Bugs => "bugs",
+            Mode::Evaluate => "evaluate",
         }
     }
 
@@ -41,6 +44,7 @@ impl Mode {
             Mode::Explore => "Explore",
             Mode::Practice => "Practice: predict the cuts",
             Mode::Bugs => "Bug gallery",
+            Mode::Evaluate => "Evaluate: which retrieves best",
         }
     }
 
@@ -74,6 +78,7 @@ pub fn teach_panel(mode: Mode) -> Html {
         Mode::Explore => html! {},
         Mode::Practice => html! { <practice::Practice /> },
         Mode::Bugs => html! { <bugs::BugGallery /> },
+        Mode::Evaluate => html! {},
     }
 }
 
