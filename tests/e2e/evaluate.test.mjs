@@ -37,6 +37,13 @@ const CLI = {
 /** The CLI's retrieved chunks (start) for the article's first question, recursive 200. */
 const FIRST_QUESTION_STARTS = [196, 4439, 7478];
 
+/** Selects question `i` (its answer and retrieved chunks are drawn over the text). */
+async function selectQuestion(page, i) {
+  const button = byTestId(page, 'eval-question').nth(i).locator('button.eval-q');
+  await button.click();
+  await page.waitForFunction((i) => document.querySelectorAll('[data-testid=eval-question] button.eval-q')[i]?.getAttribute('aria-pressed') === 'true', i, { timeout: TIMEOUT });
+}
+
 async function openEvaluate(page) {
   await byTestId(page, 'mode-select').selectOption('evaluate');
   await byTestId(page, 'eval-page').waitFor({ state: 'visible', timeout: TIMEOUT });
@@ -47,7 +54,8 @@ async function settled(page, n) {
   await page.waitForFunction(
     (n) => {
       const rows = [...document.querySelectorAll('[data-testid=eval-row]')];
-      return rows.length === n && rows.every((r) => r.dataset.state !== 'waiting');
+      const questions = document.querySelectorAll('[data-testid=eval-question]').length;
+      return questions > 0 && rows.length === n && rows.every((r) => r.dataset.state !== 'waiting');
     },
     n,
     { timeout: TIMEOUT },
@@ -128,7 +136,7 @@ e2e('the page gives the CLI metrics exactly (article, top-k 3), best values mark
   assert.equal(await bm25.getAttribute('data-k1'), '1.2');
   assert.equal(await bm25.getAttribute('data-b'), '0.75');
   // Where the first question's answer was retrieved, drawn over the text.
-  await byTestId(page, 'eval-question').first().locator('button.eval-q').click();
+  await selectQuestion(page, 0);
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=eval-retrieved]').length === 3, null, { timeout: TIMEOUT });
   const retrieved = await page.$$eval('[data-testid=eval-retrieved]', (r) => r.map((x) => ({ rank: +x.dataset.rank, start: +x.dataset.start })));
   assert.deepEqual(retrieved.map((r) => r.start), FIRST_QUESTION_STARTS);
@@ -319,7 +327,7 @@ e2e(
   'screenshots at 390 and 1400 px, light and dark; nothing sticks out at 390 px',
   async ({ page, shot }) => {
     await articleSetup(page);
-    await byTestId(page, 'eval-question').first().locator('button.eval-q').click();
+    await selectQuestion(page, 0);
     await byTestId(page, 'sweep-start').click();
     await page.waitForFunction(() => document.querySelector('[data-testid=sweep-chart]')?.dataset.state === 'done', null, { timeout: 60000 });
     const problems = [];

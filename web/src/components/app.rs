@@ -299,7 +299,7 @@ pub fn App() -> Html {
             }
             {teach_panel(*mode)}
             if evaluate {
-                <div hidden={*mode != Mode::Evaluate}><super::eval_page::EvalPage /></div>
+                <div class="eval-mode" hidden={*mode != Mode::Evaluate}><super::eval_page::EvalPage /></div>
             }
             <div class="layout" hidden={*mode != Mode::Explore}>
                 <aside class="inputs" aria-label="Document and settings">

@@ -370,15 +370,62 @@ impl EvalState {
             .collect();
     }
 
-    /// The questions as JSON Lines, each answer with its text.
+    /// The questions as JSON Lines (the questions file's format, each
+    /// answer with its text), written here rather than with a JSON library,
+    /// which would cost the page's wasm more than the whole mode.
     pub fn questions_jsonl(&self) -> String {
-        chunkscope_eval::questions::to_jsonl(&self.questions, |name| {
-            self.corpus
+        let mut out = String::new();
+        for q in self.questions.iter() {
+            let text = self
+                .corpus
                 .iter()
-                .find(|(n, _)| n == name)
-                .map(|(_, t)| &**t)
-        })
+                .find(|(n, _)| *n == q.doc)
+                .map(|(_, t)| t.clone());
+            let answers: Vec<String> = q
+                .answers
+                .iter()
+                .map(|&(s, e)| {
+                    let excerpt = text
+                        .as_ref()
+                        .map(|t| t.chars().skip(s).take(e - s).collect::<String>())
+                        .filter(|x| x.chars().count() == e - s);
+                    match excerpt {
+                        Some(x) => format!(
+                            "{{\"start\": {s}, \"end\": {e}, \"text\": {}}}",
+                            json_string(&x)
+                        ),
+                        None => format!("{{\"start\": {s}, \"end\": {e}}}"),
+                    }
+                })
+                .collect();
+            out.push_str(&format!(
+                "{{\"question\": {}, \"doc\": {}, \"answers\": [{}]}}\n",
+                json_string(&q.question),
+                json_string(&q.doc),
+                answers.join(", ")
+            ));
+        }
+        out
     }
+}
+
+/// `s` as a JSON string literal.
+fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// The state after `action`.
@@ -405,6 +452,11 @@ pub fn reduce(state: &EvalState, action: EvalAction) -> EvalState {
             true
         }
         EvalAction::QuestionsRead { questions, source } => {
+            // A shipped set's questions that come after another set was
+            // chosen are not about the corpus on screen.
+            if matches!(source, Source::Shipped(name) if next.set != Some(name)) {
+                return next;
+            }
             next.questions = Rc::new(questions);
             next.source = source;
             next.import_error = None;
@@ -662,7 +714,11 @@ mod tests {
         assert_eq!(s.requests().len(), 2);
         assert_eq!(
             s.questions_jsonl(),
-            "{\"answers\":[{\"end\":114,\"start\":98,\"text\":\"Contact us 24x7.\"}],\"doc\":\"refund.txt\",\"question\":\"When is support open?\"}\n"
+            "{\"question\": \"When is support open?\", \"doc\": \"refund.txt\", \"answers\": [{\"start\": 98, \"end\": 114, \"text\": \"Contact us 24x7.\"}]}\n"
+        );
+        assert_eq!(
+            json_string("a\"b\\c\nd\u{1}é"),
+            "\"a\\\"b\\\\c\\nd\\u0001é\""
         );
         let s = reduce(&s, EvalAction::RemoveQuestion(0));
         assert!(s.questions.is_empty());
