@@ -111,10 +111,33 @@ fn best(state: &EvalState, metric: &Metric) -> Option<f64> {
 
 fn shown(metric: &Metric, value: f64) -> String {
     match metric.name {
-        "chunks" | "units" => format!("{value}"),
-        "fragments" => format!("{value:.2}"),
-        _ => format!("{value:.3}"),
+        "chunks" | "units" => fixed(value, 0),
+        "fragments" => fixed(value, 2),
+        _ => fixed(value, 3),
     }
+}
+
+/// `x` rounded to `decimals` places, from integers: Rust's float printing
+/// would add its machinery to the page's wasm (see `model::tenths`).
+pub fn fixed(x: f64, decimals: u32) -> String {
+    let scale = 10u64.pow(decimals);
+    let t = (x * scale as f64).round();
+    let sign = if t < 0.0 { "-" } else { "" };
+    let t = t.abs() as u64;
+    if decimals == 0 {
+        return format!("{sign}{t}");
+    }
+    let width = decimals as usize;
+    format!("{sign}{}.{:0width$}", t / scale, t % scale)
+}
+
+/// `x` in full, as JavaScript writes a number (the shortest digits that read
+/// back as `x`), without Rust's float printing.
+pub fn js_number(x: f64) -> String {
+    js_sys::Number::from(x)
+        .to_string(10)
+        .map(String::from)
+        .unwrap_or_default()
 }
 
 /// The metrics of every configuration as CSV, one row per configuration.
@@ -136,11 +159,11 @@ pub fn metrics_csv(state: &EvalState) -> String {
         let tail = match state.outcome(c.id) {
             Some(Outcome::Done(e)) => format!(
                 "{},{},{},{},{},{},{},",
-                e.mean.recall,
-                e.mean.precision,
-                e.mean.iou,
-                e.mean.whole,
-                e.mean.fragments,
+                js_number(e.mean.recall),
+                js_number(e.mean.precision),
+                js_number(e.mean.iou),
+                js_number(e.mean.whole),
+                js_number(e.mean.fragments),
                 e.index.chunks,
                 e.index.units
             ),
@@ -330,7 +353,7 @@ fn table(
                         let v = (m.value)(e);
                         let is_best = *best == Some(v);
                         html! {
-                            <td data-metric={m.name} data-value={v.to_string()}
+                            <td data-metric={m.name} data-value={js_number(v)}
                                 data-best={is_best.then_some("true")}
                                 class={classes!("num", is_best.then_some("best"))}>
                                 {shown(m, v)}
@@ -375,8 +398,8 @@ fn retriever(state: &EvalState) -> Html {
     });
     match params {
         Some(p) => html! {
-            <p class="eval-bm25" data-testid="eval-bm25" data-k1={p.k1.to_string()} data-b={p.b.to_string()}>
-                {format!("Retrieval: BM25 (lexical, no model), k1 = {}, b = {}; terms are lowercased runs of letters and digits, no stemming.", p.k1, p.b)}
+            <p class="eval-bm25" data-testid="eval-bm25" data-k1={js_number(p.k1)} data-b={js_number(p.b)}>
+                {format!("Retrieval: BM25 (lexical, no model), k1 = {}, b = {}; terms are lowercased runs of letters and digits, no stemming.", js_number(p.k1), js_number(p.b))}
             </p>
         },
         None => html! {},
@@ -487,5 +510,20 @@ pub fn EvalPage() -> Html {
             <EvalQuestions state={Rc::new((*state).clone())} dispatch={dispatch.clone()} focus={focused} />
             <SweepPanel state={Rc::new((*state).clone())} dispatch={dispatch.clone()} />
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fixed;
+
+    #[test]
+    fn fixed_rounds_to_the_places_asked() {
+        assert_eq!(fixed(0.8197367995602549, 3), "0.820");
+        assert_eq!(fixed(1.2307692307692308, 2), "1.23");
+        assert_eq!(fixed(0.05, 3), "0.050");
+        assert_eq!(fixed(10083.0, 0), "10083");
+        assert_eq!(fixed(-0.25, 1), "-0.3");
+        assert_eq!(fixed(1.0, 3), "1.000");
     }
 }

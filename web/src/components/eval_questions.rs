@@ -4,7 +4,7 @@
 //! a question for an answer selected in the text; import and export as JSON
 //! Lines.
 
-use super::eval_page::download;
+use super::eval_page::{download, fixed, js_number};
 use crate::state::eval::{EvalAction, EvalState, Outcome, Source};
 use crate::text::Text;
 use chunkscope_eval::{Question, QuestionResult};
@@ -60,12 +60,12 @@ fn question_row(props: &EvalQuestionsProps, i: usize, q: &Question) -> Html {
                 let rank = rank_of(&r, q, doc);
                 let hit = r.scores.recall > 0.0;
                 let title = match rank {
-                    Some(k) => format!("{}: retrieved as #{k}, recall {:.2}, IoU {:.2}", c.label(), r.scores.recall, r.scores.iou),
+                    Some(k) => format!("{}: retrieved as #{k}, recall {}, IoU {}", c.label(), fixed(r.scores.recall, 2), fixed(r.scores.iou, 2)),
                     None => format!("{}: not retrieved in the top {}", c.label(), state.top_k),
                 };
                 html! {
                     <span data-testid="eval-hit" data-config={c.id.to_string()} data-hit={hit.to_string()}
-                        data-rank={rank.map(|k| k.to_string())} data-recall={r.scores.recall.to_string()}
+                        data-rank={rank.map(|k| k.to_string())} data-recall={js_number(r.scores.recall)}
                         class={classes!("eval-hit", if hit { "hit" } else { "miss" })} {title}>
                         {match rank { Some(k) => format!("#{k}"), None => "✗".into() }}
                     </span>

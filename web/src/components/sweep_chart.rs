@@ -3,7 +3,7 @@
 //! stops it between two points), drawn as recall and IoU against size, one
 //! line per strategy.
 
-use super::eval_page::now;
+use super::eval_page::{fixed, js_number, now};
 use crate::state::eval::{
     EvalAction, EvalState, Point, SWEEP_OVERLAPS, SWEEP_SIZES, SWEEP_STRATEGIES,
 };
@@ -48,6 +48,11 @@ const BOTTOM: f64 = 24.0;
 const TOP: f64 = 18.0;
 const RIGHT: f64 = 10.0;
 
+/// A coordinate in tenths of a unit, written without Rust's float printing.
+fn at(x: f64) -> String {
+    fixed(x, 1)
+}
+
 fn x_of(size: usize) -> f64 {
     let lo = (SWEEP_SIZES[0] as f64).log2();
     let hi = (SWEEP_SIZES[SWEEP_SIZES.len() - 1] as f64).log2();
@@ -72,7 +77,7 @@ fn panel(
             .collect();
         let path: String = mine
             .iter()
-            .map(|(p, m)| format!("{:.1},{:.1}", x_of(p.size), y_of(metric(m))))
+            .map(|(p, m)| format!("{},{}", at(x_of(p.size)), at(y_of(metric(m)))))
             .collect::<Vec<_>>()
             .join(" ");
         let class = format!("series s{i}");
@@ -82,9 +87,9 @@ fn panel(
                 { for mine.iter().map(|(p, m)| html! {
                     <circle data-testid="sweep-point" data-metric={title} data-strategy={strategy.name()}
                         data-size={p.size.to_string()} data-overlap={p.overlap_pct.to_string()}
-                        data-value={metric(m).to_string()}
-                        cx={format!("{:.1}", x_of(p.size))} cy={format!("{:.1}", y_of(metric(m)))} r="3">
-                        <title>{format!("{} size {} overlap {} %: {title} {:.3}", strategy.name(), p.size, p.overlap_pct, metric(m))}</title>
+                        data-value={js_number(metric(m))}
+                        cx={at(x_of(p.size))} cy={at(y_of(metric(m)))} r="3">
+                        <title>{format!("{} size {} overlap {} %: {title} {}", strategy.name(), p.size, p.overlap_pct, fixed(metric(m), 3))}</title>
                     </circle>
                 })}
             </g>
@@ -92,16 +97,16 @@ fn panel(
     });
     html! {
         <g class="sweep-panel">
-            <text x={LEFT.to_string()} y="12" class="axis-title">{title}</text>
-            { for [0.0, 0.5, 1.0].into_iter().map(|v| html! {
+            <text x={at(LEFT)} y="12" class="axis-title">{title}</text>
+            { for [(0.0, "0"), (0.5, "0.5"), (1.0, "1")].into_iter().map(|(v, label)| html! {
                 <>
-                    <line class="grid" x1={LEFT.to_string()} x2={(WIDTH - RIGHT).to_string()}
-                        y1={format!("{:.1}", y_of(v))} y2={format!("{:.1}", y_of(v))} />
-                    <text class="tick" x={(LEFT - 4.0).to_string()} y={format!("{:.1}", y_of(v) + 3.0)} text-anchor="end">{format!("{v}")}</text>
+                    <line class="grid" x1={at(LEFT)} x2={at(WIDTH - RIGHT)}
+                        y1={at(y_of(v))} y2={at(y_of(v))} />
+                    <text class="tick" x={at(LEFT - 4.0)} y={at(y_of(v) + 3.0)} text-anchor="end">{label}</text>
                 </>
             })}
             { for SWEEP_SIZES.into_iter().map(|s| html! {
-                <text class="tick" x={format!("{:.1}", x_of(s))} y={(HEIGHT - 8.0).to_string()} text-anchor="middle">{s}</text>
+                <text class="tick" x={at(x_of(s))} y={at(HEIGHT - 8.0)} text-anchor="middle">{s}</text>
             })}
             { for lines }
         </g>
@@ -171,7 +176,7 @@ pub fn SweepPanel(props: &SweepPanelProps) -> Html {
                 }
                 if let Some(ms) = elapsed {
                     <span data-testid="sweep-time" data-ms={ms.to_string()}>
-                        {format!("{} in {:.1} s", if status == "cancelled" { "stopped" } else { "done" }, ms as f64 / 1000.0)}
+                        {format!("{} in {} s", if status == "cancelled" { "stopped" } else { "done" }, fixed(ms as f64 / 1000.0, 1))}
                     </span>
                 }
                 <label>
@@ -188,10 +193,10 @@ pub fn SweepPanel(props: &SweepPanelProps) -> Html {
             }
             if sweep.is_some() {
                 <svg class="sweep-chart" data-testid="sweep-chart" data-state={status} data-points={points.len().to_string()}
-                    viewBox={format!("0 0 {} {}", WIDTH * 2.0 + 10.0, HEIGHT)} role="img"
+                    viewBox={format!("0 0 {} {}", at(WIDTH * 2.0 + 10.0), at(HEIGHT))} role="img"
                     aria-label="Recall and IoU against chunk size, one line per strategy">
                     {panel("recall", |m| m.recall, &points, *overlap)}
-                    <g transform={format!("translate({} 0)", WIDTH + 10.0)}>
+                    <g transform={format!("translate({} 0)", at(WIDTH + 10.0))}>
                         {panel("iou", |m| m.iou, &points, *overlap)}
                     </g>
                 </svg>
