@@ -135,7 +135,7 @@ pub fn fixed(x: f64, decimals: u32) -> String {
 /// back as `x`), without Rust's float printing.
 pub fn js_number(x: f64) -> String {
     js_sys::Number::from(x)
-        .to_string(10)
+        .to_string_with_radix(10)
         .map(String::from)
         .unwrap_or_default()
 }
@@ -292,6 +292,13 @@ fn config_controls(c: &EvalConfig, dispatch: &Callback<EvalAction>) -> Html {
             EvalAction::EditConfig(id, f(e.target_unchecked_into::<HtmlInputElement>().value()))
         })
     };
+    // Typing is kept as typed (so a redraw never undoes it) and evaluated
+    // once the field is left.
+    let typing = |f: fn(String) -> ConfigEdit| {
+        dispatch.reform(move |e: InputEvent| {
+            EvalAction::TypeConfig(id, f(e.target_unchecked_into::<HtmlInputElement>().value()))
+        })
+    };
     html! {
         <div class="eval-config">
             <select data-testid="eval-strategy" aria-label="strategy"
@@ -301,9 +308,9 @@ fn config_controls(c: &EvalConfig, dispatch: &Callback<EvalAction>) -> Html {
                 })}
             </select>
             <input data-testid="eval-size" type="number" min="1" aria-label="size"
-                value={c.size.clone()} onchange={input(ConfigEdit::Size)} />
+                value={c.size.clone()} oninput={typing(ConfigEdit::Size)} onchange={input(ConfigEdit::Size)} />
             <input data-testid="eval-overlap" type="number" min="0" aria-label="overlap"
-                value={c.overlap.clone()} onchange={input(ConfigEdit::Overlap)} />
+                value={c.overlap.clone()} oninput={typing(ConfigEdit::Overlap)} onchange={input(ConfigEdit::Overlap)} />
             <select data-testid="eval-unit" aria-label="unit"
                 onchange={select(|v| v.parse::<Unit>().ok().map(ConfigEdit::Unit))}>
                 { for [Unit::Chars, Unit::Bytes].into_iter().map(|u| html! {
@@ -360,9 +367,11 @@ fn table(
                             </td>
                         }
                     }).collect::<Html>(),
-                    Outcome::Waiting => html! {
-                        <td class="pending" colspan={METRICS.len().to_string()}>{"evaluating…"}</td>
-                    },
+                    // One cell per metric while waiting too, so the page
+                    // below does not move under the pointer.
+                    Outcome::Waiting => METRICS.iter().map(|m| html! {
+                        <td class="num pending" aria-label={format!("{}: evaluating", m.title)}>{"…"}</td>
+                    }).collect::<Html>(),
                     Outcome::Failed(why) => html! {
                         <td class="eval-error" data-testid="eval-row-error" colspan={METRICS.len().to_string()} role="alert">{why.clone()}</td>
                     },

@@ -233,6 +233,9 @@ pub struct EvalState {
     pub import_error: Option<String>,
     /// The sweep, once started.
     pub sweep: Option<Sweep>,
+    /// The configurations as they were when this round started: an edit
+    /// that leaves them so (a field typed, then left) starts no new round.
+    pub asked: Vec<EvalConfig>,
 }
 
 /// The shipped set `name`: its document and questions file.
@@ -271,6 +274,7 @@ impl Default for EvalState {
             selected: None,
             import_error: None,
             sweep: None,
+            asked: Vec::new(),
         }
     }
 }
@@ -302,8 +306,11 @@ pub enum EvalAction {
     AddConfig,
     /// The configuration with this id was removed.
     RemoveConfig(u32),
-    /// A configuration was edited.
+    /// A configuration was edited (a field left, a menu changed).
     EditConfig(u32, ConfigEdit),
+    /// A configuration's field is being typed: kept, evaluated once left
+    /// ([`EvalAction::EditConfig`]).
+    TypeConfig(u32, ConfigEdit),
     /// Top-k changed.
     SetTopK(usize),
     /// The configurations were replaced (a shared link).
@@ -353,6 +360,7 @@ impl EvalState {
     /// A new round: every configuration waits for its evaluation again.
     fn restart(&mut self) {
         self.round += 1;
+        self.asked = self.configs.clone();
         self.outcomes = self
             .configs
             .iter()
@@ -406,6 +414,19 @@ impl EvalState {
             ));
         }
         out
+    }
+}
+
+/// Sets a field of configuration `id`.
+fn apply(state: &mut EvalState, id: u32, edit: ConfigEdit) {
+    if let Some(c) = state.configs.iter_mut().find(|c| c.id == id) {
+        match edit {
+            ConfigEdit::Strategy(s) => c.strategy = s,
+            ConfigEdit::Size(s) => c.size = s,
+            ConfigEdit::Overlap(s) => c.overlap = s,
+            ConfigEdit::Unit(u) => c.unit = u,
+            ConfigEdit::Separators(p) => c.separators = p,
+        }
     }
 }
 
@@ -502,18 +523,19 @@ pub fn reduce(state: &EvalState, action: EvalAction) -> EvalState {
             next.configs.retain(|c| c.id != id);
             true
         }
+        EvalAction::EditConfig(id, edit) | EvalAction::TypeConfig(id, edit)
+            if !next.configs.iter().any(|c| c.id == id) =>
+        {
+            let _ = edit;
+            return next;
+        }
         EvalAction::EditConfig(id, edit) => {
-            let Some(c) = next.configs.iter_mut().find(|c| c.id == id) else {
-                return next;
-            };
-            match edit {
-                ConfigEdit::Strategy(s) => c.strategy = s,
-                ConfigEdit::Size(s) => c.size = s,
-                ConfigEdit::Overlap(s) => c.overlap = s,
-                ConfigEdit::Unit(u) => c.unit = u,
-                ConfigEdit::Separators(p) => c.separators = p,
-            }
-            true
+            apply(&mut next, id, edit);
+            next.configs != next.asked
+        }
+        EvalAction::TypeConfig(id, edit) => {
+            apply(&mut next, id, edit);
+            false
         }
         EvalAction::SetTopK(k) => {
             if k == 0 || k == next.top_k {
@@ -688,6 +710,22 @@ mod tests {
         assert!(matches!(s.outcome(2), Some(Outcome::Failed(why)) if why.contains("whole number")));
         let s = reduce(&s, EvalAction::AddConfig);
         assert_eq!(s.configs.last().unwrap().id, 3);
+    }
+
+    #[test]
+    fn a_field_typed_is_evaluated_once_left_and_only_if_changed() {
+        let s = loaded();
+        let round = s.round;
+        let s = reduce(&s, EvalAction::TypeConfig(1, ConfigEdit::Size("2".into())));
+        let s = reduce(&s, EvalAction::TypeConfig(1, ConfigEdit::Size("20".into())));
+        assert_eq!((s.round, s.configs[1].size.as_str()), (round, "20"));
+        let s = reduce(&s, EvalAction::EditConfig(1, ConfigEdit::Size("20".into())));
+        assert_eq!(s.round, round + 1);
+        // Leaving the field again (a second change event) asks nothing new.
+        let s = reduce(&s, EvalAction::EditConfig(1, ConfigEdit::Size("20".into())));
+        assert_eq!(s.round, round + 1);
+        let s = reduce(&s, EvalAction::TypeConfig(9, ConfigEdit::Size("1".into())));
+        assert_eq!(s.configs.len(), 2);
     }
 
     #[test]
