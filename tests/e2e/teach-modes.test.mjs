@@ -1,8 +1,8 @@
 // The mode menu: explore is the playground as it was; practice and bugs replace it.
 import { e2e, assert, byTestId, optionValues, loadRefundAt40 } from './harness.mjs';
 
-e2e('mode-select offers explore, practice, bugs and code; explore is the playground', async ({ page }) => {
-  assert.deepEqual(await optionValues(page, 'mode-select'), ['explore', 'practice', 'bugs', 'code']);
+e2e('mode-select offers explore, practice, bugs, code and evaluate; explore is the playground', async ({ page }) => {
+  assert.deepEqual(await optionValues(page, 'mode-select'), ['explore', 'practice', 'bugs', 'code', 'evaluate']);
   assert.equal(await byTestId(page, 'mode-select').inputValue(), 'explore');
   await loadRefundAt40(page);
 

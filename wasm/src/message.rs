@@ -11,6 +11,8 @@
 //! worker → { id, installed: "cl100k" }                | { id, error }
 //! ```
 //!
+//! The evaluation requests (`questions`, `evaluate`) are in [`crate::eval`].
+//!
 //! `id` is any value, sent back as it came, so a caller can drop answers to
 //! requests it no longer wants. `config` is `split()`'s options object and
 //! `report` is `split()`'s report (as a plain object; with `encoding:
@@ -97,6 +99,22 @@ pub enum Reply {
         /// The encoding's name.
         encoding: String,
     },
+    /// An evaluation (see [`crate::eval`]), to read with
+    /// [`crate::eval::read_evaluation`].
+    Evaluation {
+        /// The request's id.
+        id: JsValue,
+        /// The evaluation object.
+        evaluation: JsValue,
+    },
+    /// A questions file, read (see [`crate::eval`]), to read with
+    /// [`crate::eval::read_questions`].
+    Parsed {
+        /// The request's id.
+        id: JsValue,
+        /// The questions.
+        questions: JsValue,
+    },
     /// The request was refused.
     Error {
         /// The request's id (null when the request had none).
@@ -137,6 +155,14 @@ impl Reply {
         }
         if let Some(encoding) = get(data, "installed").as_string() {
             return Reply::Installed { id, encoding };
+        }
+        let evaluation = get(data, "evaluation");
+        if !evaluation.is_undefined() {
+            return Reply::Evaluation { id, evaluation };
+        }
+        let questions = get(data, "parsed");
+        if !questions.is_undefined() {
+            return Reply::Parsed { id, questions };
         }
         let error = get(data, "error");
         let refusal = match get(&error, "message").as_string() {
@@ -319,7 +345,11 @@ pub mod answer {
         let id = get(data, "id");
         let reply = Object::new();
         set(&reply, "id", &id);
-        match read(data).and_then(|request| run(request, &reply)) {
+        let answered = match crate::eval::answer::respond(data, &reply) {
+            Some(evaluated) => evaluated.map(|()| None),
+            None => read(data).and_then(|request| run(request, &reply)),
+        };
+        match answered {
             Ok(transfer) => (reply.into(), transfer),
             Err(refusal) => {
                 let error = Object::new();

@@ -192,6 +192,62 @@ pub fn full_report(
     });
 }
 
+/// Asks the worker to evaluate `config` on the documents `docs` (name and
+/// text) with `questions`, retrieving `top_k` chunks per question.
+pub fn evaluate(
+    docs: &[(String, Text)],
+    questions: &[chunkscope_eval::Question],
+    config: &Config,
+    top_k: usize,
+    done: impl FnOnce(Result<chunkscope_eval::Evaluation, Refusal>) + 'static,
+) {
+    with_engine(|engine| {
+        let id = engine.errand(Box::new(move |reply| {
+            done(match reply {
+                Reply::Evaluation { evaluation, .. } => {
+                    chunkscope_wasm::eval::read_evaluation(&evaluation)
+                        .map_err(|why| Refusal::new(None, why))
+                }
+                Reply::Error { refusal, .. } => Err(refusal),
+                _ => Err(Refusal::new(None, "the splitter sent something else")),
+            })
+        }));
+        let docs: Vec<(String, JsValue)> = docs
+            .iter()
+            .map(|(name, text)| (name.clone(), engine.js_text(text)))
+            .collect();
+        let message = chunkscope_wasm::eval::eval_request(&id, &docs, questions, config, top_k);
+        engine.post(message.into());
+    });
+}
+
+/// Asks the worker to read a questions file (JSON Lines) about `docs`: the
+/// questions, or what is wrong and on which line.
+pub fn read_questions(
+    docs: &[(String, Text)],
+    jsonl: &str,
+    done: impl FnOnce(Result<Vec<chunkscope_eval::Question>, Refusal>) + 'static,
+) {
+    with_engine(|engine| {
+        let id = engine.errand(Box::new(move |reply| {
+            done(match reply {
+                Reply::Parsed { questions, .. } => {
+                    chunkscope_wasm::eval::read_questions(&questions)
+                        .map_err(|why| Refusal::new(None, why))
+                }
+                Reply::Error { refusal, .. } => Err(refusal),
+                _ => Err(Refusal::new(None, "the splitter sent something else")),
+            })
+        }));
+        let docs: Vec<(String, JsValue)> = docs
+            .iter()
+            .map(|(name, text)| (name.clone(), engine.js_text(text)))
+            .collect();
+        let message = chunkscope_wasm::eval::questions_request(&id, &docs, jsonl);
+        engine.post(message.into());
+    });
+}
+
 /// Asks for the full analysis of `text` under `config`, for a view that
 /// keeps its own split (the teaching views) rather than the reducer's.
 pub fn analyze(text: Text, config: &Config, done: impl FnOnce(Result<Split, Refusal>) + 'static) {
@@ -326,6 +382,8 @@ fn receive(reply: Reply) {
         Reply::Report { id, .. }
         | Reply::Determinism { id, .. }
         | Reply::Installed { id, .. }
+        | Reply::Evaluation { id, .. }
+        | Reply::Parsed { id, .. }
         | Reply::Error { id, .. } => id.as_f64(),
     };
     with_engine(|engine| engine.busy = engine.busy.saturating_sub(1));
@@ -392,7 +450,10 @@ fn take(id: Option<f64>, reply: Reply) {
         }
         Reply::Determinism { check, .. } => Action::Rechecked { id, check },
         Reply::Error { refusal, .. } => Action::SplitFailed { id, refusal },
-        Reply::Installed { .. } | Reply::Ready { .. } => return,
+        Reply::Installed { .. }
+        | Reply::Ready { .. }
+        | Reply::Evaluation { .. }
+        | Reply::Parsed { .. } => return,
     };
     dispatch(action);
 }

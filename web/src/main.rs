@@ -5,6 +5,7 @@
 mod code;
 mod components;
 mod engine;
+mod eval_share;
 mod history;
 mod invalid;
 mod model;

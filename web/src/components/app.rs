@@ -207,7 +207,20 @@ fn meaning_views(
 #[function_component]
 pub fn App() -> Html {
     let state = use_reducer(first_state);
-    let mode = use_state(|| Mode::Explore);
+    let mode = use_state(|| {
+        if crate::eval_share::opened_on_link() {
+            Mode::Evaluate
+        } else {
+            Mode::Explore
+        }
+    });
+    // Evaluate mode is mounted when first chosen, then kept (hidden) so its
+    // results survive a visit to another mode.
+    let evaluated = use_mut_ref(|| false);
+    if *mode == Mode::Evaluate {
+        *evaluated.borrow_mut() = true;
+    }
+    let evaluate = *evaluated.borrow();
     let on_mode = {
         let mode = mode.clone();
         use_callback((), move |m: Mode, _| mode.set(m))
@@ -385,6 +398,9 @@ pub fn App() -> Html {
                 </div>
             }
             {teach_panel(*mode, &on_mode)}
+            if evaluate {
+                <div class="eval-mode" hidden={*mode != Mode::Evaluate}><super::eval_page::EvalPage /></div>
+            }
             <div class="layout" hidden={*mode != Mode::Explore}>
                 <aside class="inputs" aria-label="Document and settings">
                     <DocInput text={state.text.clone()} document={state.document} file={state.file.clone()}

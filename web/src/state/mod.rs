@@ -3,6 +3,7 @@
 //! the requests for them ([`slots`]), and the reducer over every action
 //! ([`reducer`]).
 
+pub mod eval;
 pub mod listing;
 pub mod reducer;
 pub mod semantic;

@@ -28,11 +28,19 @@ pub enum Mode {
     Bugs,
     /// Spot the bugs in the lessons' code.
     Code,
+    /// Which configuration retrieves best, measured.
+    Evaluate,
 }
 
 impl Mode {
     /// Every mode, in menu order.
-    pub const ALL: [Mode; 4] = [Mode::Explore, Mode::Practice, Mode::Bugs, Mode::Code];
+    pub const ALL: [Mode; 5] = [
+        Mode::Explore,
+        Mode::Practice,
+        Mode::Bugs,
+        Mode::Code,
+        Mode::Evaluate,
+    ];
 
     /// The option value in `mode-select`.
     pub const fn name(self) -> &'static str {
@@ -41,6 +49,7 @@ impl Mode {
             Mode::Practice => "practice",
             Mode::Bugs => "bugs",
             Mode::Code => "code",
+            Mode::Evaluate => "evaluate",
         }
     }
 
@@ -51,6 +60,7 @@ impl Mode {
             Mode::Practice => "Practice: predict the cuts",
             Mode::Bugs => "Bug gallery",
             Mode::Code => "Code: spot the bugs",
+            Mode::Evaluate => "Evaluate: which retrieves best",
         }
     }
 
@@ -86,6 +96,7 @@ pub fn teach_panel(mode: Mode, on_mode: &Callback<Mode>) -> Html {
         Mode::Practice => html! { <practice::Practice /> },
         Mode::Bugs => html! { <bugs::BugGallery /> },
         Mode::Code => html! { <listing::CodeMode on_mode={on_mode.clone()} /> },
+        Mode::Evaluate => html! {},
     }
 }
 

@@ -1,0 +1,375 @@
+//! The worker's evaluation messages: which configuration retrieves best,
+//! measured by `chunkscope-eval` off the page's main thread.
+//!
+//! ```text
+//! caller → { id, questions: "…JSONL…", docs: [{ name, text }] }   read a questions file
+//! worker → { id, parsed: [{ question, doc, answers: [{ start, end }] }] }
+//!        | { id, error: { message: "line 3: …", field: "questions" } }
+//! caller → { id, evaluate: { docs: [{ name, text }], questions: [{ question, doc, answers }],
+//!                            config, top_k } }
+//! worker → { id, evaluation: { mean: { recall, precision, iou, whole, fragments },
+//!                              index: { chunks, units }, top_k, retriever: { k1, b },
+//!                              questions: [{ question, doc, recall, precision, iou, whole,
+//!                                            fragments, retrieved: [{ doc, chunk, start, end, score }] }] } }
+//!        | { id, error: { message, field } }
+//! ```
+//!
+//! Offsets are char offsets, as in the questions file and the reports. An
+//! evaluation is of one configuration: a caller comparing many (a table, a
+//! sweep) asks once per configuration, so it can show progress and stop
+//! between two of them. Every number is the eval crate's; the caller only
+//! reads them back ([`read_evaluation`]), with the same functions on both
+//! sides.
+
+use crate::message::config_object;
+use chunkscope::Config;
+use chunkscope_eval::{
+    Bm25, Evaluation, IndexCost, Means, Question, QuestionResult, Retrieved, Scores,
+};
+use js_sys::{Array, Object, Reflect};
+use wasm_bindgen::JsValue;
+
+fn get(target: &JsValue, key: &str) -> JsValue {
+    Reflect::get(target, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+fn set(target: &Object, key: &str, value: &JsValue) {
+    // Setting a property of a plain object made here cannot fail.
+    let _ = Reflect::set(target, &JsValue::from_str(key), value);
+}
+
+fn number(value: f64) -> JsValue {
+    JsValue::from_f64(value)
+}
+
+fn count(value: usize) -> JsValue {
+    JsValue::from_f64(value as f64)
+}
+
+/// The documents of a corpus: `[{ name, text }]`, each text a JS string the
+/// caller already holds.
+fn docs_array(docs: &[(String, JsValue)]) -> Array {
+    let list = Array::new();
+    for (name, text) in docs {
+        let doc = Object::new();
+        set(&doc, "name", &name.as_str().into());
+        set(&doc, "text", text);
+        list.push(&doc);
+    }
+    list
+}
+
+/// A question as its JSONL line has it.
+pub fn question_object(q: &Question) -> Object {
+    let object = Object::new();
+    set(&object, "question", &q.question.as_str().into());
+    set(&object, "doc", &q.doc.as_str().into());
+    let answers = Array::new();
+    for &(start, end) in &q.answers {
+        let a = Object::new();
+        set(&a, "start", &count(start));
+        set(&a, "end", &count(end));
+        answers.push(&a);
+    }
+    set(&object, "answers", &answers);
+    object
+}
+
+/// A request to read a questions file against the documents it is about.
+pub fn questions_request(id: &JsValue, docs: &[(String, JsValue)], jsonl: &str) -> Object {
+    let request = Object::new();
+    set(&request, "id", id);
+    set(&request, "questions", &jsonl.into());
+    set(&request, "docs", &docs_array(docs));
+    request
+}
+
+/// A request to evaluate one configuration on the documents with the questions.
+pub fn eval_request(
+    id: &JsValue,
+    docs: &[(String, JsValue)],
+    questions: &[Question],
+    config: &Config,
+    top_k: usize,
+) -> Object {
+    let body = Object::new();
+    set(&body, "docs", &docs_array(docs));
+    let list = Array::new();
+    for q in questions {
+        list.push(&question_object(q));
+    }
+    set(&body, "questions", &list);
+    set(&body, "config", &config_object(config));
+    set(&body, "top_k", &count(top_k));
+    let request = Object::new();
+    set(&request, "id", id);
+    set(&request, "evaluate", &body);
+    request
+}
+
+fn read_count(value: &JsValue, what: &str) -> Result<usize, String> {
+    value
+        .as_f64()
+        .filter(|n| n.fract() == 0.0 && *n >= 0.0 && *n <= u32::MAX as f64)
+        .map(|n| n as usize)
+        .ok_or_else(|| format!("{what} must be a whole number ≥ 0"))
+}
+
+fn read_number(value: &JsValue, what: &str) -> Result<f64, String> {
+    value
+        .as_f64()
+        .ok_or_else(|| format!("{what} must be a number"))
+}
+
+fn read_string(value: &JsValue, what: &str) -> Result<String, String> {
+    value
+        .as_string()
+        .ok_or_else(|| format!("{what} must be a string"))
+}
+
+fn read_list(value: &JsValue, what: &str) -> Result<Array, String> {
+    if Array::is_array(value) {
+        Ok(Array::from(value))
+    } else {
+        Err(format!("{what} must be a list"))
+    }
+}
+
+/// Reads `[{ question, doc, answers: [{ start, end }] }]`.
+pub fn read_questions(value: &JsValue) -> Result<Vec<Question>, String> {
+    read_list(value, "questions")?
+        .iter()
+        .enumerate()
+        .map(|(i, q)| {
+            let answers = read_list(&get(&q, "answers"), "answers")?
+                .iter()
+                .map(|a| {
+                    Ok((
+                        read_count(&get(&a, "start"), "an answer's start")?,
+                        read_count(&get(&a, "end"), "an answer's end")?,
+                    ))
+                })
+                .collect::<Result<Vec<_>, String>>()
+                .map_err(|e| format!("question {i}: {e}"))?;
+            Ok(Question {
+                question: read_string(&get(&q, "question"), "question")?,
+                doc: read_string(&get(&q, "doc"), "doc")?,
+                answers,
+            })
+        })
+        .collect()
+}
+
+/// Reads the documents of a request: `(name, text)` pairs.
+#[cfg(feature = "api")]
+fn read_docs(value: &JsValue) -> Result<Vec<(String, String)>, String> {
+    read_list(value, "docs")?
+        .iter()
+        .map(|d| {
+            Ok((
+                read_string(&get(&d, "name"), "a document's name")?,
+                read_string(&get(&d, "text"), "a document's text")?,
+            ))
+        })
+        .collect()
+}
+
+fn scores_into(object: &Object, s: &Scores) {
+    set(object, "recall", &number(s.recall));
+    set(object, "precision", &number(s.precision));
+    set(object, "iou", &number(s.iou));
+}
+
+/// The evaluation as the worker sends it.
+pub fn evaluation_object(e: &Evaluation) -> Object {
+    let object = Object::new();
+    let mean = Object::new();
+    scores_into(
+        &mean,
+        &Scores {
+            recall: e.mean.recall,
+            precision: e.mean.precision,
+            iou: e.mean.iou,
+        },
+    );
+    set(&mean, "whole", &number(e.mean.whole));
+    set(&mean, "fragments", &number(e.mean.fragments));
+    set(&object, "mean", &mean);
+    let index = Object::new();
+    set(&index, "chunks", &count(e.index.chunks));
+    set(&index, "units", &count(e.index.units));
+    set(&object, "index", &index);
+    set(&object, "top_k", &count(e.top_k));
+    let retriever = Object::new();
+    set(&retriever, "k1", &number(e.retriever.k1));
+    set(&retriever, "b", &number(e.retriever.b));
+    set(&object, "retriever", &retriever);
+    let questions = Array::new();
+    for q in &e.questions {
+        let row = Object::new();
+        set(&row, "question", &q.question.as_str().into());
+        set(&row, "doc", &q.doc.as_str().into());
+        scores_into(&row, &q.scores);
+        set(&row, "whole", &number(q.whole));
+        set(&row, "fragments", &number(q.fragments));
+        let retrieved = Array::new();
+        for r in &q.retrieved {
+            let hit = Object::new();
+            set(&hit, "doc", &count(r.doc));
+            set(&hit, "chunk", &count(r.chunk));
+            set(&hit, "start", &count(r.start));
+            set(&hit, "end", &count(r.end));
+            set(&hit, "score", &number(r.score));
+            retrieved.push(&hit);
+        }
+        set(&row, "retrieved", &retrieved);
+        questions.push(&row);
+    }
+    set(&object, "questions", &questions);
+    object
+}
+
+fn read_scores(value: &JsValue) -> Result<Scores, String> {
+    Ok(Scores {
+        recall: read_number(&get(value, "recall"), "recall")?,
+        precision: read_number(&get(value, "precision"), "precision")?,
+        iou: read_number(&get(value, "iou"), "iou")?,
+    })
+}
+
+/// Reads an evaluation the worker sent.
+pub fn read_evaluation(value: &JsValue) -> Result<Evaluation, String> {
+    let mean = get(value, "mean");
+    let scores = read_scores(&mean)?;
+    let index = get(value, "index");
+    let retriever = get(value, "retriever");
+    let questions = read_list(&get(value, "questions"), "questions")?
+        .iter()
+        .map(|q| {
+            let retrieved = read_list(&get(&q, "retrieved"), "retrieved")?
+                .iter()
+                .map(|r| {
+                    Ok(Retrieved {
+                        doc: read_count(&get(&r, "doc"), "doc")?,
+                        chunk: read_count(&get(&r, "chunk"), "chunk")?,
+                        start: read_count(&get(&r, "start"), "start")?,
+                        end: read_count(&get(&r, "end"), "end")?,
+                        score: read_number(&get(&r, "score"), "score")?,
+                    })
+                })
+                .collect::<Result<Vec<_>, String>>()?;
+            Ok(QuestionResult {
+                question: read_string(&get(&q, "question"), "question")?,
+                doc: read_string(&get(&q, "doc"), "doc")?,
+                retrieved,
+                scores: read_scores(&q)?,
+                whole: read_number(&get(&q, "whole"), "whole")?,
+                fragments: read_number(&get(&q, "fragments"), "fragments")?,
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok(Evaluation {
+        questions,
+        mean: Means {
+            recall: scores.recall,
+            precision: scores.precision,
+            iou: scores.iou,
+            whole: read_number(&get(&mean, "whole"), "whole")?,
+            fragments: read_number(&get(&mean, "fragments"), "fragments")?,
+        },
+        index: IndexCost {
+            chunks: read_count(&get(&index, "chunks"), "chunks")?,
+            units: read_count(&get(&index, "units"), "units")?,
+        },
+        top_k: read_count(&get(value, "top_k"), "top_k")?,
+        retriever: Bm25 {
+            k1: read_number(&get(&retriever, "k1"), "k1")?,
+            b: read_number(&get(&retriever, "b"), "b")?,
+        },
+    })
+}
+
+/// The worker's side: answering the two evaluation requests.
+#[cfg(feature = "api")]
+pub mod answer {
+    use super::*;
+    use crate::contract::{analyze, Detail, Refusal};
+    use chunkscope_eval::questions::{check_texts, parse_questions};
+    use chunkscope_eval::{Corpus, Document};
+
+    /// Answers `data` into `reply` when it is an evaluation request
+    /// (`Some`), or leaves it to the split contract (`None`).
+    pub fn respond(data: &JsValue, reply: &Object) -> Option<Result<(), Refusal>> {
+        let body = get(data, "evaluate");
+        if !body.is_undefined() {
+            return Some(evaluate(&body).map(|e| set(reply, "evaluation", &evaluation_object(&e))));
+        }
+        let jsonl = get(data, "questions");
+        if !jsonl.is_undefined() {
+            return Some(parse(&jsonl, &get(data, "docs")).map(|qs| {
+                let list = Array::new();
+                for q in &qs {
+                    list.push(&question_object(q));
+                }
+                set(reply, "parsed", &list);
+            }));
+        }
+        None
+    }
+
+    fn refuse(field: &str) -> impl Fn(String) -> Refusal + '_ {
+        move |message| Refusal::new(Some(field), message)
+    }
+
+    /// Reads a questions file and checks each answer against its document.
+    fn parse(jsonl: &JsValue, docs: &JsValue) -> Result<Vec<Question>, Refusal> {
+        let jsonl = read_string(jsonl, "questions").map_err(refuse("questions"))?;
+        let docs = read_docs(docs).map_err(refuse("docs"))?;
+        let parsed = parse_questions(&jsonl).map_err(|e| refuse("questions")(e.to_string()))?;
+        let corpus = Corpus {
+            documents: docs
+                .into_iter()
+                .map(|(name, text)| Document {
+                    name,
+                    text,
+                    chunks: Vec::new(),
+                    units: Vec::new(),
+                })
+                .collect(),
+        };
+        for (q, question) in parsed.questions.iter().enumerate() {
+            let line = parsed.lines[q];
+            let doc = corpus
+                .find(&question.doc)
+                .map_err(|e| refuse("questions")(format!("line {line}: {e}")))?;
+            check_texts(&parsed, q, &corpus.documents[doc].text)
+                .map_err(|e| refuse("questions")(e.to_string()))?;
+        }
+        Ok(parsed.questions)
+    }
+
+    /// Splits every document under the configuration and evaluates it.
+    fn evaluate(body: &JsValue) -> Result<Evaluation, Refusal> {
+        let docs = read_docs(&get(body, "docs")).map_err(refuse("docs"))?;
+        let questions = read_questions(&get(body, "questions")).map_err(refuse("questions"))?;
+        let top_k = read_count(&get(body, "top_k"), "top_k").map_err(refuse("top_k"))?;
+        let options = crate::options_from_js(get(body, "config"))
+            .map_err(|e| Refusal::new(Some(e.field), e.message))?;
+        let config = options
+            .into_config()
+            .map_err(|e| Refusal::new(Some(e.field), e.message))?;
+        let mut corpus = Corpus::default();
+        for (name, text) in docs {
+            let analysis = analyze(&text, config.clone(), Detail::Chunks).map_err(Refusal::from)?;
+            let units = analysis.output.chunks.iter().map(|c| c.len).collect();
+            let chunks = analysis.engine.chunk_chars;
+            corpus.documents.push(Document {
+                name,
+                text,
+                chunks,
+                units,
+            });
+        }
+        chunkscope_eval::evaluate(&corpus, &questions, top_k).map_err(refuse("questions"))
+    }
+}

@@ -1,0 +1,211 @@
+//! The sweep: sizes 128 … 2048 × overlap 0 / 10 / 20 % × strategy, each point
+//! evaluated by the worker one at a time (so the bar moves and a cancel
+//! stops it between two points), drawn as recall and IoU against size, one
+//! line per strategy.
+
+use super::eval_page::{fixed, js_number, now};
+use crate::state::eval::{
+    EvalAction, EvalState, Point, SWEEP_OVERLAPS, SWEEP_SIZES, SWEEP_STRATEGIES,
+};
+use chunkscope_eval::Means;
+use std::rc::Rc;
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct SweepPanelProps {
+    pub state: Rc<EvalState>,
+    pub dispatch: Callback<EvalAction>,
+}
+
+/// Asks for the sweep's next point whenever the last one is in.
+#[hook]
+fn use_sweep(state: &EvalState, dispatch: &Callback<EvalAction>) {
+    let next = state
+        .sweep
+        .as_ref()
+        .and_then(|s| s.next().map(|p| (s.id, s.results.len(), p)));
+    let (corpus, questions, top_k) = (state.corpus.clone(), state.questions.clone(), state.top_k);
+    let dispatch = dispatch.clone();
+    use_effect_with(next, move |next| {
+        if let Some((sweep, index, point)) = *next {
+            crate::engine::evaluate(&corpus, &questions, &point.config(), top_k, move |answer| {
+                dispatch.emit(EvalAction::SweepPoint {
+                    sweep,
+                    index,
+                    result: answer.map(|e| e.mean).map_err(|r| r.message),
+                    now: now(),
+                })
+            });
+        }
+    });
+}
+
+const WIDTH: f64 = 300.0;
+const HEIGHT: f64 = 170.0;
+const LEFT: f64 = 34.0;
+const BOTTOM: f64 = 24.0;
+const TOP: f64 = 18.0;
+const RIGHT: f64 = 10.0;
+
+/// A coordinate in tenths of a unit, written without Rust's float printing.
+fn at(x: f64) -> String {
+    fixed(x, 1)
+}
+
+fn x_of(size: usize) -> f64 {
+    let lo = (SWEEP_SIZES[0] as f64).log2();
+    let hi = (SWEEP_SIZES[SWEEP_SIZES.len() - 1] as f64).log2();
+    LEFT + ((size as f64).log2() - lo) / (hi - lo) * (WIDTH - LEFT - RIGHT)
+}
+
+fn y_of(value: f64) -> f64 {
+    TOP + (1.0 - value.clamp(0.0, 1.0)) * (HEIGHT - TOP - BOTTOM)
+}
+
+/// One panel: `metric` against size for every strategy at `overlap` %.
+fn panel(
+    title: &'static str,
+    metric: fn(&Means) -> f64,
+    points: &[(Point, Means)],
+    overlap: usize,
+) -> Html {
+    let lines = SWEEP_STRATEGIES.iter().enumerate().map(|(i, &strategy)| {
+        let mine: Vec<&(Point, Means)> = points
+            .iter()
+            .filter(|(p, _)| p.strategy == strategy && p.overlap_pct == overlap)
+            .collect();
+        let path: String = mine
+            .iter()
+            .map(|(p, m)| format!("{},{}", at(x_of(p.size)), at(y_of(metric(m)))))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let class = format!("series s{i}");
+        html! {
+            <g class={class} data-strategy={strategy.name()}>
+                <polyline points={path} fill="none" />
+                { for mine.iter().map(|(p, m)| html! {
+                    <circle data-testid="sweep-point" data-metric={title} data-strategy={strategy.name()}
+                        data-size={p.size.to_string()} data-overlap={p.overlap_pct.to_string()}
+                        data-value={js_number(metric(m))}
+                        cx={at(x_of(p.size))} cy={at(y_of(metric(m)))} r="3">
+                        <title>{format!("{} size {} overlap {} %: {title} {}", strategy.name(), p.size, p.overlap_pct, fixed(metric(m), 3))}</title>
+                    </circle>
+                })}
+            </g>
+        }
+    });
+    html! {
+        <g class="sweep-panel">
+            <text x={at(LEFT)} y="12" class="axis-title">{title}</text>
+            { for [(0.0, "0"), (0.5, "0.5"), (1.0, "1")].into_iter().map(|(v, label)| html! {
+                <>
+                    <line class="grid" x1={at(LEFT)} x2={at(WIDTH - RIGHT)}
+                        y1={at(y_of(v))} y2={at(y_of(v))} />
+                    <text class="tick" x={at(LEFT - 4.0)} y={at(y_of(v) + 3.0)} text-anchor="end">{label}</text>
+                </>
+            })}
+            { for SWEEP_SIZES.into_iter().map(|s| html! {
+                <text class="tick" x={at(x_of(s))} y={at(HEIGHT - 8.0)} text-anchor="middle">{s}</text>
+            })}
+            { for lines }
+        </g>
+    }
+}
+
+/// The sweep's controls, progress and chart.
+#[function_component]
+pub fn SweepPanel(props: &SweepPanelProps) -> Html {
+    use_sweep(&props.state, &props.dispatch);
+    let overlap = use_state(|| 0usize);
+    let sweep = props.state.sweep.as_ref();
+    let running = sweep.is_some_and(|s| s.running());
+    let start = props
+        .dispatch
+        .reform(|_: MouseEvent| EvalAction::StartSweep(now()));
+    let cancel = props
+        .dispatch
+        .reform(|_: MouseEvent| EvalAction::CancelSweep(now()));
+    let on_overlap = {
+        let overlap = overlap.clone();
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+            overlap.set(v.parse().unwrap_or(0));
+        })
+    };
+    let total = sweep.map_or(0, |s| s.points.len());
+    let done = sweep.map_or(0, |s| s.results.len());
+    let points: Vec<(Point, Means)> = sweep.map_or(Vec::new(), |s| {
+        s.points
+            .iter()
+            .zip(&s.results)
+            .filter_map(|(p, r)| r.as_ref().ok().map(|m| (*p, *m)))
+            .collect()
+    });
+    let failed = sweep.map_or(0, |s| s.results.iter().filter(|r| r.is_err()).count());
+    let status = match sweep {
+        None => "idle",
+        Some(s) if s.running() => "running",
+        Some(s) if s.cancelled => "cancelled",
+        Some(_) => "done",
+    };
+    let elapsed = sweep.and_then(|s| s.ended.map(|e| (e - s.started).round() as u64));
+    html! {
+        <section class="eval-sweep" aria-label="Sweep">
+            <h3>{"Sweep: size × overlap × strategy"}</h3>
+            <p class="hint">
+                {format!(
+                    "Sizes {} chars, overlap {} % of the size, strategies {}, default separators; the corpus, questions and top-k above. {} evaluations, one at a time in the worker.",
+                    SWEEP_SIZES.map(|s| s.to_string()).join(", "),
+                    SWEEP_OVERLAPS.map(|s| s.to_string()).join(" / "),
+                    SWEEP_STRATEGIES.map(|s| s.name()).join(", "),
+                    SWEEP_SIZES.len() * SWEEP_OVERLAPS.len() * SWEEP_STRATEGIES.len(),
+                )}
+            </p>
+            <div class="eval-bar">
+                <button type="button" data-testid="sweep-start" onclick={start} disabled={running || props.state.questions.is_empty()}>
+                    {if sweep.is_some() { "sweep again" } else { "run the sweep" }}
+                </button>
+                if running {
+                    <button type="button" data-testid="sweep-cancel" onclick={cancel}>{"cancel"}</button>
+                }
+                if sweep.is_some() {
+                    <progress data-testid="sweep-progress" data-done={done.to_string()} data-total={total.to_string()}
+                        max={total.to_string()} value={done.to_string()}>{format!("{done} / {total}")}</progress>
+                    <span class="sweep-count">{format!("{done} / {total}")}</span>
+                }
+                if let Some(ms) = elapsed {
+                    <span data-testid="sweep-time" data-ms={ms.to_string()}>
+                        {format!("{} in {} s", if status == "cancelled" { "stopped" } else { "done" }, fixed(ms as f64 / 1000.0, 1))}
+                    </span>
+                }
+                <label>
+                    <span>{"overlap drawn"}</span>
+                    <select data-testid="sweep-overlap" onchange={on_overlap}>
+                        { for SWEEP_OVERLAPS.into_iter().map(|o| html! {
+                            <option value={o.to_string()} selected={*overlap == o}>{format!("{o} %")}</option>
+                        })}
+                    </select>
+                </label>
+            </div>
+            if failed > 0 {
+                <p class="hint">{format!("{failed} point(s) could not be evaluated (the engine refused the configuration).")}</p>
+            }
+            if sweep.is_some() {
+                <svg class="sweep-chart" data-testid="sweep-chart" data-state={status} data-points={points.len().to_string()}
+                    viewBox={format!("0 0 {} {}", at(WIDTH * 2.0 + 10.0), at(HEIGHT))} role="img"
+                    aria-label="Recall and IoU against chunk size, one line per strategy">
+                    {panel("recall", |m| m.recall, &points, *overlap)}
+                    <g transform={format!("translate({} 0)", at(WIDTH + 10.0))}>
+                        {panel("iou", |m| m.iou, &points, *overlap)}
+                    </g>
+                </svg>
+                <p class="sweep-legend">
+                    { for SWEEP_STRATEGIES.iter().enumerate().map(|(i, s)| html! {
+                        <span class={format!("key s{i}")}>{s.name()}</span>
+                    })}
+                </p>
+            }
+        </section>
+    }
+}
