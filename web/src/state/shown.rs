@@ -47,9 +47,12 @@ pub enum Choice {
 }
 
 /// Whether loading `snapshot` would lose text the learner cannot get back
-/// from a menu: their own document, different from the card's.
+/// from a menu: their own document, different from the card's. A card's own
+/// text, on screen unedited since its card loaded it, is had again from that
+/// card, so it is not the learner's.
 fn would_lose_text(state: &State, snapshot: &Snapshot) -> bool {
-    state.document.is_none() && state.text != snapshot.text
+    let a_cards_text = state.shown.as_ref().is_some_and(|s| !s.kept_text);
+    state.document.is_none() && !a_cards_text && state.text != snapshot.text
 }
 
 /// "Show me" on `card`: loads it, or asks first.
@@ -212,6 +215,19 @@ mod tests {
         assert_eq!(undone.text, mine);
         assert_eq!(undone.settings, page.settings);
         assert_eq!(undone.document, None);
+    }
+
+    #[test]
+    fn a_cards_own_text_is_replaced_by_the_next_card_without_asking() {
+        let table = act(&start(), card("md-table"));
+        assert_eq!(table.document, None, "the card's text is no preset");
+        let fence = act(&table, card("md-fence"));
+        assert_eq!(fence.offer, None);
+        assert_eq!(fence.shown.as_ref().map(|s| s.card), Some("md-fence"));
+        // Once edited, the text is the learner's: the next card asks.
+        let edited = act(&fence, Action::SetText("My notes.".into()));
+        let asked = act(&edited, card("md-heading"));
+        assert_eq!(asked.offer.as_ref().map(|o| o.card), Some("md-heading"));
     }
 
     #[test]
