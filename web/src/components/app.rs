@@ -432,10 +432,14 @@ pub fn App() -> Html {
                         <Lessons state={(*state).clone()} dispatch={dispatch.clone()} />
                         <Badges splits={splits.clone()} open={state.open_badge} dispatch={dispatch.clone()} {stale} />
                         {jump_links(compare, details.is_some())}
-                        {shown_banner}
+                        // An absent `Option<Html>` child is no node at all, and Yew
+                        // matches unkeyed children from the end: a count that
+                        // changes would remount everything before it (the lesson
+                        // picker would forget its lesson). Empty nodes keep it.
+                        {shown_banner.unwrap_or_default()}
                         <div id={Target::Chunks.id()} class="jump-target" tabindex="-1">{documents}</div>
                         <ChunkDetails split={pointed_split} pointed={state.pointed} />
-                        {compare_stats}
+                        {compare_stats.unwrap_or_default()}
                         {meaning_views(&state, &primary, &dispatch, &on_point)}
                         if state.view.shows_langchain() {
                             <LangChainDifferences view={state.view} />
