@@ -90,7 +90,7 @@ fn an_overlap_as_big_as_the_size_is_silently_no_overlap() {
         err.to_string(),
         "overlap (10) must be smaller than size (10): a chunk that repeats 10 units of the \
          one before has no room left for new text, so the splitter would never move forward \
-         (try overlap 2)"
+         (try overlap 1: 10–15 % of the size is typical)"
     );
 }
 
