@@ -293,6 +293,24 @@ e2e('the bug gallery shows each mistake\'s code with its faulty lines, and a sli
   );
 });
 
+e2e('a lesson mistake\'s code in the gallery links to its listing in code mode', async ({ page }) => {
+  await byTestId(page, 'mode-select').selectOption('bugs');
+  await byTestId(page, 'bug-select').selectOption('no-merge');
+  await page.waitForFunction(() => document.querySelector('[data-testid=bug-code]')?.dataset.bug === 'no-merge');
+  await byTestId(page, 'bug-code').locator('summary').click();
+  // A classic mistake written out for the gallery has no listing to go to.
+  const review = byTestId(page, 'bug-code-review');
+  assert.equal(await review.getAttribute('data-listing'), 'split');
+  await review.click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=mode-select]').value === 'code');
+  assert.equal(await byTestId(page, 'listing-select').inputValue(), 'split');
+  assert.equal(await page.locator('[data-testid=listing-line]').count(), 11);
+  await byTestId(page, 'mode-select').selectOption('bugs');
+  await byTestId(page, 'bug-select').selectOption('tail');
+  await page.waitForFunction(() => document.querySelector('[data-testid=bug-code]')?.dataset.bug === 'tail');
+  assert.equal(await byTestId(page, 'bug-code-review').count(), 0);
+});
+
 // ---------------------------------------------------------------------------
 // Screenshots for review: screenshots/ux-{card,compare,bug}-{1400,390}-{light,dark}.png,
 // with no horizontal overflow at 390 px.

@@ -101,11 +101,7 @@ pub fn listing(bug: Bug) -> (&'static str, Vec<Line>) {
 fn from_lesson(bug: Bug) -> (&'static str, Vec<Line>) {
     // Lesson 001's class is last: a mistake it shares with an earlier
     // listing is shown where the gallery's variant models it.
-    let Some(listing) = LISTINGS
-        .iter()
-        .rev()
-        .find(|l| l.bugs.iter().any(|k| k.bug == bug))
-    else {
+    let Some(listing) = lesson_listing(bug) else {
         return ("", Vec::new());
     };
     let lines = listing
@@ -123,9 +119,31 @@ fn from_lesson(bug: Bug) -> (&'static str, Vec<Line>) {
     (listing.title, lines)
 }
 
-/// The listing of `bug`, folded: its faulty lines marked, each with why.
-pub fn bug_code(bug: Bug) -> Html {
+/// The code-mode listing a lesson mistake is in, if it is one.
+fn lesson_listing(bug: Bug) -> Option<&'static chunkscope_teach::listings::Listing> {
+    LISTINGS
+        .iter()
+        .rev()
+        .find(|l| l.bugs.iter().any(|k| k.bug == bug))
+}
+
+/// The listing of `bug`, folded: its faulty lines marked, each with why; a
+/// lesson's mistake links to its listing in code mode, to find all of its
+/// bugs there.
+pub fn bug_code(bug: Bug, on_mode: &Callback<super::Mode>) -> Html {
     let (title, lines) = listing(bug);
+    let review = lesson_listing(bug).map(|l| {
+        let on_mode = on_mode.clone();
+        let onclick = Callback::from(move |e: MouseEvent| {
+            e.prevent_default();
+            super::listing::request(l.name);
+            on_mode.emit(super::Mode::Code);
+        });
+        html! {
+            <p class="hint"><a href="#" data-testid="bug-code-review" data-listing={l.name} {onclick}>
+                {format!("Find every bug of {} in code mode →", l.title)}</a></p>
+        }
+    });
     let faults = lines.iter().filter(|(_, why)| why.is_some()).count();
     html! {
         <details class="bug-code" data-testid="bug-code" data-bug={bug.name()}>
@@ -143,6 +161,7 @@ pub fn bug_code(bug: Bug) -> Html {
                     <li><code>{text.trim().trim_end_matches(':')}</code>{": "}{w}</li>
                 }))}
             </ul>
+            {review.unwrap_or_default()}
         </details>
     }
 }

@@ -287,9 +287,16 @@ fn buggy_pane(found: &Findings, run: &BugRun, chunks: &[Shown], size: usize) -> 
     }
 }
 
+#[derive(Properties, PartialEq)]
+pub struct BugGalleryProps {
+    /// Switches the page's mode (a lesson mistake's code links to code mode).
+    #[prop_or_default]
+    pub on_mode: Callback<super::Mode>,
+}
+
 /// The gallery.
 #[function_component]
-pub fn BugGallery() -> Html {
+pub fn BugGallery(props: &BugGalleryProps) -> Html {
     let setup = use_state(Setup::first);
     let config = setup.config();
     let correct = use_split(setup.text.clone(), config.clone().ok());
@@ -442,7 +449,7 @@ pub fn BugGallery() -> Html {
                     <button type="button" class="more" onclick={reset}>{"Back to the demo"}</button>
                 </div>
                 <p class="hint">{format!("The text: “{}”", preview(&setup.text, 90))}</p>
-                {super::bug_code::bug_code(bug)}
+                {super::bug_code::bug_code(bug, &props.on_mode)}
             </div>
             {body}
         </section>

@@ -39,10 +39,30 @@ fn bug_note(known: &Known, on_mode: &Callback<Mode>) -> Html {
     }
 }
 
+thread_local! {
+    /// A listing another view asked code mode to open on (the bug gallery's
+    /// link to the code a mistake is in). Code mode is drawn anew when its
+    /// mode is chosen, and takes it then.
+    static REQUESTED: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Makes code mode open on the listing called `name`, the next time it is shown.
+pub fn request(name: &str) {
+    REQUESTED.with(|r| *r.borrow_mut() = Some(name.to_string()));
+}
+
+/// Code mode's state when it opens: on the listing asked for, if any.
+fn first_state() -> CodeState {
+    match REQUESTED.with(|r| r.borrow_mut().take()) {
+        Some(name) => CodeState::default().reduce(CodeAction::Choose(name)),
+        None => CodeState::default(),
+    }
+}
+
 /// Code mode.
 #[function_component]
 pub fn CodeMode(props: &CodeModeProps) -> Html {
-    let state = use_reducer_eq(CodeStateCell::default);
+    let state = use_reducer_eq(|| CodeStateCell(first_state()));
     let listing = state.0.listing;
     let revealed = state.0.revealed;
     let on_choose = {
@@ -155,5 +175,18 @@ impl Reducible for CodeStateCell {
 
     fn reduce(self: std::rc::Rc<Self>, action: CodeAction) -> std::rc::Rc<Self> {
         CodeStateCell(self.0.reduce(action)).into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_mode_opens_on_the_listing_asked_for_once() {
+        assert_eq!(first_state().listing.name, "RecursiveTextChunker");
+        request("split");
+        assert_eq!(first_state().listing.name, "split");
+        assert_eq!(first_state().listing.name, "RecursiveTextChunker");
     }
 }

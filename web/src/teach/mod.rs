@@ -94,7 +94,7 @@ pub fn teach_panel(mode: Mode, on_mode: &Callback<Mode>) -> Html {
     match mode {
         Mode::Explore => html! {},
         Mode::Practice => html! { <practice::Practice /> },
-        Mode::Bugs => html! { <bugs::BugGallery /> },
+        Mode::Bugs => html! { <bugs::BugGallery on_mode={on_mode.clone()} /> },
         Mode::Code => html! { <listing::CodeMode on_mode={on_mode.clone()} /> },
         Mode::Evaluate => html! {},
     }
