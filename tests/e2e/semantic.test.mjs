@@ -4,7 +4,7 @@
 // distance curve, threshold and breakpoints, the live threshold slider, the
 // four-strategy comparison and the late-chunking explainer; then screenshots at
 // 390 and 1400 px, light and dark, with no horizontal overflow at 390 px.
-import { e2e, assert, configure, byTestId, waitForChunkSpans, waitForText } from './harness.mjs';
+import { e2e, assert, configure, byTestId, waitForChunkSpans, waitForText, openApp } from './harness.mjs';
 
 const DR = 'Dr. Smith paid 3.14 euros, e.g. coins. Then he left.';
 const TOPICS =
@@ -124,6 +124,27 @@ e2e('the semantic view draws the engine\'s curve, threshold and breakpoints; the
   assert.equal(await byTestId(page, 'threshold-amount').inputValue(), '3');
   await byTestId(page, 'threshold-amount').fill('');
   await waitForText(page, byTestId(page, 'config-error'), /threshold amount must be a number/, 'an empty amount');
+});
+
+e2e('a share link carries the semantic threshold kind, amount and buffer', async ({ page }) => {
+  await configure(page, { text: TOPICS, strategy: 'semantic', size: 60 });
+  await waitForChunkSpans(page, [{ start: 0, end: 51 }, { start: 52, end: 79 }, { start: 80, end: 132 }]);
+  await byTestId(page, 'threshold-slider').evaluate((el) => {
+    el.value = '50';
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  // --amount 50, as in the test above.
+  const at50 = [{ start: 0, end: 28 }, { start: 29, end: 79 }, { start: 80, end: 132 }];
+  await waitForChunkSpans(page, at50);
+  await byTestId(page, 'share-link').click();
+  await page.waitForFunction(() => location.hash.startsWith('#s='));
+  const link = page.url();
+  await page.goto('about:blank');
+  await openApp(page, link);
+  await waitForChunkSpans(page, at50);
+  assert.equal(await byTestId(page, 'threshold-amount').inputValue(), '50');
+  assert.equal(await byTestId(page, 'breakpoint-select').inputValue(), 'percentile');
+  assert.equal(await byTestId(page, 'buffer-input').inputValue(), '1');
 });
 
 const WIDTHS = [1400, 390];

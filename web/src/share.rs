@@ -1,10 +1,12 @@
-//! The whole page state in a link: text, view and settings, compressed with
+//! The whole page state in a link: text, view and settings (the semantic
+//! strategy's too), compressed with
 //! DEFLATE and written in URL-safe base64 after `#s=`. A link can come from
 //! anywhere, so reading one checks everything and limits how much it may
 //! inflate to; anything wrong is a message, and the page starts from defaults.
 
-use crate::state::{Settings, View};
+use crate::state::{SemanticSettings, Settings, View};
 use crate::text::Text;
+use chunkscope::semantic::Breakpoint;
 use chunkscope::{escape, unescape, Separator};
 
 /// What a link carries.
@@ -13,6 +15,9 @@ pub struct Snapshot {
     pub text: Text,
     pub view: View,
     pub settings: Settings,
+    /// The semantic strategy's threshold kind, amount and buffer: only its
+    /// engine reads them, so they are kept apart from `settings`.
+    pub semantic: SemanticSettings,
 }
 
 /// The first line of every snapshot, so that a future format can be told apart.
@@ -34,6 +39,13 @@ pub fn encode(snapshot: &Snapshot) -> String {
         u8::from(s.each_line),
         u8::from(s.heading_prefix),
     );
+    let m = &snapshot.semantic;
+    plain.push_str(&format!(
+        "breakpoint={}\namount={}\nbuffer={}\n",
+        m.breakpoint.name(),
+        escape(&m.amount),
+        escape(&m.buffer)
+    ));
     for sep in &s.separators {
         // A level (`v`) is written as its spelling, `\p{sentence}`.
         let (kind, pattern) = match sep.level {
@@ -70,6 +82,9 @@ pub fn decode(fragment: &str) -> Result<Option<Snapshot>, String> {
     let mut view = View::Recursive;
     let mut settings = crate::state::State::default().settings;
     settings.separators.clear();
+    // A link made before the semantic settings were shared has none: the
+    // strategy's defaults then, as when the page opens.
+    let mut semantic = SemanticSettings::default();
     for line in lines {
         let (key, value) = line
             .split_once('=')
@@ -83,6 +98,15 @@ pub fn decode(fragment: &str) -> Result<Option<Snapshot>, String> {
             "trim" => settings.trim = value == "1",
             "each_line" => settings.each_line = value == "1",
             "heading_prefix" => settings.heading_prefix = value == "1",
+            "breakpoint" => {
+                let kind = Breakpoint::ALL
+                    .into_iter()
+                    .find(|b| b.name() == value)
+                    .ok_or_else(|| format!("unknown threshold kind {value:?}"))?;
+                semantic.breakpoint = kind;
+            }
+            "amount" => semantic.amount = unescape(value)?,
+            "buffer" => semantic.buffer = unescape(value)?,
             "sep" => {
                 let (kind, pattern) = value
                     .split_once(':')
@@ -105,6 +129,7 @@ pub fn decode(fragment: &str) -> Result<Option<Snapshot>, String> {
         text: text.into(),
         view,
         settings,
+        semantic,
     }))
 }
 
@@ -162,7 +187,28 @@ mod tests {
                 heading_prefix: true,
                 ..state.settings
             },
+            semantic: SemanticSettings {
+                amount: "1.5".into(),
+                buffer: "2".into(),
+                ..SemanticSettings::of(Breakpoint::StandardDeviation)
+            },
         }
+    }
+
+    #[test]
+    fn a_link_without_the_semantic_settings_opens_with_their_defaults() {
+        let plain = "chunkscope 1\nview=semantic\nsize=60\ntext\nOne. Two.";
+        let packed = miniz_oxide::deflate::compress_to_vec(plain.as_bytes(), 9);
+        let s = decode(&format!("s={}", base64url(&packed)))
+            .unwrap()
+            .unwrap();
+        assert_eq!(s.semantic, SemanticSettings::default());
+        let bad = plain.replace("view=semantic", "view=semantic\nbreakpoint=median");
+        let packed = miniz_oxide::deflate::compress_to_vec(bad.as_bytes(), 9);
+        assert_eq!(
+            decode(&format!("s={}", base64url(&packed))),
+            Err("unknown threshold kind \"median\"".into())
+        );
     }
 
     #[test]

@@ -201,6 +201,7 @@ impl State {
         self.text = snapshot.text;
         self.view = snapshot.view;
         self.settings = snapshot.settings;
+        self.semantic = snapshot.semantic;
         self.placement_from = snapshot.view.primary();
         self.pointed = None;
         refresh(&mut self);
@@ -213,6 +214,7 @@ impl State {
             text: self.text.clone(),
             view: self.view,
             settings: self.settings.clone(),
+            semantic: self.semantic.clone(),
         }
     }
 

@@ -277,6 +277,7 @@ pub fn snapshot(card: &Card) -> Snapshot {
             // views keep the size for the text.
             heading_prefix: card.view == View::Markdown,
         },
+        semantic: crate::state::SemanticSettings::default(),
     }
 }
 

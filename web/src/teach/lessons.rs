@@ -159,6 +159,7 @@ impl Lesson {
                 each_line: false,
                 heading_prefix: false,
             },
+            semantic: crate::state::SemanticSettings::default(),
         }
     }
 
