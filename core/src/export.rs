@@ -187,9 +187,10 @@ pub fn csv_records(doc: &str, unit: Unit, rows: &[Row<'_>], headings: bool) -> S
     out
 }
 
-/// `s` as a JSON string: quotes, backslashes and control characters escaped
-/// (RFC 8259), everything else as it is.
-fn json_string(out: &mut String, s: &str) {
+/// Appends `s` to `out` as a JSON string: quotes, backslashes and control
+/// characters escaped (RFC 8259), everything else as it is. Public so that
+/// the page writes its other JSON Lines (questions) without serde.
+pub fn json_string(out: &mut String, s: &str) {
     out.push('"');
     for c in s.chars() {
         match c {

@@ -28,7 +28,7 @@ fn download(name: &str, json: &wasm_bindgen::JsValue) -> Option<()> {
 }
 
 /// Offers `body` (a JS string) as a file download named `name` of type `mime`.
-fn download_as(name: &str, mime: &str, body: &wasm_bindgen::JsValue) -> Option<()> {
+pub(crate) fn download_as(name: &str, mime: &str, body: &wasm_bindgen::JsValue) -> Option<()> {
     let document = web_sys::window()?.document()?;
     let parts = js_sys::Array::of1(body);
     let options = web_sys::BlobPropertyBag::new();

@@ -175,20 +175,10 @@ pub fn metrics_csv(state: &EvalState) -> String {
     out
 }
 
-/// Offers `text` as a file download named `name`.
+/// Offers `text` as a file download named `name` (the page's one download
+/// helper, in `code_view.rs`).
 pub fn download(name: &str, mime: &str, text: &str) -> Option<()> {
-    use wasm_bindgen::JsCast;
-    let document = web_sys::window()?.document()?;
-    let parts = js_sys::Array::of1(&text.into());
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type(mime);
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).ok()?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).ok()?;
-    let link: web_sys::HtmlAnchorElement = document.create_element("a").ok()?.dyn_into().ok()?;
-    link.set_href(&url);
-    link.set_download(name);
-    link.click();
-    web_sys::Url::revoke_object_url(&url).ok()
+    super::code_view::download_as(name, mime, &text.into())
 }
 
 /// Reads every file chosen as a document of the corpus (each named by its
