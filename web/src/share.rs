@@ -6,7 +6,6 @@
 
 use crate::state::{SemanticSettings, Settings, View};
 use crate::text::Text;
-use chunkscope::semantic::Breakpoint;
 use chunkscope::{escape, unescape, Separator};
 
 /// What a link carries.
@@ -98,13 +97,7 @@ pub fn decode(fragment: &str) -> Result<Option<Snapshot>, String> {
             "trim" => settings.trim = value == "1",
             "each_line" => settings.each_line = value == "1",
             "heading_prefix" => settings.heading_prefix = value == "1",
-            "breakpoint" => {
-                let kind = Breakpoint::ALL
-                    .into_iter()
-                    .find(|b| b.name() == value)
-                    .ok_or_else(|| format!("unknown threshold kind {value:?}"))?;
-                semantic.breakpoint = kind;
-            }
+            "breakpoint" => semantic.breakpoint = value.parse()?,
             "amount" => semantic.amount = unescape(value)?,
             "buffer" => semantic.buffer = unescape(value)?,
             "sep" => {
@@ -170,6 +163,7 @@ pub(crate) fn from_base64url(text: &str) -> Option<Vec<u8>> {
 mod tests {
     use super::*;
     use crate::state::testing::start;
+    use chunkscope::semantic::Breakpoint;
 
     fn snapshot() -> Snapshot {
         let state = start();
@@ -207,7 +201,7 @@ mod tests {
         let packed = miniz_oxide::deflate::compress_to_vec(bad.as_bytes(), 9);
         assert_eq!(
             decode(&format!("s={}", base64url(&packed))),
-            Err("unknown threshold kind \"median\"".into())
+            Err("unknown breakpoint \"median\": use \"percentile\", \"standard_deviation\", \"interquartile\" or \"gradient\"".into())
         );
     }
 
