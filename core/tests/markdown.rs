@@ -669,3 +669,67 @@ fn an_unterminated_fence_runs_to_the_end_and_hides_headings() {
         .iter()
         .any(|c| c.cut == Cut::Structure(Level::FenceLine)));
 }
+
+/// Random Markdown in cl100k tokens with the heading prefix: no chunk plus
+/// its prefix is over the size, counted by tiktoken-rs on the text an
+/// embedder is given (`prefix + text`), and by the sum of the two counts the
+/// engine packs with. Sizes start low enough that some prefixes or emoji do
+/// not fit, and those refusals must name a prefix or a character too big.
+#[test]
+fn random_markdown_in_tokens_keeps_prefix_and_text_within_the_size() {
+    let cl100k = Unit::Tokens(chunkscope::tokens::Encoding::Cl100k);
+    let bpe = tiktoken_rs::cl100k_base().unwrap();
+    let count = |s: &str| bpe.encode_ordinary(s).len();
+    let mut runner = TestRunner::new(ProptestConfig {
+        cases: 400,
+        ..ProptestConfig::default()
+    });
+    let (compared, refused, chunks) = (Cell::new(0), Cell::new(0), Cell::new(0));
+    runner
+        .run(
+            &(document(), 6..120usize, any::<bool>()),
+            |(doc, size, trim)| {
+                let config = Config::markdown(size)
+                    .with_unit(cl100k)
+                    .with_heading_prefix(true)
+                    .with_trim(trim);
+                let splitter = Splitter::with_counter(config.clone(), tokenizer::counter(cl100k))
+                    .map_err(|e| TestCaseError::fail(e.to_string()))?;
+                let out = match splitter.split(&doc) {
+                    Ok(out) => out,
+                    Err(
+                        chunkscope::Error::PrefixTooLong { .. }
+                        | chunkscope::Error::CharTooBigAfterPrefix { .. },
+                    ) => {
+                        refused.set(refused.get() + 1);
+                        return Ok(());
+                    }
+                    Err(e) => return Err(TestCaseError::fail(format!("refused: {e}"))),
+                };
+                let md = out.markdown.as_ref().unwrap();
+                for (i, c) in out.chunks.iter().enumerate() {
+                    let prefix = md.chunks[i].prefix.as_deref().unwrap();
+                    let text = c.text(&doc);
+                    let joined = count(&format!("{prefix}{text}"));
+                    prop_assert!(
+                        joined <= size,
+                        "chunk {i}: {joined} > {size} tokens: {prefix:?} + {text:?}"
+                    );
+                    prop_assert!(count(prefix) + count(text) <= size, "chunk {}", i);
+                    prop_assert_eq!(c.len, count(text), "chunk {}", i);
+                    chunks.set(chunks.get() + 1);
+                }
+                compared.set(compared.get() + 1);
+                Ok(())
+            },
+        )
+        .unwrap();
+    assert!(compared.get() >= 300, "only {} compared", compared.get());
+    assert!(chunks.get() >= 1_000, "only {} chunks", chunks.get());
+    eprintln!(
+        "{} documents compared ({} chunks), {} refused",
+        compared.get(),
+        chunks.get(),
+        refused.get()
+    );
+}
