@@ -80,6 +80,13 @@ pub struct Config {
     /// `langchain-markdown` only: one chunk per paragraph (LangChain's
     /// `return_each_line`) instead of one per section.
     pub each_line: bool,
+    /// `langchain-markdown` only: the recipe of LangChain's docs. `Some`
+    /// splits each of the header splitter's sections again with
+    /// `RecursiveCharacterTextSplitter` (`split_documents`): these
+    /// separators (empty: LangChain's default list), `chunk_size` = size,
+    /// `chunk_overlap` = overlap, the unit, `strip_whitespace` = trim. `None`:
+    /// the header splitter alone, with no size limit.
+    pub then_recursive: Option<Vec<Separator>>,
     /// The Markdown strategy only: put each chunk's heading path before it
     /// for embedding (`Refunds > UPI` and a blank line), and count it in the
     /// size, so no chunk with its prefix is over `size`. The chunk's text
@@ -101,6 +108,7 @@ impl Default for Config {
             placement: Placement::End,
             trim: true,
             each_line: false,
+            then_recursive: None,
             heading_prefix: false,
             semantic: SemanticConfig::new(),
         }

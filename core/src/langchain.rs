@@ -74,11 +74,14 @@
 mod engine;
 mod languages;
 mod markdown;
+mod recipe;
 
 pub use chunkscope_pyre::{PythonRegex, PythonRegexError, UNICODE_VERSION};
 pub use languages::{language_separators, LANGUAGES};
 pub(crate) use markdown::run as run_markdown;
 pub use markdown::{header_name, MarkdownHeaderConfig};
+pub(crate) use recipe::run as run_recipe;
+pub use recipe::MarkdownRecipe;
 
 use crate::config::{Config, Placement};
 use crate::span::Span;
@@ -836,11 +839,10 @@ pub fn split_markdown(text: &str, config: &MarkdownHeaderConfig) -> LangChainOut
 /// `.split_documents(...)` on what it returns. Each chunk keeps its header
 /// chunk's metadata, in the same order, as `split_documents` copies it.
 ///
-/// A chunk cut from a header chunk that is a slice of `text` is a slice too,
-/// at its place; one cut from rejoined lines is a slice where its text is
-/// found in what its header chunk was made from (searched forward from the
-/// previous chunk's start), and otherwise is not, with the header chunk's
-/// span and reason. No trace; `node` is `None`.
+/// A chunk's span is where its text is in the source: shifted within its
+/// section when the section is a slice of `text`, and otherwise mapped
+/// through the source lines the section was rebuilt from; it is a slice when
+/// the source there is its text. No trace; `node` is `None`.
 ///
 /// ```
 /// use chunkscope::langchain::{self, LangChainConfig, MarkdownHeaderConfig};
@@ -862,53 +864,21 @@ pub fn split_markdown_then(
     headers: &MarkdownHeaderConfig,
     recursive: &LangChainConfig,
 ) -> Result<Vec<LangChainChunk>, LangChainError> {
-    recursive.validate()?;
-    let counter = counter(recursive.unit)?;
-    let sections = markdown::run(
-        text,
-        headers,
-        Counter::new(Unit::Chars).expect("chars need no tokenizer"),
-        false,
-    );
-    let mut out: Vec<LangChainChunk> = Vec::new();
-    for section in sections.chunks {
-        let pieces =
-            engine::run(&section.text, recursive, counter, false, engine::Texts::All)?.chunks;
-        // Where to look for the next piece in what the section was made from.
-        let mut from = section.span.start;
-        for piece in pieces {
-            let (span, is_slice, not_slice) = if section.is_slice {
-                let at = section.span.start;
-                let span = Span::new(at + piece.span.start, at + piece.span.end);
-                (span, piece.is_slice, piece.not_slice)
-            } else {
-                let found = piece
-                    .is_slice
-                    .then(|| text[from..section.span.end].find(piece.text.as_str()))
-                    .flatten();
-                match found {
-                    Some(i) => {
-                        let start = from + i;
-                        from = start;
-                        (Span::new(start, start + piece.text.len()), true, None)
-                    }
-                    None => (section.span, false, section.not_slice),
-                }
-            };
-            out.push(LangChainChunk {
-                index: out.len(),
-                span,
-                is_slice,
-                not_slice,
-                start_index: None,
-                metadata: section.metadata.clone(),
-                overlap: None,
-                node: None,
-                ..piece
-            });
-        }
-    }
-    Ok(out)
+    let recipe = MarkdownRecipe {
+        headers: headers.clone(),
+        recursive: recursive.clone(),
+    };
+    Ok(recipe::run(text, &recipe, counter(recursive.unit)?, false)?.chunks)
+}
+
+/// The recipe of LangChain's docs ([`split_markdown_then`]) with its trace
+/// and LangChain's warnings: the header splitter's sections, then the
+/// recursive splitter's levels inside each (see [`MarkdownRecipe`]).
+pub fn split_recipe(
+    text: &str,
+    recipe: &MarkdownRecipe,
+) -> Result<LangChainOutput, LangChainError> {
+    recipe::run(text, recipe, counter(recipe.recursive.unit)?, true)
 }
 
 /// `split_text(text)`: LangChain's chunk strings (borrowed from `text` where

@@ -14,7 +14,7 @@
 use crate::config::{Config, Placement};
 use crate::engine::Run;
 use crate::error::Error;
-use crate::langchain::{Kind, LangChainConfig, MarkdownHeaderConfig};
+use crate::langchain::{Kind, LangChainConfig, MarkdownHeaderConfig, MarkdownRecipe};
 use crate::semantic::SemanticEngine;
 use crate::separator::{Matcher, SeparatorLevel};
 use crate::trace::Output;
@@ -128,10 +128,13 @@ impl Strategy {
     /// strategies and for a configuration LangChain's class cannot take.
     pub fn langchain_python(self, config: &Config) -> Option<(&'static str, String)> {
         match self {
-            Strategy::LangChainMarkdown => Some((
-                "MarkdownHeaderTextSplitter",
-                MarkdownHeaderConfig::from_config(config).ok()?.to_python(),
-            )),
+            Strategy::LangChainMarkdown => match MarkdownRecipe::from_config(config).ok()? {
+                Some(recipe) => Some(("MarkdownHeaderTextSplitter", recipe.to_python())),
+                None => Some((
+                    "MarkdownHeaderTextSplitter",
+                    MarkdownHeaderConfig::from_config(config).ok()?.to_python(),
+                )),
+            },
             _ => {
                 let kind = self.langchain()?;
                 let python = LangChainConfig::from_config(kind, config).ok()?.to_python();
@@ -181,7 +184,26 @@ impl Strategy {
                 config.validate()?;
                 Box::new(config)
             }
-            Strategy::LangChainMarkdown => Box::new(MarkdownHeaderConfig::from_config(config)?),
+            Strategy::LangChainMarkdown => {
+                if let Some(index) = config
+                    .then_recursive
+                    .iter()
+                    .flatten()
+                    .position(|s| s.level.is_some())
+                {
+                    return Err(Error::SentenceLevel {
+                        index,
+                        strategy: self,
+                    });
+                }
+                match MarkdownRecipe::from_config(config)? {
+                    Some(recipe) => {
+                        recipe.recursive.validate()?;
+                        Box::new(recipe)
+                    }
+                    None => Box::new(MarkdownHeaderConfig::from_config(config)?),
+                }
+            }
             Strategy::Semantic => Box::new(SemanticEngine::new(config)?),
         })
     }
@@ -301,6 +323,22 @@ impl Engine for MarkdownHeaderConfig {
         record: bool,
     ) -> Result<Output, Error> {
         Ok(langchain::run_markdown(text, self, counter, record).into_output())
+    }
+
+    fn boxed(&self) -> Box<dyn Engine> {
+        Box::new(self.clone())
+    }
+}
+
+impl Engine for MarkdownRecipe {
+    fn split(
+        &self,
+        text: &str,
+        _config: &Config,
+        counter: Counter,
+        record: bool,
+    ) -> Result<Output, Error> {
+        Ok(langchain::run_recipe(text, self, counter, record)?.into_output())
     }
 
     fn boxed(&self) -> Box<dyn Engine> {

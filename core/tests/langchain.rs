@@ -20,7 +20,7 @@
 
 use chunkscope::langchain::{
     self, language_separators, Keep, Kind, LangChainConfig, LangChainError, LangChainOutput,
-    MarkdownHeaderConfig, PythonRegex, PythonRegexError, LANGUAGES,
+    MarkdownHeaderConfig, MarkdownRecipe, PythonRegex, PythonRegexError, LANGUAGES,
 };
 use chunkscope::tokens::Encoding;
 use chunkscope::{Action, Cut, Unit};
@@ -885,6 +885,12 @@ const MARKDOWN_CASES: usize = 2_500;
 /// The recipe of LangChain's docs: the header splitter, then the recursive
 /// splitter on each of its documents.
 const RECIPE_CASES: usize = 600;
+/// The recipe with a configured `RecursiveCharacterTextSplitter` (any
+/// separators, regexes, keep_separator, strip_whitespace, chars, bytes or
+/// tokens), as the playground's `then_recursive` setting builds it.
+const RECIPE_CONFIGURED_CASES: usize = 800;
+/// Runs of the recipe's "copy as Python" code.
+const RECIPE_PYTHON_CASES: usize = 150;
 
 /// Lines for `MarkdownHeaderTextSplitter`: headers of every depth and what
 /// only looks like one (no space after the marker, a tab, seven hashes, an
@@ -1059,6 +1065,46 @@ fn requests(seed: u64, scale: usize) -> Vec<Value> {
             "chunk_size": chunk_size,
             "chunk_overlap": chunk_overlap,
         }));
+    }
+    // The configured recipe, generated after everything above.
+    for i in 0..(RECIPE_CONFIGURED_CASES + RECIPE_PYTHON_CASES) * scale {
+        let headers = MarkdownHeaderConfig::new(random_markers(&mut rng))
+            .with_each_line(rng.chance(30))
+            .with_strip_headers(rng.chance(60));
+        let recursive = random_config(&mut rng, Kind::Recursive);
+        let mut case = case_json("", &recursive, &mut rng);
+        case.as_object_mut().unwrap().remove("text");
+        let text = random_markdown(&mut rng);
+        if i < RECIPE_CONFIGURED_CASES * scale {
+            requests.push(json!({
+                "op": "markdown_recipe",
+                "text": text,
+                "headers": headers.headers,
+                "each_line": headers.return_each_line,
+                "strip_headers": headers.strip_headers,
+                "chunk_size": recursive.chunk_size,
+                "chunk_overlap": recursive.chunk_overlap,
+                "recursive": case,
+            }));
+        } else {
+            let recipe = MarkdownRecipe {
+                headers: headers.clone(),
+                recursive: LangChainConfig {
+                    chunk_size: recursive.chunk_size.max(1),
+                    chunk_overlap: recursive.chunk_overlap.min(recursive.chunk_size.max(1)),
+                    ..recursive
+                },
+            };
+            requests.push(json!({
+                "op": "recipe_python",
+                "code": recipe.to_python(),
+                "text": text,
+                "headers": headers.headers,
+                "each_line": headers.return_each_line,
+                "strip_headers": headers.strip_headers,
+                "recursive": case_json("", &recipe.recursive, &mut rng),
+            }));
+        }
     }
     requests
 }
@@ -1235,6 +1281,8 @@ const MIN_IN_TOKENS: usize = 400;
 const MIN_MARKDOWN_SAME: usize = 2_000;
 /// Generated header + recursive recipe cases that must compare equal.
 const MIN_RECIPE_SAME: usize = 500;
+/// Configured recipe cases that must compare equal.
+const MIN_RECIPE_CONFIGURED_SAME: usize = 400;
 
 impl Comparison {
     fn count(&mut self, key: impl Into<String>) {
@@ -1278,6 +1326,7 @@ impl Comparison {
             Some("python") => self.python_code(request, answer),
             Some("markdown_headers") => self.markdown_headers(request, answer),
             Some("markdown_recipe") => self.markdown_recipe(request, answer),
+            Some("recipe_python") => self.recipe_python(request, answer),
             Some(op) => Some(format!("unknown request {op:?}: {request}")),
         };
         self.differences.extend(problem);
@@ -1481,16 +1530,36 @@ impl Comparison {
             return_each_line: request["each_line"].as_bool()?,
             strip_headers: request["strip_headers"].as_bool()?,
         };
-        let recursive = LangChainConfig::recursive(
-            request["chunk_size"].as_u64()? as usize,
-            request["chunk_overlap"].as_u64()? as usize,
-        );
+        let configured = request.get("recursive").is_some();
+        let recursive = match request.get("recursive") {
+            Some(case) => config_of(case),
+            None => LangChainConfig::recursive(
+                request["chunk_size"].as_u64()? as usize,
+                request["chunk_overlap"].as_u64()? as usize,
+            ),
+        };
         let text = request["text"].as_str()?;
+        if configured {
+            self.count(format!("{KIND}, configured"));
+            if let Some(problem) = self.recipe_through_the_strategy(text, &headers, &recursive) {
+                return Some(format!(
+                    "the strategy's recipe: {problem}\n  case {request}"
+                ));
+            }
+        }
         let ours = langchain::split_markdown_then(text, &headers, &recursive);
+        let warnings: Option<Vec<String>> = answer
+            .get("warnings")
+            .map(|w| serde_json::from_value(w.clone()).unwrap());
         let problem = match (ours, answer.get("error").is_some()) {
-            (Err(_), true) => {
-                self.count(format!("  {KIND}: both refused"));
+            (Err(e), _) if !e.langchain_raises() => {
+                self.count(format!("  {KIND}: refused by this engine"));
                 None
+            }
+            (Err(e), true) => {
+                self.count(format!("  {KIND}: both refused"));
+                (langchain_raises(&e) != answer["error"].as_str())
+                    .then(|| format!("we refuse with {e:?}, LangChain raises {answer}"))
             }
             (Err(e), false) => Some(format!("we refuse ({e}), LangChain answers {answer}")),
             (Ok(out), true) => Some(format!(
@@ -1506,9 +1575,12 @@ impl Comparison {
                     .iter()
                     .map(|c| c.metadata.clone().unwrap_or_default())
                     .collect();
-                let misplaced = out
-                    .iter()
-                    .any(|c| c.is_slice && c.span.text(text) != c.text);
+                let misplaced = out.iter().any(|c| {
+                    (c.is_slice && c.span.text(text) != c.text)
+                        || c.span.end > text.len()
+                        || !text.is_char_boundary(c.span.start)
+                        || !text.is_char_boundary(c.span.end)
+                }) || out.windows(2).any(|w| w[0].span.start > w[1].span.start);
                 if texts
                     .iter()
                     .map(|t| t.as_str())
@@ -1522,9 +1594,25 @@ impl Comparison {
                         "metadata differs:\n  ours   {meta:?}\n  theirs {metadata:?}"
                     ))
                 } else if misplaced {
-                    Some(format!("a chunk said to be a slice is not: {out:?}"))
+                    Some(format!(
+                        "a span out of order or a chunk said to be a slice is not: {out:?}"
+                    ))
+                } else if warnings.as_ref().is_some_and(|w| {
+                    let recipe = MarkdownRecipe {
+                        headers: headers.clone(),
+                        recursive: recursive.clone(),
+                    };
+                    *w != langchain::split_recipe(text, &recipe).unwrap().warnings
+                }) {
+                    Some(format!("warnings differ from LangChain's {warnings:?}"))
                 } else {
                     self.count(format!("  {KIND}: same chunks and metadata"));
+                    if configured {
+                        self.count(format!("  {KIND}: same chunks and metadata, configured"));
+                        if matches!(recursive.unit, Unit::Tokens(_)) {
+                            self.count(format!("  {KIND}: configured, counted in tokens"));
+                        }
+                    }
                     if out.iter().any(|c| !c.is_slice) {
                         self.count(format!("  {KIND}: with a chunk that is not a slice"));
                     }
@@ -1533,6 +1621,164 @@ impl Comparison {
             }
         };
         problem.map(|p| format!("header + recursive recipe: {p}\n  case {request}"))
+    }
+
+    /// The recipe as the playground runs it (`langchain-markdown` with
+    /// `then_recursive`): the same chunks and metadata as
+    /// [`langchain::split_markdown_then`], and a trace whose nodes hold their
+    /// children and whose chunks point at their nodes. Only for what the
+    /// settings can say (`keep_separator=True`); the playground refuses an
+    /// overlap equal to the size, which LangChain accepts.
+    fn recipe_through_the_strategy(
+        &mut self,
+        text: &str,
+        headers: &MarkdownHeaderConfig,
+        recursive: &LangChainConfig,
+    ) -> Option<String> {
+        const KIND: &str = "  markdown recipe cases, through the strategy";
+        if recursive.keep_separator != Keep::Start {
+            return None;
+        }
+        let separators = |list: &[String], regex: bool| -> Vec<chunkscope::Separator> {
+            list.iter()
+                .map(|p| {
+                    if regex && !p.is_empty() {
+                        chunkscope::Separator::regex(p.clone())
+                    } else {
+                        chunkscope::Separator::literal(p.clone())
+                    }
+                })
+                .collect()
+        };
+        let markers: Vec<String> = headers.headers.iter().map(|(m, _)| m.clone()).collect();
+        let config = chunkscope::Config {
+            size: recursive.chunk_size,
+            overlap: recursive.chunk_overlap,
+            unit: recursive.unit,
+            trim: recursive.strip_whitespace,
+            each_line: headers.return_each_line,
+            placement: if headers.strip_headers {
+                chunkscope::Placement::None
+            } else {
+                chunkscope::Placement::Start
+            },
+            then_recursive: Some(separators(
+                &recursive.separators,
+                recursive.is_separator_regex,
+            )),
+            ..chunkscope::Config::for_strategy(chunkscope::Strategy::LangChainMarkdown)
+        }
+        .with_separators(separators(&markers, false));
+        let want = langchain::split_markdown_then(text, headers, recursive);
+        let splitter =
+            match chunkscope::Splitter::with_counter(config, tokenizer::counter(recursive.unit)) {
+                Ok(s) => s,
+                Err(e) => {
+                    let checked = matches!(
+                        e,
+                        chunkscope::Error::ZeroSize | chunkscope::Error::OverlapTooLarge { .. }
+                    );
+                    self.count(format!("{KIND}: refused by the settings' checks"));
+                    return (!checked).then(|| format!("refused: {e}"));
+                }
+            };
+        let got = splitter.split(text);
+        let (got, want) = match (got, want) {
+            (Ok(got), Ok(want)) => (got, want),
+            (Err(_), Err(_)) => return None,
+            (got, want) => return Some(format!("ours {got:?}, the recipe {want:?}")),
+        };
+        let facts = got.langchain.as_ref().unwrap();
+        let texts: Vec<&str> = got
+            .chunks
+            .iter()
+            .zip(&facts.chunks)
+            .map(|(c, f)| f.text.as_deref().unwrap_or(c.text(text)))
+            .collect();
+        let metadata: Vec<_> = facts.chunks.iter().map(|f| f.metadata.clone()).collect();
+        if texts.iter().ne(want.iter().map(|c| &c.text))
+            || metadata.iter().ne(want.iter().map(|c| &c.metadata))
+        {
+            return Some(format!("chunks {texts:?}, the recipe's {want:?}"));
+        }
+        let nodes = &got.trace.nodes;
+        for (id, n) in nodes.iter().enumerate() {
+            if n.children.iter().any(|&k| nodes[k].parent != Some(id))
+                || n.span.end > text.len()
+                || n.span.start > n.span.end
+            {
+                return Some(format!("node {id} is misplaced: {nodes:?}"));
+            }
+        }
+        if got
+            .chunks
+            .iter()
+            .any(|c| c.node.is_none_or(|n| nodes[n].chunk != Some(c.index)))
+        {
+            return Some(format!("a chunk without its node: {nodes:?}"));
+        }
+        self.count(format!("{KIND}: same chunks, metadata and a linked trace"));
+        None
+    }
+
+    /// The recipe's "copy as Python" code, run by Python: the same chunks
+    /// and metadata as the engine's.
+    fn recipe_python(&mut self, request: &Value, answer: &Value) -> Option<String> {
+        const KIND: &str = "recipe Python code";
+        self.count(KIND);
+        self.compared += 1;
+        let recipe = MarkdownRecipe {
+            headers: MarkdownHeaderConfig {
+                headers: serde_json::from_value(request["headers"].clone()).unwrap(),
+                return_each_line: request["each_line"].as_bool()?,
+                strip_headers: request["strip_headers"].as_bool()?,
+            },
+            recursive: config_of(&request["recursive"]),
+        };
+        let code = recipe.to_python();
+        if request["code"].as_str() != Some(&code) {
+            return Some(format!(
+                "to_python() now writes other code than LangChain ran; `./x vectors` runs it \
+                 again\n  now:\n{code}\n  then:\n{}",
+                request["code"].as_str().unwrap_or_default()
+            ));
+        }
+        let ours = langchain::split_markdown_then(
+            request["text"].as_str()?,
+            &recipe.headers,
+            &recipe.recursive,
+        );
+        let problem = match (ours, answer.get("error")) {
+            (Err(e), Some(_)) if langchain_raises(&e) == answer["error"].as_str() => {
+                self.count(format!("  {KIND}: both raised"));
+                None
+            }
+            (Err(e), None) if !e.langchain_raises() => {
+                self.count(format!("  {KIND}: refused by this engine"));
+                None
+            }
+            (Err(e), _) => Some(format!("we refuse ({e:?}), Python answers {answer}")),
+            (Ok(out), Some(_)) => Some(format!("Python raises {answer}, we give {out:?}")),
+            (Ok(out), None) => {
+                let chunks: Vec<String> = serde_json::from_value(answer["chunks"].clone()).unwrap();
+                let metadata: Vec<BTreeMap<String, String>> =
+                    serde_json::from_value(answer["start_indices"].clone()).unwrap();
+                let texts: Vec<&str> = out.iter().map(|c| c.text.as_str()).collect();
+                let ours: Vec<BTreeMap<String, String>> = out
+                    .iter()
+                    .map(|c| c.metadata.clone().unwrap_or_default().into_iter().collect())
+                    .collect();
+                if texts != chunks || ours != metadata {
+                    Some(format!(
+                        "ours {texts:?} {ours:?}\n  Python's {chunks:?} {metadata:?}"
+                    ))
+                } else {
+                    self.count(format!("  {KIND}: same chunks and metadata"));
+                    None
+                }
+            }
+        };
+        problem.map(|p| format!("recipe to_python(): {p}\n  code:\n{code}"))
     }
 
     /// Fails on any difference; `oracle` says whose answers these were.
@@ -1570,6 +1816,20 @@ impl Comparison {
         assert!(
             recipe >= MIN_RECIPE_SAME,
             "header + recursive recipe: only {recipe} cases compared chunk by chunk"
+        );
+        let configured = self.get("  markdown recipe cases: same chunks and metadata, configured");
+        let tokens = self.get("  markdown recipe cases: configured, counted in tokens");
+        let strategy = self.get(
+            "  markdown recipe cases, through the strategy: same chunks, metadata and a linked trace",
+        );
+        let python = self.get("  recipe Python code: same chunks and metadata");
+        assert!(
+            configured >= MIN_RECIPE_CONFIGURED_SAME
+                && tokens >= 50
+                && strategy >= 150
+                && python >= 80,
+            "configured recipe: {configured} compared chunk by chunk ({tokens} in tokens), \
+             {strategy} through the strategy, {python} from its Python code"
         );
         for kind in ["recursive cases", "character cases"] {
             let same = self.get(&format!("  {kind}: same chunks"));

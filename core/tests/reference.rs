@@ -112,6 +112,7 @@ fn config_of(request: &Value) -> Config {
         placement: name("placement").parse().unwrap(),
         trim: request["trim"].as_bool().unwrap(),
         each_line: false,
+        then_recursive: None,
         heading_prefix: false,
         semantic: Default::default(),
     }

@@ -152,6 +152,7 @@ fn config(strategy: Engine) -> impl Strategy<Value = Config> {
                 placement,
                 trim,
                 each_line: false,
+                then_recursive: None,
                 heading_prefix: false,
                 semantic: Default::default(),
             },

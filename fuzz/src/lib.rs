@@ -137,6 +137,7 @@ pub fn decode(data: &[u8], strategy: Strategy) -> (String, Config) {
         placement,
         trim,
         each_line: false,
+        then_recursive: None,
         heading_prefix: flags & 4 != 0,
         semantic: Default::default(),
     };

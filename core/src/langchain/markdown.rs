@@ -200,6 +200,10 @@ struct Entry {
     metadata: Metadata,
     /// First and last source line spans (stripped) it was made of.
     span: Span,
+    /// Where each of its lines starts in `content`, and the line's source
+    /// span before non-printable characters were dropped: what maps a
+    /// position in `content` back to the source ([`Lines`]).
+    lines: Vec<(usize, Span)>,
     opened: Opened,
 }
 
@@ -220,6 +224,16 @@ pub(crate) fn run(
     counter: Counter,
     record: bool,
 ) -> LangChainOutput {
+    run_with_lines(text, config, counter, record).0
+}
+
+/// [`run`], and for each chunk where its text's lines are in the source.
+pub(crate) fn run_with_lines(
+    text: &str,
+    config: &MarkdownHeaderConfig,
+    counter: Counter,
+    record: bool,
+) -> (LangChainOutput, Vec<Lines>) {
     let mut markers: Vec<Marker<'_>> = config
         .headers
         .iter()
@@ -249,10 +263,20 @@ pub(crate) fn run(
                  metadata: &Metadata,
                  opened: Opened| {
         let texts: Vec<&str> = content.iter().map(|(t, _)| t.as_str()).collect();
+        let mut at = 0;
+        let lines = content
+            .iter()
+            .map(|(t, span)| {
+                let line = (at, *span);
+                at += t.len() + 1;
+                line
+            })
+            .collect();
         entries.push(Entry {
             content: texts.join("\n"),
             metadata: metadata.clone(),
             span: Span::new(content[0].1.start, content[content.len() - 1].1.end),
+            lines,
             opened,
         });
         content.clear();
@@ -323,7 +347,60 @@ pub(crate) fn run(
     if !config.return_each_line {
         entries = aggregate(entries, config.strip_headers);
     }
-    output(text, config, entries, &used, counter, record)
+    let lines = entries
+        .iter_mut()
+        .map(|e| Lines(std::mem::take(&mut e.lines)))
+        .collect();
+    (output(text, config, entries, &used, counter, record), lines)
+}
+
+/// Where the lines of one header chunk are: each line's start in the chunk's
+/// text and its source span (stripped, before non-printable characters were
+/// dropped), in order. Between two lines the chunk has a joiner (`"\n"`, or
+/// `"  \n"` between paragraphs) that is not the source's text there.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Lines(Vec<(usize, Span)>);
+
+impl Lines {
+    /// The source span of `text[range]`, where `text` is the chunk's text:
+    /// from the first source character at or after `range.start` that is in
+    /// a line to the end of the last one before `range.end`. A range of
+    /// joiners alone maps to the empty span where the next line starts.
+    pub(crate) fn source_span(&self, source: &str, range: Span) -> Span {
+        let start = self.source_at(source, range.start, true);
+        let end = self.source_at(source, range.end, false);
+        Span::new(start, end.max(start))
+    }
+
+    /// The source offset of the chunk-text offset `at`: inside a line, the
+    /// character's own offset; in a joiner, where the next line starts
+    /// (`forward`) or where the line before ends.
+    fn source_at(&self, source: &str, at: usize, forward: bool) -> usize {
+        let i = self.0.partition_point(|&(start, _)| start <= at);
+        let Some(&(start, span)) = i.checked_sub(1).and_then(|i| self.0.get(i)) else {
+            return self.0.first().map_or(0, |&(_, span)| span.start);
+        };
+        if at == start && !forward && i >= 2 {
+            return self.0[i - 2].1.end;
+        }
+        // Walk the line's printable characters up to `at`.
+        let mut kept = start;
+        for (offset, c) in span.text(source).char_indices() {
+            if kept == at {
+                return span.start + offset;
+            }
+            if is_printable(c) {
+                kept += c.len_utf8();
+            }
+        }
+        if kept == at && !forward {
+            return span.end;
+        }
+        match (forward, self.0.get(i)) {
+            (true, Some(&(_, next))) => next.start,
+            _ => span.end,
+        }
+    }
 }
 
 /// `aggregate_lines_to_chunks`: consecutive entries with equal metadata are
@@ -347,6 +424,9 @@ fn aggregate(entries: Vec<Entry>, strip_headers: bool) -> Vec<Entry> {
                 && !strip_headers;
             if same || onto_header {
                 last.content.push_str("  \n");
+                let shift = last.content.len();
+                last.lines
+                    .extend(entry.lines.iter().map(|&(at, span)| (at + shift, span)));
                 last.content.push_str(&entry.content);
                 last.span = Span::new(last.span.start, entry.span.end);
                 if onto_header {

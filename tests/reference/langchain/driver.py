@@ -46,6 +46,11 @@ Other requests:
                             from the recipe of LangChain's docs: MarkdownHeaderTextSplitter
                             (...).split_text(text), then RecursiveCharacterTextSplitter(
                             chunk_size=..., chunk_overlap=...).split_documents(those)
+    the same with "recursive": a splitting case (kind "recursive", no text)
+                         -> its RecursiveCharacterTextSplitter instead (no
+                            add_start_index), and also "warnings"
+    {"op": "recipe_python", "code": str, "text": str}
+                         -> as "python", the pairs being (content, metadata)
     {"op": "versions"}   -> {"python": str, "unicode": str, "packages": {name: str}}:
                             what the answers depend on, for the header of the
                             recorded test vectors (tests/vectors/langchain.jsonl.gz)
@@ -107,14 +112,15 @@ def failure(exc):
     return {"error": type(exc).__name__, "message": str(exc)}
 
 
-def split_case(case):
+def make_splitter(case, add_start_index):
+    """The splitter a splitting case describes (its "text" is not read)."""
     kwargs = {
         "chunk_size": case["chunk_size"],
         "chunk_overlap": case["chunk_overlap"],
         "keep_separator": case["keep_separator"],
         "is_separator_regex": case["is_separator_regex"],
         "strip_whitespace": case["strip_whitespace"],
-        "add_start_index": True,
+        "add_start_index": add_start_index,
     }
     unit = case.get("unit", "chars")
     if unit == "bytes":
@@ -127,13 +133,15 @@ def split_case(case):
     else:
         kwargs["separators"] = separators
         cls = RecursiveCharacterTextSplitter
-    make = cls
     if unit in TIKTOKEN:
-        def make(**kw):
-            return cls.from_tiktoken_encoder(encoding_name=TIKTOKEN[unit], **kw)
+        return cls.from_tiktoken_encoder(encoding_name=TIKTOKEN[unit], **kwargs)
+    return cls(**kwargs)
+
+
+def split_case(case):
     RECORDER.messages = []
     try:
-        splitter = make(**kwargs)
+        splitter = make_splitter(case, add_start_index=True)
         docs = splitter.create_documents([case["text"]])
     except Exception as exc:  # LangChain's own failures are answers too
         return failure(exc)
@@ -194,16 +202,23 @@ def markdown_recipe(case):
             return_each_line=case["each_line"],
             strip_headers=case["strip_headers"],
         )
-        recursive = RecursiveCharacterTextSplitter(
-            chunk_size=case["chunk_size"], chunk_overlap=case["chunk_overlap"]
-        )
+        if "recursive" in case:
+            recursive = make_splitter(case["recursive"], add_start_index=False)
+        else:
+            recursive = RecursiveCharacterTextSplitter(
+                chunk_size=case["chunk_size"], chunk_overlap=case["chunk_overlap"]
+            )
+        RECORDER.messages = []
         docs = recursive.split_documents(headers.split_text(case["text"]))
     except Exception as exc:
         return failure(exc)
-    return {
+    out = {
         "chunks": [d.page_content for d in docs],
         "metadata": [list(d.metadata.items()) for d in docs],
     }
+    if "recursive" in case:
+        out["warnings"] = RECORDER.messages
+    return out
 
 
 def answer(case):
@@ -228,6 +243,8 @@ def answer(case):
         return markdown_headers(case)
     if op == "markdown_recipe":
         return markdown_recipe(case)
+    if op == "recipe_python":
+        return run_code(case)
     if op == "unicode_tables":
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
         import unicode_tables

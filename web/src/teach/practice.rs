@@ -107,6 +107,7 @@ pub fn graded(e: &Exercise) -> (String, Config) {
         placement,
         trim: true,
         each_line: false,
+        then_recursive: None,
         heading_prefix: false,
         semantic: Default::default(),
     };
