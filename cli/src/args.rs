@@ -243,6 +243,13 @@ struct SplitArgs {
     /// (return_each_line=True)
     #[arg(long = "each-line")]
     each_line: bool,
+
+    /// langchain-markdown: LangChain's docs' recipe: split each section again
+    /// with RecursiveCharacterTextSplitter (split_documents) at --size and
+    /// --overlap, on the --sep separators [default: LangChain's]; chunks keep
+    /// their section's metadata
+    #[arg(long = "then-recursive")]
+    then_recursive: bool,
     /// markdown only: give each chunk a prefix (its heading path joined by
     /// " > ", then a blank line) and count it in --size, so no chunk with its
     /// prefix is over the size; the chunk's text stays exact
@@ -444,7 +451,7 @@ impl SplitArgs {
     /// The configuration: each strategy starts from its own defaults
     /// (LangChain's classes from LangChain's: `keep_separator`, and its
     /// separators when none are given), whichever order the flags came in.
-    fn into_args(self) -> Result<Args, String> {
+    fn into_args(mut self) -> Result<Args, String> {
         let semantic = self.semantic()?;
         let mut inputs: Vec<Input> = self
             .inputs
@@ -482,6 +489,7 @@ impl SplitArgs {
             (!self.headers.is_empty(), "--header"),
             (self.no_strip_headers, "--no-strip-headers"),
             (self.each_line, "--each-line"),
+            (self.then_recursive, "--then-recursive"),
         ] {
             if given && !markdown {
                 return Err(format!(
@@ -489,9 +497,10 @@ impl SplitArgs {
                 ));
             }
         }
-        if markdown && !self.seps.is_empty() {
+        if markdown && !self.seps.is_empty() && !self.then_recursive {
             return Err(
-                "langchain-markdown splits on header markers: give them with --header, not --sep"
+                "langchain-markdown splits on header markers: give them with --header, not --sep \
+                 (--sep is for the RecursiveCharacterTextSplitter of --then-recursive)"
                     .to_string(),
             );
         }
@@ -509,6 +518,11 @@ impl SplitArgs {
             ));
         }
         let base = Config::for_strategy(self.strategy);
+        let then_recursive = if self.then_recursive {
+            Some(separators(std::mem::take(&mut self.seps), self.regex)?)
+        } else {
+            None
+        };
         let separators = if !self.headers.is_empty() {
             self.headers.into_iter().map(Separator::literal).collect()
         } else if self.seps.is_empty() {
@@ -529,6 +543,7 @@ impl SplitArgs {
             placement: placement.unwrap_or(base.placement),
             trim: !self.no_trim,
             each_line: self.each_line,
+            then_recursive,
             heading_prefix: self.heading_prefix,
             semantic,
             ..base

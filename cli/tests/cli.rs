@@ -616,7 +616,8 @@ fn langchain_markdown_gives_sections_with_their_headers_as_metadata() {
     );
     assert_eq!(
         failure(&["--strategy", "langchain-markdown", "--sep", "#"], b"x", 2),
-        "chunkscope: langchain-markdown splits on header markers: give them with --header, not --sep\n"
+        "chunkscope: langchain-markdown splits on header markers: give them with --header, not --sep \
+         (--sep is for the RecursiveCharacterTextSplitter of --then-recursive)\n"
     );
     let msg = failure(
         &["--strategy", "langchain-markdown", "--header", "H1"],
@@ -633,6 +634,92 @@ fn langchain_markdown_gives_sections_with_their_headers_as_metadata() {
         2,
     );
     assert!(msg.contains("strip_headers"), "{msg}");
+}
+
+/// LangChain's docs' recipe: the header splitter, then
+/// RecursiveCharacterTextSplitter(chunk_size=30, chunk_overlap=5) on each
+/// section; the chunks are the ones the real library gives (checked with
+/// langchain-text-splitters 1.1.3), each with its section's metadata.
+#[test]
+fn langchain_markdown_then_recursive_is_langchains_recipe() {
+    let doc = "# Refunds\nWithin 5 days of approval, to the original method.\n\n## UPI\nInstant, to the same UPI id. Ask support if late.\n";
+    let v = json_of(
+        &[
+            "--strategy",
+            "langchain-markdown",
+            "--then-recursive",
+            "--size",
+            "30",
+            "--overlap",
+            "5",
+            "--trace",
+        ],
+        doc,
+    );
+    let got: Vec<(&str, &str, usize)> = v["chunks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["text"].as_str().unwrap(),
+                c["metadata"]
+                    .as_object()
+                    .unwrap()
+                    .values()
+                    .next_back()
+                    .unwrap()
+                    .as_str()
+                    .unwrap(),
+                c["start"].as_u64().unwrap() as usize,
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("Within 5 days of approval, to", "Refunds", 10),
+            ("to the original method.", "Refunds", 37),
+            ("Instant, to the same UPI id.", "UPI", 69),
+            ("id. Ask support if late.", "UPI", 94),
+        ]
+    );
+    assert_eq!(v["config"]["then_recursive"], json!([]));
+    // The tree: the root split at "##" into two sections, each split again
+    // at " " (the recursive splitter's separators follow the markers and
+    // the header splitter's "\n\n").
+    let nodes = v["trace"]["nodes"].as_array().unwrap();
+    assert_eq!(nodes[0]["separator"]["pattern"], "##");
+    assert_eq!(nodes[0]["children"], json!([1, 4]));
+    assert_eq!(nodes[1]["separator"]["pattern"], " ");
+    assert_eq!(nodes[1]["depth"], 2);
+    assert_eq!(nodes[2]["depth"], 3);
+    let python = v["langchain"]["python"].as_str().unwrap();
+    assert!(
+        python.contains("splitter.split_documents(headers.split_text(text))"),
+        "{python}"
+    );
+    // --sep names the recursive splitter's separators.
+    let v = json_of(
+        &[
+            "--strategy",
+            "langchain-markdown",
+            "--then-recursive",
+            "--sep",
+            ", ",
+            "--sep",
+            "",
+            "--size",
+            "30",
+        ],
+        doc,
+    );
+    assert_eq!(v["chunks"][0]["text"], "Within 5 days of approval");
+    assert_eq!(v["chunks"][0]["cut"], ", ");
+    assert_eq!(
+        failure(&["--then-recursive"], b"x", 2),
+        "chunkscope: --then-recursive is an option of --strategy langchain-markdown (MarkdownHeaderTextSplitter)\n"
+    );
 }
 
 #[test]

@@ -459,6 +459,12 @@ pub struct ConfigReport {
     /// `langchain-markdown`'s `return_each_line`; written only when on.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub each_line: bool,
+    /// `langchain-markdown`'s recipe: the separators of the
+    /// `RecursiveCharacterTextSplitter` that splits each section again
+    /// (empty: LangChain's default list); absent when the header splitter
+    /// runs alone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub then_recursive: Option<Vec<SeparatorSpec>>,
     /// Markdown only: whether the heading prefix is counted and given.
     /// Absent when off.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -887,6 +893,11 @@ fn config_report(config: &Config) -> ConfigReport {
         placement: config.placement.name(),
         trim: config.trim,
         each_line: config.each_line,
+        then_recursive: config
+            .then_recursive
+            .as_ref()
+            .filter(|_| config.strategy == crate::Strategy::LangChainMarkdown)
+            .map(|list| list.iter().map(separator_spec).collect()),
         heading_prefix: config.heading_prefix,
         semantic: (config.strategy == crate::Strategy::Semantic).then(|| {
             let s = &config.semantic;
