@@ -176,16 +176,10 @@ impl Reply {
     }
 }
 
-/// `split()`'s options object for `config`: the fields the report's
-/// configuration echo has, so the worker reads it as the JS API does.
-pub fn config_object(config: &Config) -> Object {
-    let object = Object::new();
-    set(&object, "strategy", &config.strategy.name().into());
-    set(&object, "size", &(config.size as f64).into());
-    set(&object, "overlap", &(config.overlap as f64).into());
-    set(&object, "unit", &config.unit.name().into());
+/// Separators as the options object lists them.
+fn separator_array(list: &[chunkscope::Separator]) -> Array {
     let separators = Array::new();
-    for s in &config.separators {
+    for s in list {
         let sep = Object::new();
         match s.level {
             Some(level) => set(&sep, "level", &level.name().into()),
@@ -196,11 +190,25 @@ pub fn config_object(config: &Config) -> Object {
         }
         separators.push(&sep);
     }
-    set(&object, "separators", &separators);
+    separators
+}
+
+/// `split()`'s options object for `config`: the fields the report's
+/// configuration echo has, so the worker reads it as the JS API does.
+pub fn config_object(config: &Config) -> Object {
+    let object = Object::new();
+    set(&object, "strategy", &config.strategy.name().into());
+    set(&object, "size", &(config.size as f64).into());
+    set(&object, "overlap", &(config.overlap as f64).into());
+    set(&object, "unit", &config.unit.name().into());
+    set(&object, "separators", &separator_array(&config.separators));
     set(&object, "placement", &config.placement.name().into());
     set(&object, "trim", &config.trim.into());
     if config.each_line {
         set(&object, "each_line", &true.into());
+    }
+    if let Some(list) = &config.then_recursive {
+        set(&object, "then_recursive", &separator_array(list));
     }
     if config.heading_prefix {
         set(&object, "heading_prefix", &true.into());

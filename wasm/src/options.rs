@@ -30,6 +30,10 @@ use std::fmt;
 ///   separators?: (string | { pattern: string, regex?: boolean } | { level: "sentence" })[],
 ///   placement?: "end" | "start" | "none", trim?: boolean,
 ///   each_line?: boolean,                   // langchain-markdown's return_each_line
+///   then_recursive?: (string | { pattern: string, regex?: boolean })[] | null,
+///                                          // langchain-markdown: the docs' recipe, each
+///                                          // section split again by RecursiveCharacterTextSplitter
+///                                          // on these separators ([]: LangChain's)
 ///   heading_prefix?: boolean,              // markdown's heading path before each chunk
 ///   semantic?: { breakpoint?: "percentile" | "standard_deviation" | "interquartile"
 ///                             | "gradient",
@@ -58,6 +62,10 @@ pub struct SplitOptions {
     pub trim: Option<bool>,
     /// `langchain-markdown`: one chunk per paragraph (`return_each_line`).
     pub each_line: Option<bool>,
+    /// `langchain-markdown`: split each section again with
+    /// `RecursiveCharacterTextSplitter` on these separators (empty:
+    /// LangChain's default); absent or `null`: the header splitter alone.
+    pub then_recursive: Option<Vec<Separator>>,
     /// Markdown: whether each chunk gets its heading path as a prefix,
     /// counted in the size.
     pub heading_prefix: Option<bool>,
@@ -120,7 +128,7 @@ impl OptionError {
 
 /// The fields of the configuration object, as error messages list them and
 /// [`OptionError::field`] names them.
-const FIELD_NAMES: [&str; 10] = [
+const FIELD_NAMES: [&str; 11] = [
     "strategy",
     "size",
     "overlap",
@@ -129,6 +137,7 @@ const FIELD_NAMES: [&str; 10] = [
     "placement",
     "trim",
     "each_line",
+    "then_recursive",
     "heading_prefix",
     "semantic",
 ];
@@ -173,6 +182,9 @@ impl SplitOptions {
         }
         if let Some(each_line) = self.each_line {
             config.each_line = each_line;
+        }
+        if self.then_recursive.is_some() {
+            config.then_recursive = self.then_recursive;
         }
         if let Some(on) = self.heading_prefix {
             config.heading_prefix = on;
@@ -260,6 +272,10 @@ impl<'de> Visitor<'de> for OptionsVisitor {
                 "placement" => o.placement = field(&mut map, "placement")?,
                 "trim" => o.trim = field(&mut map, "trim")?,
                 "each_line" => o.each_line = field(&mut map, "each_line")?,
+                "then_recursive" => {
+                    o.then_recursive =
+                        field::<_, SeparatorList>(&mut map, "then_recursive")?.map(|l| l.0)
+                }
                 "heading_prefix" => o.heading_prefix = field(&mut map, "heading_prefix")?,
                 "semantic" => {
                     o.semantic =
@@ -516,6 +532,28 @@ mod tests {
             config(echo).unwrap().separators,
             [chunkscope::Separator::sentence()]
         );
+    }
+
+    #[test]
+    fn then_recursive_turns_on_the_markdown_recipe() {
+        let c = config(json!({
+            "strategy": "langchain-markdown", "size": 30,
+            "then_recursive": [", ", {"pattern": "\\s+", "regex": true}]
+        }))
+        .unwrap();
+        assert_eq!(
+            c.then_recursive,
+            Some(vec![
+                chunkscope::Separator::literal(", "),
+                chunkscope::Separator::regex("\\s+")
+            ])
+        );
+        let c = config(json!({"strategy": "langchain-markdown", "then_recursive": []})).unwrap();
+        assert_eq!(c.then_recursive, Some(Vec::new()));
+        let c = config(json!({"strategy": "langchain-markdown", "then_recursive": null})).unwrap();
+        assert_eq!(c.then_recursive, None);
+        let e = config(json!({"then_recursive": 3})).unwrap_err();
+        assert!(e.starts_with("config.then_recursive:"), "{e}");
     }
 
     #[test]

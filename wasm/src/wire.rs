@@ -19,7 +19,8 @@
 //! ```text
 //! "CSA3"
 //! config    strategy, size, overlap, unit, [pattern, regex, level]*, placement, trim,
-//!           each_line, heading_prefix, semantic settings (breakpoint name,
+//!           each_line, then_recursive? [pattern, regex, level]*, heading_prefix,
+//!           semantic settings (breakpoint name,
 //!           amount? (float), buffer, number_of_chunks?, min_chunk_size?,
 //!           embedder: `lexical`, the only one a report can name)
 //!           level: a named level's name (`sentence`), or empty
@@ -675,15 +676,14 @@ fn write_config(w: &mut Writer, c: &Config) {
     w.num(c.size);
     w.num(c.overlap);
     w.str(c.unit.name());
-    w.num(c.separators.len());
-    for s in &c.separators {
-        w.str(&s.pattern);
-        w.flag(s.regex);
-        w.str(s.level.map_or("", |l| l.name()));
-    }
+    write_separators(w, &c.separators);
     w.str(c.placement.name());
     w.flag(c.trim);
     w.flag(c.each_line);
+    w.flag(c.then_recursive.is_some());
+    if let Some(list) = &c.then_recursive {
+        write_separators(w, list);
+    }
     w.flag(c.heading_prefix);
     let s = &c.semantic;
     w.str(s.breakpoint.name());
@@ -729,11 +729,45 @@ fn read_semantic_config(r: &mut Reader) -> Result<SemanticConfig, String> {
     })
 }
 
+fn write_separators(w: &mut Writer, list: &[Separator]) {
+    w.num(list.len());
+    for s in list {
+        w.str(&s.pattern);
+        w.flag(s.regex);
+        w.str(s.level.map_or("", |l| l.name()));
+    }
+}
+
 fn read_config(r: &mut Reader) -> Result<Config, String> {
     let strategy = r.string()?.parse()?;
     let size = r.num()?;
     let overlap = r.num()?;
     let unit = r.string()?.parse()?;
+    let separators = read_separators(r)?;
+    let placement = r.string()?.parse()?;
+    let trim = r.flag()?;
+    let each_line = r.flag()?;
+    let then_recursive = if r.flag()? {
+        Some(read_separators(r)?)
+    } else {
+        None
+    };
+    Ok(Config {
+        strategy,
+        size,
+        overlap,
+        unit,
+        separators,
+        placement,
+        trim,
+        each_line,
+        then_recursive,
+        heading_prefix: r.flag()?,
+        semantic: read_semantic_config(r)?,
+    })
+}
+
+fn read_separators(r: &mut Reader) -> Result<Vec<Separator>, String> {
     let count = r.count()?;
     let mut separators = Vec::with_capacity(count);
     for _ in 0..count {
@@ -751,18 +785,7 @@ fn read_config(r: &mut Reader) -> Result<Config, String> {
             level,
         });
     }
-    Ok(Config {
-        strategy,
-        size,
-        overlap,
-        unit,
-        separators,
-        placement: r.string()?.parse()?,
-        trim: r.flag()?,
-        each_line: r.flag()?,
-        heading_prefix: r.flag()?,
-        semantic: read_semantic_config(r)?,
-    })
+    Ok(separators)
 }
 
 fn level_code(level: Level) -> usize {
@@ -1126,6 +1149,26 @@ mod tests {
             let a = round_trip(PAGE, config, Detail::Full);
             assert_eq!(a.config.semantic, semantic);
         }
+    }
+
+    #[test]
+    fn the_markdown_recipe_survives_the_round_trip() {
+        let doc = "# Refunds\nWithin 5 days of approval, to the original method.\n\n\
+                   ## UPI\nInstant.\n\nTo the same UPI id.";
+        let config = Config {
+            size: 30,
+            then_recursive: Some(vec![Separator::literal(", "), Separator::hard_cut()]),
+            ..Config::for_strategy(Strategy::LangChainMarkdown)
+        };
+        let a = round_trip(doc, config.clone(), Detail::Full);
+        assert_eq!(a.config.then_recursive, config.then_recursive);
+        let facts = a.output.langchain.as_ref().unwrap();
+        assert_eq!(facts.separators, ["#", "##", "###", "\n\n", ", ", ""]);
+        assert_eq!(a.output.chunks[0].text(doc), "Within 5 days of approval");
+        assert!(facts.chunks.iter().all(|f| f.metadata.is_some()));
+        // The tree: sections under the root, the recursive levels inside.
+        assert_eq!(a.output.trace.depth(), 3);
+        round_trip(doc, config, Detail::Chunks);
     }
 
     #[test]
