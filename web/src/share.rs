@@ -38,6 +38,9 @@ pub fn encode(snapshot: &Snapshot) -> String {
         u8::from(s.each_line),
         u8::from(s.heading_prefix),
     );
+    if let Some(list) = s.then_recursive {
+        plain.push_str(&format!("then_recursive={}\n", list.name()));
+    }
     let m = &snapshot.semantic;
     plain.push_str(&format!(
         "breakpoint={}\namount={}\nbuffer={}\n",
@@ -96,6 +99,12 @@ pub fn decode(fragment: &str) -> Result<Option<Snapshot>, String> {
             "placement" => settings.placement = value.parse()?,
             "trim" => settings.trim = value == "1",
             "each_line" => settings.each_line = value == "1",
+            "then_recursive" => {
+                settings.then_recursive = Some(
+                    crate::state::RecipeList::parse(value)
+                        .ok_or_else(|| format!("unknown recipe separator list {value:?}"))?,
+                )
+            }
             "heading_prefix" => settings.heading_prefix = value == "1",
             "breakpoint" => semantic.breakpoint = value.parse()?,
             "amount" => semantic.amount = unescape(value)?,
@@ -163,6 +172,7 @@ pub(crate) fn from_base64url(text: &str) -> Option<Vec<u8>> {
 mod tests {
     use super::*;
     use crate::state::testing::start;
+    use crate::state::RecipeList;
     use chunkscope::semantic::Breakpoint;
 
     fn snapshot() -> Snapshot {
@@ -214,6 +224,21 @@ mod tests {
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
         assert_eq!(decode(&format!("#{link}")).unwrap(), Some(s));
+    }
+
+    #[test]
+    fn the_markdown_recipe_round_trips() {
+        for list in [None, Some(RecipeList::Default), Some(RecipeList::Markdown)] {
+            let s = Snapshot {
+                view: View::parse("langchain-markdown").unwrap(),
+                settings: Settings {
+                    then_recursive: list,
+                    ..snapshot().settings
+                },
+                ..snapshot()
+            };
+            assert_eq!(decode(&encode(&s)).unwrap(), Some(s));
+        }
     }
 
     #[test]

@@ -153,6 +153,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
                     </label>
                     {help("MarkdownHeaderTextSplitter gives one chunk per section by default, joining its paragraphs with two spaces and a line break. return_each_line=True gives every paragraph (lines up to a blank line or a header) its own chunk, each with its section's headers as metadata.")}
                 </div>
+                {super::recipe::recipe_controls(s.then_recursive, d)}
             }
             if props.view.shows_markdown() {
                 <div class="field check">

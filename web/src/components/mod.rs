@@ -20,6 +20,7 @@ pub mod large_text;
 pub mod late_chunking;
 pub mod legend;
 pub mod outline;
+pub mod recipe;
 pub mod scroll_sync;
 pub mod semantic_view;
 pub mod sentence_view;

@@ -76,6 +76,7 @@ impl EvalConfig {
             placement,
             trim: true,
             each_line: false,
+            then_recursive: None,
             heading_prefix: false,
         };
         settings.config(self.strategy).map_err(|p| p.message)

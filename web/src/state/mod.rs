@@ -5,6 +5,7 @@
 
 pub mod eval;
 pub mod listing;
+pub mod recipe;
 pub mod reducer;
 pub mod semantic;
 pub mod settings;
@@ -12,6 +13,7 @@ pub mod shown;
 pub mod slots;
 pub mod view;
 
+pub use recipe::RecipeList;
 pub use reducer::{
     reduce, tree_open, Action, Pointed, State, TokenizerStatus, FIRST_CHILDREN, OPEN_ALL_UP_TO,
 };

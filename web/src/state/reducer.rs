@@ -153,6 +153,7 @@ impl Default for State {
                 placement: Placement::End,
                 trim: true,
                 each_line: false,
+                then_recursive: None,
                 heading_prefix: false,
             },
             placement_from: Strategy::Recursive,
@@ -291,6 +292,8 @@ pub enum Action {
     SetTrim(bool),
     /// The each-line checkbox (`langchain-markdown`) changed.
     SetEachLine(bool),
+    /// The recipe's switch or separator list (`langchain-markdown`) changed.
+    SetThenRecursive(Option<crate::state::RecipeList>),
     /// The heading-prefix checkbox (`markdown`) changed.
     SetHeadingPrefix(bool),
     /// A tree node was clicked (again to clear).
@@ -495,6 +498,10 @@ pub fn reduce(state: &State, action: Action) -> State {
         }
         Action::SetEachLine(each_line) => {
             next.settings.each_line = each_line;
+            true
+        }
+        Action::SetThenRecursive(list) => {
+            next.settings.then_recursive = list;
             true
         }
         Action::SetHeadingPrefix(on) => {

@@ -23,6 +23,10 @@ pub struct Settings {
     pub trim: bool,
     /// `langchain-markdown`: a chunk per paragraph (`return_each_line`).
     pub each_line: bool,
+    /// `langchain-markdown`: the recipe of LangChain's docs, each section
+    /// split again by `RecursiveCharacterTextSplitter` on this list; `None`
+    /// for the header splitter alone.
+    pub then_recursive: Option<super::RecipeList>,
     /// `markdown`: each chunk gets its heading path as a prefix, counted in
     /// the size with the chunk's text.
     pub heading_prefix: bool,
@@ -46,6 +50,7 @@ impl Settings {
             placement: self.placement,
             trim: self.trim,
             each_line: self.each_line,
+            then_recursive: self.then_recursive.map(super::RecipeList::separators),
             heading_prefix: self.heading_prefix,
             ..Config::default()
         })
@@ -121,6 +126,7 @@ mod tests {
             placement: Placement::End,
             trim: true,
             each_line: false,
+            then_recursive: None,
             heading_prefix: false,
         };
         let config = settings.config(Strategy::Sentence).unwrap();

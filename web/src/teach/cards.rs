@@ -273,6 +273,7 @@ pub fn snapshot(card: &Card) -> Snapshot {
             placement: card.placement,
             trim: true,
             each_line: false,
+            then_recursive: None,
             // The Markdown strategy alone shows its prefix; the compare
             // views keep the size for the text.
             heading_prefix: card.view == View::Markdown,

@@ -157,6 +157,7 @@ impl Lesson {
                 placement: Placement::End,
                 trim: true,
                 each_line: false,
+                then_recursive: None,
                 heading_prefix: false,
             },
             semantic: crate::state::SemanticSettings::default(),
