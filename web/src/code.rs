@@ -167,6 +167,15 @@ pub fn python(config: &Config) -> (String, Vec<&'static str>) {
         Strategy::LangChain | Strategy::LangChainCharacter => {
             return (langchain_python(config), notes)
         }
+        // MarkdownHeaderTextSplitter, alone or followed by the recursive
+        // splitter (the recipe of LangChain's docs): the engine's own code.
+        Strategy::LangChainMarkdown => {
+            let code = match config.strategy.langchain_python(config) {
+                Some((_, code)) => code,
+                None => "# These settings have no LangChain equivalent\n".to_string(),
+            };
+            return (code, notes);
+        }
         Strategy::Fixed => {
             notes.push(
                 "LangChain has no plain fixed-window splitter. CharacterTextSplitter with an empty \
@@ -327,6 +336,24 @@ mod tests {
             code.contains("Config::fixed(4, 1)\n    .with_unit(Unit::Bytes)"),
             "{code}"
         );
+    }
+
+    #[test]
+    fn python_code_for_the_markdown_recipe() {
+        let config = Config {
+            size: 30,
+            then_recursive: Some(Vec::new()),
+            ..Config::for_strategy(Strategy::LangChainMarkdown)
+        };
+        let (code, notes) = python(&config);
+        assert!(notes.is_empty());
+        assert!(
+            code.contains("docs = splitter.split_documents(headers.split_text(text))"),
+            "{code}"
+        );
+        assert!(code.contains("chunk_size=30"), "{code}");
+        let (code, _) = python(&Config::for_strategy(Strategy::LangChainMarkdown));
+        assert!(code.contains("docs = splitter.split_text(text)"), "{code}");
     }
 
     #[test]
