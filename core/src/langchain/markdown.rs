@@ -203,7 +203,7 @@ struct Entry {
     /// Where each of its lines starts in `content`, and the line's source
     /// span before non-printable characters were dropped: what maps a
     /// position in `content` back to the source ([`Lines`]).
-    lines: Vec<(usize, Span)>,
+    lines: Vec<(usize, Span, bool)>,
     opened: Opened,
 }
 
@@ -267,7 +267,7 @@ pub(crate) fn run_with_lines(
         let lines = content
             .iter()
             .map(|(t, span)| {
-                let line = (at, *span);
+                let line = (at, *span, t.len() == span.len());
                 at += t.len() + 1;
                 line
             })
@@ -359,7 +359,7 @@ pub(crate) fn run_with_lines(
 /// dropped), in order. Between two lines the chunk has a joiner (`"\n"`, or
 /// `"  \n"` between paragraphs) that is not the source's text there.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Lines(Vec<(usize, Span)>);
+pub(crate) struct Lines(Vec<(usize, Span, bool)>);
 
 impl Lines {
     /// The source span of `text[range]`, where `text` is the chunk's text:
@@ -376,10 +376,15 @@ impl Lines {
     /// character's own offset; in a joiner, where the next line starts
     /// (`forward`) or where the line before ends.
     fn source_at(&self, source: &str, at: usize, forward: bool) -> usize {
-        let i = self.0.partition_point(|&(start, _)| start <= at);
-        let Some(&(start, span)) = i.checked_sub(1).and_then(|i| self.0.get(i)) else {
-            return self.0.first().map_or(0, |&(_, span)| span.start);
+        let i = self.0.partition_point(|&(start, _, _)| start <= at);
+        let Some(&(start, span, whole)) = i.checked_sub(1).and_then(|i| self.0.get(i)) else {
+            return self.0.first().map_or(0, |&(_, span, _)| span.start);
         };
+        // A line that lost no character maps by its offset, so a long line
+        // cut into many chunks costs no walk per chunk.
+        if whole && at - start < span.len() && (at > start || forward) {
+            return span.start + (at - start);
+        }
         if at == start && !forward && i >= 2 {
             return self.0[i - 2].1.end;
         }
@@ -397,7 +402,7 @@ impl Lines {
             return span.end;
         }
         match (forward, self.0.get(i)) {
-            (true, Some(&(_, next))) => next.start,
+            (true, Some(&(_, next, _))) => next.start,
             _ => span.end,
         }
     }
@@ -425,8 +430,12 @@ fn aggregate(entries: Vec<Entry>, strip_headers: bool) -> Vec<Entry> {
             if same || onto_header {
                 last.content.push_str("  \n");
                 let shift = last.content.len();
-                last.lines
-                    .extend(entry.lines.iter().map(|&(at, span)| (at + shift, span)));
+                last.lines.extend(
+                    entry
+                        .lines
+                        .iter()
+                        .map(|&(at, span, whole)| (at + shift, span, whole)),
+                );
                 last.content.push_str(&entry.content);
                 last.span = Span::new(last.span.start, entry.span.end);
                 if onto_header {

@@ -226,6 +226,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_long_line_cut_into_many_chunks_maps_each_by_its_offset() {
+        // Two paragraphs make the section's text not a slice (rejoined), so
+        // every chunk is mapped through the lines: by offset, not by a walk.
+        let line = "word ".repeat(200_000);
+        let text = format!("# A\n{line}\n\n{line}");
+        let recipe = MarkdownRecipe {
+            headers: MarkdownHeaderConfig::new(["#"]),
+            recursive: LangChainConfig::recursive(50, 0),
+        };
+        let counter = Counter::new(Unit::Chars).unwrap();
+        let out = run(&text, &recipe, counter, false).unwrap();
+        assert_eq!(out.chunks.len(), 40_000);
+        assert!(out
+            .chunks
+            .iter()
+            .all(|c| c.is_slice && c.span.text(&text) == c.text));
+    }
+
+    #[test]
     fn rejoined_sections_map_back_to_their_lines() {
         let text = "# A\none two\n\nthree four\n# B\nfive";
         let recipe = MarkdownRecipe {
