@@ -289,10 +289,10 @@ e2e(
       const r = await page.evaluate(() => {
         const t2 = performance.now();
         const tasks = window.__tasks.filter((x) => x.start + x.ms >= window.__t0);
-        return { stats: window.__t1 - window.__t0, shown: t2 - window.__t0, longest: Math.max(0, ...tasks.map((x) => x.ms)), over50: tasks.length };
+        return { stats: window.__t1 - window.__t0, shown: t2 - window.__t0, longest: Math.max(0, ...tasks.map((x) => x.ms)), over50: tasks.length, tasks: tasks.map((x) => `${Math.round(x.start - window.__t0)}+${Math.round(x.ms)}`).join(' ') };
       });
       const stats = await readCorpus(page);
-      const line = `# corpus ${(total / 1e6).toFixed(1)} MB in 300 files, recursive 400: numbers after ${Math.round(r.stats)} ms, first document's chunks after ${Math.round(r.shown)} ms, longest main-thread task ${Math.round(r.longest)} ms (${r.over50} tasks over 50 ms); ${stats.total.chunks} chunks`;
+      const line = `# corpus ${(total / 1e6).toFixed(1)} MB in 300 files, recursive 400: numbers after ${Math.round(r.stats)} ms, first document's chunks after ${Math.round(r.shown)} ms, longest main-thread task ${Math.round(r.longest)} ms (${r.over50} tasks over 50 ms: ${r.tasks}); ${stats.total.chunks} chunks`;
       console.log(line);
       t.diagnostic(line);
       assert.equal(stats.total.documents, 300);

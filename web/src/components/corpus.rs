@@ -23,20 +23,22 @@ impl Reducible for CorpusState<File> {
 pub type Corpus = UseReducerHandle<CorpusState<File>>;
 
 /// Opens the files of `list`: one is the document, as before (and closes a
-/// corpus); several become the corpus, the first of them shown.
+/// corpus); several become the corpus. Nothing of them is read here, not
+/// even their sizes (each asks the file system): the worker reads them.
 pub fn open_files(list: web_sys::FileList, corpus: &Corpus, dispatch: &Callback<Action>) {
     let files: Vec<File> = (0..list.length()).filter_map(|i| list.get(i)).collect();
     if files.len() > 1 {
         let docs = files
-            .iter()
+            .into_iter()
             .map(|f| Doc {
                 name: f.name(),
-                bytes: f.size() as usize,
-                file: f.clone(),
+                file: f,
             })
             .collect();
         corpus.dispatch(CorpusAction::Open(docs));
-    } else if !corpus.docs.is_empty() {
+        return;
+    }
+    if !corpus.docs.is_empty() {
         corpus.dispatch(CorpusAction::Close);
     }
     if let Some(first) = files.into_iter().next() {
@@ -147,6 +149,26 @@ pub fn CorpusPanel(props: &CorpusProps) -> Html {
             }
         });
     }
+    {
+        // The first document is opened once the corpus is answered: the
+        // worker splits the corpus first, then the document shown.
+        let (docs, dispatch) = (corpus.docs.clone(), props.dispatch.clone());
+        let first = corpus.shown == Some(0) && corpus.answered();
+        // Held, not only its address: a later corpus cannot reuse it.
+        let opened = use_mut_ref(|| None::<Rc<Vec<Doc<File>>>>);
+        use_effect_with((Rc::as_ptr(&docs), first), move |&(_, first)| {
+            let done = opened
+                .borrow()
+                .as_ref()
+                .is_some_and(|o| Rc::ptr_eq(o, &docs));
+            if first && !done {
+                if let Some(doc) = docs.first() {
+                    open_file(doc.file.clone(), dispatch);
+                }
+                *opened.borrow_mut() = Some(docs);
+            }
+        });
+    }
     if corpus.docs.is_empty() {
         return html! {};
     }
@@ -216,11 +238,10 @@ pub fn CorpusPanel(props: &CorpusProps) -> Html {
                             <button type="button" class="link corpus-name" data-testid="corpus-show"
                                 aria-pressed={shown.to_string()} onclick={show}
                                 title="Show this document's chunks">{doc.name.clone()}</button>
-                            <span class="muted">{format!(
-                                " {} · {}",
-                                size_label(doc.bytes),
-                                numbers_of.map_or("…".into(), |s| numbers(s, unit))
-                            )}</span>
+                            <span class="muted">{match numbers_of {
+                                Some(s) => format!(" {} · {}", size_label(s.bytes), numbers(s, unit)),
+                                None => " …".into(),
+                            }}</span>
                         </>
                     });
                     match numbers_of {

@@ -16,8 +16,6 @@ use std::rc::Rc;
 pub struct Doc<F> {
     /// Its name (the file's).
     pub name: String,
-    /// Its size in bytes, as the file says.
-    pub bytes: usize,
     /// The file, for the worker to read and for showing it.
     pub file: F,
 }
@@ -64,7 +62,8 @@ impl<F> Default for CorpusState<F> {
 /// What can happen to the corpus.
 #[derive(Clone, Debug, PartialEq)]
 pub enum CorpusAction<F> {
-    /// Files were opened together: they become the corpus, the first shown.
+    /// Files were opened together: they become the corpus; the first is
+    /// shown once the worker has answered (it splits the corpus first).
     Open(Vec<Doc<F>>),
     /// The corpus was closed (one file or an example opened instead).
     Close,
@@ -159,7 +158,6 @@ mod tests {
             .iter()
             .map(|n| Doc {
                 name: n.to_string(),
-                bytes: n.len(),
                 file: n.to_string(),
             })
             .collect()

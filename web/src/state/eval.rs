@@ -662,7 +662,10 @@ mod tests {
             };
             let config = c.config().unwrap();
             assert_eq!(config.strategy, strategy);
-            assert!(chunkscope::Splitter::new(config.clone()).is_ok(), "{strategy:?}");
+            assert!(
+                chunkscope::Splitter::new(config.clone()).is_ok(),
+                "{strategy:?}"
+            );
             if strategy == Strategy::LangChainMarkdown {
                 assert_eq!(config.separators, Config::for_strategy(strategy).separators);
             }
