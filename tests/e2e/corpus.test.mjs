@@ -228,6 +228,9 @@ e2e(
         await page.setViewportSize({ width, height: 900 });
         await page.emulateMedia({ colorScheme });
         await shot(`corpus-${width}-${colorScheme}`);
+        // The panel itself, where a reviewer looks.
+        await page.locator('section.corpus').scrollIntoViewIfNeeded();
+        await shot(`corpus-panel-${width}-${colorScheme}`, { fullPage: false });
         const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         if (width === 390 && over > 0) problems.push(`${colorScheme}: ${over}px too wide`);
       }
