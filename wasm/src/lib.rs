@@ -41,6 +41,7 @@
 //! links, without serde.
 
 pub mod contract;
+pub mod corpus;
 pub mod eval;
 pub mod message;
 #[cfg(feature = "api")]

@@ -115,6 +115,16 @@ pub enum Reply {
         /// The questions.
         questions: JsValue,
     },
+    /// A corpus split (see [`crate::corpus`]), to read with
+    /// [`crate::corpus::read_report`], and its export when one was asked.
+    Corpus {
+        /// The request's id.
+        id: JsValue,
+        /// The report object.
+        report: JsValue,
+        /// The export's text.
+        export: Option<String>,
+    },
     /// The request was refused.
     Error {
         /// The request's id (null when the request had none).
@@ -163,6 +173,15 @@ impl Reply {
         let questions = get(data, "parsed");
         if !questions.is_undefined() {
             return Reply::Parsed { id, questions };
+        }
+        let corpus = get(data, "corpus");
+        if !corpus.is_undefined() {
+            let export = get(data, "export").as_string();
+            return Reply::Corpus {
+                id,
+                report: corpus,
+                export,
+            };
         }
         let error = get(data, "error");
         let refusal = match get(&error, "message").as_string() {
@@ -353,7 +372,9 @@ pub mod answer {
         let id = get(data, "id");
         let reply = Object::new();
         set(&reply, "id", &id);
-        let answered = match crate::eval::answer::respond(data, &reply) {
+        let answered = match crate::eval::answer::respond(data, &reply)
+            .or_else(|| crate::corpus::answer::respond(data, &reply))
+        {
             Some(evaluated) => evaluated.map(|()| None),
             None => read(data).and_then(|request| run(request, &reply)),
         };

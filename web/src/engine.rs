@@ -221,6 +221,28 @@ pub fn evaluate(
     });
 }
 
+/// Asks the worker to split every document of `docs` (`File`s, which it
+/// reads itself) alone under `config`: their numbers, and with `export`
+/// (`"jsonl"`, `"csv"`) every chunk's row naming its document.
+pub fn corpus(
+    docs: &js_sys::Array,
+    config: &Config,
+    export: Option<&str>,
+    done: impl FnOnce(Result<(JsValue, Option<String>), Refusal>) + 'static,
+) {
+    with_engine(|engine| {
+        let id = engine.errand(Box::new(move |reply| {
+            done(match reply {
+                Reply::Corpus { report, export, .. } => Ok((report, export)),
+                Reply::Error { refusal, .. } => Err(refusal),
+                _ => Err(Refusal::new(None, "the splitter sent something else")),
+            })
+        }));
+        let message = chunkscope_wasm::corpus::corpus_request(&id, docs, config, export);
+        engine.post(message.into());
+    });
+}
+
 /// Asks the worker to read a questions file (JSON Lines) about `docs`: the
 /// questions, or what is wrong and on which line.
 pub fn read_questions(
@@ -384,6 +406,7 @@ fn receive(reply: Reply) {
         | Reply::Installed { id, .. }
         | Reply::Evaluation { id, .. }
         | Reply::Parsed { id, .. }
+        | Reply::Corpus { id, .. }
         | Reply::Error { id, .. } => id.as_f64(),
     };
     with_engine(|engine| engine.busy = engine.busy.saturating_sub(1));
@@ -453,7 +476,8 @@ fn take(id: Option<f64>, reply: Reply) {
         Reply::Installed { .. }
         | Reply::Ready { .. }
         | Reply::Evaluation { .. }
-        | Reply::Parsed { .. } => return,
+        | Reply::Parsed { .. }
+        | Reply::Corpus { .. } => return,
     };
     dispatch(action);
 }

@@ -7,7 +7,7 @@ use super::code_view::CodeView;
 use super::compare_stats::CompareStats;
 use super::comparison::StrategyComparison;
 use super::controls::Controls;
-use super::doc_input::{first_file, open_file, DocInput};
+use super::doc_input::DocInput;
 use super::document::{token_toggle, tokenizer_of, DocumentView};
 use super::jump::{jump_links, skip_link, Target};
 use super::langchain::{LangChainDifferences, LangChainNotes};
@@ -131,7 +131,11 @@ struct DropZone {
 }
 
 /// Dropping a file anywhere on the page opens it as the document.
-fn drop_handlers(dragging: &UseStateHandle<bool>, dispatch: &Callback<Action>) -> DropZone {
+fn drop_handlers(
+    dragging: &UseStateHandle<bool>,
+    dispatch: &Callback<Action>,
+    corpus: &super::corpus::Corpus,
+) -> DropZone {
     let over = {
         let dragging = dragging.clone();
         Callback::from(move |e: DragEvent| {
@@ -157,14 +161,18 @@ fn drop_handlers(dragging: &UseStateHandle<bool>, dispatch: &Callback<Action>) -
         })
     };
     let drop = {
-        let (dragging, dispatch) = (dragging.clone(), dispatch.clone());
+        let (dragging, dispatch, corpus) = (dragging.clone(), dispatch.clone(), corpus.clone());
         Callback::from(move |e: DragEvent| {
-            let Some(file) = first_file(e.data_transfer().and_then(|d| d.files())) else {
+            let Some(list) = e.data_transfer().and_then(|d| d.files()) else {
                 return;
             };
+            if list.length() == 0 {
+                return;
+            }
             e.prevent_default();
             dragging.set(false);
-            open_file(file, dispatch.clone());
+            // Many files are a corpus; one is the document, as before.
+            super::corpus::open_files(list, &corpus, &dispatch);
         })
     };
     DropZone { over, leave, drop }
@@ -282,7 +290,16 @@ pub fn App() -> Html {
         });
     }
     let dragging = use_state(|| false);
-    let drop_zone = drop_handlers(&dragging, &dispatch);
+    let corpus = use_reducer(crate::state::corpus::CorpusState::<web_sys::File>::default);
+    let drop_zone = drop_handlers(&dragging, &dispatch, &corpus);
+    let on_files = {
+        let (corpus, dispatch) = (corpus.clone(), dispatch.clone());
+        Callback::from(move |list| super::corpus::open_files(list, &corpus, &dispatch))
+    };
+    let corpus_export = (!corpus.docs.is_empty()).then(|| {
+        let corpus = corpus.clone();
+        Callback::from(move |csv| super::corpus::export_corpus(&corpus, csv))
+    });
     let primary_strategy = state.view.primary();
     // The token overlay is offered once the chosen token unit's tables are in.
     let token_toggle =
@@ -404,7 +421,9 @@ pub fn App() -> Html {
             <div class="layout" hidden={*mode != Mode::Explore}>
                 <aside class="inputs" aria-label="Document and settings">
                     <DocInput text={state.text.clone()} document={state.document} file={state.file.clone()}
-                        problem={state.file_problem.clone()} dispatch={dispatch.clone()} />
+                        problem={state.file_problem.clone()} dispatch={dispatch.clone()} on_files={on_files} />
+                    <super::corpus::CorpusPanel corpus={corpus.clone()} config={primary.as_ref().map(|s| s.config.clone())}
+                        dispatch={dispatch.clone()} />
                     <Controls view={state.view} settings={state.settings.clone()} dispatch={dispatch.clone()} {invalid}
                         tokenizer={state.tokenizer.clone()} />
                     <SeparatorEditor
@@ -465,7 +484,7 @@ pub fn App() -> Html {
                                 </div>
                             </div>
                             <div id={Target::Code.id()} class="jump-target" tabindex="-1">
-                                <CodeView split={split} doc={doc_name(&state)} />
+                                <CodeView split={split} doc={doc_name(&state)} {corpus_export} />
                             </div>
                         }
                         // The interview cards come after the results: a learner

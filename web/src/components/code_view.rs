@@ -12,6 +12,10 @@ pub struct CodeViewProps {
     /// the example's name.
     #[prop_or_else(|| AttrValue::from("document"))]
     pub doc: AttrValue,
+    /// While a corpus is open: the JSONL and CSV downloads are of every
+    /// document's chunks, made by this (`true` for CSV) instead.
+    #[prop_or_default]
+    pub corpus_export: Option<Callback<bool>>,
 }
 
 /// Copies `text` to the clipboard; the browser may refuse, which is harmless
@@ -81,7 +85,12 @@ pub fn CodeView(props: &CodeViewProps) -> Html {
     let export_rows = |csv: bool| {
         let split = props.split.clone();
         let doc = props.doc.clone();
+        let corpus = props.corpus_export.clone();
         Callback::from(move |_: MouseEvent| {
+            if let Some(corpus) = &corpus {
+                corpus.emit(csv);
+                return;
+            }
             let rows = chunkscope::export::rows(&split.text, &split.analysis);
             let unit = split.config.unit;
             let (name, mime, body) = if csv {

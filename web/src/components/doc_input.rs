@@ -40,6 +40,10 @@ pub struct DocInputProps {
     #[prop_or_default]
     pub problem: Option<String>,
     pub dispatch: Callback<Action>,
+    /// Takes every file list chosen (one file or many) instead of opening
+    /// its first file here.
+    #[prop_or_default]
+    pub on_files: Option<Callback<web_sys::FileList>>,
 }
 
 /// The text of a JS string value, kept with it for the worker (see
@@ -129,9 +133,12 @@ pub fn DocInput(props: &DocInputProps) -> Html {
     };
     let on_file = {
         let dispatch = props.dispatch.clone();
+        let on_files = props.on_files.clone();
         Callback::from(move |e: Event| {
             let input = e.target_unchecked_into::<HtmlInputElement>();
-            if let Some(file) = first_file(input.files()) {
+            if let (Some(on_files), Some(list)) = (&on_files, input.files()) {
+                on_files.emit(list);
+            } else if let Some(file) = first_file(input.files()) {
                 open_file(file, dispatch.clone());
             }
             // Choosing the same file again should open it again.
@@ -178,11 +185,11 @@ pub fn DocInput(props: &DocInputProps) -> Html {
             </div>
             <div class="field file-field">
                 <label class="file-button">
-                    {"Open a file…"}
-                    <input type="file" data-testid="doc-file" onchange={on_file}
+                    {"Open files…"}
+                    <input type="file" data-testid="doc-file" onchange={on_file} multiple=true
                         accept="text/*,.md,.markdown,.txt,.csv,.tsv,.json,.jsonl,.xml,.html,.py,.rs,.js,.ts,.java,.go,.c,.h,.cpp,.rb,.php,.sh,.yaml,.yml,.toml,.log" />
                 </label>
-                <span class="hint">{"or drop one on the page. It is read here and never leaves your browser."}</span>
+                <span class="hint">{"or drop one (or many, as a corpus) on the page. It is read here and never leaves your browser."}</span>
                 if let Some(problem) = &props.problem {
                     <p class="warn" data-testid="file-error" role="alert">{problem.clone()}</p>
                 }

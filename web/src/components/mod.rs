@@ -9,6 +9,7 @@ pub mod code_view;
 pub mod compare_stats;
 pub mod comparison;
 pub mod controls;
+pub mod corpus;
 pub mod doc_input;
 pub mod document;
 pub mod eval_page;

@@ -36,12 +36,11 @@ pub const SETS: [(&str, &str, &str, &str); 3] = [
     ),
 ];
 
-/// The strategies a configuration may use: every one whose separators are
-/// patterns (`langchain-markdown` takes header markers, a list of its own).
+/// The strategies a configuration may use: every one the engine has.
+/// `langchain-markdown` takes header markers, not patterns, so it splits with
+/// its own default markers (`#`, `##`, `###`) whatever the separator preset.
 pub fn strategies() -> impl Iterator<Item = Strategy> {
-    Strategy::ALL
-        .into_iter()
-        .filter(|s| !s.separators_are_header_markers())
+    Strategy::ALL.into_iter()
 }
 
 /// One configuration compared, as typed.
@@ -64,10 +63,14 @@ pub struct EvalConfig {
 impl EvalConfig {
     /// The engine configuration, or what to fix.
     pub fn config(&self) -> Result<Config, String> {
-        let separators = presets::separators(self.separators)
+        let mut separators = presets::separators(self.separators)
             .ok_or_else(|| format!("no separator preset {:?}", self.separators))?;
-        let placement =
+        let mut placement =
             presets::placement(self.separators).unwrap_or(self.strategy.default_placement());
+        if self.strategy.separators_are_header_markers() {
+            separators = Config::for_strategy(self.strategy).separators;
+            placement = self.strategy.default_placement();
+        }
         let settings = Settings {
             size: self.size.clone(),
             overlap: self.overlap.clone(),
@@ -638,6 +641,36 @@ mod tests {
                 source: Source::Shipped("refund"),
             },
         )
+    }
+
+    #[test]
+    fn every_strategy_of_the_engine_is_offered_and_configured() {
+        let offered: Vec<Strategy> = strategies().collect();
+        assert_eq!(offered, Strategy::ALL);
+        for strategy in [
+            Strategy::LangChainMarkdown,
+            Strategy::Markdown,
+            Strategy::Sentence,
+            Strategy::Semantic,
+        ] {
+            let c = EvalConfig {
+                id: 0,
+                strategy,
+                size: "200".into(),
+                overlap: "0".into(),
+                unit: Unit::Chars,
+                separators: "default",
+            };
+            let config = c.config().unwrap();
+            assert_eq!(config.strategy, strategy);
+            assert!(
+                chunkscope::Splitter::new(config.clone()).is_ok(),
+                "{strategy:?}"
+            );
+            if strategy == Strategy::LangChainMarkdown {
+                assert_eq!(config.separators, Config::for_strategy(strategy).separators);
+            }
+        }
     }
 
     #[test]

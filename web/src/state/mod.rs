@@ -3,6 +3,7 @@
 //! the requests for them ([`slots`]), and the reducer over every action
 //! ([`reducer`]).
 
+pub mod corpus;
 pub mod eval;
 pub mod listing;
 pub mod recipe;

@@ -1,0 +1,445 @@
+//! A corpus in the worker: many documents split under one configuration,
+//! each alone, so no chunk ever spans two of them (seed 004's boundary
+//! property), summed up as per-document and whole-corpus numbers.
+//!
+//! ```text
+//! caller → { id, corpus: { docs: [File | { name, text }], config, export? } }
+//! worker → { id, corpus: { total: Stats, documents: [Stats & { name }] }, export? }
+//!        | { id, error: { message: "notes.md: …", field } }
+//! Stats  = { documents, bytes, chars, chunks, min, median, max, over }
+//! ```
+//!
+//! A document may be a `File` (or any `Blob` with a `name`): the worker reads
+//! it itself, so the page hands over a few hundred files without reading a
+//! byte of them on its main thread. `export` (`"jsonl"` or `"csv"`) asks for
+//! every document's chunks as one download, each row naming its `doc`
+//! (`chunkscope::export`, as `chunkscope --format csv FILE…` writes them).
+//! Lengths are in the configuration's unit; `over` counts chunks longer than
+//! its size (a strategy that may exceed it, such as `semantic` or a LangChain
+//! one, shows it here).
+
+use crate::contract::{analyze, Detail, Refusal};
+use chunkscope::{export, Config, Strategy};
+use js_sys::{Array, Object, Reflect};
+use wasm_bindgen::JsValue;
+
+/// The numbers of one document, or of the whole corpus.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Documents counted (1 for a document).
+    pub documents: usize,
+    /// UTF-8 bytes.
+    pub bytes: usize,
+    /// Chars (Unicode scalar values).
+    pub chars: usize,
+    /// Chunks.
+    pub chunks: usize,
+    /// The shortest chunk's length in the unit (0 without chunks).
+    pub min: usize,
+    /// The lower median of the chunk lengths: the length at index
+    /// `(chunks - 1) / 2` once sorted (0 without chunks).
+    pub median: usize,
+    /// The longest chunk's length (0 without chunks).
+    pub max: usize,
+    /// Chunks longer than the configured size.
+    pub over: usize,
+}
+
+impl Stats {
+    /// The numbers of a text of `bytes` and `chars` cut into chunks of these
+    /// `lengths`, for a configured `size`.
+    pub fn of(bytes: usize, chars: usize, lengths: &mut [usize], size: usize) -> Stats {
+        lengths.sort_unstable();
+        let n = lengths.len();
+        Stats {
+            documents: 1,
+            bytes,
+            chars,
+            chunks: n,
+            min: lengths.first().copied().unwrap_or(0),
+            median: if n == 0 { 0 } else { lengths[(n - 1) / 2] },
+            max: lengths.last().copied().unwrap_or(0),
+            over: lengths.iter().filter(|&&l| l > size).count(),
+        }
+    }
+}
+
+/// One document's chunks as char ranges into it, its lengths and numbers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DocReport {
+    /// Its name (the file's).
+    pub name: String,
+    /// Its numbers.
+    pub stats: Stats,
+    /// Each chunk's char range, into this document alone.
+    pub chunks: Vec<(usize, usize)>,
+}
+
+/// A corpus split under one configuration.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CorpusReport {
+    /// The documents, in the order given.
+    pub documents: Vec<DocReport>,
+    /// The whole corpus: sums, and min / median / max over every chunk.
+    pub total: Stats,
+    /// The export asked for, if any.
+    pub export: Option<String>,
+}
+
+/// What to write of the chunks besides the numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Export {
+    /// JSON Lines (`chunkscope::export::jsonl`).
+    Jsonl,
+    /// CSV under one header (`chunkscope::export::csv_records`).
+    Csv,
+}
+
+/// Splits every document alone under `config` and sums them up, writing the
+/// `export` of every chunk when asked. `docs` yields `(name, text)`: text is
+/// read one document at a time, so a large corpus is never held whole. A
+/// document the configuration cannot split refuses the corpus, naming it.
+pub fn build<I>(docs: I, config: &Config, export: Option<Export>) -> Result<CorpusReport, Refusal>
+where
+    I: IntoIterator<Item = Result<(String, String), Refusal>>,
+{
+    let headings = config.strategy == Strategy::Markdown;
+    let mut out = export.map(|e| match e {
+        Export::Jsonl => String::new(),
+        Export::Csv => export::csv_header(headings),
+    });
+    let mut report = CorpusReport::default();
+    let mut all = Vec::new();
+    for doc in docs {
+        let (name, text) = doc?;
+        let analysis = analyze(&text, config.clone(), Detail::Chunks).map_err(|e| {
+            Refusal::new(Some(crate::contract::field_of(&e)), format!("{name}: {e}"))
+        })?;
+        let mut lengths: Vec<usize> = analysis.output.chunks.iter().map(|c| c.len).collect();
+        all.extend_from_slice(&lengths);
+        let chars = text.chars().count();
+        let stats = Stats::of(text.len(), chars, &mut lengths, config.size);
+        if let Some(out) = out.as_mut() {
+            let rows = export::rows(&text, &analysis.engine);
+            out.push_str(&match export {
+                Some(Export::Csv) => export::csv_records(&name, config.unit, &rows, headings),
+                _ => export::jsonl(&name, config.unit, &rows),
+            });
+        }
+        report.documents.push(DocReport {
+            name,
+            stats,
+            chunks: analysis.engine.chunk_chars.clone(),
+        });
+    }
+    let (bytes, chars) = report
+        .documents
+        .iter()
+        .fold((0, 0), |(b, c), d| (b + d.stats.bytes, c + d.stats.chars));
+    report.total = Stats {
+        documents: report.documents.len(),
+        ..Stats::of(bytes, chars, &mut all, config.size)
+    };
+    report.export = out;
+    Ok(report)
+}
+
+fn get(target: &JsValue, key: &str) -> JsValue {
+    Reflect::get(target, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+fn set(target: &Object, key: &str, value: &JsValue) {
+    // Setting a property of a plain object made here cannot fail.
+    let _ = Reflect::set(target, &JsValue::from_str(key), value);
+}
+
+const FIELDS: [&str; 8] = [
+    "documents",
+    "bytes",
+    "chars",
+    "chunks",
+    "min",
+    "median",
+    "max",
+    "over",
+];
+
+fn values(s: &Stats) -> [usize; 8] {
+    [
+        s.documents,
+        s.bytes,
+        s.chars,
+        s.chunks,
+        s.min,
+        s.median,
+        s.max,
+        s.over,
+    ]
+}
+
+fn stats_object(s: &Stats) -> Object {
+    let object = Object::new();
+    for (key, value) in FIELDS.iter().zip(values(s)) {
+        set(&object, key, &JsValue::from_f64(value as f64));
+    }
+    object
+}
+
+/// Reads a `Stats` object the worker sent.
+pub fn read_stats(value: &JsValue) -> Stats {
+    let n = |key| get(value, key).as_f64().unwrap_or(0.0) as usize;
+    Stats {
+        documents: n("documents"),
+        bytes: n("bytes"),
+        chars: n("chars"),
+        chunks: n("chunks"),
+        min: n("min"),
+        median: n("median"),
+        max: n("max"),
+        over: n("over"),
+    }
+}
+
+/// The report as the worker sends it (without the chunks' ranges: the page
+/// shows numbers, and a document is split again when shown).
+pub fn report_object(report: &CorpusReport) -> Object {
+    let object = Object::new();
+    set(&object, "total", &stats_object(&report.total));
+    let list = Array::new();
+    for d in &report.documents {
+        let doc = stats_object(&d.stats);
+        set(&doc, "name", &d.name.as_str().into());
+        list.push(&doc);
+    }
+    set(&object, "documents", &list);
+    object
+}
+
+/// Reads a report the worker sent: the whole corpus, then each document's
+/// name and numbers.
+pub fn read_report(value: &JsValue) -> (Stats, Vec<(String, Stats)>) {
+    let documents = Array::from(&get(value, "documents"))
+        .iter()
+        .map(|d| {
+            (
+                get(&d, "name").as_string().unwrap_or_default(),
+                read_stats(&d),
+            )
+        })
+        .collect();
+    (read_stats(&get(value, "total")), documents)
+}
+
+/// A request to split `docs` (Files, or `{ name, text }`) under `config`,
+/// with an export when `export` is `"jsonl"` or `"csv"`.
+pub fn corpus_request(id: &JsValue, docs: &Array, config: &Config, export: Option<&str>) -> Object {
+    let body = Object::new();
+    set(&body, "docs", docs);
+    set(&body, "config", &crate::message::config_object(config));
+    if let Some(format) = export {
+        set(&body, "export", &format.into());
+    }
+    let request = Object::new();
+    set(&request, "id", id);
+    set(&request, "corpus", &body);
+    request
+}
+
+/// The worker's side of the corpus request.
+#[cfg(feature = "api")]
+pub mod answer {
+    use super::*;
+    use wasm_bindgen::JsCast;
+
+    /// Answers `data` into `reply` when it is a corpus request (`Some`).
+    pub fn respond(data: &JsValue, reply: &Object) -> Option<Result<(), Refusal>> {
+        let body = get(data, "corpus");
+        if body.is_undefined() {
+            return None;
+        }
+        Some(run(&body).map(|report| {
+            set(reply, "corpus", &report_object(&report));
+            if let Some(text) = &report.export {
+                set(reply, "export", &text.as_str().into());
+            }
+        }))
+    }
+
+    fn run(body: &JsValue) -> Result<CorpusReport, Refusal> {
+        let options = crate::options_from_js(get(body, "config"))
+            .map_err(|e| Refusal::new(Some(e.field), e.message))?;
+        let config = options
+            .into_config()
+            .map_err(|e| Refusal::new(Some(e.field), e.message))?;
+        let export = match get(body, "export").as_string().as_deref() {
+            None => None,
+            Some("jsonl") => Some(Export::Jsonl),
+            Some("csv") => Some(Export::Csv),
+            Some(other) => {
+                return Err(Refusal::new(
+                    Some("export"),
+                    format!("export must be \"jsonl\" or \"csv\", not {other:?}"),
+                ))
+            }
+        };
+        let docs = get(body, "docs");
+        if !Array::is_array(&docs) {
+            return Err(Refusal::new(Some("docs"), "docs must be a list"));
+        }
+        let docs = Array::from(&docs);
+        build(docs.iter().map(|d| read_doc(&d)), &config, export)
+    }
+
+    /// A document's name and text: `{ name, text }`, or a `File` read here.
+    fn read_doc(doc: &JsValue) -> Result<(String, String), Refusal> {
+        let name = get(doc, "name")
+            .as_string()
+            .ok_or_else(|| Refusal::new(Some("docs"), "a document's name must be a string"))?;
+        if let Some(text) = get(doc, "text").as_string() {
+            return Ok((name, text));
+        }
+        let blob = doc.dyn_ref::<web_sys::Blob>().ok_or_else(|| {
+            Refusal::new(Some("docs"), format!("{name}: neither a text nor a file"))
+        })?;
+        let text = web_sys::FileReaderSync::new()
+            .and_then(|r| r.read_as_text(blob))
+            .map_err(|_| Refusal::new(Some("docs"), format!("{name} could not be read")))?;
+        if text.contains('\0') {
+            return Err(Refusal::new(
+                Some("docs"),
+                format!("{name} does not look like text (it holds NUL bytes)"),
+            ));
+        }
+        Ok((name, text))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::{prop, prop_assert, prop_assert_eq, proptest, ProptestConfig};
+
+    fn docs(list: &[(&str, &str)]) -> Vec<Result<(String, String), Refusal>> {
+        list.iter()
+            .map(|(n, t)| Ok((n.to_string(), t.to_string())))
+            .collect()
+    }
+
+    #[test]
+    fn the_numbers_of_two_documents_and_of_the_corpus() {
+        let mut config = Config::for_strategy(Strategy::Fixed);
+        config.size = 4;
+        config.overlap = 1;
+        // "abcdefghij" → abcd defg ghij; "xyz" → xyz.
+        let report = build(
+            docs(&[("a.txt", "abcdefghij"), ("b.txt", "xyz")]),
+            &config,
+            None,
+        )
+        .unwrap();
+        assert_eq!(report.documents[0].chunks, vec![(0, 4), (3, 7), (6, 10)]);
+        assert_eq!(report.documents[1].chunks, vec![(0, 3)]);
+        assert_eq!(
+            report.total,
+            Stats {
+                documents: 2,
+                bytes: 13,
+                chars: 13,
+                chunks: 4,
+                min: 3,
+                median: 4,
+                max: 4,
+                over: 0
+            }
+        );
+        assert_eq!(report.documents[1].stats.median, 3);
+    }
+
+    #[test]
+    fn the_export_names_each_chunks_document() {
+        let mut config = Config::for_strategy(Strategy::Fixed);
+        config.size = 4;
+        config.overlap = 0;
+        let list = docs(&[("a.txt", "abcdef"), ("b,c.txt", "xy")]);
+        let jsonl = build(list.clone(), &config, Some(Export::Jsonl))
+            .unwrap()
+            .export
+            .unwrap();
+        let docs_of: Vec<&str> = jsonl
+            .lines()
+            .map(|l| &l[8..l[8..].find('"').unwrap() + 8])
+            .collect();
+        assert_eq!(docs_of, ["a.txt", "a.txt", "b,c.txt"]);
+        let csv = build(list, &config, Some(Export::Csv))
+            .unwrap()
+            .export
+            .unwrap();
+        let lines: Vec<&str> = csv.split("\r\n").collect();
+        assert_eq!(lines[0], "doc,index,text,start,end,len,unit,cut,sha256");
+        assert!(lines[1].starts_with("a.txt,0,abcd,0,4,4,chars,"));
+        assert!(lines[2].starts_with("a.txt,1,ef,4,6,2,chars,"));
+        assert!(lines[3].starts_with("\"b,c.txt\",0,xy,0,2,2,chars,"));
+        assert_eq!(lines.len(), 5);
+    }
+
+    #[test]
+    fn a_document_that_cannot_be_split_is_named() {
+        let mut config = Config::for_strategy(Strategy::Recursive);
+        config.size = 2;
+        config.overlap = 0;
+        config.unit = chunkscope::Unit::Bytes;
+        let refusal = build(
+            docs(&[("ok.txt", "ab"), ("emoji.txt", "😀")]),
+            &config,
+            None,
+        )
+        .unwrap_err();
+        assert!(
+            refusal.message.starts_with("emoji.txt: "),
+            "{}",
+            refusal.message
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// No chunk spans two documents: each document's chunks lie inside
+        /// it and are exactly its chunks when split alone, whatever the
+        /// documents around it; the corpus numbers are the documents' summed.
+        #[test]
+        fn no_chunk_spans_two_documents(
+            texts in prop::collection::vec("\\PC{0,120}", 1..6),
+            strategy in prop::sample::select(vec![Strategy::Fixed, Strategy::Recursive, Strategy::Sentence, Strategy::Markdown]),
+            size in 1usize..40,
+            overlap_pct in 0usize..50,
+        ) {
+            let mut config = Config::for_strategy(strategy);
+            config.size = size;
+            config.overlap = size * overlap_pct / 100;
+            let list: Vec<_> = texts
+                .iter()
+                .enumerate()
+                .map(|(i, t)| Ok((format!("d{i}"), t.clone())))
+                .collect();
+            let Ok(report) = build(list, &config, None) else {
+                // Refused only when one document alone is refused.
+                prop_assert!(texts.iter().any(|t| analyze(t, config.clone(), Detail::Chunks).is_err()));
+                return Ok(());
+            };
+            prop_assert_eq!(report.documents.len(), texts.len());
+            let mut chunks = 0;
+            for (doc, text) in report.documents.iter().zip(&texts) {
+                let chars = text.chars().count();
+                prop_assert_eq!(doc.stats.chars, chars);
+                for &(start, end) in &doc.chunks {
+                    prop_assert!(start <= end && end <= chars);
+                }
+                let alone = analyze(text, config.clone(), Detail::Chunks).unwrap();
+                prop_assert_eq!(&doc.chunks, &alone.engine.chunk_chars);
+                chunks += doc.chunks.len();
+            }
+            prop_assert_eq!(report.total.chunks, chunks);
+            prop_assert_eq!(report.total.chars, texts.iter().map(|t| t.chars().count()).sum::<usize>());
+        }
+    }
+}
