@@ -13,7 +13,8 @@ Two ways in:
 
 - LangChain's ``RecursiveCharacterTextSplitter``, ``CharacterTextSplitter`` and
   ``MarkdownHeaderTextSplitter``, argument for argument and string for string
-  (see :mod:`chunkscope.langchain`).
+  (see :mod:`chunkscope.langchain`), and langchain-experimental's
+  ``SemanticChunker`` with the caller's embeddings (:mod:`chunkscope.semantic`).
 
 Every refusal is a :class:`ChunkscopeError` (a ``ValueError``) whose message says
 what to change.
@@ -42,6 +43,7 @@ from .langchain import (
     utf8_len,
 )
 from .report import Report
+from .semantic import SemanticChunker
 
 __all__ = [
     "LANGUAGES",
@@ -58,6 +60,7 @@ __all__ = [
     "RecursiveCharacterTextSplitter",
     "RegexError",
     "Report",
+    "SemanticChunker",
     "Splitter",
     "TextSplitter",
     "TokenLength",

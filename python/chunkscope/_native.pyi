@@ -1,5 +1,6 @@
 """The compiled engine (see chunkscope/__init__.py for the documented API)."""
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 __version__: str
@@ -60,6 +61,20 @@ def markdown_header_split(
 ) -> list[tuple[str, dict[str, str]]]:
     """``MarkdownHeaderTextSplitter``'s chunks: LangChain's text and header
     metadata of each."""
+
+def semantic_split_text(
+    text: str,
+    embed: Callable[[list[str]], Sequence[Sequence[float]]],
+    breakpoint: str = "percentile",
+    amount: float | None = None,
+    buffer: int = 1,
+    number_of_chunks: int | None = None,
+    min_chunk_size: int | None = None,
+) -> list[str]:
+    """``SemanticChunker.split_text``: LangChain's chunk strings, with
+    ``embed`` (``embed_documents``) called once with the sentence groups, or
+    not at all where LangChain makes no call. Its exceptions come out
+    unchanged."""
 
 def count_tokens(encoding: str, text: str) -> int:
     """Tokens of ``text`` in ``encoding`` (as tiktoken's ``encode``; special
