@@ -22,7 +22,7 @@ what to change.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import errors
 from ._native import LANGUAGES, PLACEMENTS, STRATEGIES, UNITS, Splitter, __version__, count_tokens
@@ -44,6 +44,9 @@ from .langchain import (
 )
 from .report import Report
 from .semantic import SemanticChunker
+
+if TYPE_CHECKING:
+    from ._native import Strategy
 
 __all__ = [
     "LANGUAGES",
@@ -76,7 +79,7 @@ __all__ = [
 def split(
     text: str,
     *,
-    strategy: str = "recursive",
+    strategy: Strategy = "recursive",
     size: int = 1000,
     overlap: int = 0,
     separators: list[str] | None = None,

@@ -1,7 +1,18 @@
 """The compiled engine (see chunkscope/__init__.py for the documented API)."""
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Literal
+
+Strategy = Literal[
+    "fixed",
+    "recursive",
+    "sentence",
+    "markdown",
+    "langchain",
+    "langchain-character",
+    "langchain-markdown",
+    "semantic",
+]
 
 __version__: str
 LANGUAGES: list[str]
@@ -13,6 +24,12 @@ class Splitter:
     """A splitting configuration, checked and compiled once; immutable and
     shareable between threads. Pickles as its configuration.
 
+    ``strategy`` is ``"fixed"``, ``"recursive"``, ``"sentence"`` (sentence
+    ends first), ``"markdown"`` (sections by heading, blocks packed, each
+    chunk with its heading path), ``"langchain"``, ``"langchain-character"``,
+    ``"langchain-markdown"`` or ``"semantic"`` (``SemanticChunker``'s
+    breakpoints over the built-in lexical embedder or a word-vector file;
+    :class:`chunkscope.SemanticChunker` takes LangChain's own embeddings).
     ``separators=None`` and ``placement=None`` take the strategy's defaults.
     ``each_line`` is ``return_each_line`` (``"langchain-markdown"`` only),
     ``heading_prefix`` counts each chunk's heading path in its size
@@ -26,7 +43,7 @@ class Splitter:
 
     def __new__(
         cls,
-        strategy: str = "recursive",
+        strategy: Strategy = "recursive",
         size: int = 1000,
         overlap: int = 0,
         separators: list[str] | None = None,
