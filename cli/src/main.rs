@@ -24,11 +24,17 @@ use std::process::ExitCode;
 
 /// How much chunk text `--format jsonl` reports at a time for a text of
 /// `len` bytes. Each report copies its chunks' texts, so a batch is small
-/// beside the input; each also indexes the whole text for char offsets when
-/// chunks overlap, so there are at most about 8 of them. A chunk longer
+/// beside the input: 256 KiB. A report whose chunks overlap or carry
+/// Markdown headings also indexes the whole text for char offsets
+/// (`indexed`), so then there are at most about 8 batches. A chunk longer
 /// than this is a batch alone.
-fn batch_bytes(len: usize) -> usize {
-    (256 << 10).max(len / 8)
+fn batch_bytes(len: usize, indexed: bool) -> usize {
+    const SMALL: usize = 256 << 10;
+    if indexed {
+        SMALL.max(len / 8)
+    } else {
+        SMALL
+    }
 }
 
 /// Why the run stopped, and with which exit status.
@@ -218,7 +224,8 @@ fn stream_lines(
         .map_err(|e| Failure::Usage(e.to_string()))?;
     let chunks = std::mem::take(&mut analysis.output.chunks);
     let chars = std::mem::take(&mut analysis.chunk_chars);
-    let budget = batch_bytes(text.len());
+    let indexed = analysis.output.markdown.is_some() || chunks.iter().any(|c| c.overlap.is_some());
+    let budget = batch_bytes(text.len(), indexed);
     let (mut fields, mut line) = (Vec::new(), Vec::new());
     let mut start = 0;
     while start < chunks.len() {

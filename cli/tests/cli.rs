@@ -885,6 +885,39 @@ fn jsonl_gives_the_json_chunks_whatever_the_strategy_and_count() {
 }
 
 #[test]
+fn jsonl_gives_the_json_semantic_chunks_past_the_first_batch() {
+    // Sentences apart by more than one space: LangChain's chunk texts are
+    // not slices of the source, and must survive batching (256 KiB each).
+    let text: String = (0..24_000)
+        .map(|i| {
+            format!(
+                "topic{} word{} and more{}.  Then{}!\n",
+                i / 40,
+                i % 7,
+                i / 40,
+                i % 5
+            )
+        })
+        .collect();
+    let args = ["--strategy", "semantic", "--size", "100000"];
+    let json = json_of(&args, &text);
+    let chunks = json["chunks"].as_array().unwrap();
+    let joined = chunks
+        .iter()
+        .filter(|c| !c["text"].as_str().unwrap().contains(".  "))
+        .count();
+    assert!(chunks.len() > 20, "{} chunks", chunks.len());
+    assert!(joined > 20, "{joined} chunks with LangChain's joined text");
+    let last = chunks.last().unwrap();
+    assert!(last["byte_start"].as_u64().unwrap() > 1 << 19);
+    let mut with_format = args.to_vec();
+    with_format.extend(["--format", "jsonl"]);
+    let lines = lines_of(&with_format, &text);
+    let expected: Vec<Value> = chunks.iter().map(|c| tagged("-", c)).collect();
+    assert!(lines == expected, "JSON Lines differ from the JSON");
+}
+
+#[test]
 fn a_missing_file_among_several_fails_before_any_output() {
     let a = temp_file("present.txt", b"some text");
     let message = failure(

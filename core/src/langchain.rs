@@ -725,9 +725,46 @@ impl LangChainOutput {
 
     /// Like [`to_output`](Self::to_output), taking the trace instead of
     /// copying it.
-    pub fn into_output(mut self) -> Output {
-        let trace = std::mem::take(&mut self.trace);
-        self.output_with(trace)
+    ///
+    /// The chunks are moved, not copied: for a large text their list is the
+    /// biggest allocation of the split, so the facts are collected into its
+    /// own memory (Rust reuses a `Vec`'s buffer for a `map` to a smaller
+    /// element) and only the plain chunks are a new list.
+    pub fn into_output(self) -> Output {
+        let chunks = self
+            .chunks
+            .iter()
+            .map(|c| Chunk {
+                index: c.index,
+                span: c.span,
+                len: c.len,
+                cut: c.cut,
+                overlap: c.overlap,
+                node: c.node,
+            })
+            .collect();
+        let facts = self
+            .chunks
+            .into_iter()
+            .map(|c| LangChainFact {
+                text: (!c.is_slice).then_some(c.text),
+                not_slice: c.not_slice,
+                start_index: c.start_index,
+                metadata: c.metadata,
+            })
+            .collect();
+        Output {
+            sentences: None,
+            chunks,
+            trace: self.trace,
+            langchain: Some(LangChainFacts {
+                chunks: facts,
+                warnings: self.warnings,
+                separators: self.separators,
+                regex: self.regex,
+            }),
+            markdown: None,
+        }
     }
 
     fn output_with(&self, trace: Trace) -> Output {

@@ -647,10 +647,13 @@ fn chunk_reports(source: &str, analysis: &Analysis, full: bool) -> Vec<ChunkRepo
     let facts = output.langchain.as_ref().map(|l| l.chunks.as_slice());
     // A semantic chunk that was not split again is one of LangChain's:
     // its text and start index are LangChain's.
+    // The chunks may be a batch of the output (the CLI's JSON Lines), so
+    // the table is indexed from the batch's first chunk.
+    let first = output.chunks.first().map_or(0, |c| c.index);
     let semantic: Option<Vec<Option<&SemanticChunk>>> = output.trace.semantic.as_deref().map(|s| {
         let mut of = vec![None; output.chunks.len()];
         for c in s.chunks.iter().filter(|c| !c.fallback) {
-            if let Some(slot) = of.get_mut(c.chunks.0) {
+            if let Some(slot) = c.chunks.0.checked_sub(first).and_then(|i| of.get_mut(i)) {
                 *slot = Some(c);
             }
         }
@@ -693,7 +696,7 @@ fn chunk_reports(source: &str, analysis: &Analysis, full: bool) -> Vec<ChunkRepo
             let md = markdown.and_then(|m| m.chunks.get(chunk.index));
             let group = semantic
                 .as_ref()
-                .and_then(|of| of.get(chunk.index).copied().flatten());
+                .and_then(|of| of.get(chunk.index.checked_sub(first)?).copied().flatten());
             let text = fact
                 .and_then(|f| f.text.clone())
                 .or_else(|| group.and_then(|g| g.text.clone()))

@@ -3,7 +3,7 @@
 use crate::error::Error;
 use crate::span::{is_space, Span};
 use crate::tokens::{self, Encoding, Tokenizer};
-use std::cell::{Cell, OnceCell};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::fmt;
 use std::str::FromStr;
 
@@ -215,7 +215,13 @@ pub(crate) struct Measure<'a> {
     hint: Cell<usize>,
     /// The same for the token ends.
     token_hint: Cell<usize>,
+    /// The tokens of the pieces of heads and tails counted so far: a
+    /// document's words recur (made on first use, for long sources only).
+    memo: RefCell<Option<chunkscope_tokens::PieceMemo>>,
 }
+
+/// Sources at least this long get a [`chunkscope_tokens::PieceMemo`].
+const MEMO_SOURCE: usize = 16 << 10;
 
 impl<'a> Measure<'a> {
     pub fn new(counter: Counter, source: &'a str) -> Measure<'a> {
@@ -226,6 +232,7 @@ impl<'a> Measure<'a> {
             continuations: OnceCell::new(),
             hint: Cell::new(0),
             token_hint: Cell::new(0),
+            memo: RefCell::new(None),
         }
     }
 
@@ -267,7 +274,7 @@ impl<'a> Measure<'a> {
             };
         };
         let Some(first) = first_token_restart(self.source, span.start, span.end) else {
-            return t.count(text);
+            return self.count(t, text);
         };
         let last = token_restart(self.source, first, span.end).unwrap_or(first);
         let ends = self.token_ends.get_or_init(|| t.token_ends(self.source));
@@ -277,7 +284,21 @@ impl<'a> Measure<'a> {
         let upto_last = rank(ends, last + 1, upto_first);
         self.token_hint.set(upto_last);
         let between = upto_last - upto_first;
-        t.count(&self.source[span.start..first]) + between + t.count(&self.source[last..span.end])
+        self.count(t, &self.source[span.start..first])
+            + between
+            + self.count(t, &self.source[last..span.end])
+    }
+
+    /// `t.count(text)`, through the memo for a long source.
+    fn count(&self, t: &chunkscope_tokens::Tokenizer, text: &str) -> usize {
+        if self.source.len() < MEMO_SOURCE {
+            return t.count(text);
+        }
+        let mut memo = self.memo.borrow_mut();
+        t.count_with(
+            text,
+            memo.get_or_insert_with(chunkscope_tokens::PieceMemo::new),
+        )
     }
 }
 

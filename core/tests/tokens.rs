@@ -583,3 +583,39 @@ fn load_builds_the_same_tables() {
     assert!(std::ptr::eq(o200k, tokens::get(Encoding::O200k).unwrap()));
     assert_eq!(o200k.encode("hello world"), [24912, 2375]);
 }
+
+/// Long texts (16 KB and more) and many counts through one memo answer
+/// repeated pieces from the memo: the same tokens, ends and counts as the
+/// reference, with the memo's slots reused by colliding pieces.
+#[test]
+fn the_piece_memo_gives_the_references_tokens() {
+    let all = [MARKDOWN, CODE, MULTILINGUAL].concat();
+    // Distinct words too, so slots are taken over by other pieces.
+    let numbered: String = (0..6_000)
+        .map(|i| format!(" w{i}x{} Word{}", i * 7919 % 1000, i % 97))
+        .collect();
+    let long = format!("{}{numbered}{}", all.repeat(4), all);
+    assert!(long.len() > 64 << 10);
+    for encoding in Encoding::ALL {
+        check(encoding, &long).unwrap();
+        let Pair {
+            ours, reference, ..
+        } = pair(encoding);
+        let mut memo = chunkscope::tokens::PieceMemo::new();
+        let mut compared = 0;
+        for (start, _) in long.char_indices().step_by(97) {
+            let mut end = (start + 1 + start % 300).min(long.len());
+            while !long.is_char_boundary(end) {
+                end += 1;
+            }
+            let text = &long[start..end];
+            assert_eq!(
+                ours.count_with(text, &mut memo),
+                reference.encode_ordinary(text).len(),
+                "{encoding} on {text:?}"
+            );
+            compared += 1;
+        }
+        assert!(compared > 1_000, "{compared}");
+    }
+}

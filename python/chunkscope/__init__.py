@@ -13,7 +13,8 @@ Two ways in:
 
 - LangChain's ``RecursiveCharacterTextSplitter``, ``CharacterTextSplitter`` and
   ``MarkdownHeaderTextSplitter``, argument for argument and string for string
-  (see :mod:`chunkscope.langchain`).
+  (see :mod:`chunkscope.langchain`), and langchain-experimental's
+  ``SemanticChunker`` with the caller's embeddings (:mod:`chunkscope.semantic`).
 
 Every refusal is a :class:`ChunkscopeError` (a ``ValueError``) whose message says
 what to change.
@@ -21,7 +22,7 @@ what to change.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import errors
 from ._native import LANGUAGES, PLACEMENTS, STRATEGIES, UNITS, Splitter, __version__, count_tokens
@@ -42,6 +43,10 @@ from .langchain import (
     utf8_len,
 )
 from .report import Report
+from .semantic import SemanticChunker
+
+if TYPE_CHECKING:
+    from ._native import Strategy
 
 __all__ = [
     "LANGUAGES",
@@ -58,6 +63,7 @@ __all__ = [
     "RecursiveCharacterTextSplitter",
     "RegexError",
     "Report",
+    "SemanticChunker",
     "Splitter",
     "TextSplitter",
     "TokenLength",
@@ -73,7 +79,7 @@ __all__ = [
 def split(
     text: str,
     *,
-    strategy: str = "recursive",
+    strategy: Strategy = "recursive",
     size: int = 1000,
     overlap: int = 0,
     separators: list[str] | None = None,

@@ -1,6 +1,18 @@
 """The compiled engine (see chunkscope/__init__.py for the documented API)."""
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
+
+Strategy = Literal[
+    "fixed",
+    "recursive",
+    "sentence",
+    "markdown",
+    "langchain",
+    "langchain-character",
+    "langchain-markdown",
+    "semantic",
+]
 
 __version__: str
 LANGUAGES: list[str]
@@ -12,6 +24,12 @@ class Splitter:
     """A splitting configuration, checked and compiled once; immutable and
     shareable between threads. Pickles as its configuration.
 
+    ``strategy`` is ``"fixed"``, ``"recursive"``, ``"sentence"`` (sentence
+    ends first), ``"markdown"`` (sections by heading, blocks packed, each
+    chunk with its heading path), ``"langchain"``, ``"langchain-character"``,
+    ``"langchain-markdown"`` or ``"semantic"`` (``SemanticChunker``'s
+    breakpoints over the built-in lexical embedder or a word-vector file;
+    :class:`chunkscope.SemanticChunker` takes LangChain's own embeddings).
     ``separators=None`` and ``placement=None`` take the strategy's defaults.
     ``each_line`` is ``return_each_line`` (``"langchain-markdown"`` only),
     ``heading_prefix`` counts each chunk's heading path in its size
@@ -25,7 +43,7 @@ class Splitter:
 
     def __new__(
         cls,
-        strategy: str = "recursive",
+        strategy: Strategy = "recursive",
         size: int = 1000,
         overlap: int = 0,
         separators: list[str] | None = None,
@@ -60,6 +78,20 @@ def markdown_header_split(
 ) -> list[tuple[str, dict[str, str]]]:
     """``MarkdownHeaderTextSplitter``'s chunks: LangChain's text and header
     metadata of each."""
+
+def semantic_split_text(
+    text: str,
+    embed: Callable[[list[str]], Sequence[Sequence[float]]],
+    breakpoint: str = "percentile",
+    amount: float | None = None,
+    buffer: int = 1,
+    number_of_chunks: int | None = None,
+    min_chunk_size: int | None = None,
+) -> list[str]:
+    """``SemanticChunker.split_text``: LangChain's chunk strings, with
+    ``embed`` (``embed_documents``) called once with the sentence groups, or
+    not at all where LangChain makes no call. Its exceptions come out
+    unchanged."""
 
 def count_tokens(encoding: str, text: str) -> int:
     """Tokens of ``text`` in ``encoding`` (as tiktoken's ``encode``; special

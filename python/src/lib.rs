@@ -18,7 +18,9 @@
 use chunkscope::langchain::{
     language_separators, LangChainConfig, LangChainError, MarkdownHeaderConfig, LANGUAGES,
 };
-use chunkscope::semantic::{Breakpoint, EmbedderChoice, SemanticConfig, StaticModel};
+use chunkscope::semantic::{
+    Breakpoint, Embedder, EmbedderChoice, SemanticConfig, SemanticError, StaticModel, Vector,
+};
 use chunkscope::tokens::Encoding;
 use chunkscope::{report, Config, Detail, Error, Output, Placement, Separator, Strategy, Unit};
 use pyo3::exceptions::PyValueError;
@@ -444,6 +446,89 @@ fn markdown_header_split<'py>(
     Ok(list)
 }
 
+/// The `embeddings.embed_documents` of a LangChain `SemanticChunker`, as
+/// the engine's embedder: called once per split, with the GIL, and any
+/// exception it raises kept to be raised again as it was.
+struct PythonEmbedder {
+    embed: Py<PyAny>,
+    raised: std::sync::Mutex<Option<PyErr>>,
+}
+
+impl std::fmt::Debug for PythonEmbedder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("PythonEmbedder")
+    }
+}
+
+impl Embedder for PythonEmbedder {
+    fn name(&self) -> String {
+        "embed_documents".into()
+    }
+
+    fn embed(&self, texts: &[String]) -> Result<Vec<Vector>, Error> {
+        Python::attach(|py| {
+            let answer = self
+                .embed
+                .bind(py)
+                .call1((PyList::new(py, texts)?,))
+                .and_then(|v| v.extract::<Vec<Vec<f64>>>());
+            answer.map(|rows| rows.into_iter().map(Vector::Dense).collect())
+        })
+        .map_err(|e: PyErr| {
+            let reason = e.to_string();
+            if let Ok(mut slot) = self.raised.lock() {
+                *slot = Some(e);
+            }
+            Error::Semantic(SemanticError::Embedder { reason })
+        })
+    }
+}
+
+/// `SemanticChunker(embeddings, ...).split_text(text)` (langchain-experimental
+/// 0.4.2): LangChain's chunk strings, with `embed` (the chunker's
+/// `embeddings.embed_documents`) called once with the sentence groups, or
+/// not at all where LangChain does not call it (one sentence; two with the
+/// gradient threshold). An exception `embed` raises comes out unchanged.
+#[pyfunction]
+#[pyo3(signature = (text, embed, breakpoint="percentile", amount=None, buffer=1, number_of_chunks=None, min_chunk_size=None))]
+#[allow(clippy::too_many_arguments)]
+fn semantic_split_text<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyString>,
+    embed: Py<PyAny>,
+    breakpoint: &str,
+    amount: Option<f64>,
+    buffer: i64,
+    number_of_chunks: Option<i64>,
+    min_chunk_size: Option<i64>,
+) -> PyResult<Bound<'py, PyList>> {
+    let source = utf8(py, text)?;
+    let embedder = std::sync::Arc::new(PythonEmbedder {
+        embed,
+        raised: std::sync::Mutex::new(None),
+    });
+    let mut settings = SemanticConfig::new();
+    settings.breakpoint = breakpoint
+        .parse::<Breakpoint>()
+        .map_err(|m| config_error(py, m))?;
+    settings.amount = amount;
+    settings.buffer = count(py, "buffer_size", buffer)?;
+    settings.number_of_chunks = number_of_chunks
+        .map(|n| count(py, "number_of_chunks", n))
+        .transpose()?;
+    settings.min_chunk_size = min_chunk_size
+        .map(|n| count(py, "min_chunk_size", n))
+        .transpose()?;
+    settings.embedder = EmbedderChoice::Custom(embedder.clone());
+    match chunkscope::semantic::langchain_chunks(source, &settings) {
+        Ok(trace) => PyList::new(py, trace.chunks.iter().map(|c| c.langchain_text(source))),
+        Err(e) => {
+            let raised = embedder.raised.lock().ok().and_then(|mut r| r.take());
+            Err(raised.unwrap_or_else(|| engine_error(py, &e)))
+        }
+    }
+}
+
 /// How many tokens `text` takes in `encoding` (`"cl100k_base"`,
 /// `"o200k_base"`, or the short names), as tiktoken's `encode` counts them
 /// with its defaults: a special token such as `<|endoftext|>` is refused, as
@@ -601,6 +686,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Splitter>()?;
     m.add_function(wrap_pyfunction!(count_tokens, m)?)?;
     m.add_function(wrap_pyfunction!(markdown_header_split, m)?)?;
+    m.add_function(wrap_pyfunction!(semantic_split_text, m)?)?;
     m.add_function(wrap_pyfunction!(encoding_unit, m)?)?;
     m.add_function(wrap_pyfunction!(separators_for_language, m)?)?;
     m.add("LANGUAGES", LANGUAGES.to_vec())?;

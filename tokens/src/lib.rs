@@ -63,6 +63,9 @@
 
 mod bpe;
 mod data;
+mod memo;
+
+pub use memo::PieceMemo;
 mod pretokenize;
 mod tables;
 mod unicode;
@@ -381,8 +384,25 @@ impl Tokenizer {
     pub fn count(&self, text: &str) -> usize {
         let mut count = 0;
         let mut parts = Vec::new();
+        if text.len() >= memo::MIN_TEXT {
+            return self.count_with(text, &mut PieceMemo::new());
+        }
         self.for_each_piece(text, |piece, _| {
             count += self.vocabulary.count_piece(piece, &mut parts);
+        });
+        count
+    }
+
+    /// [`count`](Self::count), remembering pieces in `memo` (and answering
+    /// from it): for many texts of one document, whose words recur.
+    pub fn count_with(&self, text: &str, memo: &mut PieceMemo) -> usize {
+        let mut count = 0;
+        let mut parts = Vec::new();
+        self.for_each_piece(text, |piece, _| {
+            count += match memo.ends(piece, &self.vocabulary, &mut parts) {
+                Some(ends) => ends.len(),
+                None => self.vocabulary.count_piece(piece, &mut parts),
+            };
         });
         count
     }
@@ -399,7 +419,15 @@ impl Tokenizer {
     pub fn token_ends(&self, text: &str) -> Vec<usize> {
         let mut ends = Vec::with_capacity(text.len() / 3 + 1);
         let mut parts = Vec::new();
+        let mut memo = (text.len() >= memo::MIN_TEXT).then(memo::PieceMemo::new);
         self.for_each_piece(text, |piece, start| {
+            if let Some(known) = memo
+                .as_mut()
+                .and_then(|m| m.ends(piece, &self.vocabulary, &mut parts))
+            {
+                ends.extend(known.iter().map(|&e| start + e as usize));
+                return;
+            }
             let mut end = start;
             self.vocabulary.encode_piece(piece, &mut parts, |_, len| {
                 end += len;

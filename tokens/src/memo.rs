@@ -1,0 +1,115 @@
+//! The tokens of short pieces seen recently, for long texts.
+//!
+//! Real text repeats its words, and each word is a piece. Encoding a piece
+//! looks its bytes up in the rank table (a few megabytes, so mostly cache
+//! misses), once for the whole piece and once per merge when it is not a
+//! token. A small direct-mapped table of the last pieces seen (80 KB, which
+//! stays in cache) answers a repeated piece with one probe and two word
+//! compares. A piece's tokens depend on its bytes alone, so an answer from
+//! the memo is exactly the encoding's.
+
+use crate::bpe::{Part, Vocabulary};
+
+/// Pieces up to this many bytes are remembered (most words, with their
+/// leading space).
+const LONGEST: usize = 16;
+
+/// log2 of the number of slots.
+const BITS: u32 = 13;
+
+/// Texts shorter than this are not worth the table's setup.
+pub(crate) const MIN_TEXT: usize = 16 << 10;
+
+/// One remembered piece. `len == 0` marks an empty slot (pieces are never
+/// empty).
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    /// The piece's bytes, zero-padded; with `len`, they name it exactly.
+    key: [u64; 2],
+    /// The piece's length in bytes.
+    len: u8,
+    /// How many tokens it has (at most its length).
+    count: u8,
+    /// The end of each token within the piece.
+    ends: [u8; LONGEST],
+}
+
+/// The tokens of the short pieces seen last (see the module's notes): pass
+/// one to [`Tokenizer::count_with`](crate::Tokenizer::count_with) when
+/// counting many texts that share their words, such as the spans of one
+/// document.
+pub struct PieceMemo {
+    slots: Vec<Slot>,
+}
+
+impl Default for PieceMemo {
+    fn default() -> PieceMemo {
+        PieceMemo::new()
+    }
+}
+
+impl PieceMemo {
+    /// An empty memo (320 KB).
+    pub fn new() -> PieceMemo {
+        PieceMemo {
+            slots: vec![Slot::default(); 1 << BITS],
+        }
+    }
+
+    /// The end of each token of `piece` within it, from the memo or encoded
+    /// now and remembered; `None` for a piece too long to remember.
+    #[inline]
+    pub(crate) fn ends(
+        &mut self,
+        piece: &[u8],
+        vocabulary: &Vocabulary,
+        parts: &mut Vec<Part>,
+    ) -> Option<&[u8]> {
+        let n = piece.len();
+        if n == 0 || n > LONGEST {
+            return None;
+        }
+        let key = if n > 8 {
+            [padded(&piece[..8]), padded(&piece[8..])]
+        } else {
+            [padded(piece), 0]
+        };
+        let hash = (key[0] ^ key[1].rotate_left(29) ^ n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let slot = &mut self.slots[(hash >> (64 - BITS)) as usize];
+        if slot.len as usize != n || slot.key != key {
+            let mut count = 0;
+            let mut end = 0;
+            let ends = &mut slot.ends;
+            vocabulary.encode_piece(piece, parts, |_, len| {
+                end += len;
+                ends[count] = end as u8;
+                count += 1;
+            });
+            slot.key = key;
+            slot.len = n as u8;
+            slot.count = count as u8;
+        }
+        Some(&slot.ends[..slot.count as usize])
+    }
+}
+
+/// `bytes` (at most 8) as a little-endian word, zero-padded: fixed-size
+/// loads rather than a copy of a variable length (a `memcpy` call).
+#[inline]
+fn padded(bytes: &[u8]) -> u64 {
+    let n = bytes.len();
+    match n {
+        8 => u64::from_le_bytes(bytes.try_into().expect("8 bytes")),
+        4..=7 => {
+            let low = u32::from_le_bytes(bytes[..4].try_into().expect("4 bytes")) as u64;
+            let high = u32::from_le_bytes(bytes[n - 4..].try_into().expect("4 bytes")) as u64;
+            low | high << ((n - 4) * 8)
+        }
+        1..=3 => {
+            bytes[0] as u64
+                | (bytes[n / 2] as u64) << (n / 2 * 8)
+                | (bytes[n - 1] as u64) << ((n - 1) * 8)
+        }
+        _ => 0,
+    }
+}
