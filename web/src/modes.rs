@@ -1,11 +1,13 @@
-//! The practice, bug-gallery, code and evaluate modes as a second wasm module
+//! The practice, bug-gallery, code and evaluate modes, and explore mode's
+//! exercises (drawn below the results), as a second wasm module
 //! (`chunkscope-modes`: the page's own sources, built as a second binary
-//! whose `main` calls [`start`]), loaded the first time
-//! a learner picks one of them, so the page's first load carries explore mode
-//! alone.
+//! whose `main` calls [`start`]), which the
+//! page adds once it has drawn itself, so its first load carries what explore
+//! mode shows first.
 //!
-//! The page and the module share no memory; they meet at one element, the
-//! host (`#modes-host`) the page draws where a mode's body goes:
+//! The page and the module share no memory; they meet at two elements the page
+//! draws: `#exercises-host` (the exercises, which need nothing from the page)
+//! and `#modes-host`, where a mode's body goes:
 //!
 //! ```text
 //! page   → host[data-mode] = the mode shown; event `chunkscope-mode` when it changes
@@ -17,6 +19,7 @@
 //! split it shows is still the worker's answer through the same contract.
 
 use crate::components::eval_page::EvalPage;
+use crate::teach::exercises::Exercises;
 use crate::teach::{teach_panel, Mode};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -25,6 +28,8 @@ use yew::prelude::*;
 
 /// The id of the element the page draws for the modes.
 pub const HOST: &str = "modes-host";
+/// The id of the element the page draws for the exercises.
+pub const EXERCISES_HOST: &str = "exercises-host";
 /// The page says which mode is shown (the host's `data-mode` holds it).
 pub const SHOW: &str = "chunkscope-mode";
 /// The module asks the page for another mode (the host's `data-ask` holds it).
@@ -50,13 +55,14 @@ fn signal(host: &Element, name: &str) {
     }
 }
 
-/// The module's entry point: mounts the modes into a child of the page's host.
+/// The module's entry point: mounts the modes and the exercises, each into a
+/// child of its host.
 ///
 /// The page's Yew app and this one each number their roots from 1, and the
 /// page's event delegation, which sees every event under `#app` first, takes an
 /// element branded with its own number for one of its own. So a throwaway
-/// root takes number 1 here first, and the modes' root is number 2: the page
-/// then leaves their events to this app.
+/// root takes number 1 here first, and this module's roots are numbered 2 and
+/// up: the page then leaves their events to this app.
 pub fn start() {
     crate::panic::install();
     crate::engine::start();
@@ -66,6 +72,12 @@ pub fn start() {
     };
     if let Ok(spare) = document.create_element("div") {
         let _ = yew::Renderer::<Nothing>::with_root(spare).render();
+    }
+    if let Some(exercises) = document.get_element_by_id(EXERCISES_HOST) {
+        if let Ok(root) = document.create_element("div") {
+            let _ = exercises.append_child(&root);
+            yew::Renderer::<Exercises>::with_root(root).render();
+        }
     }
     let Ok(root) = document.create_element("div") else {
         return;

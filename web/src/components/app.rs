@@ -13,7 +13,7 @@ use super::jump::{jump_links, skip_link, Target};
 use super::langchain::{LangChainDifferences, LangChainNotes};
 use super::late_chunking::LateChunking;
 use super::legend::Legend;
-use super::modes_host::ModesHost;
+use super::modes_host::{exercises_host, ModesHost};
 use super::outline::Outline;
 use super::semantic_view::SemanticView;
 use super::sentence_view::SentenceView;
@@ -24,7 +24,6 @@ use super::tokenizer::use_tokenizer;
 use super::tree::Tree;
 use crate::state::{reduce, Action, Checked, Pointed, Shared, State, View};
 use crate::teach::cards::Cards;
-use crate::teach::exercises::Exercises;
 use crate::teach::lessons::Lessons;
 use crate::teach::stepper::{events, revealed, Stepper};
 use crate::teach::{mode_select, Mode};
@@ -464,7 +463,7 @@ pub fn App() -> Html {
                         // sees the chunks first, then the questions about them.
                         <div id={Target::Cards.id()} class="jump-target" tabindex="-1">
                             <Cards state={(*state).clone()} dispatch={dispatch.clone()} offer={state.offer.as_ref().map(|o| o.card)} />
-                            <Exercises />
+                            {exercises_host()}
                         </div>
                     </div>
                 </main>

@@ -1,9 +1,10 @@
-//! Where the practice, bug-gallery, code and evaluate modes are drawn: the
-//! page's side of [`crate::modes`]. The first time a learner picks one, the
-//! page adds the modes module's loader (`modes-loader.js`, next to the page);
-//! until it has drawn itself, the host says it is loading.
+//! Where the practice, bug-gallery, code and evaluate modes and explore mode's
+//! exercises are drawn: the page's side of [`crate::modes`]. Once the page has
+//! drawn itself (or a mode is chosen), it adds the modes module's loader
+//! (`modes-loader.js`, next to the page); until the module has drawn itself,
+//! the mode's host says it is loading.
 
-use crate::modes::{ASK, FAILED, HOST, READY, SHOW};
+use crate::modes::{ASK, EXERCISES_HOST, FAILED, HOST, READY, SHOW};
 use crate::teach::Mode;
 use std::cell::Cell;
 use wasm_bindgen::closure::Closure;
@@ -17,9 +18,9 @@ thread_local! {
     static REQUESTED: Cell<bool> = const { Cell::new(false) };
 }
 
-/// Adds the module's loader to the page, once; `failed` is called if it
-/// cannot be fetched.
-fn load(failed: Callback<()>) {
+/// Adds the module's loader to the page, once. If it cannot be fetched, the
+/// modes' host is told as when the module cannot start.
+fn load() {
     if REQUESTED.with(|r| r.replace(true)) {
         return;
     }
@@ -31,7 +32,14 @@ fn load(failed: Callback<()>) {
     };
     let _ = script.set_attribute("type", "module");
     let _ = script.set_attribute("src", LOADER);
-    let on_error = Closure::<dyn Fn()>::new(move || failed.emit(()));
+    let on_error = Closure::<dyn Fn()>::new(move || {
+        let host = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id(HOST));
+        if let (Some(host), Ok(event)) = (host, web_sys::Event::new(FAILED)) {
+            let _ = host.dispatch_event(&event);
+        }
+    });
     let _ = script.add_event_listener_with_callback("error", on_error.as_ref().unchecked_ref());
     on_error.forget();
     if let Some(head) = document.head() {
@@ -58,37 +66,32 @@ pub fn ModesHost(props: &ModesHostProps) -> Html {
         let (host, loaded, on_mode) = (host.clone(), loaded.clone(), props.on_mode.clone());
         use_effect_with((), move |_| {
             if let Some(el) = host.cast::<web_sys::Element>() {
-                let ready = loaded.clone();
-                let on_ready = Closure::<dyn Fn()>::new(move || ready.set(Some(Ok(()))));
                 let asker = el.clone();
-                let on_ask = Closure::<dyn Fn()>::new(move || {
-                    if let Some(m) = asker
-                        .get_attribute("data-ask")
-                        .and_then(|m| Mode::parse(&m))
-                    {
-                        on_mode.emit(m);
+                let on_event = Closure::<dyn Fn(web_sys::Event)>::new(move |e: web_sys::Event| {
+                    match e.type_().as_str() {
+                        READY => loaded.set(Some(Ok(()))),
+                        FAILED => loaded.set(Some(Err(()))),
+                        _ => {
+                            let asked = asker.get_attribute("data-ask");
+                            if let Some(m) = asked.and_then(|m| Mode::parse(&m)) {
+                                on_mode.emit(m);
+                            }
+                        }
                     }
                 });
-                let failed = loaded.clone();
-                let on_failed = Closure::<dyn Fn()>::new(move || failed.set(Some(Err(()))));
-                let _ =
-                    el.add_event_listener_with_callback(READY, on_ready.as_ref().unchecked_ref());
-                let _ =
-                    el.add_event_listener_with_callback(FAILED, on_failed.as_ref().unchecked_ref());
-                on_failed.forget();
-                let _ = el.add_event_listener_with_callback(ASK, on_ask.as_ref().unchecked_ref());
+                for name in [READY, FAILED, ASK] {
+                    let _ = el
+                        .add_event_listener_with_callback(name, on_event.as_ref().unchecked_ref());
+                }
                 // The host lives as long as the page.
-                on_ready.forget();
-                on_ask.forget();
+                on_event.forget();
             }
         });
     }
     {
-        let (host, loaded) = (host.clone(), loaded.clone());
-        use_effect_with(props.mode, move |mode| {
-            if *mode != Mode::Explore {
-                load(Callback::from(move |()| loaded.set(Some(Err(())))));
-            }
+        let host = host.clone();
+        use_effect_with(props.mode, move |_| {
+            load();
             if let Some(el) = host.cast::<web_sys::Element>() {
                 if let Ok(event) = web_sys::Event::new(SHOW) {
                     let _ = el.dispatch_event(&event);
@@ -107,4 +110,10 @@ pub fn ModesHost(props: &ModesHostProps) -> Html {
             }
         </div>
     }
+}
+
+/// Where explore mode's exercises go: the module draws them here once it has
+/// loaded, which [`ModesHost`] starts as soon as the page has drawn itself.
+pub fn exercises_host() -> Html {
+    html! { <div id={EXERCISES_HOST}></div> }
 }
