@@ -9,6 +9,7 @@ mod eval_share;
 mod history;
 mod invalid;
 mod model;
+mod modes;
 mod panic;
 mod presets;
 mod semantic_model;
@@ -17,7 +18,16 @@ mod state;
 mod teach;
 mod text;
 
+/// Whether this build is the modes module (`chunkscope-modes`, the same
+/// sources as the page): its `main` mounts the modes, and the page's code it
+/// does not reach is left out of its wasm, as the modes are out of the page's.
+const MODES_MODULE: bool = matches!(env!("CARGO_BIN_NAME").as_bytes(), b"chunkscope-modes");
+
 fn main() {
+    if MODES_MODULE {
+        modes::start();
+        return;
+    }
     panic::install();
     // The worker loads its wasm while the page draws itself.
     engine::start();

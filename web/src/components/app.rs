@@ -13,6 +13,7 @@ use super::jump::{jump_links, skip_link, Target};
 use super::langchain::{LangChainDifferences, LangChainNotes};
 use super::late_chunking::LateChunking;
 use super::legend::Legend;
+use super::modes_host::{exercises_host, ModesHost};
 use super::outline::Outline;
 use super::semantic_view::SemanticView;
 use super::sentence_view::SentenceView;
@@ -23,10 +24,9 @@ use super::tokenizer::use_tokenizer;
 use super::tree::Tree;
 use crate::state::{reduce, Action, Checked, Pointed, Shared, State, View};
 use crate::teach::cards::Cards;
-use crate::teach::exercises::Exercises;
 use crate::teach::lessons::Lessons;
 use crate::teach::stepper::{events, revealed, Stepper};
-use crate::teach::{mode_select, teach_panel, Mode};
+use crate::teach::{mode_select, Mode};
 use chunkscope::Span;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -222,13 +222,6 @@ pub fn App() -> Html {
             Mode::Explore
         }
     });
-    // Evaluate mode is mounted when first chosen, then kept (hidden) so its
-    // results survive a visit to another mode.
-    let evaluated = use_mut_ref(|| false);
-    if *mode == Mode::Evaluate {
-        *evaluated.borrow_mut() = true;
-    }
-    let evaluate = *evaluated.borrow();
     let on_mode = {
         let mode = mode.clone();
         use_callback((), move |m: Mode, _| mode.set(m))
@@ -414,10 +407,8 @@ pub fn App() -> Html {
                         onclick={dispatch.reform(|_: MouseEvent| Action::DismissNotice)}>{"✕"}</button>
                 </div>
             }
-            {teach_panel(*mode, &on_mode)}
-            if evaluate {
-                <div class="eval-mode" hidden={*mode != Mode::Evaluate}><super::eval_page::EvalPage /></div>
-            }
+            // Practice, the gallery, code and evaluate mode: a second module, loaded when first chosen.
+            <ModesHost mode={*mode} on_mode={on_mode.clone()} />
             <div class="layout" hidden={*mode != Mode::Explore}>
                 <aside class="inputs" aria-label="Document and settings">
                     <DocInput text={state.text.clone()} document={state.document} file={state.file.clone()}
@@ -491,7 +482,7 @@ pub fn App() -> Html {
                         // sees the chunks first, then the questions about them.
                         <div id={Target::Cards.id()} class="jump-target" tabindex="-1">
                             <Cards state={(*state).clone()} dispatch={dispatch.clone()} offer={state.offer.as_ref().map(|o| o.card)} />
-                            <Exercises />
+                            {exercises_host()}
                         </div>
                     </div>
                 </main>
