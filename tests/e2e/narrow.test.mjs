@@ -3,7 +3,9 @@
 // to the right of the viewport except inside a deliberate scroll container (a
 // table or a document view that scrolls on its own). The interview cards' groups
 // are folded on a narrow screen: each opens and closes, by mouse and keyboard.
-//   screenshots/narrow-{view}-{390,1400}-{light,dark}.png
+//   screenshots/narrow-{view or mode}-{390,1400}-{light,dark}.png (full page)
+//   screenshots/narrow-comparison-table-390.png, narrow-sweep-{390,1400}.png,
+//   narrow-cards-folded-390.png, narrow-cards-shown-390.png
 import { join } from 'node:path';
 import { e2e, assert, byTestId, waitForChunkSpans, loadRefundAt40, SEED_CHUNKS, SCREENSHOTS } from './harness.mjs';
 
