@@ -46,7 +46,7 @@ const HEIGHT: f64 = 170.0;
 const LEFT: f64 = 34.0;
 const BOTTOM: f64 = 24.0;
 const TOP: f64 = 18.0;
-const RIGHT: f64 = 10.0;
+const RIGHT: f64 = 16.0;
 
 /// A coordinate in tenths of a unit, written without Rust's float printing.
 fn at(x: f64) -> String {
@@ -98,6 +98,7 @@ fn panel(
     html! {
         <g class="sweep-panel">
             <text x={at(LEFT)} y="12" class="axis-title">{title}</text>
+            <text x={at(WIDTH - RIGHT)} y="12" class="tick" text-anchor="end">{"size, chars (log) →"}</text>
             { for [(0.0, "0"), (0.5, "0.5"), (1.0, "1")].into_iter().map(|(v, label)| html! {
                 <>
                     <line class="grid" x1={at(LEFT)} x2={at(WIDTH - RIGHT)}
@@ -192,14 +193,16 @@ pub fn SweepPanel(props: &SweepPanelProps) -> Html {
                 <p class="hint">{format!("{failed} point(s) could not be evaluated (the engine refused the configuration).")}</p>
             }
             if sweep.is_some() {
-                <svg class="sweep-chart" data-testid="sweep-chart" data-state={status} data-points={points.len().to_string()}
-                    viewBox={format!("0 0 {} {}", at(WIDTH * 2.0 + 10.0), at(HEIGHT))} role="img"
-                    aria-label="Recall and IoU against chunk size, one line per strategy">
-                    {panel("recall", |m| m.recall, &points, *overlap)}
-                    <g transform={format!("translate({} 0)", at(WIDTH + 10.0))}>
-                        {panel("iou", |m| m.iou, &points, *overlap)}
-                    </g>
-                </svg>
+                // Two panes, each its own viewBox: the stylesheet places them
+                // side by side, or one above the other on a narrow screen.
+                <div class="sweep-chart" data-testid="sweep-chart" data-state={status} data-points={points.len().to_string()}
+                    role="img" aria-label="Recall and IoU against chunk size, one line per strategy">
+                    { for [("recall", (|m: &Means| m.recall) as fn(&Means) -> f64), ("iou", |m: &Means| m.iou)].map(|(title, metric)| html! {
+                        <svg class="sweep-pane" viewBox={format!("0 0 {} {}", at(WIDTH), at(HEIGHT))}>
+                            {panel(title, metric, &points, *overlap)}
+                        </svg>
+                    })}
+                </div>
                 <p class="sweep-legend">
                     { for SWEEP_STRATEGIES.iter().enumerate().map(|(i, s)| html! {
                         <span class={format!("key s{i}")}>{s.name()}</span>

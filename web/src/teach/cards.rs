@@ -387,15 +387,36 @@ pub fn Cards(props: &CardsProps) -> Html {
             </div>
         }
     };
+    // Each group folds; on a narrow screen all start folded, so the page is
+    // not one long column of cards. A group that has held the card on screen
+    // is drawn open from then on (the learner may still fold it).
+    let wide = *use_state(|| {
+        web_sys::window()
+            .and_then(|w| w.inner_width().ok())
+            .and_then(|w| w.as_f64())
+            .is_none_or(|w| w > 700.0)
+    });
+    let held = use_mut_ref(|| 0u8);
+    let shown = (*open).or(state.shown.as_ref().map(|s| s.card));
+    if let Some(c) = CARDS.iter().find(|c| Some(c.id) == shown) {
+        *held.borrow_mut() |= 1 << c.group as u8;
+    }
+    let held = *held.borrow();
     html! {
         <section class="card" aria-label="Interview follow-ups">
-            { for Group::ALL.into_iter().map(|g| html! {
-                <>
-                    <h2 class="card-group">{g.title()}</h2>
-                    <div class="cards">
-                        { for CARDS.iter().filter(|c| c.group == g).map(card_html) }
-                    </div>
-                </>
+            { for Group::ALL.into_iter().map(|g| {
+                let cards: Vec<&'static Card> = CARDS.iter().filter(|c| c.group == g).collect();
+                html! {
+                    <details class="card-fold" data-testid="card-group" data-count={cards.len().to_string()}
+                        open={wide || held & (1 << g as u8) != 0}>
+                        <summary data-testid="card-group-toggle">
+                            <h2 class="card-group">{g.title()}<span class="fold-count">{format!("{} cards", cards.len())}</span></h2>
+                        </summary>
+                        <div class="cards">
+                            { for cards.into_iter().map(card_html) }
+                        </div>
+                    </details>
+                }
             })}
         </section>
     }
