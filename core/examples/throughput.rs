@@ -142,6 +142,24 @@ fn time_markdown(text: &str, budget: Duration, sizes: &[usize]) {
                     .len()
             }),
         );
+        let recipe = Splitter::new(Config {
+            size,
+            then_recursive: Some(Vec::new()),
+            ..Config::for_strategy(chunkscope::Strategy::LangChainMarkdown)
+        })
+        .expect("a valid configuration");
+        print(
+            "chunkscope-lc-recipe-strategy",
+            size,
+            best_of(budget, || recipe.chunks(black_box(text)).unwrap().len()),
+        );
+        print(
+            "chunkscope-lc-recipe-strategy+trace",
+            size,
+            best_of(budget, || {
+                recipe.split(black_box(text)).unwrap().chunks.len()
+            }),
+        );
         let recursive = LangChainConfig::recursive(size, 0);
         print(
             "chunkscope-lc-headers+recursive",

@@ -81,7 +81,8 @@ e2e('the recipe: sections, then RecursiveCharacterTextSplitter inside each, with
   assert.deepEqual(tree.map((n) => n.len), ['118', '50', '29', '20', '49', '28', '20']);
 
   // The Python code is the recipe, the same call the CLI prints.
-  const python = await byTestId(page, 'code-python').innerText();
+  await byTestId(page, 'code-view').locator('summary', { hasText: 'Python' }).click();
+  const python = await waitForText(page, byTestId(page, 'code-python'), /split_documents/, 'the recipe\'s Python');
   assert.match(python, /MarkdownHeaderTextSplitter, RecursiveCharacterTextSplitter/);
   assert.match(python, /chunk_size=30/);
   assert.match(python, /docs = splitter\.split_documents\(headers\.split_text\(text\)\)/);

@@ -21,7 +21,7 @@ pub fn recipe_controls(current: Option<RecipeList>, dispatch: &Callback<Action>)
         ))
     });
     html! {
-        <div class="field check wide">
+        <div class="field check wide recipe">
             <label>
                 <input type="checkbox" data-testid="then-recursive-checkbox" checked={current.is_some()} onchange={on_check} />
                 {" Then split each section with "}
