@@ -205,8 +205,9 @@ impl Counter {
 pub(crate) struct Measure<'a> {
     counter: Counter,
     source: &'a str,
-    /// The end of every token of the whole source, in order.
-    token_ends: OnceCell<Vec<usize>>,
+    /// The end of every token of the whole source, in order (`None` for a
+    /// source of 4 GiB or more: its spans are then counted afresh).
+    token_ends: OnceCell<Option<Vec<u32>>>,
     /// Where the source's UTF-8 continuation bytes are, in order, when they
     /// are few (see [`Measure::chars`]).
     continuations: OnceCell<Option<Vec<u32>>>,
@@ -277,11 +278,17 @@ impl<'a> Measure<'a> {
             return self.count(t, text);
         };
         let last = token_restart(self.source, first, span.end).unwrap_or(first);
-        let ends = self.token_ends.get_or_init(|| t.token_ends(self.source));
-        // Tokens of the source ending in (first, last]: both are token ends.
+        let Some(ends) = self
+            .token_ends
+            .get_or_init(|| t.token_ends_u32(self.source))
+        else {
+            return self.count(t, text);
+        };
+        // Tokens of the source ending in (first, last]: both are token ends
+        // (below 4 GiB, as the source is).
         // Spans come mostly in text order: search from the last lookup.
-        let upto_first = rank(ends, first + 1, self.token_hint.get());
-        let upto_last = rank(ends, last + 1, upto_first);
+        let upto_first = rank(ends, first as u32 + 1, self.token_hint.get());
+        let upto_last = rank(ends, last as u32 + 1, upto_first);
         self.token_hint.set(upto_last);
         let between = upto_last - upto_first;
         self.count(t, &self.source[span.start..first])

@@ -76,6 +76,13 @@ fn check(encoding: Encoding, text: &str) -> Result<(), TestCaseError> {
     prop_assert_eq!(ours.count(text), expected.len());
     let ends = ours.token_ends(text);
     prop_assert_eq!(ends.len(), tokens.len());
+    let narrow: Vec<usize> = ours
+        .token_ends_u32(text)
+        .unwrap()
+        .into_iter()
+        .map(|e| e as usize)
+        .collect();
+    prop_assert_eq!(&narrow, &ends);
     let mut start = 0;
     for (&token, &end) in tokens.iter().zip(&ends) {
         prop_assert!(end > start, "token ends must increase: {:?}", ends);

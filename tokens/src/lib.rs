@@ -418,6 +418,22 @@ impl Tokenizer {
     /// are, so at least the last token of every piece ends on one.
     pub fn token_ends(&self, text: &str) -> Vec<usize> {
         let mut ends = Vec::with_capacity(text.len() / 3 + 1);
+        self.each_token_end(text, |end| ends.push(end));
+        ends
+    }
+
+    /// [`token_ends`](Self::token_ends) in half the memory, for a text
+    /// shorter than 4 GiB (`None` for a longer one): a long document has
+    /// about one token per 4 bytes, so its ends as `usize` would take twice
+    /// its own size.
+    pub fn token_ends_u32(&self, text: &str) -> Option<Vec<u32>> {
+        u32::try_from(text.len()).ok()?;
+        let mut ends = Vec::with_capacity(text.len() / 3 + 1);
+        self.each_token_end(text, |end| ends.push(end as u32));
+        Some(ends)
+    }
+
+    fn each_token_end(&self, text: &str, mut push: impl FnMut(usize)) {
         let mut parts = Vec::new();
         let mut memo = (text.len() >= memo::MIN_TEXT).then(memo::PieceMemo::new);
         self.for_each_piece(text, |piece, start| {
@@ -425,16 +441,17 @@ impl Tokenizer {
                 .as_mut()
                 .and_then(|m| m.ends(piece, &self.vocabulary, &mut parts))
             {
-                ends.extend(known.iter().map(|&e| start + e as usize));
+                for &e in known {
+                    push(start + e as usize);
+                }
                 return;
             }
             let mut end = start;
             self.vocabulary.encode_piece(piece, &mut parts, |_, len| {
                 end += len;
-                ends.push(end);
+                push(end);
             });
         });
-        ends
     }
 
     /// Calls `visit(piece_bytes, piece_start)` for each pre-tokenizer piece.
