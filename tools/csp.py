@@ -1,7 +1,7 @@
-"""Adds a Content-Security-Policy to the built page (a Trunk post-build hook).
+"""Adds a Content-Security-Policy to the built page (tools/site.py calls it).
 
 The page needs nothing from anywhere but its own origin, so the policy says so:
-scripts only from the origin plus the one inline loader Trunk writes (allowed by
+scripts only from the origin plus the one inline loader the build writes (allowed by
 its SHA-256, computed here because it names the hashed file names of each build),
 WebAssembly compilation, the splitting worker only from the origin (no blob: or
 data: workers), requests only to the origin, no plugins, no <base>, no form
@@ -37,22 +37,34 @@ def policy(html: str) -> str:
     )
 
 
+class PolicyError(Exception):
+    pass
+
+
+def add(html: str, path: str) -> str:
+    """`html` with the policy right after its charset (unchanged if it has one)."""
+    if "Content-Security-Policy" in html:
+        return html
+    if MARKER not in html:
+        raise PolicyError(f"{path} has no {MARKER!r} to put the policy after")
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(html)}" />'
+    return html.replace(MARKER, MARKER + "\n    " + meta, 1)
+
+
 def main() -> int:
-    staging = os.environ.get("TRUNK_STAGING_DIR")
-    path = os.path.join(staging, "index.html") if staging else (sys.argv[1] if len(sys.argv) > 1 else "")
+    path = sys.argv[1] if len(sys.argv) > 1 else ""
     if not path or not os.path.exists(path):
-        print("csp.py: no built index.html (run through trunk, or pass its path)", file=sys.stderr)
+        print("csp.py: pass the path of a built index.html", file=sys.stderr)
         return 1
     with open(path, encoding="utf-8") as f:
         html = f.read()
-    if "Content-Security-Policy" in html:
-        return 0
-    if MARKER not in html:
-        print(f"csp.py: {path} has no {MARKER!r} to put the policy after", file=sys.stderr)
+    try:
+        out = add(html, path)
+    except PolicyError as e:
+        print(f"csp.py: {e}", file=sys.stderr)
         return 1
-    meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(html)}" />'
     with open(path, "w", encoding="utf-8") as f:
-        f.write(html.replace(MARKER, MARKER + "\n    " + meta, 1))
+        f.write(out)
     return 0
 
 

@@ -1,7 +1,7 @@
 // End-to-end tests: the built site (dist/) driven in headless Chromium.
 //
 // How to run
-//   ./x build                                   build the site into dist/ (trunk)
+//   ./x build                                   build the site into dist/
 //   node --test --test-concurrency=1 tests/e2e/  every end-to-end test (what `./x test` runs)
 //   node --test tests/e2e/refund.test.mjs        one file
 //   node --test --test-name-pattern='overlap' tests/e2e/errors.test.mjs   one test by name
@@ -84,7 +84,7 @@ async function shared() {
   if (!existsSync(join(DIST, 'index.html'))) {
     throw new Error(
       `${join(DIST, 'index.html')} is missing: build the site first with \`./x build\` ` +
-        '(trunk writes it into dist/), then run the end-to-end tests again.',
+        '(it writes dist/), then run the end-to-end tests again.',
     );
   }
   if (!existsSync(CHROMIUM)) {
