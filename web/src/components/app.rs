@@ -172,7 +172,7 @@ fn drop_handlers(
             e.prevent_default();
             dragging.set(false);
             // Many files are a corpus; one is the document, as before.
-            super::corpus::open_files(list, &corpus, &dispatch);
+            super::corpus::open_files(list, &corpus.dispatcher(), &dispatch);
         })
     };
     DropZone { over, leave, drop }
@@ -285,14 +285,19 @@ pub fn App() -> Html {
     let dragging = use_state(|| false);
     let corpus = use_reducer(crate::state::corpus::CorpusState::<web_sys::File>::default);
     let drop_zone = drop_handlers(&dragging, &dispatch, &corpus);
+    // Both stable while the corpus is unchanged: the document input and the
+    // code view are not drawn again for nothing (a text area drawn again
+    // while the learner types would lose the keys since the last pause).
     let on_files = {
-        let (corpus, dispatch) = (corpus.clone(), dispatch.clone());
-        Callback::from(move |list| super::corpus::open_files(list, &corpus, &dispatch))
+        let (corpus, dispatch) = (corpus.dispatcher(), dispatch.clone());
+        use_callback((), move |list, _| {
+            super::corpus::open_files(list, &corpus, &dispatch)
+        })
     };
-    let corpus_export = (!corpus.docs.is_empty()).then(|| {
-        let corpus = corpus.clone();
-        Callback::from(move |csv| super::corpus::export_corpus(&corpus, csv))
+    let corpus_export = use_callback(corpus.clone(), |csv, corpus| {
+        super::corpus::export_corpus(corpus, csv)
     });
+    let corpus_export = (!corpus.docs.is_empty()).then_some(corpus_export);
     let primary_strategy = state.view.primary();
     // The token overlay is offered once the chosen token unit's tables are in.
     let token_toggle =

@@ -25,7 +25,11 @@ pub type Corpus = UseReducerHandle<CorpusState<File>>;
 /// Opens the files of `list`: one is the document, as before (and closes a
 /// corpus); several become the corpus. Nothing of them is read here, not
 /// even their sizes (each asks the file system): the worker reads them.
-pub fn open_files(list: web_sys::FileList, corpus: &Corpus, dispatch: &Callback<Action>) {
+pub fn open_files(
+    list: web_sys::FileList,
+    corpus: &UseReducerDispatcher<CorpusState<File>>,
+    dispatch: &Callback<Action>,
+) {
     let files: Vec<File> = (0..list.length()).filter_map(|i| list.get(i)).collect();
     if files.len() > 1 {
         let docs = files
@@ -38,9 +42,7 @@ pub fn open_files(list: web_sys::FileList, corpus: &Corpus, dispatch: &Callback<
         corpus.dispatch(CorpusAction::Open(docs));
         return;
     }
-    if !corpus.docs.is_empty() {
-        corpus.dispatch(CorpusAction::Close);
-    }
+    corpus.dispatch(CorpusAction::Close);
     if let Some(first) = files.into_iter().next() {
         open_file(first, dispatch.clone());
     }
@@ -127,9 +129,14 @@ fn numbers(s: &Stats, unit: &str) -> String {
 pub fn CorpusPanel(props: &CorpusProps) -> Html {
     let corpus = props.corpus.clone();
     {
-        let corpus = corpus.clone();
-        use_effect_with(props.config.clone(), move |config| {
-            corpus.dispatch(CorpusAction::SetConfig(config.clone()))
+        // Only while a corpus is open: the page is not drawn again for it
+        // otherwise.
+        let dispatcher = corpus.dispatcher();
+        let open = !corpus.docs.is_empty();
+        use_effect_with((props.config.clone(), open), move |(config, open)| {
+            if *open {
+                dispatcher.dispatch(CorpusAction::SetConfig(config.clone()))
+            }
         });
     }
     {

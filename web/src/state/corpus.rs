@@ -122,6 +122,7 @@ pub fn reduce<F: Clone>(state: &CorpusState<F>, action: CorpusAction<F>) -> Corp
             next.report = None;
             next.round += 1;
         }
+        CorpusAction::Close if state.docs.is_empty() => return state.clone(),
         CorpusAction::Close => {
             next.docs = Rc::new(Vec::new());
             next.report = None;
@@ -252,5 +253,7 @@ mod tests {
         let s = reduce(&s, CorpusAction::Close);
         assert!(s.docs.is_empty() && s.report.is_none() && s.shown.is_none());
         assert_eq!(s.request(), None);
+        // Closing no corpus changes nothing (the page is not drawn again).
+        assert_eq!(reduce(&s, CorpusAction::Close), s);
     }
 }
