@@ -11,9 +11,8 @@ use super::doc_input::{first_file, open_file, DocInput};
 use super::document::{token_toggle, tokenizer_of, DocumentView};
 use super::jump::{jump_links, skip_link, Target};
 use super::langchain::{LangChainDifferences, LangChainNotes};
-use super::late_chunking::LateChunking;
 use super::legend::Legend;
-use super::modes_host::{exercises_host, ModesHost};
+use super::modes_host::{exercises_host, late_chunking_host, ModesHost};
 use super::outline::Outline;
 use super::semantic_view::SemanticView;
 use super::sentence_view::SentenceView;
@@ -196,11 +195,13 @@ fn meaning_views(
                         dispatch={dispatch.clone()} on_point={on_point.clone()} />
                 }
                 <StrategyComparison {splits} unit={state.settings.unit} />
-                <LateChunking />
             </>
         }
     });
-    html! { <>{sentences}{semantic}</> }
+    // The late-chunking explainer, drawn by the modes module: its host is always
+    // here (the module mounts once), shown with the semantic strategy alone.
+    let late = state.view == View::One(chunkscope::Strategy::Semantic);
+    html! { <>{sentences}{semantic}{late_chunking_host(late)}</> }
 }
 
 /// The page.

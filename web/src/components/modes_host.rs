@@ -1,10 +1,10 @@
 //! Where the practice, bug-gallery, code and evaluate modes and explore mode's
-//! exercises are drawn: the page's side of [`crate::modes`]. Once the page has
+//! exercises and late-chunking explainer are drawn: the page's side of [`crate::modes`]. Once the page has
 //! drawn itself (or a mode is chosen), it adds the modes module's loader
 //! (`modes-loader.js`, next to the page); until the module has drawn itself,
 //! the mode's host says it is loading.
 
-use crate::modes::{ASK, EXERCISES_HOST, FAILED, HOST, READY, SHOW};
+use crate::modes::{ASK, EXERCISES_HOST, FAILED, HOST, LATE_CHUNKING_HOST, READY, SHOW};
 use crate::teach::Mode;
 use std::cell::Cell;
 use wasm_bindgen::closure::Closure;
@@ -116,4 +116,10 @@ pub fn ModesHost(props: &ModesHostProps) -> Html {
 /// loaded, which [`ModesHost`] starts as soon as the page has drawn itself.
 pub fn exercises_host() -> Html {
     html! { <div id={EXERCISES_HOST}></div> }
+}
+
+/// Where the late-chunking explainer goes (drawn by the module, like the
+/// exercises); `shown` with the semantic strategy alone.
+pub fn late_chunking_host(shown: bool) -> Html {
+    html! { <div id={LATE_CHUNKING_HOST} hidden={!shown}></div> }
 }
