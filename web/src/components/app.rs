@@ -12,7 +12,7 @@ use super::document::{token_toggle, tokenizer_of, DocumentView};
 use super::jump::{jump_links, skip_link, Target};
 use super::langchain::{LangChainDifferences, LangChainNotes};
 use super::legend::Legend;
-use super::modes_host::{exercises_host, late_chunking_host, ModesHost};
+use super::modes_host::{exercises_host, late_chunking_host, use_modes_host};
 use super::outline::Outline;
 use super::semantic_view::SemanticView;
 use super::sentence_view::SentenceView;
@@ -219,6 +219,7 @@ pub fn App() -> Html {
         let mode = mode.clone();
         use_callback((), move |m: Mode, _| mode.set(m))
     };
+    let modes_host = use_modes_host(*mode, on_mode.clone());
     // One callback for the page's lifetime, so components whose other props did
     // not change are not drawn again.
     let dispatch = {
@@ -392,7 +393,7 @@ pub fn App() -> Html {
                 </div>
             }
             // Practice, the gallery, code and evaluate mode: a second module, loaded when first chosen.
-            <ModesHost mode={*mode} on_mode={on_mode.clone()} />
+            {modes_host}
             <div class="layout" hidden={*mode != Mode::Explore}>
                 <aside class="inputs" aria-label="Document and settings">
                     <DocInput text={state.text.clone()} document={state.document} file={state.file.clone()}
