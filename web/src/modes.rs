@@ -1,12 +1,13 @@
 //! The practice, bug-gallery, code and evaluate modes, and explore mode's
-//! exercises (drawn below the results), as a second wasm module
+//! exercises and late-chunking explainer, as a second wasm module
 //! (`chunkscope-modes`: the page's own sources, built as a second binary
 //! whose `main` calls [`start`]), which the
 //! page adds once it has drawn itself, so its first load carries what explore
 //! mode shows first.
 //!
 //! The page and the module share no memory; they meet at two elements the page
-//! draws: `#exercises-host` (the exercises, which need nothing from the page)
+//! draws: `#exercises-host` and `#late-chunking-host` (explore mode's
+//! exercises and late-chunking explainer, which need nothing from the page)
 //! and `#modes-host`, where a mode's body goes:
 //!
 //! ```text
@@ -19,6 +20,7 @@
 //! split it shows is still the worker's answer through the same contract.
 
 use crate::components::eval_page::EvalPage;
+use crate::components::late_chunking::LateChunking;
 use crate::teach::exercises::Exercises;
 use crate::teach::{teach_panel, Mode};
 use wasm_bindgen::closure::Closure;
@@ -30,6 +32,8 @@ use yew::prelude::*;
 pub const HOST: &str = "modes-host";
 /// The id of the element the page draws for the exercises.
 pub const EXERCISES_HOST: &str = "exercises-host";
+/// The id of the element the page draws for the late-chunking explainer.
+pub const LATE_CHUNKING_HOST: &str = "late-chunking-host";
 /// The page says which mode is shown (the host's `data-mode` holds it).
 pub const SHOW: &str = "chunkscope-mode";
 /// The module asks the page for another mode (the host's `data-ask` holds it).
@@ -73,11 +77,11 @@ pub fn start() {
     if let Ok(spare) = document.create_element("div") {
         let _ = yew::Renderer::<Nothing>::with_root(spare).render();
     }
-    if let Some(exercises) = document.get_element_by_id(EXERCISES_HOST) {
-        if let Ok(root) = document.create_element("div") {
-            let _ = exercises.append_child(&root);
-            yew::Renderer::<Exercises>::with_root(root).render();
-        }
+    if let Some(root) = child_of(&document, EXERCISES_HOST) {
+        yew::Renderer::<Exercises>::with_root(root).render();
+    }
+    if let Some(root) = child_of(&document, LATE_CHUNKING_HOST) {
+        yew::Renderer::<LateChunking>::with_root(root).render();
     }
     let Ok(root) = document.create_element("div") else {
         return;
@@ -85,6 +89,14 @@ pub fn start() {
     let _ = host.append_child(&root);
     yew::Renderer::<Modes>::with_root(root).render();
     signal(&host, READY);
+}
+
+/// A new element in the page's element `id`, for one of this module's roots.
+fn child_of(document: &web_sys::Document, id: &str) -> Option<Element> {
+    let host = document.get_element_by_id(id)?;
+    let root = document.create_element("div").ok()?;
+    host.append_child(&root).ok()?;
+    Some(root)
 }
 
 #[function_component]

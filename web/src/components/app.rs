@@ -11,9 +11,8 @@ use super::doc_input::DocInput;
 use super::document::{token_toggle, tokenizer_of, DocumentView};
 use super::jump::{jump_links, skip_link, Target};
 use super::langchain::{LangChainDifferences, LangChainNotes};
-use super::late_chunking::LateChunking;
 use super::legend::Legend;
-use super::modes_host::{exercises_host, ModesHost};
+use super::modes_host::{exercises_host, late_chunking_host, use_modes_host};
 use super::outline::Outline;
 use super::semantic_view::SemanticView;
 use super::sentence_view::SentenceView;
@@ -204,11 +203,13 @@ fn meaning_views(
                         dispatch={dispatch.clone()} on_point={on_point.clone()} />
                 }
                 <StrategyComparison {splits} unit={state.settings.unit} />
-                <LateChunking />
             </>
         }
     });
-    html! { <>{sentences}{semantic}</> }
+    // The late-chunking explainer, drawn by the modes module: its host is always
+    // here (the module mounts once), shown with the semantic strategy alone.
+    let late = state.view == View::One(chunkscope::Strategy::Semantic);
+    html! { <>{sentences}{semantic}{late_chunking_host(late)}</> }
 }
 
 /// The page.
@@ -226,6 +227,7 @@ pub fn App() -> Html {
         let mode = mode.clone();
         use_callback((), move |m: Mode, _| mode.set(m))
     };
+    let modes_host = use_modes_host(*mode, on_mode.clone());
     // One callback for the page's lifetime, so components whose other props did
     // not change are not drawn again.
     let dispatch = {
@@ -413,7 +415,7 @@ pub fn App() -> Html {
                 </div>
             }
             // Practice, the gallery, code and evaluate mode: a second module, loaded when first chosen.
-            <ModesHost mode={*mode} on_mode={on_mode.clone()} />
+            {modes_host}
             <div class="layout" hidden={*mode != Mode::Explore}>
                 <aside class="inputs" aria-label="Document and settings">
                     <DocInput text={state.text.clone()} document={state.document} file={state.file.clone()}

@@ -1,10 +1,10 @@
 //! Where the practice, bug-gallery, code and evaluate modes and explore mode's
-//! exercises are drawn: the page's side of [`crate::modes`]. Once the page has
+//! exercises and late-chunking explainer are drawn: the page's side of [`crate::modes`]. Once the page has
 //! drawn itself (or a mode is chosen), it adds the modes module's loader
 //! (`modes-loader.js`, next to the page); until the module has drawn itself,
 //! the mode's host says it is loading.
 
-use crate::modes::{ASK, EXERCISES_HOST, FAILED, HOST, READY, SHOW};
+use crate::modes::{ASK, EXERCISES_HOST, FAILED, HOST, LATE_CHUNKING_HOST, READY, SHOW};
 use crate::teach::Mode;
 use std::cell::Cell;
 use wasm_bindgen::closure::Closure;
@@ -47,23 +47,17 @@ fn load() {
     }
 }
 
-/// Props of [`ModesHost`].
-#[derive(Properties, PartialEq)]
-pub struct ModesHostProps {
-    /// The mode the page shows.
-    pub mode: Mode,
-    /// Where the modes' own links send the learner (code mode's to the gallery).
-    pub on_mode: Callback<Mode>,
-}
-
-/// The element the modes module draws into, told the mode on every change.
-#[function_component]
-pub fn ModesHost(props: &ModesHostProps) -> Html {
+/// The element the modes module draws into, told the mode on every change; the
+/// module's links to another mode (code mode's to the gallery) go to `on_mode`.
+/// A hook of the page's rather than a component: one component fewer in the
+/// page's wasm.
+#[hook]
+pub fn use_modes_host(mode: Mode, on_mode: Callback<Mode>) -> Html {
     let host = use_node_ref();
     // None while the module loads, then Ok once it has drawn, Err if it failed.
     let loaded = use_state(|| None::<Result<(), ()>>);
     {
-        let (host, loaded, on_mode) = (host.clone(), loaded.clone(), props.on_mode.clone());
+        let (host, loaded) = (host.clone(), loaded.clone());
         use_effect_with((), move |_| {
             if let Some(el) = host.cast::<web_sys::Element>() {
                 let asker = el.clone();
@@ -90,7 +84,7 @@ pub fn ModesHost(props: &ModesHostProps) -> Html {
     }
     {
         let host = host.clone();
-        use_effect_with(props.mode, move |_| {
+        use_effect_with(mode, move |_| {
             load();
             if let Some(el) = host.cast::<web_sys::Element>() {
                 if let Ok(event) = web_sys::Event::new(SHOW) {
@@ -99,9 +93,9 @@ pub fn ModesHost(props: &ModesHostProps) -> Html {
             }
         });
     }
-    let waiting = props.mode != Mode::Explore;
+    let waiting = mode != Mode::Explore;
     html! {
-        <div id={HOST} ref={host} class="modes-host" data-mode={props.mode.name()}>
+        <div id={HOST} ref={host} class="modes-host" data-mode={mode.name()}>
             if waiting && loaded.is_none() {
                 <p class="loading">{"Loading this mode…"}</p>
             }
@@ -113,7 +107,13 @@ pub fn ModesHost(props: &ModesHostProps) -> Html {
 }
 
 /// Where explore mode's exercises go: the module draws them here once it has
-/// loaded, which [`ModesHost`] starts as soon as the page has drawn itself.
+/// loaded, which [`use_modes_host`] starts as soon as the page has drawn itself.
 pub fn exercises_host() -> Html {
     html! { <div id={EXERCISES_HOST}></div> }
+}
+
+/// Where the late-chunking explainer goes (drawn by the module, like the
+/// exercises); `shown` with the semantic strategy alone.
+pub fn late_chunking_host(shown: bool) -> Html {
+    html! { <div id={LATE_CHUNKING_HOST} hidden={!shown}></div> }
 }
