@@ -22,17 +22,15 @@ const MAX_LINK: usize = 16 * 1024;
 
 /// The address of an entry for `snapshot`: the page with its share link, or
 /// the bare page when the link would be too long.
-fn address(snapshot: &Snapshot) -> String {
+async fn address(snapshot: &Snapshot) -> String {
     let location = web_sys::window().map(|w| w.location());
     let path = location
         .as_ref()
         .and_then(|l| Some(l.pathname().ok()? + &l.search().ok()?))
         .unwrap_or_default();
-    let link = encode(snapshot);
-    if link.len() <= MAX_LINK {
-        format!("{path}#{link}")
-    } else {
-        path
+    match encode(snapshot).await {
+        Some(link) if link.len() <= MAX_LINK => format!("{path}#{link}"),
+        _ => path,
     }
 }
 
@@ -45,13 +43,18 @@ fn remember(snapshot: &Snapshot) -> JsValue {
 }
 
 /// Records a visit: the current entry is marked as `before`, and `after` is
-/// pushed as a new entry.
+/// pushed as a new entry, once both addresses are compressed.
 pub fn push(before: &Snapshot, after: &Snapshot) {
     let Some(history) = web_sys::window().and_then(|w| w.history().ok()) else {
         return;
     };
-    let _ = history.replace_state_with_url(&remember(before), "", Some(&address(before)));
-    let _ = history.push_state_with_url(&remember(after), "", Some(&address(after)));
+    let (before, after) = (before.clone(), after.clone());
+    let (was, is) = (remember(&before), remember(&after));
+    wasm_bindgen_futures::spawn_local(async move {
+        let (was_at, is_at) = (address(&before).await, address(&after).await);
+        let _ = history.replace_state_with_url(&was, "", Some(&was_at));
+        let _ = history.push_state_with_url(&is, "", Some(&is_at));
+    });
 }
 
 /// Listens for Back and Forward for the page's life, restoring the entry's
@@ -66,13 +69,19 @@ pub fn listen(dispatch: Callback<Action>) {
                 .state()
                 .as_f64()
                 .and_then(|k| ENTRIES.with(|v| v.borrow().get(k as usize).cloned()));
-            let snapshot = remembered.or_else(|| {
-                let hash = web_sys::window()?.location().hash().ok()?;
-                crate::share::decode(&hash).ok().flatten()
-            });
-            if let Some(snapshot) = snapshot {
+            if let Some(snapshot) = remembered {
                 dispatch.emit(Action::History(snapshot));
+                return;
             }
+            let Some(hash) = web_sys::window().and_then(|w| w.location().hash().ok()) else {
+                return;
+            };
+            let dispatch = dispatch.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                if let Ok(Some(snapshot)) = crate::share::decode(&hash).await {
+                    dispatch.emit(Action::History(snapshot));
+                }
+            });
         });
     let _ = window.add_event_listener_with_callback("popstate", on_pop.as_ref().unchecked_ref());
     on_pop.forget();

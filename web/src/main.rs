@@ -4,6 +4,7 @@
 
 mod code;
 mod components;
+mod deflate;
 mod engine;
 mod eval_share;
 mod history;
@@ -31,7 +32,7 @@ fn main() {
     panic::install();
     // The worker loads its wasm while the page draws itself.
     engine::start();
-    mount();
+    share::open(mount);
     panic::crash_test();
 }
 

@@ -3,6 +3,11 @@
 //! DEFLATE and written in URL-safe base64 after `#s=`. A link can come from
 //! anywhere, so reading one checks everything and limits how much it may
 //! inflate to; anything wrong is a message, and the page starts from defaults.
+//!
+//! The browser compresses and inflates (`crate::deflate`), so [`encode`] and
+//! [`decode`] are asynchronous; what they wrap, [`plain`] and [`read`], is
+//! not. A link in the address is read before the page mounts ([`open`]), so
+//! the first state drawn is already the link's.
 
 use crate::state::{SemanticSettings, Settings, View};
 use crate::text::Text;
@@ -24,8 +29,23 @@ const MAGIC: &str = "chunkscope 1";
 /// The most a link may inflate to (a link is not a way to upload a corpus).
 const MAX_BYTES: usize = 4 << 20;
 
-/// The link fragment (`s=…`, without the `#`) for this state.
-pub fn encode(snapshot: &Snapshot) -> String {
+/// The link fragment (`s=…`, without the `#`) for this state; `None` when the
+/// browser could not compress it.
+pub async fn encode(snapshot: &Snapshot) -> Option<String> {
+    let packed = crate::deflate::pack(plain(snapshot).as_bytes())
+        .await
+        .ok()?;
+    Some(link(&packed))
+}
+
+/// The fragment for an already compressed snapshot.
+fn link(packed: &[u8]) -> String {
+    format!("s={}", base64url(packed))
+}
+
+/// What a link compresses: the format's first line, one setting a line, then
+/// the text.
+pub fn plain(snapshot: &Snapshot) -> String {
     let s = &snapshot.settings;
     let mut plain = format!(
         "{MAGIC}\nview={}\nsize={}\noverlap={}\nunit={}\nplacement={}\ntrim={}\neach_line={}\nheading_prefix={}\n",
@@ -59,20 +79,66 @@ pub fn encode(snapshot: &Snapshot) -> String {
     }
     plain.push_str("text\n");
     plain.push_str(&snapshot.text);
-    let packed = miniz_oxide::deflate::compress_to_vec(plain.as_bytes(), 9);
-    format!("s={}", base64url(&packed))
+    plain
 }
 
-/// Reads a link fragment made by [`encode`]. `Ok(None)` when the fragment is
-/// not a shared state at all (no `s=`), so the page just starts normally.
-pub fn decode(fragment: &str) -> Result<Option<Snapshot>, String> {
+/// The compressed bytes of a link fragment; `Ok(None)` when the fragment is
+/// not a shared state at all (no `s=`).
+fn packed(fragment: &str) -> Result<Option<Vec<u8>>, String> {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
     let Some(data) = fragment.strip_prefix("s=") else {
         return Ok(None);
     };
-    let packed = from_base64url(data).ok_or("the link is not valid base64")?;
-    let plain = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_BYTES)
-        .map_err(|_| "the link is damaged or too large to open")?;
+    Ok(Some(
+        from_base64url(data).ok_or("the link is not valid base64")?,
+    ))
+}
+
+/// The message for a stream that does not inflate, or inflates past the limit.
+const DAMAGED: &str = "the link is damaged or too large to open";
+
+/// Reads a link fragment made by [`encode`]. `Ok(None)` when the fragment is
+/// not a shared state at all (no `s=`), so the page just starts normally.
+pub async fn decode(fragment: &str) -> Result<Option<Snapshot>, String> {
+    let Some(packed) = packed(fragment)? else {
+        return Ok(None);
+    };
+    match crate::deflate::unpack(&packed, MAX_BYTES).await {
+        Ok(Some(plain)) => read(plain).map(Some),
+        _ => Err(DAMAGED.into()),
+    }
+}
+
+thread_local! {
+    /// The address's link, read before the page mounted.
+    static OPENED: std::cell::RefCell<Result<Option<Snapshot>, String>> =
+        const { std::cell::RefCell::new(Ok(None)) };
+}
+
+/// Reads the address's link (if any), then calls `mount`: the page's first
+/// state is the link's, never the defaults replaced a moment later.
+pub fn open(mount: impl FnOnce() + 'static) {
+    let hash = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default();
+    if !hash.starts_with("#s=") {
+        mount();
+        return;
+    }
+    wasm_bindgen_futures::spawn_local(async move {
+        let opened = decode(&hash).await;
+        OPENED.with(|o| *o.borrow_mut() = opened);
+        mount();
+    });
+}
+
+/// What [`open`] read from the address: taken once, by the first state.
+pub fn opened() -> Result<Option<Snapshot>, String> {
+    OPENED.with(|o| std::mem::replace(&mut *o.borrow_mut(), Ok(None)))
+}
+
+/// The snapshot an inflated link holds, every line checked.
+fn read(plain: Vec<u8>) -> Result<Snapshot, String> {
     let plain = String::from_utf8(plain).map_err(|_| "the link does not hold text")?;
     let (head, text) = plain
         .split_once("\ntext\n")
@@ -127,12 +193,12 @@ pub fn decode(fragment: &str) -> Result<Option<Snapshot>, String> {
             _ => return Err(format!("unknown setting {key:?}")),
         }
     }
-    Ok(Some(Snapshot {
+    Ok(Snapshot {
         text: text.into(),
         view,
         settings,
         semantic,
-    }))
+    })
 }
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -174,6 +240,24 @@ mod tests {
     use crate::state::testing::start;
     use crate::state::RecipeList;
     use chunkscope::semantic::Breakpoint;
+
+    // The browser's compressor stands in for these in the page; any raw
+    // DEFLATE stream inflates the same.
+    fn encode(snapshot: &Snapshot) -> String {
+        link(&miniz_oxide::deflate::compress_to_vec(
+            plain(snapshot).as_bytes(),
+            9,
+        ))
+    }
+
+    fn decode(fragment: &str) -> Result<Option<Snapshot>, String> {
+        let Some(packed) = packed(fragment)? else {
+            return Ok(None);
+        };
+        let plain = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_BYTES)
+            .map_err(|_| DAMAGED)?;
+        read(plain).map(Some)
+    }
 
     fn snapshot() -> Snapshot {
         let state = start();

@@ -41,10 +41,7 @@ impl Reducible for State {
 /// The first state: the one a shared link describes, or the lesson's page. A link
 /// that cannot be read is reported, never trusted.
 fn first_state() -> State {
-    let hash = web_sys::window()
-        .and_then(|w| w.location().hash().ok())
-        .unwrap_or_default();
-    match crate::share::decode(&hash) {
+    match crate::share::opened() {
         Ok(Some(snapshot)) => State::from_snapshot(snapshot),
         Ok(None) => State::default(),
         Err(why) => State {

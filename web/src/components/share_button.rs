@@ -15,21 +15,30 @@ pub fn ShareButton(props: &ShareButtonProps) -> Html {
     let onclick = {
         let (snapshot, said) = (props.snapshot.clone(), said.clone());
         Callback::from(move |_: MouseEvent| {
-            let fragment = encode(&snapshot);
-            let Some(window) = web_sys::window() else {
-                return;
-            };
-            let hash = format!("#{fragment}");
-            if let Ok(history) = window.history() {
-                let _ =
-                    history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&hash));
-            }
-            let url = window.location().href().unwrap_or(hash);
-            let _ = window.navigator().clipboard().write_text(&url);
-            said.set(Some(format!(
-                "Link copied ({} KB). It holds the text and every setting.",
-                url.len().div_ceil(1024)
-            )));
+            let (snapshot, said) = (snapshot.clone(), said.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                let Some(fragment) = encode(&snapshot).await else {
+                    said.set(Some("This browser could not make the link.".into()));
+                    return;
+                };
+                let Some(window) = web_sys::window() else {
+                    return;
+                };
+                let hash = format!("#{fragment}");
+                if let Ok(history) = window.history() {
+                    let _ = history.replace_state_with_url(
+                        &wasm_bindgen::JsValue::NULL,
+                        "",
+                        Some(&hash),
+                    );
+                }
+                let url = window.location().href().unwrap_or(hash);
+                let _ = window.navigator().clipboard().write_text(&url);
+                said.set(Some(format!(
+                    "Link copied ({} KB). It holds the text and every setting.",
+                    url.len().div_ceil(1024)
+                )));
+            });
         })
     };
     html! {
