@@ -80,8 +80,9 @@ pub fn CodeView(props: &CodeViewProps) -> Html {
             });
         })
     };
-    // The chunks alone, for a pipeline: built here from the split on screen
-    // by the same functions as the command-line tool's (chunkscope::export).
+    // The chunks alone, for a pipeline: written by the worker (its corpus
+    // export over this one document) with the same functions as the
+    // command-line tool's (chunkscope::export), so the page carries no SHA-256.
     let export_rows = |csv: bool| {
         let split = props.split.clone();
         let doc = props.doc.clone();
@@ -91,22 +92,31 @@ pub fn CodeView(props: &CodeViewProps) -> Html {
                 corpus.emit(csv);
                 return;
             }
-            let rows = chunkscope::export::rows(&split.text, &split.analysis);
-            let unit = split.config.unit;
-            let (name, mime, body) = if csv {
-                (
-                    "chunks.csv",
-                    "text/csv",
-                    chunkscope::export::csv(&doc, unit, &rows),
-                )
+            let (format, name, mime) = if csv {
+                ("csv", "chunks.csv", "text/csv")
             } else {
-                (
-                    "chunks.jsonl",
-                    "application/jsonl",
-                    chunkscope::export::jsonl(&doc, unit, &rows),
-                )
+                ("jsonl", "chunks.jsonl", "application/jsonl")
             };
-            download_as(name, mime, &body.into());
+            let one = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(&one, &"name".into(), &doc.as_str().into());
+            let _ = js_sys::Reflect::set(
+                &one,
+                &"text".into(),
+                &wasm_bindgen::JsValue::from_str(&split.text),
+            );
+            let docs = js_sys::Array::of1(&one);
+            crate::engine::corpus(
+                &docs,
+                &split.config,
+                Some(format),
+                move |answer| match answer {
+                    Ok((_, Some(body))) => {
+                        download_as(name, mime, &body.into());
+                    }
+                    Ok(_) => {}
+                    Err(refusal) => web_sys::console::error_1(&refusal.message.into()),
+                },
+            );
         })
     };
     let export_jsonl = export_rows(false);
