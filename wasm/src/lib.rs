@@ -42,6 +42,7 @@
 
 pub mod contract;
 pub mod eval;
+pub mod loaded;
 pub mod message;
 #[cfg(feature = "api")]
 mod options;

@@ -171,6 +171,26 @@ pub fn install_tokenizer(data: &[u8]) {
     });
 }
 
+/// Hands a static model's files to the worker (each `(name, ArrayBuffer)`,
+/// not copied by the page), or with `None` drops the worker's model. `done`
+/// gets the worker's summary object (or null once dropped), or why not.
+pub fn model(
+    name: &str,
+    files: Option<&js_sys::Array>,
+    done: impl FnOnce(Result<JsValue, Refusal>) + 'static,
+) {
+    with_engine(|engine| {
+        let id = engine.errand(Box::new(move |reply| {
+            done(match reply {
+                Reply::Loaded { model, .. } => Ok(model),
+                Reply::Error { refusal, .. } => Err(refusal),
+                _ => Err(Refusal::new(None, "the splitter sent something else")),
+            })
+        }));
+        engine.post(message::model_request(&id, name, files).into());
+    });
+}
+
 /// Asks for the full report of `text` under `config` as a plain object (the
 /// JS API's `split()` result), for the JSON export.
 pub fn full_report(
@@ -382,6 +402,7 @@ fn receive(reply: Reply) {
         Reply::Report { id, .. }
         | Reply::Determinism { id, .. }
         | Reply::Installed { id, .. }
+        | Reply::Loaded { id, .. }
         | Reply::Evaluation { id, .. }
         | Reply::Parsed { id, .. }
         | Reply::Error { id, .. } => id.as_f64(),
@@ -451,6 +472,7 @@ fn take(id: Option<f64>, reply: Reply) {
         Reply::Determinism { check, .. } => Action::Rechecked { id, check },
         Reply::Error { refusal, .. } => Action::SplitFailed { id, refusal },
         Reply::Installed { .. }
+        | Reply::Loaded { .. }
         | Reply::Ready { .. }
         | Reply::Evaluation { .. }
         | Reply::Parsed { .. } => return,

@@ -191,12 +191,14 @@ fn meaning_views(
             .collect();
         html! {
             <>
+                <super::model_file::ModelFile model={state.model.clone()} dispatch={dispatch.clone()} />
                 if let Some(split) = primary {
                     <SemanticView split={split.clone()} settings={state.semantic.clone()}
                         dispatch={dispatch.clone()} on_point={on_point.clone()} />
                 }
                 <StrategyComparison {splits} unit={state.settings.unit} />
-                <LateChunking />
+                <LateChunking model={state.model.loaded.clone()}
+                    chunks={state.split(chunkscope::Strategy::Semantic).map(|s| s.output.chunks.len())} />
             </>
         }
     });

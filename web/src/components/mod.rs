@@ -19,6 +19,7 @@ pub mod langchain;
 pub mod large_text;
 pub mod late_chunking;
 pub mod legend;
+pub mod model_file;
 pub mod outline;
 pub mod scroll_sync;
 pub mod semantic_view;

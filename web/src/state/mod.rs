@@ -5,6 +5,7 @@
 
 pub mod eval;
 pub mod listing;
+pub mod model_file;
 pub mod reducer;
 pub mod semantic;
 pub mod settings;
