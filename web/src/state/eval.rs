@@ -626,6 +626,7 @@ mod tests {
             },
             top_k: 1,
             retriever: Bm25::default(),
+            model: None,
         }
     }
 
