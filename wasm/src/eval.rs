@@ -32,7 +32,7 @@ use chunkscope_eval::{
     Bm25, Evaluation, IndexCost, Means, Question, QuestionResult, Retrieved, Scores,
 };
 use js_sys::{Array, Object, Reflect};
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 
 fn get(target: &JsValue, key: &str) -> JsValue {
     Reflect::get(target, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
@@ -110,6 +110,19 @@ pub fn eval_request(
     set(&request, "id", id);
     set(&request, "evaluate", &body);
     request
+}
+
+/// Makes an [`eval_request`] retrieve with the worker's loaded model of
+/// generation `generation` (`retriever: "model:N"`) instead of BM25.
+pub fn by_model(request: &Object, generation: u32) {
+    let body = get(request, "evaluate");
+    if let Some(body) = body.dyn_ref::<Object>() {
+        set(
+            body,
+            "retriever",
+            &format!("model:{generation}").as_str().into(),
+        );
+    }
 }
 
 fn read_count(value: &JsValue, what: &str) -> Result<usize, String> {

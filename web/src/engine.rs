@@ -221,6 +221,19 @@ pub fn evaluate(
     top_k: usize,
     done: impl FnOnce(Result<chunkscope_eval::Evaluation, Refusal>) + 'static,
 ) {
+    evaluate_by(docs, questions, config, top_k, None, done);
+}
+
+/// [`evaluate`], retrieving with the worker's static model of generation
+/// `model` when there is one, else by BM25.
+pub fn evaluate_by(
+    docs: &[(String, Text)],
+    questions: &[chunkscope_eval::Question],
+    config: &Config,
+    top_k: usize,
+    model: Option<u32>,
+    done: impl FnOnce(Result<chunkscope_eval::Evaluation, Refusal>) + 'static,
+) {
     with_engine(|engine| {
         let id = engine.errand(Box::new(move |reply| {
             done(match reply {
@@ -237,6 +250,9 @@ pub fn evaluate(
             .map(|(name, text)| (name.clone(), engine.js_text(text)))
             .collect();
         let message = chunkscope_wasm::eval::eval_request(&id, &docs, questions, config, top_k);
+        if let Some(generation) = model {
+            chunkscope_wasm::eval::by_model(&message, generation);
+        }
         engine.post(message.into());
     });
 }

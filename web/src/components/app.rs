@@ -401,7 +401,7 @@ pub fn App() -> Html {
             }
             {teach_panel(*mode, &on_mode)}
             if evaluate {
-                <div class="eval-mode" hidden={*mode != Mode::Evaluate}><super::eval_page::EvalPage /></div>
+                <div class="eval-mode" hidden={*mode != Mode::Evaluate}><super::eval_page::EvalPage model={state.model.clone()} app_dispatch={dispatch.clone()} /></div>
             }
             <div class="layout" hidden={*mode != Mode::Explore}>
                 <aside class="inputs" aria-label="Document and settings">
