@@ -99,7 +99,8 @@ pub fn ModelFile(props: &ModelFileProps) -> Html {
     };
     let m = &props.model;
     html! {
-        <div class="model-file" data-testid="model-panel">
+        <section class="card model-file" data-testid="model-panel" aria-label="Embedding model">
+            <h2>{"Embedding model"}</h2>
             <label class="file-button">
                 {"Load a static model…"}
                 <input data-testid="model-file" type="file" multiple=true
@@ -122,6 +123,6 @@ pub fn ModelFile(props: &ModelFileProps) -> Html {
             if let Some(why) = &m.problem {
                 <p class="problem" data-testid="model-error" role="alert">{why.clone()}</p>
             }
-        </div>
+        </section>
     }
 }
