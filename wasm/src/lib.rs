@@ -103,6 +103,20 @@ mod api {
             read_model(name, bytes).map_err(|e| JsError::new(&e))
         }
 
+        /// Reads a model2vec model from its files' bytes: `model.safetensors`,
+        /// `tokenizer.json` and, if there is one, `config.json`.
+        #[wasm_bindgen(js_name = fromModel2Vec)]
+        pub fn from_model2vec(
+            name: &str,
+            safetensors: &[u8],
+            tokenizer: &[u8],
+            config: Option<Vec<u8>>,
+        ) -> Result<JsModel, JsError> {
+            StaticModel::from_model2vec(name, safetensors, tokenizer, config.as_deref())
+                .map(|m| JsModel(std::sync::Arc::new(m)))
+                .map_err(|e| JsError::new(&e.to_string()))
+        }
+
         /// The vectors' dimension.
         #[wasm_bindgen(getter)]
         pub fn dims(&self) -> usize {
