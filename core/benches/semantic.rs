@@ -114,12 +114,16 @@ fn model_files() -> &'static (Vec<u8>, String) {
         for c in ['.', ',', '!', '?', ';', ':', '\'', '"', '-', '(', ')'] {
             vocab.push(c.to_string());
         }
+        // Filler: n written in base 26, every other one a continuation.
         let mut n = 0u64;
         while vocab.len() < TOKENS {
             n += 1;
-            let piece: String = (0..2 + n % 4)
-                .map(|i| char::from(b'a' + ((n * 7 + i * 13) % 26) as u8))
-                .collect();
+            let mut piece = String::new();
+            let mut m = n;
+            while m > 0 {
+                piece.push(char::from(b'a' + (m % 26) as u8));
+                m /= 26;
+            }
             let token = if n % 2 == 0 { format!("##{piece}") } else { piece };
             if seen.insert(token.clone()) {
                 vocab.push(token);
