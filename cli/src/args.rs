@@ -12,7 +12,7 @@
 //! [`Cli`] with `args_conflicts_with_subcommands`; [`Command`] has a variant
 //! for each. A file named like a subcommand is read as `./eval` or after `--`.
 
-use chunkscope::semantic::{Breakpoint, EmbedderChoice, SemanticConfig, StaticModel};
+use chunkscope::semantic::{Breakpoint, EmbedderChoice, SemanticConfig};
 use chunkscope::{Config, Placement, Separator, SeparatorLevel, Strategy, Unit};
 use clap::builder::{OsStringValueParser, TypedValueParser};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
@@ -258,8 +258,10 @@ struct SplitArgs {
 
     /// semantic only: what embeds the sentence groups: lexical (TF-IDF over the
     /// document's own sentences, no model: lexical similarity, not meaning) or a
-    /// FILE of word vectors in the GloVe or fastText text format
-    #[arg(long, value_name = "lexical|FILE", allow_hyphen_values = true)]
+    /// static model read from disk: a model2vec folder (model.safetensors,
+    /// tokenizer.json, config.json), its model.safetensors, its files joined
+    /// by commas, or a FILE of word vectors in the GloVe or fastText text format
+    #[arg(long, value_name = "lexical|DIR|FILES", allow_hyphen_values = true)]
     embedder: Option<String>,
 
     /// semantic only: how the breakpoint threshold is computed: percentile,
@@ -434,16 +436,7 @@ impl SplitArgs {
         semantic.min_chunk_size = self.min_chunk_size;
         semantic.embedder = match self.embedder.as_deref() {
             None | Some("lexical") => EmbedderChoice::Lexical,
-            Some(path) => {
-                let bytes = std::fs::read(path)
-                    .map_err(|e| format!("--embedder: cannot read the model {path}: {e}"))?;
-                let name = std::path::Path::new(path)
-                    .file_name()
-                    .map_or(path.into(), |n| n.to_string_lossy());
-                let model = StaticModel::from_text(&name, &bytes)
-                    .map_err(|e| format!("--embedder {path}: {e}"))?;
-                EmbedderChoice::Model(std::sync::Arc::new(model))
-            }
+            Some(path) => EmbedderChoice::Model(std::sync::Arc::new(crate::model::load(path)?)),
         };
         Ok(semantic)
     }
@@ -846,7 +839,7 @@ mod tests {
             "[default: end for fixed, end for recursive, end for sentence, end for markdown, \
              start for langchain, none for langchain-character, none for langchain-markdown, end for semantic]",
             "--breakpoint <KIND>",
-            "--embedder <lexical|FILE>",
+            "--embedder <lexical|DIR|FILES>",
         ] {
             assert!(flat.contains(line), "{line}");
         }

@@ -14,6 +14,7 @@
 
 mod args;
 mod escape;
+mod model;
 
 use args::{Args, Command, EvalArgs, Format, Input};
 use chunkscope::report::{self, Report};

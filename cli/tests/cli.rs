@@ -1218,3 +1218,108 @@ fn csv_prints_the_page_s_chunk_export_under_one_header() {
     ));
     assert_eq!(stdout, expected);
 }
+
+/// A model2vec folder (`model.safetensors`, `tokenizer.json`, `config.json`)
+/// with a WordPiece vocabulary: refund words one way, weather another.
+fn model2vec_folder(name: &str, rows: usize) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("chunkscope-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let vocab = [
+        "[UNK]", "refunds", "card", "weather", "sunny", "cats", "purr",
+    ];
+    let values: Vec<f32> = [
+        [0.0, 0.0, 0.0],
+        [1.0, 0.0, 0.0],
+        [1.0, 0.0, 0.0],
+        [0.0, 1.0, 0.0],
+        [0.0, 1.0, 0.0],
+        [0.0, 0.0, 1.0],
+        [0.0, 0.0, 1.0],
+    ][..rows]
+        .concat();
+    let header = format!(
+        r#"{{"embeddings":{{"dtype":"F32","shape":[{rows},3],"data_offsets":[0,{}]}}}}"#,
+        rows * 12
+    );
+    let mut st = (header.len() as u64).to_le_bytes().to_vec();
+    st.extend_from_slice(header.as_bytes());
+    st.extend(values.iter().flat_map(|x| x.to_le_bytes()));
+    std::fs::write(dir.join("model.safetensors"), st).unwrap();
+    let vocab: Vec<String> = vocab
+        .iter()
+        .enumerate()
+        .map(|(i, t)| format!("\"{t}\":{i}"))
+        .collect();
+    let tokenizer = format!(
+        r#"{{"normalizer":{{"type":"BertNormalizer","lowercase":true}},"pre_tokenizer":{{"type":"BertPreTokenizer"}},"model":{{"type":"WordPiece","unk_token":"[UNK]","vocab":{{{}}}}}}}"#,
+        vocab.join(",")
+    );
+    std::fs::write(dir.join("tokenizer.json"), tokenizer).unwrap();
+    std::fs::write(dir.join("config.json"), r#"{"normalize": true}"#).unwrap();
+    dir
+}
+
+#[test]
+fn semantic_splits_with_a_model2vec_folder_or_its_files() {
+    let text = "Refunds take five days. Refunds go to the card. The weather is sunny today!\n\n\
+                Sunny weather all week? Cats sleep a lot. Cats purr.";
+    let args = [
+        "--strategy",
+        "semantic",
+        "--buffer",
+        "0",
+        "--amount",
+        "50",
+        "--trace",
+    ];
+    let dir = model2vec_folder("good", 7);
+    let by_folder = json_of(
+        &[&args[..], &["--embedder", dir.to_str().unwrap()]].concat(),
+        text,
+    );
+    let embedder = by_folder["trace"]["semantic"]["embedder"].as_str().unwrap();
+    assert!(
+        embedder.contains("model2vec, 7 WordPiece tokens, 3 dimensions"),
+        "{embedder}"
+    );
+    assert_eq!(by_folder["trace"]["semantic"]["breakpoints"], json!([1, 3]));
+    let st = dir.join("model.safetensors");
+    let by_file = json_of(
+        &[&args[..], &["--embedder", st.to_str().unwrap()]].concat(),
+        text,
+    );
+    assert_eq!(by_file["chunks"], by_folder["chunks"]);
+    let files = format!("{},{}", st.display(), dir.join("tokenizer.json").display());
+    let by_files = json_of(&[&args[..], &["--embedder", &files]].concat(), text);
+    assert_eq!(by_files["chunks"], by_folder["chunks"]);
+
+    // The tokenizer knows 7 tokens, the table holds 6 vectors.
+    let bad = model2vec_folder("mismatch", 6);
+    let message = failure(
+        &[
+            "--strategy",
+            "semantic",
+            "--embedder",
+            bad.to_str().unwrap(),
+        ],
+        text.as_bytes(),
+        2,
+    );
+    assert!(
+        message.contains("tokenizer.json has 7 tokens but model.safetensors has 6 vectors"),
+        "{message}"
+    );
+    let empty = std::env::temp_dir().join(format!("chunkscope-cli-{}-empty", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    let message = failure(
+        &[
+            "--strategy",
+            "semantic",
+            "--embedder",
+            empty.to_str().unwrap(),
+        ],
+        text.as_bytes(),
+        2,
+    );
+    assert!(message.contains("holds no model.safetensors"), "{message}");
+}

@@ -51,6 +51,9 @@
 //! [`EmbedderChoice::Custom`].
 
 mod embed;
+mod hf_tokenizer;
+mod json;
+mod model2vec;
 mod numpy;
 
 pub use embed::{

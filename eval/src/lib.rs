@@ -38,6 +38,7 @@
 #![deny(missing_docs)]
 
 pub mod bm25;
+pub mod dense;
 pub mod metrics;
 pub mod questions;
 pub mod ranges;
@@ -154,6 +155,10 @@ pub struct Evaluation {
     pub top_k: usize,
     /// The retriever's parameters.
     pub retriever: Bm25,
+    /// The static model that retrieved instead of BM25 (by cosine of the
+    /// question's vector with each chunk's), by name; absent for BM25.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
 }
 
 /// Retrieves the top `top_k` chunks of `corpus` for every question with
@@ -176,6 +181,43 @@ pub fn evaluate_with(
     questions: &[Question],
     top_k: usize,
     retriever: Bm25,
+) -> Result<Evaluation, String> {
+    run(corpus, questions, top_k, retriever, None)
+}
+
+/// [`evaluate`], retrieving by vectors instead of BM25: `embed` gives the
+/// vectors of texts (all of one dimension), and is called twice, once with
+/// every chunk's text (the corpus's chunks in order) and once with every
+/// question. Chunks are ranked by cosine similarity ([`dense::search`]).
+/// `model` is the embedder's name, reported in [`Evaluation::model`].
+pub fn evaluate_dense(
+    corpus: &Corpus,
+    questions: &[Question],
+    top_k: usize,
+    model: &str,
+    embed: &Embed<'_>,
+) -> Result<Evaluation, String> {
+    run(
+        corpus,
+        questions,
+        top_k,
+        Bm25::default(),
+        Some((model, embed)),
+    )
+}
+
+/// What [`evaluate_dense`] embeds with: texts in, one vector each out.
+pub type Embed<'a> = dyn Fn(&[&str]) -> Result<Vec<Vec<f64>>, String> + 'a;
+
+/// The embedder of [`evaluate_dense`], by name.
+type Dense<'a> = (&'a str, &'a Embed<'a>);
+
+fn run(
+    corpus: &Corpus,
+    questions: &[Question],
+    top_k: usize,
+    retriever: Bm25,
+    dense: Option<Dense>,
 ) -> Result<Evaluation, String> {
     if top_k == 0 {
         return Err(
@@ -226,7 +268,21 @@ pub fn evaluate_with(
         })
         .collect();
     let queries: Vec<&str> = questions.iter().map(|q| q.question.as_str()).collect();
-    let index = bm25::Index::for_queries(texts, &queries, retriever);
+    let model_name = dense.map(|(name, _)| name.to_string());
+    let search: Box<dyn Fn(usize) -> Vec<(usize, f64)>> = match dense {
+        None => {
+            let index = bm25::Index::for_queries(texts, &queries, retriever);
+            Box::new(move |q| index.search(queries[q], top_k))
+        }
+        Some((_, embed)) => {
+            let chunk_vectors = embed(&texts)?;
+            let question_vectors = embed(&queries)?;
+            if chunk_vectors.len() != texts.len() || question_vectors.len() != queries.len() {
+                return Err("the model gave a vector count that is not the text count".into());
+            }
+            Box::new(move |q| dense::search(&chunk_vectors, &question_vectors[q], top_k))
+        }
+    };
     // The flat chunk number of each document's first chunk.
     let firsts: Vec<usize> = corpus
         .documents
@@ -245,9 +301,9 @@ pub fn evaluate_with(
     let results: Vec<QuestionResult> = questions
         .iter()
         .zip(&docs)
-        .map(|(q, &doc)| {
-            let retrieved: Vec<Retrieved> = index
-                .search(&q.question, top_k)
+        .enumerate()
+        .map(|(i, (q, &doc))| {
+            let retrieved: Vec<Retrieved> = search(i)
                 .into_iter()
                 .map(|(flat, score)| {
                     let (d, c) = locate(flat);
@@ -303,6 +359,7 @@ pub fn evaluate_with(
         },
         top_k,
         retriever,
+        model: model_name,
     })
 }
 

@@ -6,13 +6,18 @@
 //! worker → { id, parsed: [{ question, doc, answers: [{ start, end }] }] }
 //!        | { id, error: { message: "line 3: …", field: "questions" } }
 //! caller → { id, evaluate: { docs: [{ name, text }], questions: [{ question, doc, answers }],
-//!                            config, top_k } }
+//!                            config, top_k, retriever? } }
 //! worker → { id, evaluation: { mean: { recall, precision, iou, whole, fragments },
-//!                              index: { chunks, units }, top_k, retriever: { k1, b },
+//!                              index: { chunks, units }, top_k, retriever: { k1, b }, model?,
 //!                              questions: [{ question, doc, recall, precision, iou, whole,
 //!                                            fragments, retrieved: [{ doc, chunk, start, end, score }] }] } }
 //!        | { id, error: { message, field } }
 //! ```
+//!
+//! `retriever` is absent for BM25, or `"model:N"` to retrieve with the
+//! static model the worker loaded (see [`crate::loaded`]): chunks ranked by
+//! the cosine of their vector with the question's; the evaluation then
+//! names the model in `model`.
 //!
 //! Offsets are char offsets, as in the questions file and the reports. An
 //! evaluation is of one configuration: a caller comparing many (a table, a
@@ -27,7 +32,7 @@ use chunkscope_eval::{
     Bm25, Evaluation, IndexCost, Means, Question, QuestionResult, Retrieved, Scores,
 };
 use js_sys::{Array, Object, Reflect};
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 
 fn get(target: &JsValue, key: &str) -> JsValue {
     Reflect::get(target, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
@@ -105,6 +110,19 @@ pub fn eval_request(
     set(&request, "id", id);
     set(&request, "evaluate", &body);
     request
+}
+
+/// Makes an [`eval_request`] retrieve with the worker's loaded model of
+/// generation `generation` (`retriever: "model:N"`) instead of BM25.
+pub fn by_model(request: &Object, generation: u32) {
+    let body = get(request, "evaluate");
+    if let Some(body) = body.dyn_ref::<Object>() {
+        set(
+            body,
+            "retriever",
+            &format!("model:{generation}").as_str().into(),
+        );
+    }
 }
 
 fn read_count(value: &JsValue, what: &str) -> Result<usize, String> {
@@ -204,6 +222,9 @@ pub fn evaluation_object(e: &Evaluation) -> Object {
     set(&retriever, "k1", &number(e.retriever.k1));
     set(&retriever, "b", &number(e.retriever.b));
     set(&object, "retriever", &retriever);
+    if let Some(model) = &e.model {
+        set(&object, "model", &model.as_str().into());
+    }
     let questions = Array::new();
     for q in &e.questions {
         let row = Object::new();
@@ -286,6 +307,7 @@ pub fn read_evaluation(value: &JsValue) -> Result<Evaluation, String> {
             k1: read_number(&get(&retriever, "k1"), "k1")?,
             b: read_number(&get(&retriever, "b"), "b")?,
         },
+        model: get(value, "model").as_string(),
     })
 }
 
@@ -370,6 +392,38 @@ pub mod answer {
                 units,
             });
         }
-        chunkscope_eval::evaluate(&corpus, &questions, top_k).map_err(refuse("questions"))
+        // `retriever: "model:N"` retrieves with the worker's loaded model.
+        let retriever = get(body, "retriever").as_string();
+        match retriever.as_deref().and_then(crate::loaded::generation_of) {
+            None => {
+                chunkscope_eval::evaluate(&corpus, &questions, top_k).map_err(refuse("questions"))
+            }
+            Some(generation) => {
+                let choice = crate::loaded::model_of(generation).map_err(refuse("retriever"))?;
+                let embedder = choice.get();
+                let embed = |texts: &[&str]| -> Result<Vec<Vec<f64>>, String> {
+                    let owned: Vec<String> = texts.iter().map(|t| t.to_string()).collect();
+                    embedder
+                        .embed(&owned)
+                        .map_err(|e| e.to_string())?
+                        .into_iter()
+                        .map(|v| match v {
+                            chunkscope::semantic::Vector::Dense(d) => Ok(d),
+                            chunkscope::semantic::Vector::Sparse(_) => {
+                                Err("a static model gives dense vectors".to_string())
+                            }
+                        })
+                        .collect()
+                };
+                let result = chunkscope_eval::evaluate_dense(
+                    &corpus,
+                    &questions,
+                    top_k,
+                    &embedder.name(),
+                    &embed,
+                );
+                result.map_err(refuse("questions"))
+            }
+        }
     }
 }

@@ -43,6 +43,7 @@
 pub mod contract;
 pub mod corpus;
 pub mod eval;
+pub mod loaded;
 pub mod message;
 #[cfg(feature = "api")]
 mod options;
@@ -101,6 +102,20 @@ mod api {
         #[wasm_bindgen(constructor)]
         pub fn new(name: &str, bytes: &[u8]) -> Result<JsModel, JsError> {
             read_model(name, bytes).map_err(|e| JsError::new(&e))
+        }
+
+        /// Reads a model2vec model from its files' bytes: `model.safetensors`,
+        /// `tokenizer.json` and, if there is one, `config.json`.
+        #[wasm_bindgen(js_name = fromModel2Vec)]
+        pub fn from_model2vec(
+            name: &str,
+            safetensors: &[u8],
+            tokenizer: &[u8],
+            config: Option<Vec<u8>>,
+        ) -> Result<JsModel, JsError> {
+            StaticModel::from_model2vec(name, safetensors, tokenizer, config.as_deref())
+                .map(|m| JsModel(std::sync::Arc::new(m)))
+                .map_err(|e| JsError::new(&e.to_string()))
         }
 
         /// The vectors' dimension.

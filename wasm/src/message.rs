@@ -9,6 +9,9 @@
 //!        | { id, error: { message, field } }          what to change; field may be null
 //! caller → { id, tokenizer: Uint8Array }              a `.tokens` file, for token units
 //! worker → { id, installed: "cl100k" }                | { id, error }
+//! caller → { id, model: { name, files: [{ name, bytes }] } }  a static model's files
+//!        | { id, model: null }                        drop it
+//! worker → { id, loaded: { generation, name, format, dims, words } | null } | { id, error }
 //! ```
 //!
 //! The evaluation requests (`questions`, `evaluate`) are in [`crate::eval`].
@@ -19,7 +22,7 @@
 //! "binary"`, the [`crate::wire`] buffer of the same fields, transferred, for
 //! callers that read it with `decodeReport`). An error's `field` names the
 //! setting to change (`size`, `overlap`, `unit`, `separators`, `strategy`,
-//! `placement`, `config`, `detail`, `encoding`, `text`, `tokenizer`), or is
+//! `placement`, `config`, `detail`, `encoding`, `text`, `tokenizer`, `model`), or is
 //! null when no one setting is to blame.
 
 use crate::contract::Detail;
@@ -107,6 +110,14 @@ pub enum Reply {
         /// The evaluation object.
         evaluation: JsValue,
     },
+    /// A static model was loaded (`model` is its summary object:
+    /// `generation`, `name`, `format`, `dims`, `words`) or dropped (`null`).
+    Loaded {
+        /// The request's id.
+        id: JsValue,
+        /// The summary, or null.
+        model: JsValue,
+    },
     /// A questions file, read (see [`crate::eval`]), to read with
     /// [`crate::eval::read_questions`].
     Parsed {
@@ -165,6 +176,10 @@ impl Reply {
         }
         if let Some(encoding) = get(data, "installed").as_string() {
             return Reply::Installed { id, encoding };
+        }
+        let loaded = get(data, "loaded");
+        if !loaded.is_undefined() {
+            return Reply::Loaded { id, model: loaded };
         }
         let evaluation = get(data, "evaluation");
         if !evaluation.is_undefined() {
@@ -246,6 +261,10 @@ pub fn config_object(config: &Config) -> Object {
         if let Some(m) = s.min_chunk_size {
             set(&semantic, "min_chunk_size", &(m as f64).into());
         }
+        if s.embedder.kind() != "lexical" {
+            let name = crate::loaded::embedder_name(&s.embedder);
+            set(&semantic, "embedder", &name.as_str().into());
+        }
         set(&object, "semantic", &semantic);
     }
     object
@@ -276,6 +295,32 @@ pub fn tokenizer_request(id: &JsValue, data: &[u8]) -> Object {
     set(&request, "id", id);
     set(&request, "tokenizer", &js_sys::Uint8Array::from(data));
     request
+}
+
+/// A model request: `{ id, model: { name, files } }` where `files` is an
+/// array of `{ name, bytes }` (`bytes` an `ArrayBuffer`, not copied here), or
+/// `{ id, model: null }` to drop the worker's model.
+pub fn model_request(id: &JsValue, name: &str, files: Option<&Array>) -> Object {
+    let request = Object::new();
+    set(&request, "id", id);
+    match files {
+        Some(files) => {
+            let model = Object::new();
+            set(&model, "name", &name.into());
+            set(&model, "files", files);
+            set(&request, "model", &model);
+        }
+        None => set(&request, "model", &JsValue::NULL),
+    }
+    request
+}
+
+/// One file of a model request.
+pub fn model_file(name: &str, bytes: &JsValue) -> Object {
+    let file = Object::new();
+    set(&file, "name", &name.into());
+    set(&file, "bytes", bytes);
+    file
 }
 
 /// The bytes of a binary report (an `ArrayBuffer`, or a view of one).
@@ -309,7 +354,13 @@ pub mod answer {
         },
         /// Install the tokenizer in these bytes.
         Tokenizer(Vec<u8>),
+        /// Load a static model from its files, or drop the loaded one
+        /// (`None`).
+        Model(Option<ModelFiles>),
     }
+
+    /// A model's name, then each file's name and bytes.
+    pub type ModelFiles = (String, Vec<(String, Vec<u8>)>);
 
     /// Reads the fields of a request, or says which one is wrong.
     pub fn read(data: &JsValue) -> Result<Request, Refusal> {
@@ -318,6 +369,28 @@ pub mod answer {
                 None,
                 "a request is an object such as { id: 1, text: \"…\", config: { size: 400 } }",
             ));
+        }
+        let model = get(data, "model");
+        if model.is_null() {
+            return Ok(Request::Model(None));
+        }
+        if !model.is_undefined() {
+            let bad = || {
+                Refusal::new(
+                    Some("model"),
+                    "model must be { name, files: [{ name, bytes }] } with each file's bytes an ArrayBuffer or Uint8Array, or null",
+                )
+            };
+            let name = get(&model, "name").as_string().ok_or_else(bad)?;
+            let list = get(&model, "files");
+            let list = list.dyn_ref::<js_sys::Array>().ok_or_else(bad)?;
+            let mut files = Vec::new();
+            for file in list.iter() {
+                let file_name = get(&file, "name").as_string().ok_or_else(bad)?;
+                let bytes = super::report_bytes(&get(&file, "bytes")).ok_or_else(bad)?;
+                files.push((file_name, bytes));
+            }
+            return Ok(Request::Model(Some((name, files))));
         }
         let tokenizer = get(data, "tokenizer");
         if !tokenizer.is_undefined() {
@@ -399,6 +472,23 @@ pub mod answer {
 
     fn run(request: Request, reply: &Object) -> Result<Option<js_sys::ArrayBuffer>, Refusal> {
         let (text, options, detail, encoding) = match request {
+            Request::Model(None) => {
+                crate::loaded::clear();
+                set(reply, "loaded", &JsValue::NULL);
+                return Ok(None);
+            }
+            Request::Model(Some((name, files))) => {
+                let summary = crate::loaded::load(&name, &files)
+                    .map_err(|message| Refusal::new(Some("model"), message))?;
+                let object = Object::new();
+                set(&object, "generation", &summary.generation.into());
+                set(&object, "name", &summary.name.as_str().into());
+                set(&object, "format", &summary.format.into());
+                set(&object, "dims", &(summary.dims as f64).into());
+                set(&object, "words", &(summary.words as f64).into());
+                set(reply, "loaded", &object);
+                return Ok(None);
+            }
             Request::Tokenizer(bytes) => {
                 let name = crate::install_tokenizer(&bytes)
                     .map_err(|e| Refusal::new(Some("tokenizer"), crate::js_error_message(e)))?;

@@ -203,12 +203,19 @@ impl SplitOptions {
             c.min_chunk_size = s.min_chunk_size;
             match s.embedder.as_deref() {
                 None | Some("lexical") => {}
+                Some(name) if crate::loaded::generation_of(name).is_some() => {
+                    let generation = crate::loaded::generation_of(name).unwrap_or_default();
+                    c.embedder = crate::loaded::model_of(generation).map_err(|message| OptionError {
+                        field: "semantic",
+                        message,
+                    })?;
+                }
                 Some(other) => {
                     return Err(OptionError {
                         field: "semantic",
                         message: format!(
                             "config.semantic.embedder is {other:?}: a configuration object can \
-                             name only \"lexical\" (a model is loaded from its file)"
+                             name only \"lexical\", or \"model:N\" for the model a worker loaded (a model is loaded from its files)"
                         ),
                     })
                 }

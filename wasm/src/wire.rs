@@ -22,7 +22,8 @@
 //!           each_line, then_recursive? [pattern, regex, level]*, heading_prefix,
 //!           semantic settings (breakpoint name,
 //!           amount? (float), buffer, number_of_chunks?, min_chunk_size?,
-//!           embedder: `lexical`, the only one a report can name)
+//!           embedder: `lexical`, or `model:N` for the worker's loaded model,
+//!           read back as its stand-in, `loaded::worker_model(N)`)
 //!           level: a named level's name (`sentence`), or empty
 //! chunks    n, then n × (bytes, chars, len, cut, overlap?, node?)
 //!           overlap: its bytes, from the chunk's own start
@@ -698,7 +699,7 @@ fn write_config(w: &mut Writer, c: &Config) {
             w.num(n);
         }
     }
-    w.str(s.embedder.kind());
+    w.str(&crate::loaded::embedder_name(&s.embedder));
 }
 
 /// The semantic settings [`write_config`] wrote. A report names its
@@ -713,6 +714,9 @@ fn read_semantic_config(r: &mut Reader) -> Result<SemanticConfig, String> {
     let min_chunk_size = optional()?;
     let embedder = match r.string()?.as_str() {
         "lexical" => EmbedderChoice::Lexical,
+        other if crate::loaded::generation_of(other).is_some() => {
+            crate::loaded::worker_model(crate::loaded::generation_of(other).unwrap_or_default())
+        }
         other => {
             return Err(format!(
                 "the report names a {other:?} embedder, which a report cannot carry"

@@ -171,6 +171,26 @@ pub fn install_tokenizer(data: &[u8]) {
     });
 }
 
+/// Hands a static model's files to the worker (each `(name, ArrayBuffer)`,
+/// not copied by the page), or with `None` drops the worker's model. `done`
+/// gets the worker's summary object (or null once dropped), or why not.
+pub fn model(
+    name: &str,
+    files: Option<&js_sys::Array>,
+    done: impl FnOnce(Result<JsValue, Refusal>) + 'static,
+) {
+    with_engine(|engine| {
+        let id = engine.errand(Box::new(move |reply| {
+            done(match reply {
+                Reply::Loaded { model, .. } => Ok(model),
+                Reply::Error { refusal, .. } => Err(refusal),
+                _ => Err(Refusal::new(None, "the splitter sent something else")),
+            })
+        }));
+        engine.post(message::model_request(&id, name, files).into());
+    });
+}
+
 /// Asks for the full report of `text` under `config` as a plain object (the
 /// JS API's `split()` result), for the JSON export.
 pub fn full_report(
@@ -201,6 +221,19 @@ pub fn evaluate(
     top_k: usize,
     done: impl FnOnce(Result<chunkscope_eval::Evaluation, Refusal>) + 'static,
 ) {
+    evaluate_by(docs, questions, config, top_k, None, done);
+}
+
+/// [`evaluate`], retrieving with the worker's static model of generation
+/// `model` when there is one, else by BM25.
+pub fn evaluate_by(
+    docs: &[(String, Text)],
+    questions: &[chunkscope_eval::Question],
+    config: &Config,
+    top_k: usize,
+    model: Option<u32>,
+    done: impl FnOnce(Result<chunkscope_eval::Evaluation, Refusal>) + 'static,
+) {
     with_engine(|engine| {
         let id = engine.errand(Box::new(move |reply| {
             done(match reply {
@@ -217,6 +250,9 @@ pub fn evaluate(
             .map(|(name, text)| (name.clone(), engine.js_text(text)))
             .collect();
         let message = chunkscope_wasm::eval::eval_request(&id, &docs, questions, config, top_k);
+        if let Some(generation) = model {
+            chunkscope_wasm::eval::by_model(&message, generation);
+        }
         engine.post(message.into());
     });
 }
@@ -404,6 +440,7 @@ fn receive(reply: Reply) {
         Reply::Report { id, .. }
         | Reply::Determinism { id, .. }
         | Reply::Installed { id, .. }
+        | Reply::Loaded { id, .. }
         | Reply::Evaluation { id, .. }
         | Reply::Parsed { id, .. }
         | Reply::Corpus { id, .. }
@@ -474,6 +511,7 @@ fn take(id: Option<f64>, reply: Reply) {
         Reply::Determinism { check, .. } => Action::Rechecked { id, check },
         Reply::Error { refusal, .. } => Action::SplitFailed { id, refusal },
         Reply::Installed { .. }
+        | Reply::Loaded { .. }
         | Reply::Ready { .. }
         | Reply::Evaluation { .. }
         | Reply::Parsed { .. }

@@ -28,6 +28,9 @@ pub struct EvalLink {
     pub configs: Vec<EvalConfig>,
     /// The questions, when the link carries them (else the set's).
     pub questions: Option<Vec<Question>>,
+    /// Whether the results were retrieved by a static model. The model is
+    /// never in a link: the page says the results need it.
+    pub by_model: bool,
 }
 
 /// The link fragment (`e=…`, without `#`) for `state`, and whether the
@@ -38,6 +41,9 @@ pub fn encode(state: &EvalState) -> (String, bool) {
         state.set.unwrap_or("refund"),
         state.top_k
     );
+    if state.by_model {
+        plain.push_str("retriever=model\n");
+    }
     for c in &state.configs {
         plain.push_str(&format!(
             "config={},{},{},{},{}\n",
@@ -90,6 +96,7 @@ pub fn decode(fragment: &str) -> Result<Option<EvalLink>, String> {
         top_k: 1,
         configs: Vec::new(),
         questions: None,
+        by_model: false,
     };
     for line in lines {
         if line == "questions" {
@@ -107,6 +114,7 @@ pub fn decode(fragment: &str) -> Result<Option<EvalLink>, String> {
                     .map(|s| s.0)
                     .ok_or(format!("no question set {value:?}"))?
             }
+            "retriever" if value == "model" => link.by_model = true,
             "top_k" => {
                 link.top_k = value
                     .parse()
@@ -164,6 +172,7 @@ pub fn from_link(link: EvalLink) -> EvalState {
     let mut state = reduce(&EvalState::default(), EvalAction::ChooseSet(link.set));
     state = reduce(&state, EvalAction::SetConfigs(link.configs));
     state = reduce(&state, EvalAction::SetTopK(link.top_k));
+    state = reduce(&state, EvalAction::SetByModel(link.by_model));
     if let Some(questions) = link.questions {
         // Answers are checked against the set's document: one outside it
         // is an error in that configuration's row, never a panic.
@@ -267,6 +276,20 @@ mod tests {
         assert_eq!(opened.configs, state.configs);
         assert_eq!(opened.questions, state.questions);
         assert_eq!(opened.requests().len(), 3);
+        assert!(!opened.by_model);
+    }
+
+    #[test]
+    fn a_link_says_the_model_retrieved_but_never_carries_it() {
+        let state = reduce(&EvalState::default(), EvalAction::SetByModel(true));
+        let (fragment, _) = encode(&state);
+        let packed = from_base64url(&fragment[2..]).unwrap();
+        let plain =
+            String::from_utf8(miniz_oxide::inflate::decompress_to_vec(&packed).unwrap()).unwrap();
+        assert!(plain.contains("retriever=model\n"), "{plain}");
+        let link = decode(&fragment).unwrap().unwrap();
+        assert!(link.by_model);
+        assert!(from_link(link).by_model);
     }
 
     #[test]

@@ -1,14 +1,13 @@
 //! The practice, bug-gallery, code and evaluate modes, and explore mode's
-//! exercises and late-chunking explainer, as a second wasm module
+//! exercises, as a second wasm module
 //! (`chunkscope-modes`: the page's own sources, built as a second binary
 //! whose `main` calls [`start`]), which the
 //! page adds once it has drawn itself, so its first load carries what explore
 //! mode shows first.
 //!
 //! The page and the module share no memory; they meet at two elements the page
-//! draws: `#exercises-host` and `#late-chunking-host` (explore mode's
-//! exercises and late-chunking explainer, which need nothing from the page)
-//! and `#modes-host`, where a mode's body goes:
+//! draws: `#exercises-host` (explore mode's exercises, which need nothing
+//! from the page) and `#modes-host`, where a mode's body goes:
 //!
 //! ```text
 //! page   → host[data-mode] = the mode shown; event `chunkscope-mode` when it changes
@@ -17,12 +16,16 @@
 //! ```
 //!
 //! The module starts its own worker (`engine::start`), as the page does: every
-//! split it shows is still the worker's answer through the same contract.
+//! split it shows is still the worker's answer through the same contract. A
+//! static model lives in one worker, so evaluate mode loads its own (its
+//! loader is shown when retrieval by a model is chosen) into the module's.
 
 use crate::components::eval_page::EvalPage;
-use crate::components::late_chunking::LateChunking;
+use crate::state::model_file::{ModelEvent, ModelState};
+use crate::state::Action;
 use crate::teach::exercises::Exercises;
 use crate::teach::{teach_panel, Mode};
+use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
@@ -32,8 +35,6 @@ use yew::prelude::*;
 pub const HOST: &str = "modes-host";
 /// The id of the element the page draws for the exercises.
 pub const EXERCISES_HOST: &str = "exercises-host";
-/// The id of the element the page draws for the late-chunking explainer.
-pub const LATE_CHUNKING_HOST: &str = "late-chunking-host";
 /// The page says which mode is shown (the host's `data-mode` holds it).
 pub const SHOW: &str = "chunkscope-mode";
 /// The module asks the page for another mode (the host's `data-ask` holds it).
@@ -79,9 +80,6 @@ pub fn start() {
     }
     if let Some(root) = child_of(&document, EXERCISES_HOST) {
         yew::Renderer::<Exercises>::with_root(root).render();
-    }
-    if let Some(root) = child_of(&document, LATE_CHUNKING_HOST) {
-        yew::Renderer::<LateChunking>::with_root(root).render();
     }
     let Ok(root) = document.create_element("div") else {
         return;
@@ -139,8 +137,38 @@ fn Modes() -> Html {
         <>
             {teach_panel(*mode, &on_mode)}
             if evaluate {
-                <div class="eval-mode" hidden={*mode != Mode::Evaluate}><EvalPage /></div>
+                <div class="eval-mode" hidden={*mode != Mode::Evaluate}><Evaluate /></div>
             }
         </>
     }
+}
+
+/// The module's static model: evaluate mode's loader reports to it as the
+/// page's loader reports to the page's state.
+#[derive(Default, PartialEq)]
+struct HeldModel(ModelState);
+
+impl Reducible for HeldModel {
+    type Action = ModelEvent;
+
+    fn reduce(self: Rc<Self>, event: ModelEvent) -> Rc<Self> {
+        let mut next = self.0.clone();
+        next.on(event);
+        Rc::new(Self(next))
+    }
+}
+
+/// Evaluate mode with the model its worker holds.
+#[function_component]
+fn Evaluate() -> Html {
+    let model = use_reducer(HeldModel::default);
+    let app_dispatch = {
+        let model = model.dispatcher();
+        use_callback((), move |action: Action, _| {
+            if let Action::Model(event) = action {
+                model.dispatch(event);
+            }
+        })
+    };
+    html! { <EvalPage model={model.0.clone()} {app_dispatch} /> }
 }

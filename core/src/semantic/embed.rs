@@ -1,6 +1,7 @@
 //! Embedders: what turns the sentence groups into vectors. All offline: the
 //! built-in lexical one needs nothing, a static model is bytes the user gives.
 
+use super::model2vec::TokenModel;
 use crate::error::Error;
 use std::collections::HashMap;
 use std::fmt;
@@ -244,6 +245,41 @@ pub enum ModelError {
         /// The vectors found.
         found: usize,
     },
+    /// `model.safetensors` is not a safetensors file, or its header does not
+    /// describe its bytes.
+    BadSafetensors {
+        /// What is wrong.
+        reason: String,
+    },
+    /// `model.safetensors` has no `embeddings` tensor.
+    NoEmbeddings,
+    /// The `embeddings` tensor is not float32 or float16.
+    UnsupportedDtype {
+        /// The header's dtype.
+        dtype: String,
+    },
+    /// `tokenizer.json` cannot be read.
+    BadTokenizer {
+        /// What is wrong.
+        reason: String,
+    },
+    /// `config.json` cannot be read.
+    BadConfig {
+        /// What is wrong.
+        reason: String,
+    },
+    /// A model, tokenizer or part of one that this reader does not run.
+    Unsupported {
+        /// What it is.
+        what: String,
+    },
+    /// The tokenizer and the embeddings disagree on the vocabulary's size.
+    VocabMismatch {
+        /// Tokens in `tokenizer.json`.
+        tokens: usize,
+        /// Rows of the `embeddings` tensor.
+        rows: usize,
+    },
 }
 
 impl fmt::Display for ModelError {
@@ -256,6 +292,13 @@ impl fmt::Display for ModelError {
             ModelError::WrongDimension { line, expected, found } => write!(f, "line {line} of the model file has {found} values where every vector has {expected}: the file is damaged or mixes models"),
             ModelError::BadDimension { dims } => write!(f, "the model's vectors have {dims} dimensions: it must be 1 to {MAX_DIMS}"),
             ModelError::Truncated { expected, found } => write!(f, "the model file's header promises {expected} vectors but it holds {found}: the file is truncated"),
+            ModelError::BadSafetensors { reason } => write!(f, "model.safetensors: {reason}"),
+            ModelError::NoEmbeddings => write!(f, "model.safetensors has no \"embeddings\" tensor: is it a model2vec model?"),
+            ModelError::UnsupportedDtype { dtype } => write!(f, "model.safetensors: the embeddings are {dtype}; only F32 and F16 are read"),
+            ModelError::BadTokenizer { reason } => write!(f, "tokenizer.json: {reason}"),
+            ModelError::BadConfig { reason } => write!(f, "config.json: {reason}"),
+            ModelError::Unsupported { what } => write!(f, "{what}"),
+            ModelError::VocabMismatch { tokens, rows } => write!(f, "tokenizer.json has {tokens} tokens but model.safetensors has {rows} vectors: the files are from different models"),
         }
     }
 }
@@ -272,6 +315,8 @@ pub struct StaticModel {
     dims: usize,
     index: HashMap<String, u32>,
     values: Vec<f32>,
+    /// Set for a model2vec model: its tokenizer replaces `index`.
+    tokens: Option<Box<TokenModel>>,
 }
 
 impl fmt::Debug for StaticModel {
@@ -279,7 +324,7 @@ impl fmt::Debug for StaticModel {
         f.debug_struct("StaticModel")
             .field("name", &self.name)
             .field("dims", &self.dims)
-            .field("words", &self.index.len())
+            .field("words", &self.words())
             .finish()
     }
 }
@@ -309,6 +354,7 @@ impl StaticModel {
             dims: 0,
             index: HashMap::new(),
             values: Vec::new(),
+            tokens: None,
         };
         let mut first = lines.next();
         if let Some((_, line)) = first {
@@ -370,14 +416,65 @@ impl StaticModel {
         Ok(model)
     }
 
+    /// Reads a model2vec model: `model.safetensors` (its `embeddings`
+    /// tensor, float32 or float16), `tokenizer.json` and, when there is one,
+    /// `config.json` (whose `normalize` and `max_length` it honours as
+    /// model2vec does). Each file is checked before the next is read, and
+    /// the two must agree on the vocabulary.
+    pub fn from_model2vec(
+        name: &str,
+        safetensors: &[u8],
+        tokenizer: &[u8],
+        config: Option<&[u8]>,
+    ) -> Result<StaticModel, ModelError> {
+        for bytes in [safetensors, tokenizer, config.unwrap_or_default()] {
+            if bytes.len() > MAX_MODEL_BYTES {
+                return Err(ModelError::TooBig { bytes: bytes.len() });
+            }
+        }
+        let (rows, dims, values, dtype) = super::model2vec::read_safetensors(safetensors)?;
+        let tokens = super::model2vec::read_tokens(rows, dtype, tokenizer, config)?;
+        Ok(StaticModel {
+            name: name.to_string(),
+            dims,
+            index: HashMap::new(),
+            values,
+            tokens: Some(Box::new(tokens)),
+        })
+    }
+
+    /// `model2vec` (a tokenizer and a token table) or `word vectors` (a
+    /// GloVe or fastText text file).
+    pub fn format(&self) -> &'static str {
+        if self.tokens.is_some() {
+            "model2vec"
+        } else {
+            "word vectors"
+        }
+    }
+
+    /// For a model2vec model, the token ids a text's vector averages: after
+    /// the cut to `max_length` tokens, unknown tokens dropped (what
+    /// `StaticModel.tokenize` gives for the text `encode` reads). `None` for
+    /// word vectors.
+    pub fn token_ids(&self, text: &str) -> Option<Vec<u32>> {
+        let t = self.tokens.as_ref()?;
+        let mut ids = Vec::new();
+        t.ids(text, &mut ids);
+        Some(ids)
+    }
+
     /// How many dimensions its vectors have.
     pub fn dims(&self) -> usize {
         self.dims
     }
 
-    /// How many words it knows.
+    /// How many words (or, for a model2vec model, tokens) it knows.
     pub fn words(&self) -> usize {
-        self.index.len()
+        match &self.tokens {
+            Some(t) => t.tokenizer.tokens().len(),
+            None => self.index.len(),
+        }
     }
 
     fn vector(&self, word: &str) -> Option<&[f32]> {
@@ -398,15 +495,35 @@ fn check_dims(dims: usize) -> Result<(), ModelError> {
 
 impl Embedder for StaticModel {
     fn name(&self) -> String {
-        format!(
-            "static model {} ({} words, {} dimensions)",
-            self.name,
-            self.index.len(),
-            self.dims
-        )
+        match &self.tokens {
+            Some(t) => format!(
+                "static model {} (model2vec, {} {} tokens, {} dimensions)",
+                self.name,
+                t.tokenizer.tokens().len(),
+                t.tokenizer.kind,
+                self.dims
+            ),
+            None => format!(
+                "static model {} ({} words, {} dimensions)",
+                self.name,
+                self.index.len(),
+                self.dims
+            ),
+        }
     }
 
     fn embed(&self, texts: &[String]) -> Result<Vec<Vector>, Error> {
+        if let Some(t) = &self.tokens {
+            let mut ids = Vec::new();
+            let mut out = vec![0f32; self.dims];
+            return Ok(texts
+                .iter()
+                .map(|text| {
+                    t.encode(&self.values, self.dims, text, &mut ids, &mut out);
+                    Vector::Dense(out.iter().map(|&x| f64::from(x)).collect())
+                })
+                .collect());
+        }
         Ok(texts
             .iter()
             .map(|text| {

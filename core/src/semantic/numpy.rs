@@ -43,6 +43,39 @@ pub(crate) fn sum(a: &[f64]) -> f64 {
     }
 }
 
+/// [`sum`] over float32, as `np.add.reduce` sums a contiguous float32 row
+/// (model2vec's norms: `np.linalg.norm(out32, axis=1)`).
+pub(crate) fn sum_f32(a: &[f32]) -> f32 {
+    let n = a.len();
+    if n < 8 {
+        let mut res = -0.0;
+        for &x in a {
+            res += x;
+        }
+        res
+    } else if n <= 128 {
+        let mut r = [0.0; 8];
+        r.copy_from_slice(&a[..8]);
+        let whole = n - n % 8;
+        let mut i = 8;
+        while i < whole {
+            for (j, acc) in r.iter_mut().enumerate() {
+                *acc += a[i + j];
+            }
+            i += 8;
+        }
+        let mut res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+        for &x in &a[whole..] {
+            res += x;
+        }
+        res
+    } else {
+        let mut half = n / 2;
+        half -= half % 8;
+        sum_f32(&a[..half]) + sum_f32(&a[half..])
+    }
+}
+
 /// `np.mean`: the pairwise sum divided by the count.
 pub(crate) fn mean(a: &[f64]) -> f64 {
     sum(a) / a.len() as f64

@@ -11,8 +11,9 @@ use super::doc_input::DocInput;
 use super::document::{token_toggle, tokenizer_of, DocumentView};
 use super::jump::{jump_links, skip_link, Target};
 use super::langchain::{LangChainDifferences, LangChainNotes};
+use super::late_chunking::LateChunking;
 use super::legend::Legend;
-use super::modes_host::{exercises_host, late_chunking_host, use_modes_host};
+use super::modes_host::{exercises_host, use_modes_host};
 use super::outline::Outline;
 use super::semantic_view::SemanticView;
 use super::sentence_view::SentenceView;
@@ -195,18 +196,18 @@ fn meaning_views(
             .collect();
         html! {
             <>
+                <super::model_file::ModelFile model={state.model.clone()} dispatch={dispatch.clone()} />
                 if let Some(split) = primary {
                     <SemanticView split={split.clone()} settings={state.semantic.clone()}
                         dispatch={dispatch.clone()} on_point={on_point.clone()} />
                 }
                 <StrategyComparison {splits} unit={state.settings.unit} />
+                <LateChunking model={state.model.loaded.clone()}
+                    chunks={state.split(chunkscope::Strategy::Semantic).map(|s| s.output.chunks.len())} />
             </>
         }
     });
-    // The late-chunking explainer, drawn by the modes module: its host is always
-    // here (the module mounts once), shown with the semantic strategy alone.
-    let late = state.view == View::One(chunkscope::Strategy::Semantic);
-    html! { <>{sentences}{semantic}{late_chunking_host(late)}</> }
+    html! { <>{sentences}{semantic}</> }
 }
 
 /// The page.

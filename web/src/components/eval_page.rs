@@ -218,7 +218,7 @@ fn open_corpus(files: web_sys::FileList, dispatch: Callback<EvalAction>) {
 /// Asks the worker for every evaluation of this round, and for the shipped
 /// set's questions when a set is chosen.
 #[hook]
-fn use_evaluations(state: &UseReducerHandle<EvalState>) {
+fn use_evaluations(state: &UseReducerHandle<EvalState>, model: Option<u32>) {
     {
         let dispatch = state.dispatcher();
         let (set, corpus, empty) = (
@@ -252,10 +252,15 @@ fn use_evaluations(state: &UseReducerHandle<EvalState>) {
         state.questions.clone(),
         state.top_k,
     );
+    let by_model = state.by_model;
     use_effect_with(round, move |_| {
+        // Results by the model need the model: without one, nothing is asked.
+        if by_model && model.is_none() {
+            return;
+        }
         for (id, config) in requests {
             let dispatch = dispatch.clone();
-            crate::engine::evaluate(&corpus, &questions, &config, top_k, move |answer| {
+            crate::engine::evaluate_by(&corpus, &questions, &config, top_k, model, move |answer| {
                 dispatch.dispatch(EvalAction::Evaluated {
                     round,
                     config: id,
@@ -405,11 +410,73 @@ fn retriever(state: &EvalState) -> Html {
     }
 }
 
+#[derive(Properties, PartialEq)]
+pub struct EvalPageProps {
+    /// The static model evaluate mode's worker holds, if any (loaded by
+    /// the loader shown here: the modes module has its own worker).
+    #[prop_or_default]
+    pub model: crate::state::model_file::ModelState,
+    /// Where the loader reports loading and dropping the model.
+    pub app_dispatch: Callback<crate::state::Action>,
+}
+
+/// How chunks are retrieved: by BM25, or by the loaded static model.
+fn retriever_select(
+    state: &EvalState,
+    model: &crate::state::model_file::ModelState,
+    dispatch: &Callback<EvalAction>,
+) -> Html {
+    let on_change = dispatch.reform(|e: Event| {
+        EvalAction::SetByModel(e.target_unchecked_into::<HtmlSelectElement>().value() == "model")
+    });
+    let model_label = match &model.loaded {
+        Some(m) => format!("static model {} (cosine)", m.name),
+        None => "static model (load one below)".to_string(),
+    };
+    html! {
+        <label>
+            <span>{"retrieval"}</span>
+            <select data-testid="eval-retriever" onchange={on_change}>
+                <option value="bm25" selected={!state.by_model}>{"BM25 (lexical)"}</option>
+                <option value="model" selected={state.by_model}>{model_label}</option>
+            </select>
+        </label>
+    }
+}
+
+/// What retrieves, said under the table: the model's name, or that the
+/// results need a model (a shared link never carries one).
+fn model_retrieval(state: &EvalState, model: &crate::state::model_file::ModelState) -> Html {
+    if !state.by_model {
+        return html! {};
+    }
+    match &model.loaded {
+        Some(m) => html! {
+            <p class="eval-bm25" data-testid="eval-model-retrieval" data-model={m.name.clone()}>
+                {format!("Retrieval: static model {} ({}, {} dimensions): each chunk and each question is the mean of its tokens' vectors; chunks are ranked by cosine similarity with the question.", m.name, m.format, m.dims)}
+            </p>
+        },
+        None => html! {
+            <p class="problem" data-testid="eval-needs-model" role="status">
+                {"These results need the model: retrieval by a static model was chosen (or came with a link), and models are never put in links. Load the model's files above to evaluate, or choose BM25."}
+            </p>
+        },
+    }
+}
+
 /// Evaluate mode.
 #[function_component]
-pub fn EvalPage() -> Html {
+pub fn EvalPage(props: &EvalPageProps) -> Html {
     let state = use_reducer(crate::eval_share::start);
-    use_evaluations(&state);
+    let generation = props.model.loaded.as_ref().map(|m| m.generation);
+    {
+        // Another model (or none) means other results by the model.
+        let dispatch = state.dispatcher();
+        use_effect_with(generation, move |_| {
+            dispatch.dispatch(EvalAction::ModelChanged)
+        });
+    }
+    use_evaluations(&state, generation);
     let dispatch = {
         let d = state.dispatcher();
         use_callback((), move |a: EvalAction, _| d.dispatch(a))
@@ -487,12 +554,16 @@ pub fn EvalPage() -> Html {
                         })}
                     </select>
                 </label>
+                {retriever_select(&state, &props.model, &dispatch)}
                 <button type="button" data-testid="eval-add-config" onclick={dispatch.reform(|_: MouseEvent| EvalAction::AddConfig)}>{"+ configuration"}</button>
                 <button type="button" data-testid="eval-export-csv" onclick={csv}>{"metrics as CSV"}</button>
                 <button type="button" data-testid="eval-share" onclick={share}>{"share this evaluation"}</button>
             </div>
             if let Some(message) = &*said {
                 <p class="muted" data-testid="eval-share-note" role="status">{message.clone()}</p>
+            }
+            if state.by_model {
+                <super::model_file::ModelFile model={props.model.clone()} dispatch={props.app_dispatch.clone()} />
             }
             <details class="eval-corpus">
                 <summary>{format!("Corpus: {} document(s), {} chars; each is split alone, so no chunk spans two", docs, state.corpus.iter().map(|(_, t)| t.chars().count()).sum::<usize>())}</summary>
@@ -504,7 +575,11 @@ pub fn EvalPage() -> Html {
                     })}
                 </ul>
             </details>
-            {retriever(&state)}
+            if state.by_model {
+                {model_retrieval(&state, &props.model)}
+            } else {
+                {retriever(&state)}
+            }
             {table(&state, &dispatch, focused, &on_focus)}
             <EvalQuestions state={Rc::new((*state).clone())} dispatch={dispatch.clone()} focus={focused} />
             <SweepPanel state={Rc::new((*state).clone())} dispatch={dispatch.clone()} />

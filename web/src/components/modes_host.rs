@@ -4,7 +4,7 @@
 //! (`modes-loader.js`, next to the page); until the module has drawn itself,
 //! the mode's host says it is loading.
 
-use crate::modes::{ASK, EXERCISES_HOST, FAILED, HOST, LATE_CHUNKING_HOST, READY, SHOW};
+use crate::modes::{ASK, EXERCISES_HOST, FAILED, HOST, READY, SHOW};
 use crate::teach::Mode;
 use std::cell::Cell;
 use wasm_bindgen::closure::Closure;
@@ -110,10 +110,4 @@ pub fn use_modes_host(mode: Mode, on_mode: Callback<Mode>) -> Html {
 /// loaded, which [`use_modes_host`] starts as soon as the page has drawn itself.
 pub fn exercises_host() -> Html {
     html! { <div id={EXERCISES_HOST}></div> }
-}
-
-/// Where the late-chunking explainer goes (drawn by the module, like the
-/// exercises); `shown` with the semantic strategy alone.
-pub fn late_chunking_host(shown: bool) -> Html {
-    html! { <div id={LATE_CHUNKING_HOST} hidden={!shown}></div> }
 }

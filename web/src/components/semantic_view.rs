@@ -182,9 +182,18 @@ pub fn SemanticView(props: &SemanticViewProps) -> Html {
                         {chart(c, &props.on_point)}
                         <p class="note" data-testid="semantic-cost" data-calls={c.calls.to_string()}
                             data-vectors={c.vectors.to_string()} data-dims={c.dims.to_string()}>
-                            {format!("{} sentences, {} {}; {} embedding {} for {} vectors of {} dimensions. Embedder: {}. This is lexical similarity (shared words, weighted by rarity), not meaning: no model is loaded.",
+                            {format!("{} sentences, {} {}; {} embedding {} for {} vectors of {} dimensions. Embedder: {}. ",
                                 c.sentences.len(), c.marks.len(), if c.marks.len() == 1 { "breakpoint" } else { "breakpoints" },
                                 c.calls, if c.calls == 1 { "call" } else { "calls" }, c.vectors, c.dims, c.embedder)}
+                            if c.embedder.starts_with("static model") {
+                                <span data-testid="semantic-embedder" data-kind="model">
+                                    {"This is the loaded static model's similarity: each sentence group is the mean of its tokens' fixed vectors (no context)."}
+                                </span>
+                            } else {
+                                <span data-testid="semantic-embedder" data-kind="lexical">
+                                    {"This is lexical similarity (shared words, weighted by rarity), not meaning: no model is loaded."}
+                                </span>
+                            }
                             if c.fallbacks > 0 {
                                 {format!(" {} of LangChain's chunks {} over the size and split again by the separators.", c.fallbacks, if c.fallbacks == 1 { "was" } else { "were" })}
                             }

@@ -241,6 +241,10 @@ pub struct EvalState {
     /// The configurations as they were when this round started: an edit
     /// that leaves them so (a field typed, then left) starts no new round.
     pub asked: Vec<EvalConfig>,
+    /// Whether chunks are retrieved by the loaded static model (cosine of
+    /// the question's vector with each chunk's) instead of BM25. Without a
+    /// model loaded nothing is evaluated: the results need the model.
+    pub by_model: bool,
 }
 
 /// The shipped set `name`: its document and questions file.
@@ -280,6 +284,7 @@ impl Default for EvalState {
             import_error: None,
             sweep: None,
             asked: Vec::new(),
+            by_model: false,
         }
     }
 }
@@ -318,6 +323,11 @@ pub enum EvalAction {
     TypeConfig(u32, ConfigEdit),
     /// Top-k changed.
     SetTopK(usize),
+    /// BM25 (false) or the loaded static model (true) retrieves.
+    SetByModel(bool),
+    /// Another static model was loaded, or it was dropped: results by the
+    /// model are asked for again.
+    ModelChanged,
     /// The configurations were replaced (a shared link).
     SetConfigs(Vec<EvalConfig>),
     /// The worker's answer for configuration `config` in round `round`.
@@ -537,6 +547,14 @@ pub fn reduce(state: &EvalState, action: EvalAction) -> EvalState {
             next.top_k = k;
             true
         }
+        EvalAction::SetByModel(by_model) => {
+            if by_model == next.by_model {
+                return next;
+            }
+            next.by_model = by_model;
+            true
+        }
+        EvalAction::ModelChanged => next.by_model,
         EvalAction::SetConfigs(configs) => {
             next.next_id = configs.iter().map(|c| c.id + 1).max().unwrap_or(0);
             next.configs = configs;
@@ -630,6 +648,7 @@ mod tests {
             },
             top_k: 1,
             retriever: Bm25::default(),
+            model: None,
         }
     }
 

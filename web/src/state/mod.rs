@@ -6,6 +6,7 @@
 pub mod corpus;
 pub mod eval;
 pub mod listing;
+pub mod model_file;
 pub mod recipe;
 pub mod reducer;
 pub mod semantic;

@@ -111,6 +111,8 @@ pub struct State {
     pub visit: u32,
     /// The semantic strategy's threshold and buffer.
     pub semantic: SemanticSettings,
+    /// The static model loaded in the worker, if any.
+    pub model: super::model_file::ModelState,
 }
 
 /// The download of a token unit's tables.
@@ -176,6 +178,7 @@ impl Default for State {
             shown: None,
             visit: 0,
             semantic: SemanticSettings::default(),
+            model: Default::default(),
         };
         refresh(&mut state);
         state
@@ -372,6 +375,8 @@ pub enum Action {
     SetAmount(String),
     /// The semantic buffer (sentences either side of each group) changed.
     SetBuffer(String),
+    /// A static model was chosen, loaded, refused or dropped.
+    Model(super::model_file::ModelEvent),
 }
 
 /// The next state. Pure: the same state and action always give the same result.
@@ -622,6 +627,7 @@ pub fn reduce(state: &State, action: Action) -> State {
             next.semantic.buffer = buffer;
             true
         }
+        Action::Model(event) => next.model.on(event),
         Action::EngineFailed(why) => {
             for slot in next.slots.iter_mut() {
                 slot.pending = None;
@@ -769,6 +775,7 @@ fn refresh(state: &mut State) {
             .settings
             .config(strategy)
             .and_then(|config| state.semantic.apply(config))
+            .map(|config| state.model.apply(config))
             .and_then(|config| within_reach(&state.text, config))
         {
             Ok(config) => config,
