@@ -92,6 +92,10 @@ e2e('the semantic view draws the engine\'s curve, threshold and breakpoints; the
     ['1', '6', '22'],
     'embedding_calls, vectors, dims',
   );
+  // The time the worker took: whole milliseconds, said in the cost line.
+  const ms = await byTestId(page, 'semantic-time').getAttribute('data-ms');
+  assert.match(ms, /^\d+$/, 'whole milliseconds');
+  assert.match(await byTestId(page, 'semantic-time').textContent(), new RegExp(`Time: ${ms} ms in the worker`));
   // A breakpoint is linked to its chunk: clicking it shows that chunk's details.
   await byTestId(page, 'breakpoint').click();
   await waitForText(page, byTestId(page, 'chunk-details'), /Chunk 1\b/, 'the chunk the breakpoint ends');

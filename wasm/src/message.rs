@@ -87,6 +87,9 @@ pub enum Reply {
         id: JsValue,
         /// The report.
         report: JsValue,
+        /// How long the worker took to make it, in milliseconds (the engine's
+        /// run, embedding included; not the message's travel).
+        ms: Option<f64>,
     },
     /// The determinism check.
     Determinism {
@@ -164,7 +167,8 @@ impl Reply {
         }
         let report = get(data, "report");
         if !report.is_undefined() {
-            return Reply::Report { id, report };
+            let ms = get(data, "ms").as_f64();
+            return Reply::Report { id, report, ms };
         }
         let determinism = get(data, "determinism");
         if let Some(ok) = get(&determinism, "ok").as_bool() {
@@ -505,7 +509,10 @@ pub mod answer {
         let config = options
             .into_config()
             .map_err(|e| Refusal::new(Some(e.field), e.message))?;
-        let analysis = match answer(&text, config, detail) {
+        let started = js_sys::Date::now();
+        let answered = answer(&text, config, detail);
+        set(reply, "ms", &(js_sys::Date::now() - started).into());
+        let analysis = match answered {
             Answer::Refused(refusal) => return Err(refusal),
             Answer::Determinism(check) => {
                 let object = Object::new();

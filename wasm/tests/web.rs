@@ -289,10 +289,12 @@ fn a_binary_report_is_transferred_and_reads_back_as_the_same_report() {
         r#"{{"id": 1, "config": {SEED_CONFIG}, "encoding": "binary"}}"#
     )));
     let buffer = transfer.expect("the buffer is transferred");
-    let Reply::Report { id, report } = Reply::read(&reply) else {
+    let Reply::Report { id, report, ms } = Reply::read(&reply) else {
         panic!("not a report")
     };
     assert_eq!(id.as_f64(), Some(1.0));
+    let ms = ms.expect("the worker says how long it took");
+    assert!(ms >= 0.0 && ms.is_finite(), "{ms}");
     assert!(
         js_sys::Object::is(&report, &buffer),
         "the report is the transferred buffer"

@@ -313,9 +313,13 @@ pub fn analyze(text: Text, config: &Config, done: impl FnOnce(Result<Split, Refu
         let held = text.clone();
         let id = engine.errand(Box::new(move |reply| {
             done(match reply {
-                Reply::Report { report, .. } => message::report_bytes(&report)
+                Reply::Report { report, ms, .. } => message::report_bytes(&report)
                     .ok_or_else(|| "the splitter sent a report this page cannot read".to_string())
                     .and_then(|bytes| Split::decode(held, &bytes))
+                    .map(|split| Split {
+                        worker_ms: ms,
+                        ..split
+                    })
                     .map_err(|why| Refusal::new(None, why)),
                 Reply::Error { refusal, .. } => Err(refusal),
                 _ => Err(Refusal::new(None, "the splitter sent something else")),

@@ -200,6 +200,12 @@ pub fn SemanticView(props: &SemanticViewProps) -> Html {
                             if c.threshold.is_none() {
                                 {" Too few sentences to compute a threshold: the whole text is one chunk."}
                             }
+                            if let Some(ms) = props.split.worker_ms {
+                                // Whole milliseconds: the clock the worker reads has no finer grain.
+                                <span data-testid="semantic-time" data-ms={(ms.max(0.0).round() as u64).to_string()}>
+                                    {format!(" Time: {} ms in the worker, embedding and splitting together.", ms.max(0.0).round() as u64)}
+                                </span>
+                            }
                         </p>
                     </>
                 },

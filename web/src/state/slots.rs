@@ -57,6 +57,8 @@ pub struct Split {
     /// default list when none is given, only the first for
     /// `CharacterTextSplitter`). Labels, colours and counts read this list.
     pub separators: Vec<Separator>,
+    /// How long the worker took to make it, in milliseconds, when it said.
+    pub worker_ms: Option<f64>,
 }
 
 impl Deref for Split {
@@ -74,6 +76,7 @@ impl Split {
             text,
             analysis,
             separators,
+            worker_ms: None,
         }
     }
 
