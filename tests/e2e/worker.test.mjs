@@ -289,6 +289,9 @@ e2e(
     // A new size: while the worker splits six megabytes, the page still opens a
     // badge's explanation and takes keys in another field.
     await byTestId(page, 'size-input').fill('350');
+    // The request goes out on the page's next task; on a busy machine that can
+    // be after `fill` returns, so wait for it rather than look once.
+    await byTestId(page, 'splitting').waitFor({ state: 'attached', timeout: 10000 });
     assert.equal(await byTestId(page, 'splitting').count(), 1, 'the split is under way');
     await byTestId(page, 'badge-coverage').click();
     await byTestId(page, 'badge-explanation').waitFor();
