@@ -314,7 +314,8 @@ pub mod answer {
     }
 }
 
-#[cfg(test)]
+// Native only, like proptest (see Cargo.toml); the wasm tests run in the browser.
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use proptest::prelude::{prop, prop_assert, prop_assert_eq, proptest, ProptestConfig};
