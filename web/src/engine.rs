@@ -483,7 +483,7 @@ fn take(id: Option<f64>, reply: Reply) {
     }
     let id = id as u32;
     let action = match reply {
-        Reply::Report { report, .. } => {
+        Reply::Report { report, ms, .. } => {
             // Only a report the reducer still awaits is read: one of a long
             // document takes a while to decode. A long one is handed over in
             // a task of its own, so that reading it and drawing it are two
@@ -503,7 +503,12 @@ fn take(id: Option<f64>, reply: Reply) {
                 bytes
                     .ok_or_else(|| "it is not a binary report".to_string())
                     .and_then(|bytes| Split::decode(text, &bytes))
-                    .map(|split| Shared(Rc::new(split)))
+                    .map(|split| {
+                        Shared(Rc::new(Split {
+                            worker_ms: ms,
+                            ..split
+                        }))
+                    })
             });
             let action = Action::SplitArrived { id, split };
             if long {
