@@ -28,10 +28,20 @@ e2e("the Markdown preset's chunks never end in heading marks", async ({ page }) 
     }
     // Flagged: exactly the chunks with no letter or digit (a table's rule
     // row, a closing code fence or a horizontal rule left on its own).
-    const marked = await page
-      .locator('[data-testid=chunk][data-only-markup=true]')
-      .evaluateAll((els) => els.map((el) => el.dataset.index));
+    // The document view draws its chunks a frame after the list the harness
+    // reads, so give its marks a moment to catch up before comparing.
     const wordless = chunks.filter((c) => !/[\p{L}\p{N}]/u.test(c.text)).map((c) => c.index);
+    const flagged = (sel) => [...document.querySelectorAll(sel)].map((el) => el.dataset.index);
+    const sel = '[data-testid=chunk][data-only-markup=true]';
+    await page
+      .waitForFunction(
+        ([sel, want]) =>
+          JSON.stringify([...document.querySelectorAll(sel)].map((el) => el.dataset.index)) === JSON.stringify(want),
+        [sel, wordless],
+        { timeout: 5000 },
+      )
+      .catch(() => {});
+    const marked = await page.evaluate(flagged, sel);
     assert.deepEqual(marked, wordless, `size ${size}: the flagged chunks`);
     const line = byTestId(page, 'only-markup');
     assert.equal((await line.count()) ? await line.getAttribute('data-count') : '0', String(wordless.length));
