@@ -238,7 +238,7 @@ impl TokenModel {
         }
         if self.normalize {
             let squares: Vec<f32> = out.iter().map(|x| x * x).collect();
-            let norm = numpy::sum_f32(&squares).sqrt() + 1e-32;
+            let norm = numpy::sum(&squares).sqrt() + 1e-32;
             for o in out.iter_mut() {
                 *o = self.round(*o / norm);
             }

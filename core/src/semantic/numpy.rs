@@ -10,18 +10,34 @@
 //! `q = amount / 100`, and interpolates from whichever neighbour is nearer
 //! (`_lerp`).
 
-/// `np.add.reduce` over a contiguous float64 array: plain sums below 8 values,
-/// eight running sums up to 128, halves (cut at a multiple of 8) above.
-pub(crate) fn sum(a: &[f64]) -> f64 {
+/// The float types NumPy's pairwise sum is reproduced for: float64 (the
+/// distances) and float32 (model2vec's rows).
+pub(crate) trait Float: Copy + std::ops::Add<Output = Self> + std::ops::AddAssign {
+    /// `-0.0`, the start of NumPy's plain loop (so an empty sum is `-0.0`).
+    const NEG_ZERO: Self;
+}
+
+impl Float for f64 {
+    const NEG_ZERO: Self = -0.0;
+}
+
+impl Float for f32 {
+    const NEG_ZERO: Self = -0.0;
+}
+
+/// `np.add.reduce` over a contiguous array (float64, or float32 as for
+/// model2vec's norms: `np.linalg.norm(out32, axis=1)`): plain sums below 8
+/// values, eight running sums up to 128, halves (cut at a multiple of 8) above.
+pub(crate) fn sum<T: Float>(a: &[T]) -> T {
     let n = a.len();
     if n < 8 {
-        let mut res = -0.0;
+        let mut res = T::NEG_ZERO;
         for &x in a {
             res += x;
         }
         res
     } else if n <= 128 {
-        let mut r = [0.0; 8];
+        let mut r = [a[0]; 8];
         r.copy_from_slice(&a[..8]);
         let whole = n - n % 8;
         let mut i = 8;
@@ -40,39 +56,6 @@ pub(crate) fn sum(a: &[f64]) -> f64 {
         let mut half = n / 2;
         half -= half % 8;
         sum(&a[..half]) + sum(&a[half..])
-    }
-}
-
-/// [`sum`] over float32, as `np.add.reduce` sums a contiguous float32 row
-/// (model2vec's norms: `np.linalg.norm(out32, axis=1)`).
-pub(crate) fn sum_f32(a: &[f32]) -> f32 {
-    let n = a.len();
-    if n < 8 {
-        let mut res = -0.0;
-        for &x in a {
-            res += x;
-        }
-        res
-    } else if n <= 128 {
-        let mut r = [0.0; 8];
-        r.copy_from_slice(&a[..8]);
-        let whole = n - n % 8;
-        let mut i = 8;
-        while i < whole {
-            for (j, acc) in r.iter_mut().enumerate() {
-                *acc += a[i + j];
-            }
-            i += 8;
-        }
-        let mut res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
-        for &x in &a[whole..] {
-            res += x;
-        }
-        res
-    } else {
-        let mut half = n / 2;
-        half -= half % 8;
-        sum_f32(&a[..half]) + sum_f32(&a[half..])
     }
 }
 
