@@ -211,15 +211,13 @@ impl Index {
     /// ties go to the earlier chunk. A chunk sharing no term with the query
     /// is never retrieved, so fewer than `k` may come back.
     pub fn search(&self, query: &str, k: usize) -> Vec<(usize, f64)> {
-        let mut ranked: Vec<(usize, f64)> = self
-            .scores(query)
-            .into_iter()
-            .enumerate()
-            .filter(|&(_, s)| s > 0.0)
-            .collect();
-        ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        ranked.truncate(k);
-        ranked
+        crate::top_k(
+            self.scores(query)
+                .into_iter()
+                .enumerate()
+                .filter(|&(_, s)| s > 0.0),
+            k,
+        )
     }
 }
 

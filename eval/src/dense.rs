@@ -29,14 +29,13 @@ pub fn cosine(a: &[f64], b: &[f64]) -> Option<f64> {
 /// cosine)`; ties go to the earlier chunk. Chunks without a direction are
 /// left out, so fewer than `k` may come back.
 pub fn search(chunks: &[Vec<f64>], query: &[f64], k: usize) -> Vec<(usize, f64)> {
-    let mut ranked: Vec<(usize, f64)> = chunks
-        .iter()
-        .enumerate()
-        .filter_map(|(i, c)| cosine(c, query).map(|s| (i, s)))
-        .collect();
-    ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-    ranked.truncate(k);
-    ranked
+    crate::top_k(
+        chunks
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| cosine(c, query).map(|s| (i, s))),
+        k,
+    )
 }
 
 #[cfg(test)]

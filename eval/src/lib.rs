@@ -49,6 +49,15 @@ pub use questions::{parse_questions, Question, QuestionsError};
 
 use serde::Serialize;
 
+/// The `k` best of `scored` (chunk, score) pairs, best first; ties go to the
+/// earlier chunk, so a ranking never depends on the order of a sort.
+pub(crate) fn top_k(scored: impl Iterator<Item = (usize, f64)>, k: usize) -> Vec<(usize, f64)> {
+    let mut ranked: Vec<(usize, f64)> = scored.collect();
+    ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    ranked.truncate(k);
+    ranked
+}
+
 /// One document of a corpus with the chunks a configuration made of it.
 ///
 /// Invariant: every chunk is a half-open char range inside `text`, and
