@@ -196,7 +196,32 @@ class _Document:
 _Document.__name__ = _Document.__qualname__ = "Document"
 
 
-class TextSplitter:
+class DocumentTransformer:
+    """LangChain's document interface over a class's ``create_documents``:
+    ``split_documents``, ``transform_documents`` and ``atransform_documents``
+    (shared by the text splitters and the semantic chunker)."""
+
+    def split_documents(self, documents: Iterable[Any]) -> list[Any]:
+        """Splits each document's ``page_content``, keeping its metadata."""
+        texts, metadatas = [], []
+        for doc in documents:
+            texts.append(doc.page_content)
+            metadatas.append(doc.metadata)
+        return self.create_documents(texts, metadatas=metadatas)
+
+    def transform_documents(self, documents: Sequence[Any], **kwargs: Any) -> Sequence[Any]:
+        """LangChain's ``BaseDocumentTransformer`` interface: splits them."""
+        return self.split_documents(list(documents))
+
+    async def atransform_documents(self, documents: Sequence[Any], **kwargs: Any) -> Sequence[Any]:
+        """:meth:`transform_documents` in the event loop's executor."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            None, functools.partial(self.transform_documents, documents, **kwargs)
+        )
+
+
+class TextSplitter(DocumentTransformer):
     """What both classes share: LangChain's ``TextSplitter`` arguments and its
     document methods, over a native splitter built once."""
 
@@ -276,25 +301,6 @@ class TextSplitter:
                     metadata["start_index"] = starts[j]
                 documents.append(document(page_content=chunk, metadata=metadata))
         return documents
-
-    def split_documents(self, documents: Iterable[Any]) -> list[Any]:
-        """Splits each document's ``page_content``, keeping its metadata."""
-        texts, metadatas = [], []
-        for doc in documents:
-            texts.append(doc.page_content)
-            metadatas.append(doc.metadata)
-        return self.create_documents(texts, metadatas=metadatas)
-
-    def transform_documents(self, documents: Sequence[Any], **kwargs: Any) -> Sequence[Any]:
-        """LangChain's ``BaseDocumentTransformer`` interface: splits them."""
-        return self.split_documents(list(documents))
-
-    async def atransform_documents(self, documents: Sequence[Any], **kwargs: Any) -> Sequence[Any]:
-        """:meth:`transform_documents` in the event loop's executor."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            None, functools.partial(self.transform_documents, documents, **kwargs)
-        )
 
     def report(self, text: str, trace: bool = True) -> dict[str, Any]:
         """Why each chunk is where it is: the report of ``chunkscope.split``

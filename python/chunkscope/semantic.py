@@ -11,15 +11,12 @@ NumPy reads a list of Python floats.
 
 from __future__ import annotations
 
-import asyncio
 import copy
-import functools
-from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import _native
 from .errors import ChunkscopeError, UnsupportedError
-from .langchain import document_class
+from .langchain import DocumentTransformer, document_class
 
 __all__ = ["BREAKPOINT_DEFAULTS", "SemanticChunker"]
 
@@ -42,7 +39,7 @@ def _optional_whole(name: str, value: object) -> int | None:
     return value
 
 
-class SemanticChunker:
+class SemanticChunker(DocumentTransformer):
     """``langchain_experimental.text_splitter.SemanticChunker``, with its
     constructor arguments and methods, giving its chunks string for string.
 
@@ -141,25 +138,6 @@ class SemanticChunker:
                 documents.append(document(page_content=chunk, metadata=metadata))
                 start_index += len(chunk)
         return documents
-
-    def split_documents(self, documents: Iterable[Any]) -> list[Any]:
-        """Splits each document's ``page_content``, keeping its metadata."""
-        texts, metadatas = [], []
-        for doc in documents:
-            texts.append(doc.page_content)
-            metadatas.append(doc.metadata)
-        return self.create_documents(texts, metadatas=metadatas)
-
-    def transform_documents(self, documents: Sequence[Any], **kwargs: Any) -> Sequence[Any]:
-        """LangChain's ``BaseDocumentTransformer`` interface: splits them."""
-        return self.split_documents(list(documents))
-
-    async def atransform_documents(self, documents: Sequence[Any], **kwargs: Any) -> Sequence[Any]:
-        """:meth:`transform_documents` in the event loop's executor."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            None, functools.partial(self.transform_documents, documents, **kwargs)
-        )
 
     def __repr__(self) -> str:
         return (
