@@ -176,7 +176,13 @@ fn allowed(text: &str, config: &Config, err: &Error) -> bool {
         // With the heading prefix, a chunk has only the room the prefix
         // leaves, so a character may be too big for it and not for the size;
         // the refusal names that room.
-        Error::CharTooBigAfterPrefix { ch, len, room, size, .. } => {
+        Error::CharTooBigAfterPrefix {
+            ch,
+            len,
+            room,
+            size,
+            ..
+        } => {
             prefixed(config)
                 && config.unit != Unit::Chars
                 && *size == config.size
@@ -237,12 +243,15 @@ pub fn split_and_check_the_trace(data: &[u8]) {
     let (text, config) = decode(rest, strategy);
     // LangChain pairs a regex's capturing groups up with its pieces wrongly
     // (a quirk the engine reproduces and the differential test compares);
-    // the checks model LangChain's splits without groups, as truth.rs draws them.
+    // the checks model LangChain's splits with exactly the one group that
+    // LangChain wraps around the pattern to keep it, as truth.rs draws them.
+    // A pattern starting with `?` has none once wrapped: `(` + `?!x` + `)`
+    // is a lookahead, which captures nothing.
     if strategy.langchain().is_some()
         && config
             .separators
             .iter()
-            .any(|s| s.regex && capturing_group(&s.pattern))
+            .any(|s| s.regex && (capturing_group(&s.pattern) || s.pattern.starts_with('?')))
     {
         return;
     }

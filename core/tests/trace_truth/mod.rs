@@ -714,12 +714,21 @@ pub fn langchain(
                 other => return Err(format!("node {id}'s parent was {other:?}")),
             },
         };
-        let first_present = (offset..seps.len()).find(|&i| seps[i].is_empty() || occurs(i, n.span));
+        // The recursive splitter searches for each separator in turn with
+        // the bare pattern; the character splitter never searches, it splits
+        // at once with the pattern as it compiles it (in a group when it
+        // keeps the separator, which may turn an invalid bare pattern such
+        // as `?!x` into a valid lookahead).
+        let first_present =
+            || (offset..seps.len()).find(|&i| seps[i].is_empty() || occurs(i, n.span));
         // Whether a big split is split again (separators are left after the
         // chosen one, which was found), or passed through.
-        let again = match (kind, first_present) {
-            (Kind::Character, _) => {
-                let found = seps[0].is_empty() || occurs(0, n.span);
+        let again = match kind {
+            Kind::Character => {
+                let found = seps[0].is_empty()
+                    || !langchain_splits(source, n.span, &seps[0], regex, keep)
+                        .1
+                        .is_empty();
                 truth!(
                     chosen == 0 && n.absent == if found { vec![] } else { vec![0] },
                     "the character splitter's root records {:?} absent",
@@ -727,26 +736,28 @@ pub fn langchain(
                 );
                 false
             }
-            (Kind::Recursive, Some(i)) => {
-                truth!(
+            Kind::Recursive => match first_present() {
+                Some(i) => {
+                    truth!(
                     chosen == i && n.absent == (offset..i).collect::<Vec<_>>(),
                     "node {id} chose {chosen} with {:?} absent; the first present from {offset} is {i}",
                     n.absent
                 );
-                saw(seen, "a separator recorded absent", n.absent.len());
-                !seps[i].is_empty() && i + 1 < seps.len()
-            }
-            (Kind::Recursive, None) => {
-                // LangChain falls back to the last separator, absent too.
-                truth!(
-                    chosen == seps.len() - 1
-                        && n.absent == (offset..seps.len()).collect::<Vec<_>>(),
-                    "node {id}: none present, yet {chosen} chosen with {:?} absent",
-                    n.absent
-                );
-                saw(seen, "a LangChain fallback to the last separator", 1);
-                false
-            }
+                    saw(seen, "a separator recorded absent", n.absent.len());
+                    !seps[i].is_empty() && i + 1 < seps.len()
+                }
+                None => {
+                    // LangChain falls back to the last separator, absent too.
+                    truth!(
+                        chosen == seps.len() - 1
+                            && n.absent == (offset..seps.len()).collect::<Vec<_>>(),
+                        "node {id}: none present, yet {chosen} chosen with {:?} absent",
+                        n.absent
+                    );
+                    saw(seen, "a LangChain fallback to the last separator", 1);
+                    false
+                }
+            },
         };
         truth!(
             matches!(n.action, Action::HardCut { .. }) == seps[chosen].is_empty(),
