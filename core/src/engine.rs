@@ -6,7 +6,7 @@ use crate::error::Error;
 use crate::separator::Matcher;
 use crate::span::Span;
 use crate::trace::{Action, Chunk, Cut, Node, NodeId, Recorder};
-use crate::unit::{Counter, Measure, Unit};
+use crate::unit::{Counter, Lead, Measure, Unit};
 
 /// One split in progress.
 pub(crate) struct Run<'a> {
@@ -26,6 +26,10 @@ pub(crate) struct Run<'a> {
     /// set it at each boundary they make; the deepest boundary set last wins, which
     /// is exactly the separator of the deepest split between the two chunks.
     pub pending: Cut,
+    /// What every chunk made now will be embedded behind (a section's heading
+    /// prefix), whose room the limits already leave: chunks are sized by
+    /// what they add after it ([`Run::len_after_lead`]).
+    pub lead: Option<Lead>,
 }
 
 impl<'a> Run<'a> {
@@ -55,6 +59,7 @@ impl<'a> Run<'a> {
             counter,
             measure: Measure::new(counter, source),
             pending: Cut::End,
+            lead: None,
         }
     }
 
@@ -80,6 +85,18 @@ impl<'a> Run<'a> {
         });
     }
 
+    /// How many units `span` (`own` units alone) adds after the lead: what
+    /// limits are compared with. `own` unless tokenizing runs on from the
+    /// lead into the span (see [`Lead`]).
+    pub fn len_after_lead(&self, span: Span, own: usize) -> usize {
+        match &self.lead {
+            None => own,
+            lead => self
+                .counter
+                .len_after(lead.as_ref(), span.text(self.source), own),
+        }
+    }
+
     /// Records a node when tracing; returns its id.
     pub fn node(&mut self, node: Node) -> Option<NodeId> {
         self.tree.node(node)
@@ -96,10 +113,11 @@ impl<'a> Run<'a> {
     pub fn char_too_big(&self, at_byte: usize, room: usize) -> Error {
         let ch = self.source[at_byte..].chars().next().unwrap_or('\0');
         if room < self.config.size {
+            let span = Span::new(at_byte, at_byte + ch.len_utf8());
             return Error::CharTooBigAfterPrefix {
                 ch,
                 at: self.source[..at_byte].chars().count(),
-                len: self.counter.len(ch.encode_utf8(&mut [0; 4])),
+                len: self.len_after_lead(span, self.counter.len(span.text(self.source))),
                 unit: self.config.unit.words(),
                 room,
                 size: self.config.size,

@@ -84,7 +84,9 @@ pub enum Error {
         ch: char,
         /// Its char offset in the text.
         at: usize,
-        /// Its length in the unit, counted on its own.
+        /// What it adds in the unit after the prefix: its own length, but in
+        /// tokens a `/` or a whitespace character may be tokenized together
+        /// with the prefix's end.
         len: usize,
         /// The unit, as a person reads it (`bytes`, `cl100k tokens`).
         unit: String,

@@ -30,8 +30,10 @@
 //! With [`Config::heading_prefix`] on, every chunk of a section has room for
 //! `size` less the length of the section's prefix (its heading path joined by
 //! `" > "`, then a blank line), so no chunk with its prefix is over the size.
-//! In tokens the two lengths are added; the prefix ends in a blank line,
-//! where the tokenizer starts a new piece.
+//! In tokens the two lengths are added where the tokenizer restarts after the
+//! prefix's blank line; a chunk starting with whitespace or `/` may be
+//! tokenized together with it, and is then sized by what it adds after the
+//! prefix ([`Lead`]), so prefix and chunk are never over the size together.
 
 use crate::config::Config;
 use crate::engine::Run;
@@ -41,7 +43,7 @@ use crate::separator::{Matcher, Searcher};
 use crate::span::{trim, CharIndex, Span};
 use crate::strategy::Engine;
 use crate::trace::{Action, Cut, Heading, Level, MarkdownChunk, MarkdownFacts, NodeId, Output};
-use crate::unit::Counter;
+use crate::unit::{Counter, Lead};
 use pulldown_cmark::{Event, Options, Parser, Tag};
 
 /// The Markdown strategy compiled: the separators used inside a block that
@@ -85,6 +87,12 @@ pub fn prefix(path: &[&str]) -> String {
     let mut out = path.join(" > ");
     out.push_str("\n\n");
     out
+}
+
+/// The prefix a section's chunks are sized after: none when the prefix is
+/// off or the section has no heading path.
+fn active<'l>(config: &Config, lead: &'l Lead) -> Option<&'l Lead> {
+    (config.heading_prefix && !lead.text.is_empty()).then_some(lead)
 }
 
 /// What a block is, for splitting it when it alone is over the size.
@@ -310,8 +318,8 @@ struct Splitting<'r, 'a> {
     run: &'r mut Run<'a>,
     searchers: &'r [Searcher<'a>],
     doc: Doc,
-    /// Each section's room and prefix, once computed.
-    rooms: Vec<Option<(usize, String)>>,
+    /// Each section's room and prefix (with its length), once computed.
+    rooms: Vec<Option<(usize, Lead)>>,
     /// The section of each chunk emitted so far.
     chunk_sections: Vec<usize>,
     /// The table header of each chunk that has one.
@@ -338,10 +346,14 @@ fn split(run: &mut Run<'_>) -> Result<MarkdownFacts, Error> {
         s.section(0, 1, None, None)?;
     }
     if s.run.config.overlap > 0 {
-        let rooms: Vec<usize> = s
+        let config = s.run.config;
+        let rooms: Vec<(usize, Option<&Lead>)> = s
             .rooms
             .iter()
-            .map(|r| r.as_ref().map_or(0, |r| r.0))
+            .map(|r| {
+                r.as_ref()
+                    .map_or((0, None), |(room, lead)| (*room, active(config, lead)))
+            })
             .collect();
         let of = &s.chunk_sections;
         recursive::add_overlap(s.run, |i| (of[i] == of[i - 1]).then(|| rooms[of[i]]));
@@ -353,7 +365,7 @@ fn split(run: &mut Run<'_>) -> Result<MarkdownFacts, Error> {
         .map(|&sec| MarkdownChunk {
             path: s.doc.sections[sec].path.clone(),
             prefix: if prefix_on {
-                s.rooms[sec].as_ref().map(|r| r.1.clone())
+                s.rooms[sec].as_ref().map(|r| r.1.text.clone())
             } else {
                 None
             },
@@ -372,10 +384,12 @@ fn split(run: &mut Run<'_>) -> Result<MarkdownFacts, Error> {
 }
 
 impl Splitting<'_, '_> {
-    /// The room a chunk of section `s` has, and its prefix: `size` less the
-    /// prefix's length when the prefix is on.
+    /// The room a chunk of section `s` has: `size` less the prefix's length
+    /// when the prefix is on. The chunks made next are sized after that
+    /// prefix ([`Run::lead`](crate::engine::Run)).
     fn room(&mut self, s: usize) -> Result<usize, Error> {
-        if let Some((room, _)) = &self.rooms[s] {
+        if let Some((room, lead)) = &self.rooms[s] {
+            self.run.lead = active(self.run.config, lead).cloned();
             return Ok(*room);
         }
         let source = self.run.source;
@@ -386,8 +400,9 @@ impl Splitting<'_, '_> {
             .map(|&h| self.doc.headings[h].text.text(source))
             .collect();
         let prefix = prefix(&texts);
+        let mut len = 0;
         let room = if config.heading_prefix && !prefix.is_empty() {
-            let len = self.run.counter.len(&prefix);
+            len = self.run.counter.len(&prefix);
             if len >= config.size {
                 let at = self.doc.sections[s].span.start;
                 return Err(Error::PrefixTooLong {
@@ -402,7 +417,9 @@ impl Splitting<'_, '_> {
         } else {
             config.size
         };
-        self.rooms[s] = Some((room, prefix));
+        let lead = Lead { text: prefix, len };
+        self.run.lead = active(config, &lead).cloned();
+        self.rooms[s] = Some((room, lead));
         Ok(room)
     }
 

@@ -18,7 +18,7 @@ use crate::error::Error;
 use crate::separator::Searcher;
 use crate::span::{is_space, trim, Span};
 use crate::trace::{Action, Close, Cut, Node, NodeId};
-use crate::unit::{ceil_boundary, Measure, Unit};
+use crate::unit::{ceil_boundary, floor_boundary, Lead, Measure, Unit};
 
 /// Splits the whole source.
 pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
@@ -48,7 +48,7 @@ pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
     }
     if run.config.overlap > 0 {
         let size = run.config.size;
-        add_overlap(run, |_| Some(size));
+        add_overlap(run, |_| Some((size, None)));
     }
     Ok(())
 }
@@ -192,7 +192,7 @@ pub(crate) fn open(run: &mut Run<'_>, v: Visit) -> Option<(Option<NodeId>, Measu
         v.group
     };
     let (span, len) = (this.span, this.len);
-    let too_big = len > v.limit;
+    let too_big = run.len_after_lead(span, len) > v.limit;
     let action = if span.is_empty() {
         Action::Empty
     } else {
@@ -392,13 +392,17 @@ impl Packer {
                     // Tokens do not add up: count the joined span.
                     run.measure.len(Span::new(group.span.start, part.span.end))
                 };
-                if would_be > self.limit {
+                // What the limit is compared with: the same but after a
+                // heading prefix that tokenizes together with the group.
+                let after_lead =
+                    run.len_after_lead(Span::new(group.span.start, part.span.end), would_be);
+                if after_lead > self.limit {
                     self.open = Some((part, k));
                     let close = Close::NextWouldExceed {
                         group_len: group.len,
                         gap_len: gap.len,
                         next_len: part.len,
-                        would_be,
+                        would_be: after_lead,
                     };
                     return Some(Group {
                         group,
@@ -449,22 +453,29 @@ fn hard_cut(
     let mut windows = 0;
     run.with_node(id, |n| n.action = Action::HardCut { separator, windows });
     while start < span.end {
-        let end = if ascii {
+        let mut end = if ascii {
             start.saturating_add(size).min(span.end)
         } else {
             unit.forward(within, start, size)
         };
+        let mut len = if piece.plain {
+            end - start
+        } else {
+            unit.len(&within[start..end])
+        };
+        // A window tokenized together with the heading prefix before it may
+        // hold fewer tokens than `size` allows alone: give back a character
+        // at a time (only such a window ever does this).
+        while end > start && run.len_after_lead(Span::new(start, end), len) > size {
+            end = floor_boundary(within, end - 1);
+            len = unit.len(&within[start..end]);
+        }
         if end == start {
             return Err(run.char_too_big(start, size));
         }
         if windows > 0 {
             run.pending = Cut::Hard;
         }
-        let len = if piece.plain {
-            end - start
-        } else {
-            unit.len(&within[start..end])
-        };
         run.emit(Span::new(start, end), len, id);
         windows += 1;
         start = end;
@@ -478,11 +489,14 @@ fn hard_cut(
 /// less; `None` when chunk `i` may not reach into chunk `i − 1` at all, as
 /// across Markdown sections). The overlap starts at a word boundary when the
 /// region holds one, and never on whitespace when trimming.
-pub(crate) fn add_overlap(run: &mut Run<'_>, room: impl Fn(usize) -> Option<usize>) {
+pub(crate) fn add_overlap<'l>(
+    run: &mut Run<'_>,
+    room: impl Fn(usize) -> Option<(usize, Option<&'l Lead>)>,
+) {
     let (source, config, counter) = (run.source, run.config, run.counter);
     let originals: Vec<Span> = run.chunks.iter().map(|c| c.span).collect();
     for i in 1..run.chunks.len() {
-        let Some(size) = room(i) else {
+        let Some((size, lead)) = room(i) else {
             continue;
         };
         let chunk = &mut run.chunks[i];
@@ -524,7 +538,7 @@ pub(crate) fn add_overlap(run: &mut Run<'_>, room: impl Fn(usize) -> Option<usiz
             // would be, and keep it without overlap if that breaks the size.
             run.measure.len(Span::new(start, chunk.span.end))
         };
-        if len > size {
+        if counter.len_after(lead, &source[start..chunk.span.end], len) > size {
             continue;
         }
         chunk.len = len;

@@ -192,6 +192,43 @@ impl Counter {
     }
 }
 
+/// Text put before every chunk of a section when it is embedded (the
+/// Markdown heading prefix), and its length in the unit.
+///
+/// Lengths add up across it except in tokens where the tokenizer does not
+/// restart between its last character and a chunk's first: the prefix ends
+/// in a newline, and a chunk starting with whitespace (when not trimmed) or,
+/// in o200k, with `/` is tokenized together with it (`"?\n\n/"` is one
+/// pre-tokenizer piece). [`Counter::len_after`] counts those together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Lead {
+    pub text: String,
+    pub len: usize,
+}
+
+impl Counter {
+    /// How many units `text` (`own` units counted alone) adds after `lead`:
+    /// the length of the lead followed by the text, less the lead's. That is
+    /// `own` except where tokenizing runs on from the lead into the text;
+    /// only then is the joined text counted.
+    pub(crate) fn len_after(self, lead: Option<&Lead>, text: &str, own: usize) -> usize {
+        let Some(lead) = lead else {
+            return own;
+        };
+        let (Some(before), Some(after)) = (lead.text.chars().next_back(), text.chars().next())
+        else {
+            return own;
+        };
+        if self.tokenizer.is_none() || restarts_between(before, after) {
+            return own;
+        }
+        let mut joined = String::with_capacity(lead.text.len() + text.len());
+        joined.push_str(&lead.text);
+        joined.push_str(text);
+        self.len(&joined).saturating_sub(lead.len)
+    }
+}
+
 /// Lengths of spans of one source, in one unit.
 ///
 /// For chars and bytes this is [`Unit::len`]. For tokens, counting every span

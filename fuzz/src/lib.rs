@@ -189,7 +189,11 @@ fn allowed(text: &str, config: &Config, err: &Error) -> bool {
                 && *room < config.size
                 && *len > *room
                 && text.contains(*ch)
-                && units(config.unit, ch.encode_utf8(&mut [0; 4])) == *len
+                // A `/` or whitespace may be tokenized together with the
+                // prefix, and then counts what it adds after it.
+                && (units(config.unit, ch.encode_utf8(&mut [0; 4])) == *len
+                    || *ch == '/'
+                    || ch.is_whitespace())
         }
         // Errors of engines this harness does not drive.
         #[allow(unreachable_patterns)]
