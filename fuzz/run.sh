@@ -5,6 +5,15 @@
 #   fuzz/run.sh 3600     an hour
 #   fuzz/run.sh 60 recursive   only the named targets
 #
+# With CHUNKSCOPE_FUZZ_SEED set (as `./x test` does), libFuzzer's random
+# generator starts from that seed, from an empty scratch corpus, and each
+# target stops after the number of inputs in fuzz/campaign.txt (or the time,
+# if that comes first). So a test run walks nearly the same inputs on every
+# machine; not exactly, as the coverage that steers the walk varies a little
+# with the engine's hash maps, whose keys are random per process. Without
+# it, each run explores from where the last one stopped (the nightly way).
+# A finding is saved and replayed the same way in both.
+#
 # Fails (exit 1) on any crash, timeout (an input that takes over 20 s) or
 # out-of-memory; the input that did it is saved in fuzz/artifacts/<target>/ and
 # the message says how to replay it. New inputs the fuzzer finds go to
@@ -58,13 +67,26 @@ summary=()
 for target in "${targets[@]}"; do
   scratch="$ROOT/target/fuzz-corpus/$target"
   mkdir -p "$scratch" "corpus/$target"
-  log "fuzzing $target for ${per}s"
   logfile="$ROOT/target/fuzz-$target.log"
+  bound=()
+  if [ -n "${CHUNKSCOPE_FUZZ_SEED:-}" ]; then
+    inputs="$(awk -v t="$target" '$1 == t { print $2 }' campaign.txt)"
+    [ -n "$inputs" ] || die "fuzz/campaign.txt has no number of inputs for $target"
+    # A fresh scratch corpus of its own: what the open-ended runs found
+    # would change the walk (and stays theirs).
+    scratch="$ROOT/target/fuzz-campaign/$target"
+    rm -rf "$scratch" && mkdir -p "$scratch"
+    bound=(-seed="$CHUNKSCOPE_FUZZ_SEED" -runs="$inputs")
+    log "fuzzing $target: $inputs inputs from seed $CHUNKSCOPE_FUZZ_SEED (at most ${per}s)"
+  else
+    log "fuzzing $target for ${per}s"
+  fi
   if "${FUZZ[@]}" "$target" "$scratch" "corpus/$target" -- \
-    -max_total_time="$per" -timeout="$TIMEOUT" -rss_limit_mb=2048 -max_len=4096 \
+    -max_total_time="$per" "${bound[@]}" -timeout="$TIMEOUT" -rss_limit_mb=2048 -max_len=4096 \
     -print_final_stats=1 >"$logfile" 2>&1; then
     runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$logfile" | tail -n1)"
-    summary+=("$target: ${runs:-?} inputs in ${per}s, no crash, no timeout")
+    secs="$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$logfile" | tail -n1)"
+    summary+=("$target: ${runs:-?} inputs in ${secs:-$per} s, no crash, no timeout")
   else
     failed+=("$target")
     tail -n 40 "$logfile" >&2
