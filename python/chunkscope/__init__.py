@@ -95,6 +95,7 @@ def split(
     number_of_chunks: int | None = None,
     min_chunk_size: int | None = None,
     embedder: str | None = None,
+    then_recursive: list[str] | None = None,
     trace: bool = False,
 ) -> Report:
     """Splits ``text`` and returns the report the ``chunkscope`` command prints.
@@ -134,6 +135,10 @@ def split(
       ``###``; ``placement="start"`` keeps the header lines, ``each_line``
       is ``return_each_line``); chunks carry ``metadata``. The class
       :class:`MarkdownHeaderTextSplitter` takes LangChain's own arguments.
+      ``then_recursive`` runs the recipe of LangChain's docs: each section
+      split again by ``RecursiveCharacterTextSplitter(separators=...,
+      chunk_size=size, chunk_overlap=overlap).split_documents`` (``[]``:
+      its default separators; regexes when ``regex``).
     - ``"semantic"``: LangChain's ``SemanticChunker``: a chunk ends where
       the cosine distance between neighbouring sentence groups passes the
       threshold (``breakpoint``: ``"percentile"``, ``"standard_deviation"``,
@@ -162,6 +167,7 @@ def split(
         number_of_chunks=number_of_chunks,
         min_chunk_size=min_chunk_size,
         embedder=embedder,
+        then_recursive=then_recursive,
     )
     return splitter.split(text, trace=trace)  # type: ignore[return-value]
 

@@ -31,7 +31,10 @@ class Splitter:
     breakpoints over the built-in lexical embedder or a word-vector file;
     :class:`chunkscope.SemanticChunker` takes LangChain's own embeddings).
     ``separators=None`` and ``placement=None`` take the strategy's defaults.
-    ``each_line`` is ``return_each_line`` (``"langchain-markdown"`` only),
+    ``each_line`` is ``return_each_line`` and ``then_recursive`` the
+    separators of the ``RecursiveCharacterTextSplitter`` that LangChain's
+    docs run on each section (``[]``: its default list; regexes when
+    ``regex``) (``"langchain-markdown"`` only),
     ``heading_prefix`` counts each chunk's heading path in its size
     (``"markdown"`` only); ``breakpoint``, ``amount``, ``buffer``,
     ``number_of_chunks``, ``min_chunk_size`` and ``embedder`` (``"lexical"``
@@ -59,6 +62,7 @@ class Splitter:
         number_of_chunks: int | None = None,
         min_chunk_size: int | None = None,
         embedder: str | None = None,
+        then_recursive: list[str] | None = None,
     ) -> Splitter: ...
     def split(self, text: str, trace: bool = False) -> dict[str, Any]:
         """The report of the ``chunkscope`` command, as dicts and lists."""

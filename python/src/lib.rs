@@ -119,7 +119,10 @@ impl Splitter {
     /// strategy's defaults: ours for `fixed`/`recursive`, LangChain's for its
     /// two classes (an empty list stands for LangChain's default separators).
     ///
-    /// `each_line` is `return_each_line` (`langchain-markdown` only),
+    /// `each_line` is `return_each_line` and `then_recursive` the separators
+    /// of the `RecursiveCharacterTextSplitter` that LangChain's docs run on
+    /// each section (an empty list: its default list; regexes when `regex`)
+    /// (`langchain-markdown` only),
     /// `heading_prefix` starts each chunk's count with its heading path
     /// (`markdown` only), and `breakpoint`, `amount`, `buffer`,
     /// `number_of_chunks`, `min_chunk_size` and `embedder` (`"lexical"`, or
@@ -129,7 +132,7 @@ impl Splitter {
         strategy="recursive", size=1000, overlap=0, separators=None, unit="chars",
         placement=None, trim=true, regex=false, each_line=false, heading_prefix=false,
         breakpoint=None, amount=None, buffer=None, number_of_chunks=None,
-        min_chunk_size=None, embedder=None
+        min_chunk_size=None, embedder=None, then_recursive=None
     ))]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -150,6 +153,7 @@ impl Splitter {
         number_of_chunks: Option<i64>,
         min_chunk_size: Option<i64>,
         embedder: Option<String>,
+        then_recursive: Option<Vec<String>>,
     ) -> PyResult<Splitter> {
         let strategy: Strategy = strategy.parse().map_err(|m| config_error(py, m))?;
         if each_line && strategy != Strategy::LangChainMarkdown {
@@ -161,6 +165,29 @@ impl Splitter {
                 ),
             ));
         }
+        if then_recursive.is_some() && strategy != Strategy::LangChainMarkdown {
+            return Err(config_error(
+                py,
+                format!(
+                    "then_recursive (the recursive splitter after the header splitter) applies to strategy=\"langchain-markdown\" only (the strategy is {:?})",
+                    strategy.name()
+                ),
+            ));
+        }
+        // With the recipe, `regex` is about the recursive splitter's
+        // separators; header markers are never regexes.
+        let then_regex = regex && then_recursive.is_some();
+        let then_recursive = then_recursive.map(|list| {
+            list.into_iter()
+                .map(|s| {
+                    if then_regex {
+                        Separator::regex(s)
+                    } else {
+                        Separator::literal(s)
+                    }
+                })
+                .collect()
+        });
         if heading_prefix && strategy != Strategy::Markdown {
             return Err(config_error(
                 py,
@@ -186,7 +213,9 @@ impl Splitter {
             unit: unit.parse().map_err(|m| config_error(py, m))?,
             separators: match separators {
                 None => base.separators.clone(),
-                Some(list) if regex => list.into_iter().map(Separator::regex).collect(),
+                Some(list) if regex && !then_regex => {
+                    list.into_iter().map(Separator::regex).collect()
+                }
                 Some(list) => list.into_iter().map(Separator::literal).collect(),
             },
             placement: match placement {
@@ -197,6 +226,7 @@ impl Splitter {
             each_line,
             heading_prefix,
             semantic,
+            then_recursive,
             ..base
         };
         // Token tables load here, once per process, outside the GIL.
@@ -299,10 +329,20 @@ impl Splitter {
         dict.set_item("unit", c.unit.name())?;
         dict.set_item("placement", c.placement.name())?;
         dict.set_item("trim", c.trim)?;
-        dict.set_item("regex", c.separators.iter().any(|s| s.regex))?;
+        let then: Option<Vec<&str>> = c
+            .then_recursive
+            .as_ref()
+            .map(|list| list.iter().map(|s| s.pattern.as_str()).collect());
+        let regex = c
+            .separators
+            .iter()
+            .chain(c.then_recursive.iter().flatten())
+            .any(|s| s.regex);
+        dict.set_item("regex", regex)?;
         // The settings of one strategy only with that strategy.
         if c.strategy == Strategy::LangChainMarkdown {
             dict.set_item("each_line", c.each_line)?;
+            dict.set_item("then_recursive", then)?;
         }
         if c.strategy == Strategy::Markdown {
             dict.set_item("heading_prefix", c.heading_prefix)?;
@@ -353,6 +393,7 @@ impl Splitter {
                 "number_of_chunks",
                 "min_chunk_size",
                 "embedder",
+                "then_recursive",
             ]
             .map(get)
             .into_iter()

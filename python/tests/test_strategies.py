@@ -86,6 +86,53 @@ def test_markdown_header_splitter_documents(langchain: Any) -> None:
     assert "x" not in got[1].metadata
 
 
+RECIPE_CASES = 400
+
+
+def test_the_markdown_recipe_gives_langchains_answers(langchain: Any) -> None:
+    """`then_recursive`: the header splitter, then the recursive splitter's
+    `split_documents` on its sections, as LangChain's docs chain them, with
+    random Markdown, sizes, overlaps and separator lists."""
+    rng = random.Random(SEED + 1)
+    headers = [("#", "Header 1"), ("##", "Header 2"), ("###", "Header 3")]
+    tally: collections.Counter[str] = collections.Counter()
+    problems = []
+    for _ in range(RECIPE_CASES):
+        text = random_markdown(rng)
+        size = rng.randint(1, 60)
+        overlap = rng.choice([0, 0, rng.randint(0, size - 1)])
+        separators = rng.choice([[], ["\n\n", "\n", " ", ""], [" ", ""], ["\n", "."]])
+        strip_headers = rng.random() < 0.7
+        trim = rng.random() < 0.8
+        md = langchain.MarkdownHeaderTextSplitter(headers, strip_headers=strip_headers)
+        recursive = langchain.RecursiveCharacterTextSplitter(
+            chunk_size=size,
+            chunk_overlap=overlap,
+            strip_whitespace=trim,
+            **({"separators": separators} if separators else {}),
+        )
+        theirs = documents(recursive.split_documents(md.split_text(text)))
+        report = chunkscope.split(
+            text,
+            strategy="langchain-markdown",
+            size=size,
+            overlap=overlap,
+            placement="none" if strip_headers else "start",
+            trim=trim,
+            then_recursive=separators,
+        )
+        ours = [(c["text"], c["metadata"]) for c in report["chunks"]]
+        tally["cases"] += 1
+        tally["chunks"] += len(theirs)
+        if ours != theirs:
+            problems.append(f"size {size} overlap {overlap} {separators} {text!r}:\n"
+                            f"  ours   {ours}\n  theirs {theirs}")
+    print(f"the Markdown recipe compared with the live LangChain: {dict(tally)}")
+    assert not problems, f"{len(problems)} differences; the first:\n\n" + "\n\n".join(problems[:3])
+    assert tally["cases"] == RECIPE_CASES
+    assert tally["chunks"] > 2 * RECIPE_CASES
+
+
 def test_markdown_header_splitter_refusals() -> None:
     with pytest.raises(chunkscope.ChunkscopeError, match="custom_header_patterns"):
         chunkscope.MarkdownHeaderTextSplitter([("#", "h")], custom_header_patterns={"**": 1})
@@ -124,6 +171,17 @@ def cli(args: list[str], text: str) -> dict[str, Any] | None:
             ["--strategy", "langchain-markdown", "--each-line"],
         ),
         (
+            {"strategy": "langchain-markdown", "size": 40, "overlap": 10, "then_recursive": []},
+            ["--strategy", "langchain-markdown", "--size", "40", "--overlap", "10",
+             "--then-recursive"],
+        ),
+        (
+            {"strategy": "langchain-markdown", "size": 30, "then_recursive": [r"\.\s", " "],
+             "regex": True},
+            ["--strategy", "langchain-markdown", "--size", "30", "--then-recursive",
+             "--sep", r"\.\s", "--sep", " ", "--regex"],
+        ),
+        (
             {"strategy": "semantic", "size": 200, "buffer": 0, "amount": 50},
             ["--strategy", "semantic", "--size", "200", "--buffer", "0", "--amount", "50"],
         ),
@@ -158,6 +216,7 @@ def test_strategy_settings_are_refused_where_they_do_not_apply() -> None:
         ({"heading_prefix": True}, "heading_prefix"),
         ({"breakpoint": "percentile"}, "breakpoint"),
         ({"buffer": 2}, "buffer"),
+        ({"then_recursive": []}, "then_recursive"),
         ({"embedder": "lexical"}, "embedder"),
     ]:
         with pytest.raises(chunkscope.ChunkscopeError, match=name):
@@ -176,3 +235,19 @@ def test_a_semantic_splitter_pickles_with_its_settings() -> None:
     assert again.config == splitter.config
     assert again.config["buffer"] == 0 and again.config["amount"] == 60.0
     assert again.split(DOC) == splitter.split(DOC)
+
+
+def test_the_markdown_recipe_pickles_and_shows_its_separators() -> None:
+    import pickle
+
+    splitter = chunkscope.Splitter(
+        strategy="langchain-markdown", size=30, then_recursive=[r"\.\s", " "], regex=True
+    )
+    assert splitter.config["then_recursive"] == [r"\.\s", " "]
+    assert splitter.config["regex"] is True
+    again = pickle.loads(pickle.dumps(splitter))
+    assert again.config == splitter.config
+    assert again.split(DOC) == splitter.split(DOC)
+    plain = chunkscope.Splitter(strategy="langchain-markdown")
+    assert plain.config["then_recursive"] is None
+    assert pickle.loads(pickle.dumps(plain)).config == plain.config
