@@ -108,13 +108,17 @@ fn Modes() -> Html {
     {
         let mode = mode.clone();
         use_effect_with((), move |_| {
+            let heard = mode.clone();
             let listener = Closure::<dyn Fn()>::new(move || {
                 if let Some(h) = host() {
-                    mode.set(shown(&h));
+                    heard.set(shown(&h));
                 }
             });
             if let Some(h) = host() {
                 let _ = h.add_event_listener_with_callback(SHOW, listener.as_ref().unchecked_ref());
+                // A mode chosen after the first render read the host and
+                // before this listener was there went unheard: read it again.
+                mode.set(shown(&h));
             }
             // The host lives as long as the page.
             listener.forget();
