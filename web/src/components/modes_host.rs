@@ -1,14 +1,22 @@
 //! Where the practice, bug-gallery, code and evaluate modes and explore mode's
-//! exercises and late-chunking explainer are drawn: the page's side of [`crate::modes`]. Once the page has
+//! exercises and sentence and semantic views are drawn: the page's side of [`crate::modes`]. Once the page has
 //! drawn itself (or a mode is chosen), it adds the modes module's loader
 //! (`modes-loader.js`, next to the page); until the module has drawn itself,
 //! the mode's host says it is loading.
 
-use crate::modes::{ASK, EXERCISES_HOST, FAILED, HOST, READY, SHOW};
+use crate::modes::{
+    model_handoff, split_handoff, ASK, EXERCISES_HOST, FAILED, HANDOFF, HOST, MEANING, MEANING_ASK,
+    MEANING_HOST, OUTLINE_HOST, READY, SHOW,
+};
+use crate::state::model_file::LoadedModel;
+use crate::state::{Action, Pointed, SemanticSettings, Shared, State, View};
 use crate::teach::Mode;
+use chunkscope::{Strategy, Unit};
+use js_sys::Reflect;
 use std::cell::Cell;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
+use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
 /// The loader of the modes module, beside the page.
@@ -110,4 +118,142 @@ pub fn use_modes_host(mode: Mode, on_mode: Callback<Mode>) -> Html {
 /// loaded, which [`use_modes_host`] starts as soon as the page has drawn itself.
 pub fn exercises_host() -> Html {
     html! { <div id={EXERCISES_HOST}></div> }
+}
+
+/// What the modes module's sentence and semantic views draw: the page's own
+/// splits (as the worker's reports), the semantic settings, the unit and the
+/// page's static model.
+#[derive(Clone, PartialEq)]
+struct Meaning {
+    sentence: Option<Shared>,
+    semantic_shown: bool,
+    semantic: Option<Shared>,
+    compared: Vec<Shared>,
+    settings: SemanticSettings,
+    unit: Unit,
+    model: Option<LoadedModel>,
+}
+
+impl Meaning {
+    /// The views' inputs in `state`: the sentences of a single split with
+    /// the sentence level; with the semantic strategy shown, its split, the
+    /// four strategies compared and the model.
+    fn of(state: &State) -> Meaning {
+        let primary = state.primary();
+        let semantic_shown = state.view == View::One(Strategy::Semantic);
+        Meaning {
+            sentence: primary
+                .filter(|s| s.output.sentences.is_some() && !state.view.is_compare())
+                .cloned(),
+            semantic_shown,
+            semantic: semantic_shown.then(|| primary.cloned()).flatten(),
+            compared: if semantic_shown {
+                crate::state::semantic::COMPARED
+                    .iter()
+                    .filter_map(|&s| state.split(s).cloned())
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            settings: state.semantic.clone(),
+            unit: state.settings.unit,
+            model: state.model.loaded.clone(),
+        }
+    }
+
+    /// The handoff object (see [`crate::modes`]).
+    fn handoff(&self) -> JsValue {
+        let object = js_sys::Object::new();
+        let set = |key: &str, value: &JsValue| {
+            let _ = Reflect::set(&object, &key.into(), value);
+        };
+        let split = |s: &Option<Shared>| s.as_ref().map_or(JsValue::NULL, split_handoff);
+        set("sentence", &split(&self.sentence));
+        set("semanticShown", &self.semantic_shown.into());
+        set("semantic", &split(&self.semantic));
+        let compared: js_sys::Array = self.compared.iter().map(split_handoff).collect();
+        set("compared", &compared);
+        set("breakpoint", &self.settings.breakpoint.name().into());
+        set("amount", &self.settings.amount.as_str().into());
+        set("buffer", &self.settings.buffer.as_str().into());
+        set("unit", &self.unit.name().into());
+        set("model", &model_handoff(&self.model));
+        object.into()
+    }
+}
+
+/// What the module's views ask for, as the page's action.
+fn asked(what: &str) -> Option<Action> {
+    let (kind, value) = what.split_once(':')?;
+    Some(match kind {
+        "breakpoint" => Action::SetBreakpoint(value.parse().ok()?),
+        "amount" => Action::SetAmount(value.to_string()),
+        "buffer" => Action::SetBuffer(value.to_string()),
+        "point" => Action::Point(value.parse().ok().map(|index| Pointed {
+            strategy: Strategy::Semantic,
+            index,
+        })),
+        _ => return None,
+    })
+}
+
+/// The element the modes module draws explore mode's sentence and semantic
+/// views into: handed the page's splits and settings on every change, its
+/// controls' changes come back as the page's actions.
+#[hook]
+pub fn use_meaning_host(state: &State, dispatch: Callback<Action>) -> Html {
+    let host = use_node_ref();
+    {
+        let host = host.clone();
+        use_effect_with((), move |_| {
+            if let Some(el) = host.cast::<web_sys::Element>() {
+                let asker = el.clone();
+                let on_ask = Closure::<dyn Fn()>::new(move || {
+                    if let Some(action) = asker.get_attribute("data-ask").as_deref().and_then(asked)
+                    {
+                        dispatch.emit(action);
+                    }
+                });
+                let _ = el
+                    .add_event_listener_with_callback(MEANING_ASK, on_ask.as_ref().unchecked_ref());
+                // The host lives as long as the page.
+                on_ask.forget();
+            }
+        });
+    }
+    {
+        let host = host.clone();
+        use_effect_with(Meaning::of(state), move |meaning| {
+            if let Some(el) = host.cast::<web_sys::Element>() {
+                let _ = Reflect::set(&el, &HANDOFF.into(), &meaning.handoff());
+                if let Ok(event) = web_sys::Event::new(MEANING) {
+                    let _ = el.dispatch_event(&event);
+                }
+            }
+        });
+    }
+    html! { <div id={MEANING_HOST} ref={host} class="meaning-host"></div> }
+}
+
+/// The element the modes module draws a Markdown split's outline into,
+/// handed `split` (when it is a Markdown split) on every change.
+#[hook]
+pub fn use_outline_host(split: Option<Shared>) -> Html {
+    let host = use_node_ref();
+    {
+        let host = host.clone();
+        let split = split.filter(|s| s.output.markdown.is_some());
+        use_effect_with(split, move |split| {
+            if let Some(el) = host.cast::<web_sys::Element>() {
+                let object = js_sys::Object::new();
+                let outline = split.as_ref().map_or(JsValue::NULL, split_handoff);
+                let _ = Reflect::set(&object, &"outline".into(), &outline);
+                let _ = Reflect::set(&el, &HANDOFF.into(), &object);
+                if let Ok(event) = web_sys::Event::new(MEANING) {
+                    let _ = el.dispatch_event(&event);
+                }
+            }
+        });
+    }
+    html! { <div id={OUTLINE_HOST} ref={host} class="meaning-host"></div> }
 }
