@@ -31,15 +31,19 @@
 //! ```
 //!
 //! A Markdown split's outline is drawn the same way, into `#outline-host`
-//! (its `handoff` is `{ outline }`, one split, with the same event).
+//! (its `handoff` is `{ outline }`, one split, with the same event), and the
+//! compare views' numbers side by side into `#compare-stats-host` (`{ panes:
+//! [{ strategy, split }], primary }`, or `null` outside a compare view).
 //!
 //! The module starts its own worker (`engine::start`), as the page does: every
 //! split it shows is still the worker's answer through the same contract. A
 //! static model lives in one worker, so evaluate mode loads its own (its
 //! loader is shown when retrieval by a model is chosen) into the module's.
 
+use crate::components::compare_stats::CompareStats;
 use crate::components::comparison::StrategyComparison;
 use crate::components::eval_page::EvalPage;
+use crate::components::jump::Target;
 use crate::components::late_chunking::LateChunking;
 use crate::components::outline::Outline;
 use crate::components::semantic_view::SemanticView;
@@ -51,7 +55,7 @@ use crate::state::{Pointed, SemanticSettings, Shared, Split};
 use crate::teach::exercises::Exercises;
 use crate::teach::{teach_panel, Mode};
 use crate::text::Text;
-use chunkscope::Unit;
+use chunkscope::{Strategy, Unit};
 use js_sys::Reflect;
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
@@ -97,7 +101,9 @@ pub const MEANING: &str = "chunkscope-meaning";
 pub const MEANING_ASK: &str = "chunkscope-meaning-ask";
 /// The id of the element the page draws for a Markdown split's outline.
 pub const OUTLINE_HOST: &str = "outline-host";
-/// The property of the meaning and outline hosts that holds the page's handoff.
+/// The id of the element the page draws for the compare views' numbers.
+pub const COMPARE_STATS_HOST: &str = "compare-stats-host";
+/// The property of the meaning, outline and compare-stats hosts that holds the page's handoff.
 pub const HANDOFF: &str = "handoff";
 
 /// The module's entry point: mounts the modes and the exercises, each into a
@@ -126,6 +132,9 @@ pub fn start() {
     }
     if let Some(root) = child_of(&document, OUTLINE_HOST) {
         yew::Renderer::<OutlineOf>::with_root(root).render();
+    }
+    if let Some(root) = child_of(&document, COMPARE_STATS_HOST) {
+        yew::Renderer::<CompareStatsOf>::with_root(root).render();
     }
     let Ok(root) = document.create_element("div") else {
         return;
@@ -383,6 +392,57 @@ fn OutlineOf() -> Html {
     }
     match &*split {
         Some(split) => html! { <Outline split={split.clone()} /> },
+        None => html! {},
+    }
+}
+
+/// The panes the compare-stats host was handed, and the primary one.
+type Panes = (Vec<(Strategy, Option<Shared>)>, Strategy);
+
+/// Reads the compare-stats host's handoff.
+fn read_panes(decoded: &mut Decoded) -> Option<Panes> {
+    let host = web_sys::window()?
+        .document()?
+        .get_element_by_id(COMPARE_STATS_HOST)?;
+    let handoff = field(&host.into(), HANDOFF);
+    if handoff.is_null() || handoff.is_undefined() {
+        return None;
+    }
+    let mut fresh = Vec::new();
+    let panes = js_sys::Array::from(&field(&handoff, "panes"))
+        .iter()
+        .filter_map(|pane| {
+            let strategy = text_field(&pane, "strategy").parse().ok()?;
+            Some((strategy, decoded.split(&field(&pane, "split"), &mut fresh)))
+        })
+        .collect();
+    decoded.splits = fresh;
+    let primary = text_field(&handoff, "primary").parse().ok()?;
+    Some((panes, primary))
+}
+
+/// The compare views' numbers, from the panes' splits the page hands over.
+#[function_component]
+fn CompareStatsOf() -> Html {
+    let decoded = use_mut_ref(Decoded::default);
+    let panes = {
+        let decoded = decoded.clone();
+        use_state(move || read_panes(&mut decoded.borrow_mut()))
+    };
+    {
+        let panes = panes.clone();
+        use_effect_with((), move |_| {
+            on_handoff(COMPARE_STATS_HOST, move || {
+                panes.set(read_panes(&mut decoded.borrow_mut()));
+            });
+        });
+    }
+    match &*panes {
+        Some((splits, primary)) => html! {
+            <div id={Target::CompareStats.id()}>
+                <CompareStats splits={splits.clone()} primary={*primary} />
+            </div>
+        },
         None => html! {},
     }
 }

@@ -4,14 +4,15 @@ use super::badges::Badges;
 use super::chunk_details::ChunkDetails;
 use super::chunk_table::ChunkTable;
 use super::code_view::CodeView;
-use super::compare_stats::CompareStats;
 use super::controls::Controls;
 use super::doc_input::DocInput;
 use super::document::{token_toggle, tokenizer_of, DocumentView};
 use super::jump::{jump_links, skip_link, Target};
 use super::langchain::{LangChainDifferences, LangChainNotes};
 use super::legend::Legend;
-use super::modes_host::{exercises_host, use_meaning_host, use_modes_host, use_outline_host};
+use super::modes_host::{
+    exercises_host, use_compare_stats_host, use_meaning_host, use_modes_host, use_outline_host,
+};
 use super::separators::SeparatorEditor;
 use super::share_button::ShareButton;
 use super::stats::{StatsLine, StatsView};
@@ -348,15 +349,16 @@ pub fn App() -> Html {
     // A Markdown split's outline: drawn by the modes module.
     let outline_host = use_outline_host(details.clone());
     let compare = state.view.is_compare();
-    let compare_stats = compare.then(|| {
-        let splits = state
+    // The compare views' numbers: drawn by the modes module.
+    let panes = compare.then(|| {
+        state
             .view
             .strategies()
             .iter()
             .map(|&s| (s, state.split(s).cloned()))
-            .collect::<Vec<_>>();
-        html! { <div id={Target::CompareStats.id()}><CompareStats {splits} primary={primary_strategy} /></div> }
+            .collect::<Vec<_>>()
     });
+    let compare_stats = use_compare_stats_host(panes, primary_strategy);
     html! {
         <div class={classes!("app", dragging.then_some("dropping"))}
             ondragover={drop_zone.over} ondragleave={drop_zone.leave} ondrop={drop_zone.drop}>
@@ -418,7 +420,7 @@ pub fn App() -> Html {
                         {shown_banner.unwrap_or_default()}
                         <div id={Target::Chunks.id()} class="jump-target" tabindex="-1">{documents}</div>
                         <ChunkDetails split={pointed_split} pointed={state.pointed} />
-                        {compare_stats.unwrap_or_default()}
+                        {compare_stats}
                         // The semantic strategy's model loader (the page's
                         // worker holds the model), then the module's views.
                         if state.view == View::One(chunkscope::Strategy::Semantic) {

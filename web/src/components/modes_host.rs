@@ -5,8 +5,8 @@
 //! the mode's host says it is loading.
 
 use crate::modes::{
-    model_handoff, split_handoff, ASK, EXERCISES_HOST, FAILED, HANDOFF, HOST, MEANING, MEANING_ASK,
-    MEANING_HOST, OUTLINE_HOST, READY, SHOW,
+    model_handoff, split_handoff, ASK, COMPARE_STATS_HOST, EXERCISES_HOST, FAILED, HANDOFF, HOST,
+    MEANING, MEANING_ASK, MEANING_HOST, OUTLINE_HOST, READY, SHOW,
 };
 use crate::state::model_file::LoadedModel;
 use crate::state::{Action, Pointed, SemanticSettings, Shared, State, View};
@@ -256,4 +256,44 @@ pub fn use_outline_host(split: Option<Shared>) -> Html {
         });
     }
     html! { <div id={OUTLINE_HOST} ref={host} class="meaning-host"></div> }
+}
+
+/// The element the modes module draws the compare views' numbers into,
+/// handed each pane's split (`panes`, `None` outside a compare view) and the
+/// primary pane on every change.
+#[hook]
+pub fn use_compare_stats_host(
+    panes: Option<Vec<(Strategy, Option<Shared>)>>,
+    primary: Strategy,
+) -> Html {
+    let host = use_node_ref();
+    {
+        let host = host.clone();
+        use_effect_with((panes, primary), move |(panes, primary)| {
+            if let Some(el) = host.cast::<web_sys::Element>() {
+                let handoff = panes.as_ref().map_or(JsValue::NULL, |panes| {
+                    let list: js_sys::Array = panes
+                        .iter()
+                        .map(|(strategy, split)| {
+                            let pane = js_sys::Object::new();
+                            let _ =
+                                Reflect::set(&pane, &"strategy".into(), &strategy.name().into());
+                            let split = split.as_ref().map_or(JsValue::NULL, split_handoff);
+                            let _ = Reflect::set(&pane, &"split".into(), &split);
+                            JsValue::from(pane)
+                        })
+                        .collect();
+                    let object = js_sys::Object::new();
+                    let _ = Reflect::set(&object, &"panes".into(), &list);
+                    let _ = Reflect::set(&object, &"primary".into(), &primary.name().into());
+                    object.into()
+                });
+                let _ = Reflect::set(&el, &HANDOFF.into(), &handoff);
+                if let Ok(event) = web_sys::Event::new(MEANING) {
+                    let _ = el.dispatch_event(&event);
+                }
+            }
+        });
+    }
+    html! { <div id={COMPARE_STATS_HOST} ref={host} class="meaning-host"></div> }
 }
