@@ -349,9 +349,15 @@ fn meaning_host() -> Option<Element> {
         .get_element_by_id(MEANING_HOST)
 }
 
-/// Calls `on_change` whenever the page hands the host `id` new inputs.
+/// Calls `on_change` whenever the page hands the host `id` new inputs, in a
+/// task of its own: reading a long document's report again is not added to
+/// the page's drawing of it.
 fn on_handoff(id: &str, on_change: impl Fn() + 'static) {
-    let listener = Closure::<dyn Fn()>::new(on_change);
+    let on_change = Rc::new(on_change);
+    let listener = Closure::<dyn Fn()>::new(move || {
+        let on_change = on_change.clone();
+        gloo_timers::callback::Timeout::new(0, move || on_change()).forget();
+    });
     let host = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id(id));
