@@ -1,11 +1,13 @@
-//! The practice, bug-gallery, code and evaluate modes, and explore mode's
-//! exercises, as a second wasm module
+//! The practice, bug-gallery, code and evaluate modes, explore mode's
+//! exercises, and explore's views below the first screen that only read a
+//! split (sentences, the semantic curve, the four-strategy comparison, late
+//! chunking, the outline, the compare numbers), as a second wasm module
 //! (`chunkscope-modes`: the page's own sources, built as a second binary
 //! whose `main` calls [`start`]), which the
 //! page adds once it has drawn itself, so its first load carries what explore
 //! mode shows first.
 //!
-//! The page and the module share no memory; they meet at two elements the page
+//! The page and the module share no memory; they meet at elements the page
 //! draws: `#exercises-host` (explore mode's exercises, which need nothing
 //! from the page) and `#modes-host`, where a mode's body goes:
 //!
@@ -36,7 +38,9 @@
 //! [{ strategy, split }], primary }`, or `null` outside a compare view).
 //!
 //! The module starts its own worker (`engine::start`), as the page does: every
-//! split it shows is still the worker's answer through the same contract. A
+//! split it shows is still a worker's answer through the same contract (the
+//! handed-over ones the page's worker's, which alone may hold the page's
+//! token tables and model). A
 //! static model lives in one worker, so evaluate mode loads its own (its
 //! loader is shown when retrieval by a model is chosen) into the module's.
 
