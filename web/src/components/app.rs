@@ -186,7 +186,7 @@ pub fn App() -> Html {
         let mode = mode.clone();
         use_callback((), move |m: Mode, _| mode.set(m))
     };
-    let modes_host = use_modes_host(*mode, on_mode.clone());
+    let (modes_host, module) = use_modes_host(*mode, on_mode.clone());
     // One callback for the page's lifetime, so components whose other props did
     // not change are not drawn again.
     let dispatch = {
@@ -195,7 +195,7 @@ pub fn App() -> Html {
     };
     use_tokenizer(state.settings.unit, dispatch.clone());
     // The sentence and semantic views: drawn by the modes module.
-    let meaning_host = use_meaning_host(&state, dispatch.clone());
+    let meaning_host = use_meaning_host(&state, dispatch.clone(), module);
     let on_point = {
         let dispatch = dispatch.clone();
         use_callback((), move |p: Option<Pointed>, _| {

@@ -59,8 +59,11 @@ fn load() {
 /// module's links to another mode (code mode's to the gallery) go to `on_mode`.
 /// A hook of the page's rather than a component: one component fewer in the
 /// page's wasm.
+///
+/// Also returns whether the module has drawn itself (`None` while it loads,
+/// `Some(false)` when it could not start).
 #[hook]
-pub fn use_modes_host(mode: Mode, on_mode: Callback<Mode>) -> Html {
+pub fn use_modes_host(mode: Mode, on_mode: Callback<Mode>) -> (Html, Option<bool>) {
     let host = use_node_ref();
     // None while the module loads, then Ok once it has drawn, Err if it failed.
     let loaded = use_state(|| None::<Result<(), ()>>);
@@ -102,7 +105,8 @@ pub fn use_modes_host(mode: Mode, on_mode: Callback<Mode>) -> Html {
         });
     }
     let waiting = mode != Mode::Explore;
-    html! {
+    let module = (*loaded).map(|l| l.is_ok());
+    let host = html! {
         <div id={HOST} ref={host} class="modes-host" data-mode={mode.name()}>
             if waiting && loaded.is_none() {
                 <p class="loading">{"Loading this mode…"}</p>
@@ -111,7 +115,8 @@ pub fn use_modes_host(mode: Mode, on_mode: Callback<Mode>) -> Html {
                 <p class="notice" role="alert">{"This mode could not be loaded; reload the page to try again."}</p>
             }
         </div>
-    }
+    };
+    (host, module)
 }
 
 /// Where explore mode's exercises go: the module draws them here once it has
@@ -199,9 +204,11 @@ fn asked(what: &str) -> Option<Action> {
 
 /// The element the modes module draws explore mode's sentence and semantic
 /// views into: handed the page's splits and settings on every change, its
-/// controls' changes come back as the page's actions.
+/// controls' changes come back as the page's actions. Until the module has
+/// drawn itself (`module`, from [`use_modes_host`]) the host says the views
+/// are loading, or that they could not be.
 #[hook]
-pub fn use_meaning_host(state: &State, dispatch: Callback<Action>) -> Html {
+pub fn use_meaning_host(state: &State, dispatch: Callback<Action>, module: Option<bool>) -> Html {
     let host = use_node_ref();
     {
         let host = host.clone();
@@ -221,9 +228,11 @@ pub fn use_meaning_host(state: &State, dispatch: Callback<Action>) -> Html {
             }
         });
     }
+    let meaning = Meaning::of(state);
+    let shown = meaning.sentence.is_some() || meaning.semantic_shown;
     {
         let host = host.clone();
-        use_effect_with(Meaning::of(state), move |meaning| {
+        use_effect_with(meaning, move |meaning| {
             if let Some(el) = host.cast::<web_sys::Element>() {
                 let _ = Reflect::set(&el, &HANDOFF.into(), &meaning.handoff());
                 if let Ok(event) = web_sys::Event::new(MEANING) {
@@ -232,7 +241,16 @@ pub fn use_meaning_host(state: &State, dispatch: Callback<Action>) -> Html {
             }
         });
     }
-    html! { <div id={MEANING_HOST} ref={host} class="meaning-host"></div> }
+    html! {
+        <div id={MEANING_HOST} ref={host} class="meaning-host">
+            if shown && module.is_none() {
+                <p class="loading">{"Loading the sentence and semantic views…"}</p>
+            }
+            if shown && module == Some(false) {
+                <p class="notice" role="alert">{"The sentence and semantic views could not be loaded; reload the page to try again."}</p>
+            }
+        </div>
+    }
 }
 
 /// The element the modes module draws a Markdown split's outline into,
