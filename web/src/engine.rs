@@ -22,7 +22,7 @@ use chunkscope::Config;
 use chunkscope_wasm::contract::{Detail, Refusal};
 use chunkscope_wasm::message::{self, Encoding, Reply};
 use std::cell::RefCell;
-use std::rc::Rc;
+use std::rc::{Rc, Weak};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{MessageEvent, Worker};
@@ -510,6 +510,9 @@ fn take(id: Option<f64>, reply: Reply) {
                         }))
                     })
             });
+            if let Ok(shared) = &split {
+                keep_report(shared, report);
+            }
             let action = Action::SplitArrived { id, split };
             if long {
                 gloo_timers::callback::Timeout::new(0, move || dispatch(action)).forget();
@@ -527,6 +530,39 @@ fn take(id: Option<f64>, reply: Reply) {
         | Reply::Corpus { .. } => return,
     };
     dispatch(action);
+}
+
+thread_local! {
+    /// The worker's binary reports of the splits the reducer took, kept
+    /// (while their splits live) for the modes module, which draws the
+    /// sentence and semantic views from the same answers (`crate::modes`).
+    static REPORTS: RefCell<Vec<(Weak<Split>, JsValue)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Keeps `report`, the buffer `split` was read from.
+fn keep_report(split: &Shared, report: JsValue) {
+    REPORTS.with(|r| {
+        let mut reports = r.borrow_mut();
+        reports.retain(|(kept, _)| kept.strong_count() > 0);
+        reports.push((Rc::downgrade(&split.0), report));
+    });
+}
+
+/// The worker's report `split` was read from, while the page holds it.
+pub fn report_of(split: &Shared) -> Option<JsValue> {
+    REPORTS.with(|r| {
+        r.borrow()
+            .iter()
+            .find(|(kept, _)| std::ptr::eq(kept.as_ptr(), Rc::as_ptr(&split.0)))
+            .map(|(_, report)| report.clone())
+    })
+}
+
+/// The JavaScript string of `text`, made once for the worker's requests.
+pub fn js_text_of(text: &Text) -> JsValue {
+    let mut js = None;
+    with_engine(|engine| js = Some(engine.js_text(text)));
+    js.unwrap_or_else(|| JsValue::from_str(text))
 }
 
 /// Hands `action` to the reducer.

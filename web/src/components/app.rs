@@ -4,19 +4,15 @@ use super::badges::Badges;
 use super::chunk_details::ChunkDetails;
 use super::chunk_table::ChunkTable;
 use super::code_view::CodeView;
-use super::compare_stats::CompareStats;
-use super::comparison::StrategyComparison;
 use super::controls::Controls;
 use super::doc_input::DocInput;
 use super::document::{token_toggle, tokenizer_of, DocumentView};
 use super::jump::{jump_links, skip_link, Target};
 use super::langchain::{LangChainDifferences, LangChainNotes};
-use super::late_chunking::LateChunking;
 use super::legend::Legend;
-use super::modes_host::{exercises_host, use_modes_host};
-use super::outline::Outline;
-use super::semantic_view::SemanticView;
-use super::sentence_view::SentenceView;
+use super::modes_host::{
+    exercises_host, use_compare_stats_host, use_meaning_host, use_modes_host, use_outline_host,
+};
 use super::separators::SeparatorEditor;
 use super::share_button::ShareButton;
 use super::stats::{StatsLine, StatsView};
@@ -175,41 +171,6 @@ fn drop_handlers(
     DropZone { over, leave, drop }
 }
 
-/// The views of the sentence and semantic strategies, under the chunks: the
-/// sentences and doubtful stops of a split with the sentence level; for the
-/// semantic strategy its curve and controls, the four-strategy comparison
-/// and the late-chunking explainer.
-fn meaning_views(
-    state: &State,
-    primary: &Option<Shared>,
-    dispatch: &Callback<Action>,
-    on_point: &Callback<Option<Pointed>>,
-) -> Html {
-    let sentences = primary
-        .as_ref()
-        .filter(|s| s.output.sentences.is_some() && !state.view.is_compare())
-        .map(|split| html! { <SentenceView split={split.clone()} /> });
-    let semantic = (state.view == View::One(chunkscope::Strategy::Semantic)).then(|| {
-        let splits: Vec<Shared> = crate::state::semantic::COMPARED
-            .iter()
-            .filter_map(|&s| state.split(s).cloned())
-            .collect();
-        html! {
-            <>
-                <super::model_file::ModelFile model={state.model.clone()} dispatch={dispatch.clone()} />
-                if let Some(split) = primary {
-                    <SemanticView split={split.clone()} settings={state.semantic.clone()}
-                        dispatch={dispatch.clone()} on_point={on_point.clone()} />
-                }
-                <StrategyComparison {splits} unit={state.settings.unit} />
-                <LateChunking model={state.model.loaded.clone()}
-                    chunks={state.split(chunkscope::Strategy::Semantic).map(|s| s.output.chunks.len())} />
-            </>
-        }
-    });
-    html! { <>{sentences}{semantic}</> }
-}
-
 /// The page.
 #[function_component]
 pub fn App() -> Html {
@@ -225,7 +186,7 @@ pub fn App() -> Html {
         let mode = mode.clone();
         use_callback((), move |m: Mode, _| mode.set(m))
     };
-    let modes_host = use_modes_host(*mode, on_mode.clone());
+    let (modes_host, module) = use_modes_host(*mode, on_mode.clone());
     // One callback for the page's lifetime, so components whose other props did
     // not change are not drawn again.
     let dispatch = {
@@ -233,6 +194,8 @@ pub fn App() -> Html {
         use_callback((), move |action: Action, _| dispatcher.dispatch(action))
     };
     use_tokenizer(state.settings.unit, dispatch.clone());
+    // The sentence and semantic views: drawn by the modes module.
+    let meaning_host = use_meaning_host(&state, dispatch.clone(), module);
     let on_point = {
         let dispatch = dispatch.clone();
         use_callback((), move |p: Option<Pointed>, _| {
@@ -383,16 +346,19 @@ pub fn App() -> Html {
         .as_ref()
         .is_some_and(|s| s.output.chunks.len() + s.output.trace.nodes.len() > DRAW_LATER_FROM);
     let details = use_later(primary.clone(), long);
+    // A Markdown split's outline: drawn by the modes module.
+    let outline_host = use_outline_host(details.clone());
     let compare = state.view.is_compare();
-    let compare_stats = compare.then(|| {
-        let splits = state
+    // The compare views' numbers: drawn by the modes module.
+    let panes = compare.then(|| {
+        state
             .view
             .strategies()
             .iter()
             .map(|&s| (s, state.split(s).cloned()))
-            .collect::<Vec<_>>();
-        html! { <div id={Target::CompareStats.id()}><CompareStats {splits} primary={primary_strategy} /></div> }
+            .collect::<Vec<_>>()
     });
+    let compare_stats = use_compare_stats_host(panes, primary_strategy);
     html! {
         <div class={classes!("app", dragging.then_some("dropping"))}
             ondragover={drop_zone.over} ondragleave={drop_zone.leave} ondrop={drop_zone.drop}>
@@ -454,14 +420,21 @@ pub fn App() -> Html {
                         {shown_banner.unwrap_or_default()}
                         <div id={Target::Chunks.id()} class="jump-target" tabindex="-1">{documents}</div>
                         <ChunkDetails split={pointed_split} pointed={state.pointed} />
-                        {compare_stats.unwrap_or_default()}
-                        {meaning_views(&state, &primary, &dispatch, &on_point)}
+                        {compare_stats}
+                        // The semantic strategy's model loader (the page's
+                        // worker holds the model), then the module's views.
+                        if state.view == View::One(chunkscope::Strategy::Semantic) {
+                            <super::model_file::ModelFile model={state.model.clone()} dispatch={dispatch.clone()} />
+                        }
+                        {meaning_host}
                         if state.view.shows_langchain() {
                             <LangChainDifferences view={state.view} />
                         }
-                        if let Some(split) = details {
+                        if let Some(split) = &details {
                             <Stepper split={split.clone()} selected={state.selected_node} step={state.step} dispatch={dispatch.clone()} />
-                            <Outline split={split.clone()} />
+                        }
+                        {outline_host}
+                        if let Some(split) = details {
                             <div id={Target::Tree.id()} class="jump-target" tabindex="-1">
                             <Tree
                                 split={split.clone()}
