@@ -360,12 +360,17 @@ fn meaning_host() -> Option<Element> {
 /// Calls `on_change` whenever the page hands the host `id` new inputs, in a
 /// task of its own: reading a long document's report again is not added to
 /// the page's drawing of it.
+///
+/// Called from an effect, which may run a browser task after the first
+/// render read the handoff: a handoff made in between is read once more.
 fn on_handoff(id: &str, on_change: impl Fn() + 'static) {
     let on_change = Rc::new(on_change);
-    let listener = Closure::<dyn Fn()>::new(move || {
+    let later = move || {
         let on_change = on_change.clone();
         gloo_timers::callback::Timeout::new(0, move || on_change()).forget();
-    });
+    };
+    later();
+    let listener = Closure::<dyn Fn()>::new(later);
     let host = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id(id));
