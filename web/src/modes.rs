@@ -338,17 +338,20 @@ impl Decoded {
     }
 }
 
-/// What the sentence and semantic views draw, read from the page's handoff.
+/// What the sentence and semantic views draw: the page's own splits (as the
+/// worker's reports), the semantic settings, the unit and the page's static
+/// model. The page makes it from its state and hands it over
+/// (`modes_host`); the module reads it back from the handoff.
 #[derive(Clone, PartialEq)]
-struct MeaningInputs {
-    sentence: Option<Shared>,
+pub(crate) struct MeaningInputs {
+    pub sentence: Option<Shared>,
     /// Whether the semantic strategy is shown (its views are, before its split).
-    semantic_shown: bool,
-    semantic: Option<Shared>,
-    compared: Vec<Shared>,
-    settings: SemanticSettings,
-    unit: Unit,
-    model: Option<LoadedModel>,
+    pub semantic_shown: bool,
+    pub semantic: Option<Shared>,
+    pub compared: Vec<Shared>,
+    pub settings: SemanticSettings,
+    pub unit: Unit,
+    pub model: Option<LoadedModel>,
 }
 
 fn meaning_host() -> Option<Element> {
@@ -381,6 +384,27 @@ fn on_handoff(id: &str, on_change: impl Fn() + 'static) {
     listener.forget();
 }
 
+/// What the host `id` was handed, as `read` makes it of the handoff: read
+/// on the first render and again on every new handoff.
+#[hook]
+fn use_handoff<T: 'static>(
+    id: &'static str,
+    read: fn(&mut Decoded) -> Option<T>,
+) -> UseStateHandle<Option<T>> {
+    let decoded = use_mut_ref(Decoded::default);
+    let value = {
+        let decoded = decoded.clone();
+        use_state(move || read(&mut decoded.borrow_mut()))
+    };
+    {
+        let value = value.clone();
+        use_effect_with((), move |_| {
+            on_handoff(id, move || value.set(read(&mut decoded.borrow_mut())));
+        });
+    }
+    value
+}
+
 /// The split the outline host was handed, if any.
 fn read_outline(decoded: &mut Decoded) -> Option<Shared> {
     let host = web_sys::window()?
@@ -396,19 +420,7 @@ fn read_outline(decoded: &mut Decoded) -> Option<Shared> {
 /// A Markdown split's outline, from the split the page hands over.
 #[function_component]
 fn OutlineOf() -> Html {
-    let decoded = use_mut_ref(Decoded::default);
-    let split = {
-        let decoded = decoded.clone();
-        use_state(move || read_outline(&mut decoded.borrow_mut()))
-    };
-    {
-        let split = split.clone();
-        use_effect_with((), move |_| {
-            on_handoff(OUTLINE_HOST, move || {
-                split.set(read_outline(&mut decoded.borrow_mut()));
-            });
-        });
-    }
+    let split = use_handoff(OUTLINE_HOST, read_outline);
     match &*split {
         Some(split) => html! { <Outline split={split.clone()} /> },
         None => html! {},
@@ -443,19 +455,7 @@ fn read_panes(decoded: &mut Decoded) -> Option<Panes> {
 /// The compare views' numbers, from the panes' splits the page hands over.
 #[function_component]
 fn CompareStatsOf() -> Html {
-    let decoded = use_mut_ref(Decoded::default);
-    let panes = {
-        let decoded = decoded.clone();
-        use_state(move || read_panes(&mut decoded.borrow_mut()))
-    };
-    {
-        let panes = panes.clone();
-        use_effect_with((), move |_| {
-            on_handoff(COMPARE_STATS_HOST, move || {
-                panes.set(read_panes(&mut decoded.borrow_mut()));
-            });
-        });
-    }
+    let panes = use_handoff(COMPARE_STATS_HOST, read_panes);
     match &*panes {
         Some((splits, primary)) => html! {
             <div id={Target::CompareStats.id()}>
@@ -520,19 +520,7 @@ fn ask_page(what: String) {
 /// hands over; their controls ask the page, whose state holds the settings.
 #[function_component]
 fn Meaning() -> Html {
-    let decoded = use_mut_ref(Decoded::default);
-    let inputs = {
-        let decoded = decoded.clone();
-        use_state(move || read_meaning(&mut decoded.borrow_mut()))
-    };
-    {
-        let inputs = inputs.clone();
-        use_effect_with((), move |_| {
-            on_handoff(MEANING_HOST, move || {
-                inputs.set(read_meaning(&mut decoded.borrow_mut()));
-            });
-        });
-    }
+    let inputs = use_handoff(MEANING_HOST, read_meaning);
     let dispatch = use_callback((), |action: Action, _| {
         let what = match action {
             Action::SetBreakpoint(kind) => format!("breakpoint:{}", kind.name()),

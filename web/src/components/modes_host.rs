@@ -5,13 +5,12 @@
 //! the mode's host says it is loading.
 
 use crate::modes::{
-    model_handoff, split_handoff, ASK, COMPARE_STATS_HOST, EXERCISES_HOST, FAILED, HANDOFF, HOST,
-    MEANING, MEANING_ASK, MEANING_HOST, OUTLINE_HOST, READY, SHOW,
+    model_handoff, split_handoff, MeaningInputs, ASK, COMPARE_STATS_HOST, EXERCISES_HOST, FAILED,
+    HANDOFF, HOST, MEANING, MEANING_ASK, MEANING_HOST, OUTLINE_HOST, READY, SHOW,
 };
-use crate::state::model_file::LoadedModel;
-use crate::state::{Action, Pointed, SemanticSettings, Shared, State, View};
+use crate::state::{Action, Pointed, Shared, State, View};
 use crate::teach::Mode;
-use chunkscope::{Strategy, Unit};
+use chunkscope::Strategy;
 use js_sys::Reflect;
 use std::cell::Cell;
 use wasm_bindgen::closure::Closure;
@@ -125,28 +124,14 @@ pub fn exercises_host() -> Html {
     html! { <div id={EXERCISES_HOST}></div> }
 }
 
-/// What the modes module's sentence and semantic views draw: the page's own
-/// splits (as the worker's reports), the semantic settings, the unit and the
-/// page's static model.
-#[derive(Clone, PartialEq)]
-struct Meaning {
-    sentence: Option<Shared>,
-    semantic_shown: bool,
-    semantic: Option<Shared>,
-    compared: Vec<Shared>,
-    settings: SemanticSettings,
-    unit: Unit,
-    model: Option<LoadedModel>,
-}
-
-impl Meaning {
+impl MeaningInputs {
     /// The views' inputs in `state`: the sentences of a single split with
     /// the sentence level; with the semantic strategy shown, its split, the
     /// four strategies compared and the model.
-    fn of(state: &State) -> Meaning {
+    fn of(state: &State) -> MeaningInputs {
         let primary = state.primary();
         let semantic_shown = state.view == View::One(Strategy::Semantic);
-        Meaning {
+        MeaningInputs {
             sentence: primary
                 .filter(|s| s.output.sentences.is_some() && !state.view.is_compare())
                 .cloned(),
@@ -228,7 +213,7 @@ pub fn use_meaning_host(state: &State, dispatch: Callback<Action>, module: Optio
             }
         });
     }
-    let meaning = Meaning::of(state);
+    let meaning = MeaningInputs::of(state);
     let shown = meaning.sentence.is_some() || meaning.semantic_shown;
     {
         let host = host.clone();
