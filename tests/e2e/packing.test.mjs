@@ -61,7 +61,18 @@ e2e('packing sums add up on the Markdown and chat pages, ours and LangChain', as
       for (const size of [60, 150]) {
         await configure(page, { preset, separators, strategy, size, overlap: 0 });
         await waitForChunks(page, (c) => c.length > 1, `${preset} ${strategy} ${size}`);
-        await page.waitForTimeout(200);
+        // The tree of the previous size can still be on screen: wait for
+        // sums against this size (a page may have none; then none is read).
+        await page
+          .waitForFunction(
+            (size) => {
+              const els = [...document.querySelectorAll('[data-testid=packing-sum]')];
+              return els.length > 0 && els.every((el) => el.textContent.endsWith(`> ${size}`));
+            },
+            size,
+            { timeout: 3000 },
+          )
+          .catch(() => {});
         const all = await sums(page);
         for (const s of all) addsUp(s, size);
         compared += all.length;
