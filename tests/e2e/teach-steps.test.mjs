@@ -152,9 +152,18 @@ e2e('the tree and the chunks grow as you step', async ({ page }) => {
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=tree-node]').length === 1);
   assert.deepEqual(await count(), { nodes: 1, chunks: 0 }, 'step 1: only the whole text');
   const seen = [await count()];
+  const pos = () => byTestId(page, 'step-pos').textContent();
   while (await next.isEnabled()) {
+    const before = await pos();
     await next.click();
-    await page.waitForTimeout(30);
+    // Read each step once it is drawn: a step read too early repeats the one
+    // before and hides the chunk it added.
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-testid=step-pos]')?.textContent !== before,
+      before,
+      { timeout: 5000 },
+    );
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
     seen.push(await count());
   }
   for (let i = 1; i < seen.length; i += 1) {
