@@ -385,36 +385,43 @@ fn rank<T: Copy + Ord>(at: &[T], pos: T, hint: usize) -> usize {
 
 /// The offsets of `text`'s UTF-8 continuation bytes, or `None` when there are
 /// more than one in 16 bytes (or offsets do not fit 32 bits): then a table
-/// would cost more than counting. ASCII stretches are skipped 8 bytes at a
-/// time.
+/// would cost more than counting. ASCII stretches are skipped 64 bytes at a
+/// time (the high bits of eight words or-ed together, which the compiler
+/// turns into vector loads), and inside a block that holds non-ASCII bytes,
+/// 8 at a time.
 fn continuation_bytes(text: &str) -> Option<Vec<u32>> {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
     let bytes = text.as_bytes();
     if u32::try_from(bytes.len()).is_err() {
         return None;
     }
     let limit = bytes.len() / 16;
     let mut at = Vec::new();
-    let mut words = bytes.chunks_exact(8);
+    let word = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("8 bytes"));
+    let scan = |base: usize, chunk: &[u8], at: &mut Vec<u32>| {
+        for (i, &b) in chunk.iter().enumerate() {
+            if !starts_char(b) {
+                at.push((base + i) as u32);
+            }
+        }
+    };
+    let mut blocks = bytes.chunks_exact(64);
     let mut base = 0;
-    for word in words.by_ref() {
-        let w = u64::from_le_bytes(word.try_into().expect("8 bytes"));
-        if w & 0x8080_8080_8080_8080 != 0 {
-            for (i, &b) in word.iter().enumerate() {
-                if !starts_char(b) {
-                    at.push((base + i) as u32);
+    for block in blocks.by_ref() {
+        let any = block.chunks_exact(8).fold(0, |acc, w| acc | word(w));
+        if any & HIGH != 0 {
+            for (k, w) in block.chunks_exact(8).enumerate() {
+                if word(w) & HIGH != 0 {
+                    scan(base + 8 * k, w, &mut at);
                 }
             }
             if at.len() > limit {
                 return None;
             }
         }
-        base += 8;
+        base += 64;
     }
-    for (i, &b) in words.remainder().iter().enumerate() {
-        if !starts_char(b) {
-            at.push((base + i) as u32);
-        }
-    }
+    scan(base, blocks.remainder(), &mut at);
     (at.len() <= limit).then_some(at)
 }
 
@@ -622,6 +629,33 @@ mod tests {
         }
         assert_eq!(rank::<u32>(&[], 5, 3), 0);
         assert!(continuation_bytes(&many).is_none());
+    }
+
+    #[test]
+    fn continuation_bytes_are_found_at_every_offset_of_a_block() {
+        // One or two non-ASCII characters at every position around the
+        // 64-byte blocks and in the tail after the last whole block (the
+        // text's end moves within the block with `p`).
+        let mut compared = 0;
+        for len in [0, 7, 63, 64, 65, 130, 200] {
+            for p in 0..len {
+                for extra in [None, Some("中"), Some("😀")] {
+                    let mut text = format!("{}é{}", "a".repeat(p), "b".repeat(len - p));
+                    if let Some(c) = extra {
+                        text.push_str(c);
+                    }
+                    // Long enough for the table (one non-ASCII byte in 16).
+                    text.push_str(&"c".repeat(192 + p % 5));
+                    let want: Vec<u32> = (0..text.len())
+                        .filter(|&i| !text.is_char_boundary(i))
+                        .map(|i| i as u32)
+                        .collect();
+                    assert_eq!(continuation_bytes(&text), Some(want), "{text:?}");
+                    compared += 1;
+                }
+            }
+        }
+        assert_eq!(compared, 3 * (7 + 63 + 64 + 65 + 130 + 200));
     }
 
     #[test]
