@@ -935,25 +935,7 @@ pub fn split_texts<'t>(
     config: &LangChainConfig,
 ) -> Result<(Vec<std::borrow::Cow<'t, str>>, Vec<String>), LangChainError> {
     config.validate()?;
-    let out = engine::run(
-        text,
-        config,
-        counter(config.unit)?,
-        false,
-        engine::Texts::Only,
-    )?;
-    let texts = out
-        .chunks
-        .into_iter()
-        .map(|c| {
-            if c.is_slice {
-                std::borrow::Cow::Borrowed(c.span.text(text))
-            } else {
-                std::borrow::Cow::Owned(c.text)
-            }
-        })
-        .collect();
-    Ok((texts, out.warnings))
+    engine::strings(text, config, counter(config.unit)?)
 }
 
 /// Splits `text` as `MarkdownHeaderTextSplitter(...).split_text(text)` does,

@@ -1344,6 +1344,25 @@ impl Comparison {
         self.compared += 1;
         let out = langchain::split(request["text"].as_str().unwrap(), &config);
         let tokens = matches!(config.unit, Unit::Tokens(_));
+        // `split_text`'s own path (the Python classes' `split_text`) gives the
+        // texts, warnings and error of the full split exactly.
+        let texts = langchain::split_texts(request["text"].as_str().unwrap(), &config);
+        match (&out, &texts) {
+            (Ok(o), Ok((t, w))) => {
+                let full: Vec<&str> = o.chunks.iter().map(|c| c.text.as_str()).collect();
+                if full != *t || o.warnings != *w {
+                    return Some(format!(
+                        "split_texts differs from split: {t:?} {w:?}\n  case {request}"
+                    ));
+                }
+            }
+            (Err(a), Err(b)) if a.to_string() == b.to_string() => {}
+            _ => {
+                return Some(format!(
+                    "split_texts and split disagree on success\n  case {request}"
+                ))
+            }
+        }
         let verdict = compare(&out, answer);
         if let (Err(LangChainError::DisallowedSpecialToken { .. }), Verdict::SameError(_)) =
             (&out, &verdict)
@@ -2048,6 +2067,10 @@ fn properties(text: &str, config: &LangChainConfig) -> Result<(), TestCaseError>
             prop_assert_eq!(out.chunks[c].node, Some(id));
         }
     }
+    let (texts, warnings) = langchain::split_texts(text, config).unwrap();
+    let full: Vec<&str> = out.chunks.iter().map(|c| c.text.as_str()).collect();
+    prop_assert_eq!(texts, full);
+    prop_assert_eq!(warnings, out.warnings.clone());
     let plain = langchain::chunks(text, config).unwrap();
     prop_assert_eq!(plain.len(), n);
     for (a, b) in plain.iter().zip(&out.chunks) {

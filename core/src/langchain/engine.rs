@@ -206,6 +206,17 @@ struct Run<'a, 'c> {
     /// Whether a chunk that is a slice of the source gets its text too (the
     /// public API's [`LangChainChunk::text`]); otherwise it stays empty.
     texts: bool,
+    /// For [`strings`]: each chunk's string alone, borrowed from the source
+    /// where it is a slice, instead of a [`LangChainChunk`] in `chunks`
+    /// (which then stays empty). Nothing else about a chunk is computed.
+    strings: Option<Vec<Cow<'a, str>>>,
+    /// Emptied lists of pieces and of indices, kept for the next level: a
+    /// split at a small size makes thousands of levels, each with its lists,
+    /// and allocating them afresh was a sixth of its time.
+    piece_lists: Vec<Vec<Piece<'a>>>,
+    index_lists: Vec<Vec<usize>>,
+    /// The same for `merge`'s window of pieces (merging never nests).
+    window: VecDeque<usize>,
     /// The cut the previous chunk gets when the next chunk is emitted; each
     /// level sets it before its own chunks, so the deepest split between two
     /// chunks names their cut.
@@ -233,37 +244,10 @@ pub(super) fn run(
     texts: Texts,
 ) -> Result<LangChainOutput, LangChainError> {
     config.validate()?;
-    let seps = config.effective_separators();
-    let matchers: Vec<Matcher> = if config.is_separator_regex {
-        Vec::new()
-    } else {
-        seps.iter().map(|s| Matcher::Literal(s.clone())).collect()
-    };
+    let matchers = matchers(config);
     let searchers: Vec<Searcher<'_>> = matchers.iter().map(|m| Searcher::new(m, &[])).collect();
-    let mut run = Run {
-        source,
-        config,
-        counter,
-        lengths: Measure::new(counter, source),
-        searchers: &searchers,
-        regexes: vec![[None, None]; seps.len()],
-        seps,
-        budget: budget_for(source),
-        chunks: Vec::new(),
-        tree: Recorder::new(record && !source.is_empty(), 0),
-        warnings: Vec::new(),
-        special: Cell::new(None),
-        texts: texts == Texts::All,
-        pending: Cut::End,
-    };
-    let whole = Piece::whole(source);
-    match config.kind {
-        Kind::Recursive => run.split_text(&whole, 0, 1, None, None)?,
-        Kind::Character => run.character(&whole)?,
-    }
-    if let Some(token) = run.special.get() {
-        return Err(LangChainError::DisallowedSpecialToken { token });
-    }
+    let mut run = Run::new(source, config, counter, &searchers, record, texts);
+    run.go()?;
     if texts != Texts::Only {
         let starts = start_indices(source, &run.lengths, &run.chunks, config.chunk_overlap);
         for (chunk, start) in run.chunks.iter_mut().zip(starts) {
@@ -277,6 +261,95 @@ pub(super) fn run(
         separators: run.seps,
         regex: config.is_separator_regex,
     })
+}
+
+/// `split_text`'s strings alone, without the trace or anything else about a
+/// chunk: the same run as [`run`] with [`Texts::Only`], minus the per-chunk
+/// records that it would throw away.
+pub(super) fn strings<'a>(
+    source: &'a str,
+    config: &LangChainConfig,
+    counter: Counter,
+) -> Result<(Vec<Cow<'a, str>>, Vec<String>), LangChainError> {
+    config.validate()?;
+    let matchers = matchers(config);
+    let searchers: Vec<Searcher<'_>> = matchers.iter().map(|m| Searcher::new(m, &[])).collect();
+    let mut run = Run::new(source, config, counter, &searchers, false, Texts::Only);
+    run.strings = Some(Vec::with_capacity(expected_chunks(source, config)));
+    run.go()?;
+    Ok((run.strings.unwrap_or_default(), run.warnings))
+}
+
+/// The literal separators' matchers (none for regexes, which compile lazily).
+fn matchers(config: &LangChainConfig) -> Vec<Matcher> {
+    if config.is_separator_regex {
+        Vec::new()
+    } else {
+        config
+            .effective_separators()
+            .into_iter()
+            .map(Matcher::Literal)
+            .collect()
+    }
+}
+
+/// About how many chunks a split makes (one per `chunk_size` bytes, at most
+/// one per 16 bytes of text): room reserved up front, so the list of chunks
+/// is not copied as it grows. Only a guess; more or fewer are fine.
+fn expected_chunks(source: &str, config: &LangChainConfig) -> usize {
+    source.len() / config.chunk_size.max(16) + 1
+}
+
+impl<'a, 'c> Run<'a, 'c> {
+    fn new(
+        source: &'a str,
+        config: &'c LangChainConfig,
+        counter: Counter,
+        searchers: &'c [Searcher<'c>],
+        record: bool,
+        texts: Texts,
+    ) -> Run<'a, 'c> {
+        let seps = config.effective_separators();
+        Run {
+            source,
+            config,
+            counter,
+            lengths: Measure::new(counter, source),
+            searchers,
+            regexes: vec![[None, None]; seps.len()],
+            seps,
+            budget: budget_for(source),
+            chunks: Vec::new(),
+            tree: Recorder::new(record && !source.is_empty(), 0),
+            warnings: Vec::new(),
+            special: Cell::new(None),
+            texts: texts == Texts::All,
+            strings: None,
+            piece_lists: Vec::new(),
+            index_lists: Vec::new(),
+            window: VecDeque::new(),
+            pending: Cut::End,
+        }
+    }
+
+    /// Splits the whole source; the error of a special token met on the way
+    /// comes last, as LangChain's length function raises it.
+    fn go(&mut self) -> Result<(), LangChainError> {
+        let whole = Piece::whole(self.source);
+        match self.config.kind {
+            Kind::Recursive => self.split_text(&whole, 0, 1, None, None)?,
+            Kind::Character => self.character(&whole)?,
+        }
+        match self.special.get() {
+            Some(token) => Err(LangChainError::DisallowedSpecialToken { token }),
+            None => Ok(()),
+        }
+    }
+
+    /// How many chunks are made so far.
+    fn made(&self) -> usize {
+        self.strings.as_ref().map_or(self.chunks.len(), Vec::len)
+    }
 }
 
 impl<'a> Run<'a, '_> {
@@ -393,20 +466,23 @@ impl<'a> Run<'a, '_> {
 
     /// `_split_text_with_regex(text, separator, keep_separator)`, and
     /// whether the separator occurred at all.
+    /// The pieces go into `splits` (empty on entry).
     fn split_pieces(
         &mut self,
         index: usize,
         piece: &Piece<'a>,
-    ) -> Result<(Vec<Piece<'a>>, bool), LangChainError> {
+        splits: &mut Vec<Piece<'a>>,
+    ) -> Result<bool, LangChainError> {
         let source = self.source;
         if self.seps[index].is_empty() {
             // list(text)
-            let chars = piece
-                .text
-                .char_indices()
-                .map(|(i, c)| piece.slice(source, i..i + c.len_utf8()))
-                .collect();
-            return Ok((chars, true));
+            splits.extend(
+                piece
+                    .text
+                    .char_indices()
+                    .map(|(i, c)| piece.slice(source, i..i + c.len_utf8())),
+            );
+            return Ok(true);
         }
         let keep = self.config.keep_separator;
         if let (false, Segs::One(whole)) = (self.config.is_separator_regex, &piece.segs) {
@@ -414,7 +490,6 @@ impl<'a> Run<'a, '_> {
             // (the match goes with the piece after it, before it, or
             // neither), as re.split with LangChain's pairing gives them,
             // empty ones dropped.
-            let mut splits = Vec::new();
             let (mut last, mut found) = (whole.start, false);
             for m in self.searchers[index].find_iter(source, *whole) {
                 found = true;
@@ -431,7 +506,7 @@ impl<'a> Run<'a, '_> {
             if whole.end > last {
                 splits.push(Piece::of(source, Span::new(last, whole.end)));
             }
-            return Ok((splits, found));
+            return Ok(found);
         }
         let items = self.re_split(index, &piece.text, keep != Keep::None)?;
         let found = items.len() > 1;
@@ -439,7 +514,7 @@ impl<'a> Run<'a, '_> {
             .into_iter()
             .map(|r| r.map(|r| piece.slice(source, r)))
             .collect();
-        let splits = if keep == Keep::None {
+        let paired = if keep == Keep::None {
             items
         } else {
             let n = items.len();
@@ -465,32 +540,28 @@ impl<'a> Run<'a, '_> {
                     )),
                 }
             };
-            let mut splits = Vec::with_capacity(n / 2 + 2);
+            let mut paired = Vec::with_capacity(n / 2 + 2);
             if keep == Keep::End {
                 for i in (0..n - 1).step_by(2) {
-                    splits.push(pair(i)?);
+                    paired.push(pair(i)?);
                 }
             } else {
                 for i in (1..n).step_by(2) {
-                    splits.push(pair(i)?);
+                    paired.push(pair(i)?);
                 }
             }
             if n % 2 == 0 {
-                splits.push(items[n - 1].clone());
+                paired.push(items[n - 1].clone());
             }
             if keep == Keep::End {
-                splits.push(items[n - 1].clone());
+                paired.push(items[n - 1].clone());
             } else {
-                splits.insert(0, items[0].clone());
+                paired.insert(0, items[0].clone());
             }
-            splits
+            paired
         };
-        let splits = splits
-            .into_iter()
-            .flatten()
-            .filter(|p| !p.text.is_empty())
-            .collect();
-        Ok((splits, found))
+        splits.extend(paired.into_iter().flatten().filter(|p| !p.text.is_empty()));
+        Ok(found)
     }
 
     /// `RecursiveCharacterTextSplitter._split_text(text, separators[offset..])`.
@@ -545,7 +616,8 @@ impl<'a> Run<'a, '_> {
             }
             self.with_node(id, |node| node.absent.push(i));
         }
-        let (splits, _) = self.split_pieces(chosen, piece)?;
+        let mut splits = self.piece_lists.pop().unwrap_or_default();
+        self.split_pieces(chosen, piece, &mut splits)?;
         let hard = self.seps[chosen].is_empty();
         let cut = if hard {
             Cut::Hard
@@ -557,11 +629,12 @@ impl<'a> Run<'a, '_> {
         } else {
             String::new()
         };
-        let first_chunk = self.chunks.len();
-        let mut good: Vec<usize> = Vec::new();
+        let first_chunk = self.made();
+        let mut good = self.index_lists.pop().unwrap_or_default();
         // Each piece's length, measured once where LangChain first measures
         // it; `merge` measures the same texts again, which gives the same.
-        let mut lens: Vec<usize> = vec![0; splits.len()];
+        let mut lens = self.index_lists.pop().unwrap_or_default();
+        lens.resize(splits.len(), 0);
         for (k, s) in splits.iter().enumerate() {
             lens[k] = self.measure_piece(s);
             if lens[k] < size {
@@ -581,7 +654,7 @@ impl<'a> Run<'a, '_> {
                 );
                 good.clear();
             }
-            if self.chunks.len() > first_chunk {
+            if self.made() > first_chunk {
                 self.pending = cut;
             }
             match rest {
@@ -601,7 +674,7 @@ impl<'a> Run<'a, '_> {
                 first_chunk,
             );
         }
-        let made = self.chunks.len() - first_chunk;
+        let made = self.made() - first_chunk;
         self.with_node(id, |node| {
             node.action = if hard {
                 Action::HardCut {
@@ -615,6 +688,12 @@ impl<'a> Run<'a, '_> {
                 }
             }
         });
+        splits.clear();
+        self.piece_lists.push(splits);
+        for mut list in [good, lens] {
+            list.clear();
+            self.index_lists.push(list);
+        }
         Ok(())
     }
 
@@ -641,7 +720,8 @@ impl<'a> Run<'a, '_> {
             close: None,
             chunk: None,
         });
-        let (splits, found) = self.split_pieces(0, whole)?;
+        let mut splits = Vec::new();
+        let found = self.split_pieces(0, whole, &mut splits)?;
         let sep = self.seps[0].clone();
         let lookaround = self.config.is_separator_regex && super::starts_with_lookaround(&sep);
         let joiner = if self.config.keep_separator != Keep::None || lookaround {
@@ -656,7 +736,7 @@ impl<'a> Run<'a, '_> {
         self.measure(&joiner);
         let lens: Vec<usize> = splits.iter().map(|s| self.measure_piece(s)).collect();
         self.merge(&splits, &lens, &all, &joiner, id, 2, cut, 0);
-        let made = self.chunks.len();
+        let made = self.made();
         self.with_node(id, |node| {
             node.action = if hard {
                 Action::HardCut {
@@ -693,7 +773,8 @@ impl<'a> Run<'a, '_> {
     ) {
         let (size, overlap) = (self.config.chunk_size, self.config.chunk_overlap);
         let sep_len = self.measure(joiner);
-        let mut current: VecDeque<usize> = VecDeque::new();
+        let mut current = std::mem::take(&mut self.window);
+        current.clear();
         let mut total = 0usize;
         for &k in good {
             let len = lens[k];
@@ -747,6 +828,7 @@ impl<'a> Run<'a, '_> {
                 first_chunk,
             );
         }
+        self.window = current;
     }
 
     /// `_join_docs(docs, separator)`: join, strip, and keep it unless empty.
@@ -776,7 +858,7 @@ impl<'a> Run<'a, '_> {
             if lo < hi {
                 let first = docs.front().copied().unwrap_or(0);
                 let parts = Some((first, docs.back().map_or(first, |&l| l + 1)));
-                if self.chunks.len() > first_chunk {
+                if self.made() > first_chunk {
                     self.pending = cut;
                 }
                 let span = Span::new(span.start + lo, span.start + hi);
@@ -859,7 +941,7 @@ impl<'a> Run<'a, '_> {
         }
         let text = joined[lo..hi].to_string();
         let span = Span::new(start, end.max(start));
-        if self.chunks.len() > first_chunk {
+        if self.made() > first_chunk {
             self.pending = cut;
         }
         let reason = match cut {
@@ -937,6 +1019,14 @@ impl<'a> Run<'a, '_> {
         close: Option<Close>,
         reason: NotSlice,
     ) {
+        if let Some(strings) = &mut self.strings {
+            let slice = span.text(self.source);
+            strings.push(match text {
+                Some(text) if text != slice => Cow::Owned(text),
+                _ => Cow::Borrowed(slice),
+            });
+            return;
+        }
         let (text, is_slice) = match text {
             Some(text) => {
                 let is_slice = span.text(self.source) == text;
