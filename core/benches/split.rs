@@ -15,6 +15,9 @@
 //! `sentences_recorded` find the sentences alone (corpus 0 markdown, 1 code,
 //! 2 prose), without and with the decisions a trace shows.
 //!
+//! `langchain_texts` is LangChain's `split_text` as the Python package's
+//! classes run it, on the Markdown corpus in chars.
+//!
 //! `trace` is [`Splitter::split`] (the recursion tree is recorded, as the UI
 //! needs it); `plain` is [`Splitter::chunks`] (no tree). The target is
 //! trace ≤ 2× plain.
@@ -149,6 +152,22 @@ fn recursive_plain(bencher: Bencher, case: &Case) {
 }
 
 /// The Markdown strategy on the Markdown corpus, in chars and bytes.
+/// LangChain's `split_text` as the Python classes run it
+/// (`langchain::split_texts`: the strings alone), in chars, on the Markdown
+/// corpus, with LangChain's defaults otherwise.
+#[divan::bench(args = SIZES, sample_count = 20, sample_size = 1)]
+fn langchain_texts(bencher: Bencher, size: usize) {
+    let text = corpora()[0].as_str();
+    let config = chunkscope::langchain::LangChainConfig::recursive(size, 0);
+    bencher
+        .counter(BytesCount::of_str(text))
+        .bench(|| -> usize {
+            let (texts, _) =
+                chunkscope::langchain::split_texts(black_box(text), &config).expect("splits");
+            texts.len()
+        });
+}
+
 fn markdown_cases() -> Vec<Case> {
     let mut out = Vec::new();
     for unit in [Unit::Chars, Unit::Bytes] {
