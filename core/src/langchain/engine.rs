@@ -208,7 +208,8 @@ struct Run<'a, 'c> {
     texts: bool,
     /// For [`strings`]: each chunk's string alone, borrowed from the source
     /// where it is a slice, instead of a [`LangChainChunk`] in `chunks`
-    /// (which then stays empty). Nothing else about a chunk is computed.
+    /// (which then stays empty). Nothing else about a chunk is computed, and
+    /// `texts` does not apply.
     strings: Option<Vec<Cow<'a, str>>>,
     /// Emptied lists of pieces and of indices, kept for the next level: a
     /// split at a small size makes thousands of levels, each with its lists,
@@ -231,8 +232,6 @@ pub(super) enum Texts {
     /// Only those that are not slices of the source (the others stay empty:
     /// their span says what they are).
     NotSlices,
-    /// As `NotSlices`, and no `start_index` either: `split_text`'s answer.
-    Only,
 }
 
 /// Runs LangChain's algorithm on `source`.
@@ -243,41 +242,59 @@ pub(super) fn run(
     record: bool,
     texts: Texts,
 ) -> Result<LangChainOutput, LangChainError> {
-    config.validate()?;
-    let matchers = matchers(config);
-    let searchers: Vec<Searcher<'_>> = matchers.iter().map(|m| Searcher::new(m, &[])).collect();
-    let mut run = Run::new(source, config, counter, &searchers, record, texts);
-    run.go()?;
-    if texts != Texts::Only {
+    execute(source, config, counter, record, texts, false, |mut run| {
         let starts = start_indices(source, &run.lengths, &run.chunks, config.chunk_overlap);
         for (chunk, start) in run.chunks.iter_mut().zip(starts) {
             chunk.start_index = Some(start);
         }
-    }
-    Ok(LangChainOutput {
-        chunks: run.chunks,
-        trace: run.tree.finish(),
-        warnings: run.warnings,
-        separators: run.seps,
-        regex: config.is_separator_regex,
+        LangChainOutput {
+            chunks: run.chunks,
+            trace: run.tree.finish(),
+            warnings: run.warnings,
+            separators: run.seps,
+            regex: config.is_separator_regex,
+        }
     })
 }
 
-/// `split_text`'s strings alone, without the trace or anything else about a
-/// chunk: the same run as [`run`] with [`Texts::Only`], minus the per-chunk
-/// records that it would throw away.
+/// `split_text`'s strings alone: the same run as [`run`], minus the
+/// per-chunk records (and their start indices) that it would throw away.
 pub(super) fn strings<'a>(
     source: &'a str,
     config: &LangChainConfig,
     counter: Counter,
 ) -> Result<(Vec<Cow<'a, str>>, Vec<String>), LangChainError> {
+    execute(
+        source,
+        config,
+        counter,
+        false,
+        Texts::NotSlices,
+        true,
+        |run| (run.strings.unwrap_or_default(), run.warnings),
+    )
+}
+
+/// Splits `source` and hands the finished run to `finish`; with `strings`,
+/// the run collects each chunk's string instead of its record.
+fn execute<'a, T>(
+    source: &'a str,
+    config: &LangChainConfig,
+    counter: Counter,
+    record: bool,
+    texts: Texts,
+    strings: bool,
+    finish: impl FnOnce(Run<'a, '_>) -> T,
+) -> Result<T, LangChainError> {
     config.validate()?;
     let matchers = matchers(config);
     let searchers: Vec<Searcher<'_>> = matchers.iter().map(|m| Searcher::new(m, &[])).collect();
-    let mut run = Run::new(source, config, counter, &searchers, false, Texts::Only);
-    run.strings = Some(Vec::with_capacity(expected_chunks(source, config)));
+    let mut run = Run::new(source, config, counter, &searchers, record, texts);
+    if strings {
+        run.strings = Some(Vec::with_capacity(expected_chunks(source, config)));
+    }
     run.go()?;
-    Ok((run.strings.unwrap_or_default(), run.warnings))
+    Ok(finish(run))
 }
 
 /// The literal separators' matchers (none for regexes, which compile lazily).
