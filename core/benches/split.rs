@@ -151,7 +151,6 @@ fn recursive_plain(bencher: Bencher, case: &Case) {
     run(bencher, case, recursive(case), false);
 }
 
-/// The Markdown strategy on the Markdown corpus, in chars and bytes.
 /// LangChain's `split_text` as the Python classes run it
 /// (`langchain::split_texts`: the strings alone), in chars, on the Markdown
 /// corpus, with LangChain's defaults otherwise.
@@ -168,6 +167,7 @@ fn langchain_texts(bencher: Bencher, size: usize) {
         });
 }
 
+/// The Markdown strategy on the Markdown corpus, in chars and bytes.
 fn markdown_cases() -> Vec<Case> {
     let mut out = Vec::new();
     for unit in [Unit::Chars, Unit::Bytes] {
