@@ -81,8 +81,13 @@ pub const READY: &str = "chunkscope-ready";
 /// The module could not start (its loader says so).
 pub const FAILED: &str = "chunkscope-failed";
 
+/// The page's element `id`.
+fn element(id: &str) -> Option<Element> {
+    web_sys::window()?.document()?.get_element_by_id(id)
+}
+
 fn host() -> Option<Element> {
-    web_sys::window()?.document()?.get_element_by_id(HOST)
+    element(HOST)
 }
 
 fn shown(host: &Element) -> Mode {
@@ -354,10 +359,9 @@ pub(crate) struct MeaningInputs {
     pub model: Option<LoadedModel>,
 }
 
-fn meaning_host() -> Option<Element> {
-    web_sys::window()?
-        .document()?
-        .get_element_by_id(MEANING_HOST)
+/// What the page last put in host `id`'s `handoff`.
+fn handoff_of(id: &str) -> Option<JsValue> {
+    Some(field(&element(id)?.into(), HANDOFF))
 }
 
 /// Calls `on_change` whenever the page hands the host `id` new inputs, in a
@@ -374,10 +378,7 @@ fn on_handoff(id: &str, on_change: impl Fn() + 'static) {
     };
     later();
     let listener = Closure::<dyn Fn()>::new(later);
-    let host = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id(id));
-    if let Some(h) = host {
+    if let Some(h) = element(id) {
         let _ = h.add_event_listener_with_callback(MEANING, listener.as_ref().unchecked_ref());
     }
     // The host lives as long as the page.
@@ -407,10 +408,7 @@ fn use_handoff<T: 'static>(
 
 /// The split the outline host was handed, if any.
 fn read_outline(decoded: &mut Decoded) -> Option<Shared> {
-    let host = web_sys::window()?
-        .document()?
-        .get_element_by_id(OUTLINE_HOST)?;
-    let handoff = field(&host.into(), HANDOFF);
+    let handoff = handoff_of(OUTLINE_HOST)?;
     let mut fresh = Vec::new();
     let split = decoded.split(&field(&handoff, "outline"), &mut fresh);
     decoded.splits = fresh;
@@ -432,10 +430,7 @@ type Panes = (Vec<(Strategy, Option<Shared>)>, Strategy);
 
 /// Reads the compare-stats host's handoff.
 fn read_panes(decoded: &mut Decoded) -> Option<Panes> {
-    let host = web_sys::window()?
-        .document()?
-        .get_element_by_id(COMPARE_STATS_HOST)?;
-    let handoff = field(&host.into(), HANDOFF);
+    let handoff = handoff_of(COMPARE_STATS_HOST)?;
     if handoff.is_null() || handoff.is_undefined() {
         return None;
     }
@@ -468,7 +463,7 @@ fn CompareStatsOf() -> Html {
 
 /// Reads the handoff the meaning host holds.
 fn read_meaning(decoded: &mut Decoded) -> Option<MeaningInputs> {
-    let handoff = field(&meaning_host()?.into(), HANDOFF);
+    let handoff = handoff_of(MEANING_HOST)?;
     if handoff.is_null() || handoff.is_undefined() {
         return None;
     }
@@ -510,7 +505,7 @@ fn read_meaning(decoded: &mut Decoded) -> Option<MeaningInputs> {
 
 /// Asks the page for a change (`kind:value`).
 fn ask_page(what: String) {
-    if let Some(h) = meaning_host() {
+    if let Some(h) = element(MEANING_HOST) {
         let _ = h.set_attribute("data-ask", &what);
         signal(&h, MEANING_ASK);
     }

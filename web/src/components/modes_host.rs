@@ -218,12 +218,7 @@ pub fn use_meaning_host(state: &State, dispatch: Callback<Action>, module: Optio
     {
         let host = host.clone();
         use_effect_with(meaning, move |meaning| {
-            if let Some(el) = host.cast::<web_sys::Element>() {
-                let _ = Reflect::set(&el, &HANDOFF.into(), &meaning.handoff());
-                if let Ok(event) = web_sys::Event::new(MEANING) {
-                    let _ = el.dispatch_event(&event);
-                }
-            }
+            hand_off(&host, &meaning.handoff());
         });
     }
     html! {
@@ -238,6 +233,17 @@ pub fn use_meaning_host(state: &State, dispatch: Callback<Action>, module: Optio
     }
 }
 
+/// Puts `handoff` in the host's `handoff` property and tells the module
+/// (which reads it again once it is listening; see [`crate::modes`]).
+fn hand_off(host: &NodeRef, handoff: &JsValue) {
+    if let Some(el) = host.cast::<web_sys::Element>() {
+        let _ = Reflect::set(&el, &HANDOFF.into(), handoff);
+        if let Ok(event) = web_sys::Event::new(MEANING) {
+            let _ = el.dispatch_event(&event);
+        }
+    }
+}
+
 /// The element the modes module draws a Markdown split's outline into,
 /// handed `split` (when it is a Markdown split) on every change.
 #[hook]
@@ -247,15 +253,10 @@ pub fn use_outline_host(split: Option<Shared>) -> Html {
         let host = host.clone();
         let split = split.filter(|s| s.output.markdown.is_some());
         use_effect_with(split, move |split| {
-            if let Some(el) = host.cast::<web_sys::Element>() {
-                let object = js_sys::Object::new();
-                let outline = split.as_ref().map_or(JsValue::NULL, split_handoff);
-                let _ = Reflect::set(&object, &"outline".into(), &outline);
-                let _ = Reflect::set(&el, &HANDOFF.into(), &object);
-                if let Ok(event) = web_sys::Event::new(MEANING) {
-                    let _ = el.dispatch_event(&event);
-                }
-            }
+            let object = js_sys::Object::new();
+            let outline = split.as_ref().map_or(JsValue::NULL, split_handoff);
+            let _ = Reflect::set(&object, &"outline".into(), &outline);
+            hand_off(&host, &object);
         });
     }
     html! { <div id={OUTLINE_HOST} ref={host} class="meaning-host"></div> }
@@ -273,29 +274,23 @@ pub fn use_compare_stats_host(
     {
         let host = host.clone();
         use_effect_with((panes, primary), move |(panes, primary)| {
-            if let Some(el) = host.cast::<web_sys::Element>() {
-                let handoff = panes.as_ref().map_or(JsValue::NULL, |panes| {
-                    let list: js_sys::Array = panes
-                        .iter()
-                        .map(|(strategy, split)| {
-                            let pane = js_sys::Object::new();
-                            let _ =
-                                Reflect::set(&pane, &"strategy".into(), &strategy.name().into());
-                            let split = split.as_ref().map_or(JsValue::NULL, split_handoff);
-                            let _ = Reflect::set(&pane, &"split".into(), &split);
-                            JsValue::from(pane)
-                        })
-                        .collect();
-                    let object = js_sys::Object::new();
-                    let _ = Reflect::set(&object, &"panes".into(), &list);
-                    let _ = Reflect::set(&object, &"primary".into(), &primary.name().into());
-                    object.into()
-                });
-                let _ = Reflect::set(&el, &HANDOFF.into(), &handoff);
-                if let Ok(event) = web_sys::Event::new(MEANING) {
-                    let _ = el.dispatch_event(&event);
-                }
-            }
+            let handoff = panes.as_ref().map_or(JsValue::NULL, |panes| {
+                let list: js_sys::Array = panes
+                    .iter()
+                    .map(|(strategy, split)| {
+                        let pane = js_sys::Object::new();
+                        let _ = Reflect::set(&pane, &"strategy".into(), &strategy.name().into());
+                        let split = split.as_ref().map_or(JsValue::NULL, split_handoff);
+                        let _ = Reflect::set(&pane, &"split".into(), &split);
+                        JsValue::from(pane)
+                    })
+                    .collect();
+                let object = js_sys::Object::new();
+                let _ = Reflect::set(&object, &"panes".into(), &list);
+                let _ = Reflect::set(&object, &"primary".into(), &primary.name().into());
+                object.into()
+            });
+            hand_off(&host, &handoff);
         });
     }
     html! { <div id={COMPARE_STATS_HOST} ref={host} class="meaning-host"></div> }
