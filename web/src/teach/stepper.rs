@@ -4,7 +4,7 @@
 //! function, tested natively); the component only walks the list and selects the
 //! current node, which reuses the tree's own highlight in the text and the tree.
 
-use crate::model::{packing_sum, visible_label};
+use crate::model::{count, node_step, packing_sum, visible_label};
 use crate::state::{Action, Shared, Split};
 use chunkscope::{Action as Step, Close, NodeId, Output};
 use gloo_timers::callback::Timeout;
@@ -18,7 +18,8 @@ pub enum StepEvent {
     Closed(NodeId),
     /// The piece was measured against the size.
     Check(NodeId),
-    /// The piece was split on a separator (a recursion step).
+    /// The piece was split on a separator, or at a level of the document's
+    /// structure (a recursion step).
     Split(NodeId),
     /// The piece was cut into windows (hard cut, or fixed windows).
     Cut(NodeId),
@@ -104,7 +105,7 @@ fn visit(output: &Output, windows: &[Vec<usize>], id: NodeId, out: &mut Vec<Step
     }
     out.push(StepEvent::Check(id));
     match n.action {
-        Step::Split { .. } => {
+        Step::Split { .. } | Step::Structure { .. } => {
             out.push(StepEvent::Split(id));
             for &c in &n.children {
                 visit(output, windows, c, out);
@@ -160,6 +161,13 @@ pub fn say(split: &Split, ev: StepEvent) -> String {
             "Level {}: this piece is {} {unit}, within {size}: it fits and needs no more splitting.",
             n.depth, n.len
         ),
+        StepEvent::Split(_) if matches!(n.action, Step::Structure { .. }) => {
+            let words = node_step(n, seps, unit);
+            format!(
+                "Level {}: {}{}. The document's structure decides these cuts, before any separator in the list.",
+                n.depth, words.lead, words.tail
+            )
+        }
         StepEvent::Split(_) => {
             let Step::Split { separator, parts } = n.action else {
                 return String::new();
@@ -284,7 +292,7 @@ pub fn Stepper(props: &StepperProps) -> Html {
     };
     let s = &props.split;
     let text = if pos == 0 {
-        format!("{total} steps. Press next to watch the splitter work through the text one decision at a time: the tree and the chunks grow as it goes.")
+        format!("{}. Press next to watch the splitter work through the text one decision at a time: the tree and the chunks grow as it goes.", count(total, "step", "steps"))
     } else {
         say(s, list[pos - 1])
     };
@@ -316,7 +324,7 @@ pub fn Stepper(props: &StepperProps) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::testing::start;
+    use crate::state::testing::{act, start};
 
     fn code(e: StepEvent) -> String {
         match e {
@@ -403,6 +411,49 @@ mod tests {
         // Chunk 0 is emitted at step 5 ("C0 S P C1 E0").
         assert_eq!(grown[4].1, 0);
         assert_eq!(grown[5], (2, 1));
+    }
+
+    #[test]
+    fn a_markdown_split_is_stepped_through_section_by_section() {
+        let state = act(
+            &act(
+                &start(),
+                Action::SetText(crate::presets::text("markdown").unwrap()),
+            ),
+            Action::SetView(crate::state::View::Markdown),
+        );
+        let split = state.primary().unwrap();
+        assert!(split.output.markdown.is_some());
+        let evs = events(&split.output);
+        let emits: Vec<usize> = evs
+            .iter()
+            .filter_map(|e| match e {
+                StepEvent::Emit(_, k) => Some(*k),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(emits, (0..split.output.chunks.len()).collect::<Vec<_>>());
+        // Nodes are visited in the order of their ids, which is what lets
+        // `revealed` grow the tree by a count.
+        let checked: Vec<NodeId> = evs
+            .iter()
+            .filter_map(|e| match e {
+                StepEvent::Check(n) => Some(*n),
+                _ => None,
+            })
+            .collect();
+        assert!(checked.windows(2).all(|w| w[0] < w[1]), "{checked:?}");
+        // The first decision is the cut into sections, said as such.
+        let first = evs
+            .iter()
+            .find(|e| matches!(e, StepEvent::Split(_)))
+            .unwrap();
+        let said = say(split, *first);
+        assert!(
+            said.starts_with("Level 1: split at each heading of level 2 or deeper into "),
+            "{said}"
+        );
+        assert!(said.contains("document's structure"), "{said}");
     }
 
     #[test]
