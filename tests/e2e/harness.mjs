@@ -410,6 +410,24 @@ export async function waitForText(page, locator, pattern, what) {
   assert.fail(`${what}: expected text matching ${pattern}, shows ${JSON.stringify(text)}`);
 }
 
+/**
+ * Waits until `read()` gives `want` (compared deeply): what a click or a
+ * choice changes is drawn a frame or a worker reply later, so reading it at
+ * once can see the state before. Fails with what it read last.
+ */
+export async function waitForValue(page, read, want, what) {
+  const deadline = Date.now() + SETTLE_MS;
+  let got;
+  for (;;) {
+    got = await read();
+    if (JSON.stringify(got) === JSON.stringify(want)) return got;
+    if (Date.now() > deadline) break;
+    await page.waitForTimeout(40);
+  }
+  assert.deepEqual(got, want, what);
+  return got;
+}
+
 /** Reads the configuration controls back (values as the page holds them). */
 export function readConfig(page) {
   return page.evaluate(() => {

@@ -1,6 +1,6 @@
 // Step-through, interview cards and practice: the trace replayed one event at a time, and
 // each card's button setting the playground up to show its answer.
-import { e2e, assert, byTestId, waitForChunkSpans, SEED_CHUNKS } from './harness.mjs';
+import { e2e, assert, byTestId, configure, waitForChunks, waitForChunkSpans, waitForText, waitForValue, SEED_CHUNKS } from './harness.mjs';
 
 const stepText = (page) => byTestId(page, 'step-text').innerText();
 
@@ -183,16 +183,19 @@ e2e('the tree and the chunks grow as you step', async ({ page }) => {
 e2e('practice: try again, show the answer, next; missed and extra marks differ', async ({ page }) => {
   await byTestId(page, 'mode-select').selectOption('practice');
   await byTestId(page, 'practice-select').selectOption('stride');
-  assert.equal(
-    await byTestId(page, 'practice-config').innerText(),
+  const attr = (id, name) => () => byTestId(page, id).getAttribute(name);
+  await waitForValue(
+    page,
+    () => byTestId(page, 'practice-config').innerText(),
     'fixed windows · size 4 · overlap 1 (separators are not used)',
+    'the stride exercise is shown',
   );
   const slot = (pos) => page.locator(`[data-testid=practice-slot][data-pos="${pos}"]`);
   // One right, one wrong: the cut at 7 is missed, the mark at 5 is extra.
   await slot(4).click();
   await slot(5).click();
   await byTestId(page, 'practice-submit').click();
-  assert.equal(await byTestId(page, 'practice-score').getAttribute('data-score'), '33');
+  await waitForValue(page, attr('practice-score', 'data-score'), '33', 'one of three right');
   assert.equal(await slot(4).getAttribute('data-mark'), 'hit');
   assert.equal(await slot(7).getAttribute('data-mark'), 'missed');
   assert.equal(await slot(5).getAttribute('data-mark'), 'extra');
@@ -209,24 +212,38 @@ e2e('practice: try again, show the answer, next; missed and extra marks differ',
   assert.ok(line <= 4, `the mark is ${line} px wide`);
   // Try again keeps the marks and lets them be moved.
   await byTestId(page, 'practice-retry').click();
-  assert.equal(await byTestId(page, 'practice-submit').isEnabled(), true);
+  await waitForValue(page, () => byTestId(page, 'practice-submit').isEnabled(), true, 'try again');
   assert.equal(await slot(5).getAttribute('aria-pressed'), 'true');
   await slot(5).click();
   await slot(7).click();
   await byTestId(page, 'practice-submit').click();
-  assert.equal(await byTestId(page, 'practice-score').getAttribute('data-score'), '100');
+  await waitForValue(page, attr('practice-score', 'data-score'), '100', 'all right the second time');
   // Show the answer marks every cut, and explains each.
   await byTestId(page, 'practice-next').click();
   await page.waitForFunction(() => document.querySelector('[data-testid=practice-select]').value === 'overlap');
-  assert.equal(await byTestId(page, 'practice-submit').isEnabled(), true, 'a fresh exercise');
+  await waitForValue(page, () => byTestId(page, 'practice-submit').isEnabled(), true, 'a fresh exercise');
   await byTestId(page, 'practice-reveal').click();
-  const pressed = await page
-    .locator('[data-testid=practice-slot][aria-pressed=true]')
-    .evaluateAll((els) => els.map((el) => el.dataset.pos));
-  assert.deepEqual(pressed, ['8', '14']);
+  const pressed = () =>
+    page.locator('[data-testid=practice-slot][aria-pressed=true]').evaluateAll((els) => els.map((el) => el.dataset.pos));
+  await waitForValue(page, pressed, ['8', '14'], 'the answer marks every cut');
   assert.match(await byTestId(page, 'practice-reasons').innerText(), /fixed window of 8 ended; the next starts 6 later/);
   // Readable names, and the recursive settings line says where a separator goes.
   await byTestId(page, 'practice-select').selectOption('placement');
-  assert.match(await byTestId(page, 'practice-config').innerText(), /a separator starts the chunk after the cut/);
+  await waitForText(page, byTestId(page, 'practice-config'), /a separator starts the chunk after the cut/, 'the placement exercise');
   assert.doesNotMatch(await byTestId(page, 'practice-select').innerText(), /^stride$/m);
+});
+
+e2e('a Markdown split steps through its sections, blocks and chunks', async ({ page }) => {
+  await configure(page, { preset: 'markdown', strategy: 'markdown' });
+  const chunks = await waitForChunks(page, (c) => c.length > 10 && Number(c.at(-1).end) > 1000, 'the Markdown page');
+  const pos = byTestId(page, 'step-pos');
+  await page.waitForFunction(() => /^0 \/ \d+$/.test(document.querySelector('[data-testid=step-pos]')?.textContent ?? ''));
+  const total = Number((await pos.textContent()).split('/')[1]);
+  // A check, a split and an emit per chunk at least.
+  assert.ok(total > chunks.length, `${total} steps for ${chunks.length} chunks`);
+  const next = byTestId(page, 'step-next');
+  await next.click();
+  await next.click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=step-pos]')?.textContent.startsWith('2 /'));
+  assert.match(await stepText(page), /^Level 1: split at each heading of level 2 or deeper into \d+ parts/);
 });
