@@ -66,7 +66,7 @@ pub fn rows<'a>(source: &'a str, analysis: &'a Analysis) -> Vec<Row<'a>> {
                 .langchain
                 .as_ref()
                 .and_then(|l| l.chunks.get(chunk.index))
-                .and_then(|f| f.text.as_deref());
+                .and_then(|f| f.text());
             Row {
                 index: chunk.index,
                 text: own.unwrap_or_else(|| chunk.text(source)),

@@ -729,7 +729,11 @@ impl LangChainOutput {
     /// The chunks are moved, not copied: for a large text their list is the
     /// biggest allocation of the split, so the facts are collected into its
     /// own memory (Rust reuses a `Vec`'s buffer for a `map` to a smaller
-    /// element) and only the plain chunks are a new list.
+    /// element) and only the plain chunks are a new list. That buffer is
+    /// then shrunk to the facts' size, so the records' memory does not stay
+    /// behind them. (The LangChain strategy of [`Splitter`](crate::Splitter)
+    /// makes no records at all: its engine collects chunks and facts as it
+    /// runs.)
     pub fn into_output(self) -> Output {
         let chunks = self
             .chunks
@@ -743,16 +747,19 @@ impl LangChainOutput {
                 node: c.node,
             })
             .collect();
-        let facts = self
+        let mut facts = self
             .chunks
             .into_iter()
-            .map(|c| LangChainFact {
-                text: (!c.is_slice).then_some(c.text),
-                not_slice: c.not_slice,
-                start_index: c.start_index,
-                metadata: c.metadata,
+            .map(|c| {
+                LangChainFact::new(
+                    (!c.is_slice).then_some(c.text),
+                    c.not_slice,
+                    c.start_index,
+                    c.metadata,
+                )
             })
-            .collect();
+            .collect::<Vec<_>>();
+        facts.shrink_to_fit();
         Output {
             sentences: None,
             chunks,
@@ -787,11 +794,13 @@ impl LangChainOutput {
                 chunks: self
                     .chunks
                     .iter()
-                    .map(|c| LangChainFact {
-                        text: (!c.is_slice).then(|| c.text.clone()),
-                        not_slice: c.not_slice,
-                        start_index: c.start_index,
-                        metadata: c.metadata.clone(),
+                    .map(|c| {
+                        LangChainFact::new(
+                            (!c.is_slice).then(|| c.text.clone()),
+                            c.not_slice,
+                            c.start_index,
+                            c.metadata.clone(),
+                        )
                     })
                     .collect(),
                 warnings: self.warnings.clone(),
@@ -808,17 +817,16 @@ impl LangChainOutput {
     }
 }
 
-/// Splits `text` as LangChain does, with or without the trace; for
-/// [`Splitter`](crate::Splitter), whose [`Output`] keeps LangChain's text
-/// only where it is not a slice: a chunk that is one has an empty `text`
-/// here (never copied).
+/// Splits `text` as LangChain does, with or without the trace, into the
+/// crate's [`Output`] for [`Splitter`](crate::Splitter): LangChain's text is
+/// kept only where it is not a slice of the source.
 pub(crate) fn run(
     text: &str,
     config: &LangChainConfig,
     counter: Counter,
     record: bool,
-) -> Result<LangChainOutput, LangChainError> {
-    engine::run(text, config, counter, record, engine::Texts::NotSlices)
+) -> Result<Output, LangChainError> {
+    engine::output(text, config, counter, record)
 }
 
 /// The counter of LangChain's `length_function`: `len`, or tiktoken's count
@@ -835,13 +843,7 @@ pub(crate) fn counter(unit: Unit) -> Result<Counter, LangChainError> {
 /// Splits `text` as LangChain does, recording the trace.
 pub fn split(text: &str, config: &LangChainConfig) -> Result<LangChainOutput, LangChainError> {
     config.validate()?;
-    engine::run(
-        text,
-        config,
-        counter(config.unit)?,
-        true,
-        engine::Texts::All,
-    )
+    engine::run(text, config, counter(config.unit)?, true)
 }
 
 /// Splits `text` as `MarkdownHeaderTextSplitter(...).split_text(text)` does,
@@ -949,12 +951,5 @@ pub fn markdown_chunks(text: &str, config: &MarkdownHeaderConfig) -> Vec<LangCha
 /// `None`).
 pub fn chunks(text: &str, config: &LangChainConfig) -> Result<Vec<LangChainChunk>, LangChainError> {
     config.validate()?;
-    engine::run(
-        text,
-        config,
-        counter(config.unit)?,
-        false,
-        engine::Texts::All,
-    )
-    .map(|o| o.chunks)
+    engine::run(text, config, counter(config.unit)?, false).map(|o| o.chunks)
 }

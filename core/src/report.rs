@@ -698,7 +698,7 @@ fn chunk_reports(source: &str, analysis: &Analysis, full: bool) -> Vec<ChunkRepo
                 .as_ref()
                 .and_then(|of| of.get(chunk.index.checked_sub(first)?).copied().flatten());
             let text = fact
-                .and_then(|f| f.text.clone())
+                .and_then(|f| f.text().map(str::to_string))
                 .or_else(|| group.and_then(|g| g.text.clone()))
                 .unwrap_or_else(|| chunk.text(source).to_string());
             ChunkReport {
@@ -710,13 +710,15 @@ fn chunk_reports(source: &str, analysis: &Analysis, full: bool) -> Vec<ChunkRepo
                 len: chunk.len,
                 cut,
                 text,
-                is_slice: fact.map(|f| f.text.is_none()).or(semantic
+                is_slice: fact.map(|f| f.text().is_none()).or(semantic
                     .as_ref()
                     .map(|_| group.is_none_or(|g| g.text.is_none()))),
                 start_index: fact
                     .and_then(|f| f.start_index)
                     .or(group.map(|g| g.start_index as i64)),
-                metadata: fact.and_then(|f| f.metadata.clone()).map(MetadataReport),
+                metadata: fact
+                    .and_then(|f| f.metadata().map(<[_]>::to_vec))
+                    .map(MetadataReport),
                 overlap: chunk
                     .overlap
                     .zip(overlaps.as_ref())

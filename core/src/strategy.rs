@@ -306,7 +306,7 @@ impl Engine for LangChainConfig {
         counter: Counter,
         record: bool,
     ) -> Result<Output, Error> {
-        Ok(langchain::run(text, self, counter, record)?.into_output())
+        Ok(langchain::run(text, self, counter, record)?)
     }
 
     fn boxed(&self) -> Box<dyn Engine> {

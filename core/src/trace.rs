@@ -302,21 +302,67 @@ impl Chunk {
 }
 
 /// What LangChain returns for one chunk beyond its span.
+///
+/// One exists for every chunk of a LangChain split, so it is kept small
+/// (24 bytes): `start_index` inline, and the rest, which most chunks of the
+/// character splitters do not have, behind one pointer. On a large text the
+/// list of facts is as long as the list of chunks, and a fact the size of all
+/// its fields would alone take a third of the input's size at a small
+/// `chunk_size`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LangChainFact {
-    /// LangChain's chunk text when it is *not* `&source[span]` (a regex
-    /// separator joined back as its pattern, or dropped empty pieces); `None`
-    /// when the span's text is exactly LangChain's.
-    pub text: Option<String>,
-    /// Why `text` is not the span's text, when it is not.
-    pub not_slice: Option<crate::langchain::NotSlice>,
     /// `add_start_index`: where LangChain's `str.find` put the chunk (a char
     /// offset, or -1). It can differ from the span's start. `None` for a
     /// class without `add_start_index` (`MarkdownHeaderTextSplitter`).
     pub start_index: Option<i64>,
+    /// `None` when the chunk has neither its own text nor metadata.
+    rest: Option<Box<FactRest>>,
+}
+
+/// The rarer parts of a [`LangChainFact`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct FactRest {
+    text: Option<String>,
+    not_slice: Option<crate::langchain::NotSlice>,
+    metadata: Option<Vec<(String, String)>>,
+}
+
+impl LangChainFact {
+    /// A chunk's facts: its own `text` and why (`not_slice`) when it is not
+    /// the span's text, its `start_index`, and its `Document`'s metadata.
+    pub fn new(
+        text: Option<String>,
+        not_slice: Option<crate::langchain::NotSlice>,
+        start_index: Option<i64>,
+        metadata: Option<Vec<(String, String)>>,
+    ) -> LangChainFact {
+        let rest = (text.is_some() || not_slice.is_some() || metadata.is_some()).then(|| {
+            Box::new(FactRest {
+                text,
+                not_slice,
+                metadata,
+            })
+        });
+        LangChainFact { start_index, rest }
+    }
+
+    /// LangChain's chunk text when it is *not* `&source[span]` (a regex
+    /// separator joined back as its pattern, or dropped empty pieces); `None`
+    /// when the span's text is exactly LangChain's.
+    pub fn text(&self) -> Option<&str> {
+        self.rest.as_ref()?.text.as_deref()
+    }
+
+    /// Why [`text`](Self::text) is not the span's text, when it is not.
+    pub fn not_slice(&self) -> Option<crate::langchain::NotSlice> {
+        self.rest.as_ref()?.not_slice
+    }
+
     /// The `Document`'s metadata in LangChain's order (the enclosing headers
     /// for `MarkdownHeaderTextSplitter`; `None` for the other classes).
-    pub metadata: Option<Vec<(String, String)>>,
+    pub fn metadata(&self) -> Option<&[(String, String)]> {
+        self.rest.as_ref()?.metadata.as_deref()
+    }
 }
 
 /// What a LangChain split says beyond the chunks' spans.
@@ -412,5 +458,39 @@ impl MarkdownFacts {
                 .map(|h| h.text.text(source))
                 .collect()
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::langchain::NotSlice;
+
+    /// The memory bound of a LangChain split in the CLI rests on this size.
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn a_fact_is_small() {
+        assert_eq!(std::mem::size_of::<LangChainFact>(), 24);
+    }
+
+    #[test]
+    fn a_fact_keeps_what_it_was_given() {
+        let plain = LangChainFact::new(None, None, Some(-1), None);
+        assert_eq!(
+            (plain.text(), plain.not_slice(), plain.metadata()),
+            (None, None, None)
+        );
+        assert_eq!(plain.start_index, Some(-1));
+        let meta = vec![("Header 1".to_string(), "Refunds".to_string())];
+        let full = LangChainFact::new(
+            Some("a b".into()),
+            Some(NotSlice::EmptyPiecesDropped),
+            None,
+            Some(meta.clone()),
+        );
+        assert_eq!(full.text(), Some("a b"));
+        assert_eq!(full.not_slice(), Some(NotSlice::EmptyPiecesDropped));
+        assert_eq!(full.metadata(), Some(&meta[..]));
+        assert_eq!(full.start_index, None);
     }
 }

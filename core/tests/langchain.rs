@@ -1712,11 +1712,13 @@ impl Comparison {
             .chunks
             .iter()
             .zip(&facts.chunks)
-            .map(|(c, f)| f.text.as_deref().unwrap_or(c.text(text)))
+            .map(|(c, f)| f.text().unwrap_or(c.text(text)))
             .collect();
-        let metadata: Vec<_> = facts.chunks.iter().map(|f| f.metadata.clone()).collect();
+        let metadata: Vec<_> = facts.chunks.iter().map(|f| f.metadata()).collect();
         if texts.iter().ne(want.iter().map(|c| &c.text))
-            || metadata.iter().ne(want.iter().map(|c| &c.metadata))
+            || metadata
+                .into_iter()
+                .ne(want.iter().map(|c| c.metadata.as_deref()))
         {
             return Some(format!("chunks {texts:?}, the recipe's {want:?}"));
         }

@@ -420,11 +420,18 @@ proptest! {
                 prop_assert_eq!(facts.chunks.len(), lc.chunks.len());
                 prop_assert_eq!(&out.trace, &lc.trace);
                 for ((chunk, fact), want) in out.chunks.iter().zip(&facts.chunks).zip(&lc.chunks) {
-                    prop_assert_eq!(chunk.span, want.span);
+                    // The splitter's run collects plain chunks and facts,
+                    // the public API's run records: every field must agree.
+                    prop_assert_eq!(
+                        (chunk.index, chunk.span, chunk.len, chunk.cut, chunk.overlap, chunk.node),
+                        (want.index, want.span, want.len, want.cut, want.overlap, want.node)
+                    );
                     prop_assert_eq!(fact.start_index, want.start_index);
-                    let text_shown = fact.text.as_deref().unwrap_or(chunk.text(&text));
+                    prop_assert_eq!(fact.not_slice(), want.not_slice);
+                    prop_assert_eq!(fact.metadata(), None);
+                    let text_shown = fact.text().unwrap_or(chunk.text(&text));
                     prop_assert_eq!(text_shown, want.text.as_str());
-                    prop_assert_eq!(fact.text.is_none(), want.is_slice);
+                    prop_assert_eq!(fact.text().is_none(), want.is_slice);
                 }
                 prop_assert_eq!(&facts.warnings, &lc.warnings);
             }

@@ -446,7 +446,7 @@ fn chunk_texts<'a>(source: &'a str, output: &'a Output) -> impl ExactSizeIterato
     output.chunks.iter().enumerate().map(move |(i, chunk)| {
         facts
             .and_then(|f| f.get(i))
-            .and_then(|f| f.text.as_deref())
+            .and_then(|f| f.text())
             .unwrap_or_else(|| chunk.text(source))
     })
 }

@@ -114,8 +114,8 @@ pub fn encode(analysis: &Analysis) -> Vec<u8> {
     w.flag(output.langchain.is_some());
     if let Some(facts) = &output.langchain {
         for fact in &facts.chunks {
-            w.flag(fact.text.is_some());
-            if let Some(text) = &fact.text {
+            w.flag(fact.text().is_some());
+            if let Some(text) = fact.text() {
                 w.str(text);
             }
             // Zigzag: -1 (not found) is the common negative value.
@@ -123,9 +123,9 @@ pub fn encode(analysis: &Analysis) -> Vec<u8> {
             if let Some(start_index) = fact.start_index {
                 w.num(zig(start_index));
             }
-            write_not_slice(&mut w, fact.not_slice);
-            w.flag(fact.metadata.is_some());
-            if let Some(metadata) = &fact.metadata {
+            write_not_slice(&mut w, fact.not_slice());
+            w.flag(fact.metadata().is_some());
+            if let Some(metadata) = fact.metadata() {
                 w.num(metadata.len());
                 for (key, value) in metadata {
                     w.str(key);
@@ -397,12 +397,7 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
             } else {
                 None
             };
-            facts.push(LangChainFact {
-                text,
-                not_slice,
-                start_index,
-                metadata,
-            });
+            facts.push(LangChainFact::new(text, not_slice, start_index, metadata));
         }
         let warnings = r.strings()?;
         let separators = r.strings()?;
@@ -1169,7 +1164,7 @@ mod tests {
         let facts = a.output.langchain.as_ref().unwrap();
         assert_eq!(facts.separators, ["#", "##", "###", "\n\n", ", ", ""]);
         assert_eq!(a.output.chunks[0].text(doc), "Within 5 days of approval");
-        assert!(facts.chunks.iter().all(|f| f.metadata.is_some()));
+        assert!(facts.chunks.iter().all(|f| f.metadata().is_some()));
         // The tree: sections under the root, the recursive levels inside.
         assert_eq!(a.output.trace.depth(), 3);
         round_trip(doc, config, Detail::Chunks);
@@ -1254,9 +1249,9 @@ mod tests {
         config.placement = Placement::None;
         let a = round_trip("One. Two. Three.", config, Detail::Full);
         let facts = a.output.langchain.as_ref().unwrap();
-        assert_eq!(facts.chunks[0].text.as_deref(), Some("One.Two."));
+        assert_eq!(facts.chunks[0].text(), Some("One.Two."));
         assert_eq!(
-            facts.chunks[0].not_slice,
+            facts.chunks[0].not_slice(),
             Some(NotSlice::JoinedWithNothing { separator: 0 })
         );
         assert_eq!(facts.chunks[0].start_index, Some(-1));

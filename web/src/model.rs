@@ -602,7 +602,7 @@ pub fn langchain_chunk(split: &Split, index: usize) -> Option<LangChainChunk> {
         Some(Ok(found)) => Some(format!(
             "LangChain finds start_index by searching the source for the chunk's text with str.find from a guessed offset, which is past this chunk's start, so find lands on a later copy at {found}."
         )),
-        Some(Err(_)) if fact.text.is_some() => Some(
+        Some(Err(_)) if fact.text().is_some() => Some(
             "LangChain's text for this chunk is not in the source, so str.find, which LangChain uses to find start_index, returns -1.".into(),
         ),
         Some(Err(_)) => Some(
@@ -610,10 +610,10 @@ pub fn langchain_chunk(split: &Split, index: usize) -> Option<LangChainChunk> {
         ),
     };
     Some(LangChainChunk {
-        not_slice_why: fact.not_slice.map(|why| not_slice_why(split, why)),
-        text: fact.text.clone(),
+        not_slice_why: fact.not_slice().map(|why| not_slice_why(split, why)),
+        text: fact.text().map(str::to_string),
         start_index: fact.start_index,
-        metadata: fact.metadata.clone(),
+        metadata: fact.metadata().map(<[_]>::to_vec),
         start,
         start_why,
     })
@@ -663,7 +663,7 @@ pub fn langchain_summary(split: &Split) -> Option<LangChainSummary> {
         .collect();
     Some(LangChainSummary {
         mismatches,
-        not_slices: facts.chunks.iter().filter(|f| f.text.is_some()).count(),
+        not_slices: facts.chunks.iter().filter(|f| f.text().is_some()).count(),
         warnings: facts.warnings.clone(),
     })
 }

@@ -17,6 +17,7 @@ use super::{
 use crate::separator::{Matcher, Searcher};
 use crate::span::{is_space, Span};
 use crate::trace::{Action, Close, Cut, Node, NodeId, Recorder};
+use crate::trace::{Chunk, LangChainFact, LangChainFacts, Output};
 use crate::unit::{Counter, Measure, Unit};
 use chunkscope_pyre::{budget_for, PythonRegex, PythonRegexError};
 use std::borrow::Cow;
@@ -198,19 +199,12 @@ struct Run<'a, 'c> {
     /// `[plain, wrapped in ( )]` per separator.
     regexes: Vec<[Option<Result<PythonRegex, PythonRegexError>>; 2]>,
     budget: u64,
-    chunks: Vec<LangChainChunk>,
+    /// What is kept of each chunk.
+    collect: Collect<'a>,
     tree: Recorder,
     warnings: Vec<String>,
     /// The first special token LangChain's length function met (tokens only).
     special: Cell<Option<&'static str>>,
-    /// Whether a chunk that is a slice of the source gets its text too (the
-    /// public API's [`LangChainChunk::text`]); otherwise it stays empty.
-    texts: bool,
-    /// For [`strings`]: each chunk's string alone, borrowed from the source
-    /// where it is a slice, instead of a [`LangChainChunk`] in `chunks`
-    /// (which then stays empty). Nothing else about a chunk is computed, and
-    /// `texts` does not apply.
-    strings: Option<Vec<Cow<'a, str>>>,
     /// Emptied lists of pieces and of indices, kept for the next level: a
     /// split at a small size makes thousands of levels, each with its lists,
     /// and allocating them afresh was a sixth of its time.
@@ -224,35 +218,106 @@ struct Run<'a, 'c> {
     pending: Cut,
 }
 
-/// Which chunk texts a run fills in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Texts {
-    /// Every chunk's [`LangChainChunk::text`] (the public API).
-    All,
-    /// Only those that are not slices of the source (the others stay empty:
-    /// their span says what they are).
-    NotSlices,
+/// What a run keeps of each chunk. One split, three callers, each with the
+/// least that serves it: the records the public API returns, the crate's
+/// [`Output`] for [`Splitter`](crate::Splitter), or `split_text`'s strings.
+enum Collect<'a> {
+    /// [`LangChainChunk`]s, every text filled in (the public API).
+    Records(Vec<LangChainChunk>),
+    /// Plain [`Chunk`]s, and LangChain's own text for the few that are not
+    /// slices of the source (by chunk index, in order): no per-chunk text
+    /// or record, so a large text's split takes little more memory than
+    /// its list of chunks.
+    Plain {
+        chunks: Vec<Chunk>,
+        texts: Vec<(usize, String, NotSlice)>,
+    },
+    /// Each chunk's string alone, borrowed from the source where it is a
+    /// slice. Nothing else about a chunk is computed.
+    Strings(Vec<Cow<'a, str>>),
 }
 
-/// Runs LangChain's algorithm on `source`.
+/// Runs LangChain's algorithm on `source`, with every chunk's record.
 pub(super) fn run(
     source: &str,
     config: &LangChainConfig,
     counter: Counter,
     record: bool,
-    texts: Texts,
 ) -> Result<LangChainOutput, LangChainError> {
-    execute(source, config, counter, record, texts, false, |mut run| {
-        let starts = start_indices(source, &run.lengths, &run.chunks, config.chunk_overlap);
-        for (chunk, start) in run.chunks.iter_mut().zip(starts) {
+    let collect = Collect::Records(Vec::with_capacity(expected_chunks(source, config)));
+    execute(source, config, counter, record, collect, |run| {
+        let Collect::Records(mut chunks) = run.collect else {
+            unreachable!("a records run collects records")
+        };
+        let texts = chunks
+            .iter()
+            .map(|c| (c.span, (!c.is_slice).then_some(c.text.as_str())));
+        let starts = start_indices(source, &run.lengths, texts, config.chunk_overlap);
+        for (chunk, start) in chunks.iter_mut().zip(starts) {
             chunk.start_index = Some(start);
         }
         LangChainOutput {
-            chunks: run.chunks,
+            chunks,
             trace: run.tree.finish(),
             warnings: run.warnings,
             separators: run.seps,
             regex: config.is_separator_regex,
+        }
+    })
+}
+
+/// The same run as [`run`], made into the crate's [`Output`] as it goes:
+/// the chunks and their [`LangChainFact`]s, never a [`LangChainChunk`].
+pub(super) fn output(
+    source: &str,
+    config: &LangChainConfig,
+    counter: Counter,
+    record: bool,
+) -> Result<Output, LangChainError> {
+    let collect = Collect::Plain {
+        chunks: Vec::with_capacity(expected_chunks(source, config)),
+        texts: Vec::new(),
+    };
+    execute(source, config, counter, record, collect, |run| {
+        let Collect::Plain { chunks, texts } = run.collect else {
+            unreachable!("a plain run collects plain chunks")
+        };
+        let own = |i: usize| {
+            texts
+                .binary_search_by_key(&i, |t| t.0)
+                .ok()
+                .map(|k| &texts[k])
+        };
+        let starts = start_indices(
+            source,
+            &run.lengths,
+            chunks
+                .iter()
+                .map(|c| (c.span, own(c.index).map(|t| t.1.as_str()))),
+            config.chunk_overlap,
+        );
+        let mut texts = texts.into_iter().peekable();
+        let facts = starts
+            .into_iter()
+            .enumerate()
+            .map(|(i, start)| match texts.next_if(|t| t.0 == i) {
+                Some((_, text, why)) => {
+                    LangChainFact::new(Some(text), Some(why), Some(start), None)
+                }
+                None => LangChainFact::new(None, None, Some(start), None),
+            })
+            .collect();
+        Output {
+            sentences: None,
+            chunks,
+            trace: run.tree.finish(),
+            langchain: Some(LangChainFacts {
+                chunks: facts,
+                warnings: run.warnings,
+                separators: run.seps,
+                regex: config.is_separator_regex,
+            }),
+            markdown: None,
         }
     })
 }
@@ -264,35 +329,29 @@ pub(super) fn strings<'a>(
     config: &LangChainConfig,
     counter: Counter,
 ) -> Result<(Vec<Cow<'a, str>>, Vec<String>), LangChainError> {
-    execute(
-        source,
-        config,
-        counter,
-        false,
-        Texts::NotSlices,
-        true,
-        |run| (run.strings.unwrap_or_default(), run.warnings),
-    )
+    let collect = Collect::Strings(Vec::with_capacity(expected_chunks(source, config)));
+    execute(source, config, counter, false, collect, |run| {
+        match run.collect {
+            Collect::Strings(strings) => (strings, run.warnings),
+            _ => unreachable!("a strings run collects strings"),
+        }
+    })
 }
 
-/// Splits `source` and hands the finished run to `finish`; with `strings`,
-/// the run collects each chunk's string instead of its record.
+/// Splits `source`, keeping what `collect` keeps, and hands the finished
+/// run to `finish`.
 fn execute<'a, T>(
     source: &'a str,
     config: &LangChainConfig,
     counter: Counter,
     record: bool,
-    texts: Texts,
-    strings: bool,
+    collect: Collect<'a>,
     finish: impl FnOnce(Run<'a, '_>) -> T,
 ) -> Result<T, LangChainError> {
     config.validate()?;
     let matchers = matchers(config);
     let searchers: Vec<Searcher<'_>> = matchers.iter().map(|m| Searcher::new(m, &[])).collect();
-    let mut run = Run::new(source, config, counter, &searchers, record, texts);
-    if strings {
-        run.strings = Some(Vec::with_capacity(expected_chunks(source, config)));
-    }
+    let mut run = Run::new(source, config, counter, &searchers, record, collect);
     run.go()?;
     Ok(finish(run))
 }
@@ -324,7 +383,7 @@ impl<'a, 'c> Run<'a, 'c> {
         counter: Counter,
         searchers: &'c [Searcher<'c>],
         record: bool,
-        texts: Texts,
+        collect: Collect<'a>,
     ) -> Run<'a, 'c> {
         let seps = config.effective_separators();
         Run {
@@ -336,12 +395,10 @@ impl<'a, 'c> Run<'a, 'c> {
             regexes: vec![[None, None]; seps.len()],
             seps,
             budget: budget_for(source),
-            chunks: Vec::new(),
+            collect,
             tree: Recorder::new(record && !source.is_empty(), 0),
             warnings: Vec::new(),
             special: Cell::new(None),
-            texts: texts == Texts::All,
-            strings: None,
             piece_lists: Vec::new(),
             index_lists: Vec::new(),
             window: VecDeque::new(),
@@ -365,7 +422,11 @@ impl<'a, 'c> Run<'a, 'c> {
 
     /// How many chunks are made so far.
     fn made(&self) -> usize {
-        self.strings.as_ref().map_or(self.chunks.len(), Vec::len)
+        match &self.collect {
+            Collect::Records(chunks) => chunks.len(),
+            Collect::Plain { chunks, .. } => chunks.len(),
+            Collect::Strings(strings) => strings.len(),
+        }
     }
 }
 
@@ -1036,35 +1097,18 @@ impl<'a> Run<'a, '_> {
         close: Option<Close>,
         reason: NotSlice,
     ) {
-        if let Some(strings) = &mut self.strings {
-            let slice = span.text(self.source);
-            strings.push(match text {
-                Some(text) if text != slice => Cow::Owned(text),
-                _ => Cow::Borrowed(slice),
-            });
+        let slice = span.text(self.source);
+        // `None` from here on: the chunk's text is the span's.
+        let text = text.filter(|text| text != slice);
+        if let Collect::Strings(strings) = &mut self.collect {
+            strings.push(text.map_or(Cow::Borrowed(slice), Cow::Owned));
             return;
         }
-        let (text, is_slice) = match text {
-            Some(text) => {
-                let is_slice = span.text(self.source) == text;
-                (
-                    if is_slice && !self.texts {
-                        String::new()
-                    } else {
-                        text
-                    },
-                    is_slice,
-                )
-            }
-            None if self.texts => (span.text(self.source).to_string(), true),
-            None => (String::new(), true),
+        let len = match &text {
+            None => self.lengths.len(span),
+            Some(text) => self.len(text),
         };
-        let len = if is_slice {
-            self.lengths.len(span)
-        } else {
-            self.len(&text)
-        };
-        let index = self.chunks.len();
+        let index = self.made();
         let node = self.node(Node {
             span,
             len,
@@ -1078,23 +1122,48 @@ impl<'a> Run<'a, '_> {
             close,
             chunk: Some(index),
         });
-        if let Some(prev) = self.chunks.last_mut() {
-            prev.cut = self.pending;
+        // The previous chunk's cut is the one before this chunk.
+        let pending = self.pending;
+        match &mut self.collect {
+            Collect::Records(chunks) => {
+                let overlap = chunks.last_mut().and_then(|prev| {
+                    prev.cut = pending;
+                    prev.span.intersect(span)
+                });
+                let is_slice = text.is_none();
+                chunks.push(LangChainChunk {
+                    index,
+                    text: text.unwrap_or_else(|| slice.to_string()),
+                    span,
+                    is_slice,
+                    not_slice: (!is_slice).then_some(reason),
+                    start_index: None,
+                    metadata: None,
+                    len,
+                    cut: Cut::End,
+                    overlap,
+                    node,
+                });
+            }
+            Collect::Plain { chunks, texts } => {
+                let overlap = chunks.last_mut().and_then(|prev| {
+                    prev.cut = pending;
+                    prev.span.intersect(span)
+                });
+                chunks.push(Chunk {
+                    index,
+                    span,
+                    len,
+                    cut: Cut::End,
+                    overlap,
+                    node,
+                });
+                if let Some(text) = text {
+                    texts.push((index, text, reason));
+                }
+            }
+            Collect::Strings(_) => unreachable!("strings returned above"),
         }
-        let overlap = self.chunks.last().and_then(|p| p.span.intersect(span));
-        self.chunks.push(LangChainChunk {
-            index,
-            text,
-            span,
-            is_slice,
-            not_slice: (!is_slice).then_some(reason),
-            start_index: None,
-            metadata: None,
-            len,
-            cut: Cut::End,
-            overlap,
-            node,
-        });
     }
 }
 
@@ -1122,28 +1191,21 @@ fn regex_error(index: usize, pattern: &str, e: PythonRegexError, wrapped: bool) 
 /// chunk_overlap))` in chars, -1 when not found. `previous_chunk_len` is
 /// Python's `len` (chars) whatever the length function, and `chunk_overlap`
 /// is in the length function's unit, as in LangChain.
-fn start_indices(
-    source: &str,
+fn start_indices<'t>(
+    source: &'t str,
     lengths: &Measure<'_>,
-    chunks: &[LangChainChunk],
+    chunks: impl ExactSizeIterator<Item = (Span, Option<&'t str>)>,
     overlap: usize,
 ) -> Vec<i64> {
     let chars = Counter::new(Unit::Chars).expect("chars need no tokenizer");
-    // A slice's text may not have been copied out of the source.
-    fn text_of<'t>(source: &'t str, chunk: &'t LangChainChunk) -> &'t str {
-        if chunk.is_slice {
-            chunk.span.text(source)
-        } else {
-            &chunk.text
-        }
-    }
     let total = lengths.chars(Span::new(0, source.len())) as i64;
     // A cursor for char <-> byte offsets: the starts mostly move forward.
     let mut cursor = (0usize, 0usize);
     let mut index: i64 = 0;
     let mut previous_len: i64 = 0;
     let mut out = Vec::with_capacity(chunks.len());
-    for chunk in chunks {
+    // `own` is LangChain's text where it is not the span's.
+    for (span, own) in chunks {
         let from = (index + previous_len - overlap as i64).max(0);
         index = if from > total {
             -1
@@ -1156,14 +1218,13 @@ fn start_indices(
             cursor = (target, b);
             // A slice of the source at or after `from` is found by the time
             // the search reaches it, so only the text up to its end is searched.
-            let bound = (chunk.is_slice && chunk.span.start >= b).then_some(chunk.span.end);
-            find(source, b, text_of(source, chunk), bound)
+            let bound = (own.is_none() && span.start >= b).then_some(span.end);
+            find(source, b, own.unwrap_or_else(|| span.text(source)), bound)
                 .map_or(-1, |i| (target + source[b..i].chars().count()) as i64)
         };
-        previous_len = if chunk.is_slice {
-            lengths.chars(chunk.span)
-        } else {
-            chunk.text.chars().count()
+        previous_len = match own {
+            None => lengths.chars(span),
+            Some(text) => text.chars().count(),
         } as i64;
         out.push(index);
     }

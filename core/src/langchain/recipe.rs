@@ -123,13 +123,7 @@ pub(crate) fn run(
     let mut chunks: Vec<LangChainChunk> = Vec::new();
     let mut warnings = Vec::new();
     for (section, lines) in sections.chunks.into_iter().zip(lines) {
-        let out = engine::run(
-            &section.text,
-            &recipe.recursive,
-            counter,
-            record,
-            engine::Texts::All,
-        )?;
+        let out = engine::run(&section.text, &recipe.recursive, counter, record)?;
         warnings.extend(out.warnings);
         let map = |s: Span| place(text, &section.span, section.is_slice, &lines, s);
         let base = nodes.len();

@@ -674,9 +674,9 @@ pub fn langchain(
     let nodes = &out.trace.nodes;
     let text_of = |c: usize| {
         facts.chunks[c]
-            .text
-            .clone()
-            .unwrap_or_else(|| out.chunks[c].text(source).to_string())
+            .text()
+            .unwrap_or_else(|| out.chunks[c].text(source))
+            .to_string()
     };
     for c in &out.chunks {
         truth!(

@@ -24,7 +24,7 @@ pub fn ChunkTable(props: &ChunkTableProps) -> Html {
     let unit = split.config.unit;
     let facts = split.output.langchain.as_ref();
     let langchain = facts.is_some_and(|f| f.chunks.iter().any(|c| c.start_index.is_some()));
-    let metadata = facts.is_some_and(|f| f.chunks.iter().any(|c| c.metadata.is_some()));
+    let metadata = facts.is_some_and(|f| f.chunks.iter().any(|c| c.metadata().is_some()));
     let shown = if props.all_rows {
         chunks.len()
     } else {
