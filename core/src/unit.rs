@@ -242,17 +242,14 @@ impl Counter {
 pub(crate) struct Measure<'a> {
     counter: Counter,
     source: &'a str,
-    /// The end of every token of the whole source, in order (`None` for a
-    /// source of 4 GiB or more: its spans are then counted afresh).
-    token_ends: OnceCell<Option<Vec<u32>>>,
+    /// The end of every token of the whole source.
+    token_ends: OnceCell<chunkscope_tokens::TokenEnds>,
     /// Where the source's UTF-8 continuation bytes are, in order, when they
     /// are few (see [`Measure::chars`]).
     continuations: OnceCell<Option<Vec<u32>>>,
     /// Where the last lookup in that list ended: spans come mostly in text
     /// order, so the next one starts its search there.
     hint: Cell<usize>,
-    /// The same for the token ends.
-    token_hint: Cell<usize>,
     /// The tokens of the pieces of heads and tails counted so far: a
     /// document's words recur (made on first use, for long sources only).
     memo: RefCell<Option<chunkscope_tokens::PieceMemo>>,
@@ -269,7 +266,6 @@ impl<'a> Measure<'a> {
             token_ends: OnceCell::new(),
             continuations: OnceCell::new(),
             hint: Cell::new(0),
-            token_hint: Cell::new(0),
             memo: RefCell::new(None),
         }
     }
@@ -315,18 +311,10 @@ impl<'a> Measure<'a> {
             return self.count(t, text);
         };
         let last = token_restart(self.source, first, span.end).unwrap_or(first);
-        let Some(ends) = self
-            .token_ends
-            .get_or_init(|| t.token_ends_u32(self.source))
-        else {
-            return self.count(t, text);
-        };
-        // Tokens of the source ending in (first, last]: both are token ends
-        // (below 4 GiB, as the source is).
-        // Spans come mostly in text order: search from the last lookup.
-        let upto_first = rank(ends, first as u32 + 1, self.token_hint.get());
-        let upto_last = rank(ends, last as u32 + 1, upto_first);
-        self.token_hint.set(upto_last);
+        let ends = self.token_ends.get_or_init(|| t.token_end_set(self.source));
+        // Tokens of the source ending in (first, last]: both are token ends.
+        let upto_first = ends.before(first + 1);
+        let upto_last = ends.before(last + 1);
         let between = upto_last - upto_first;
         self.count(t, &self.source[span.start..first])
             + between

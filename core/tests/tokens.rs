@@ -76,13 +76,12 @@ fn check(encoding: Encoding, text: &str) -> Result<(), TestCaseError> {
     prop_assert_eq!(ours.count(text), expected.len());
     let ends = ours.token_ends(text);
     prop_assert_eq!(ends.len(), tokens.len());
-    let narrow: Vec<usize> = ours
-        .token_ends_u32(text)
-        .unwrap()
-        .into_iter()
-        .map(|e| e as usize)
-        .collect();
-    prop_assert_eq!(&narrow, &ends);
+    // The set of ends answers "how many end below" at every offset.
+    let set = ours.token_end_set(text);
+    prop_assert_eq!(set.len(), ends.len());
+    for pos in 0..=text.len() + 1 {
+        prop_assert_eq!(set.before(pos), ends.partition_point(|&e| e < pos));
+    }
     let mut start = 0;
     for (&token, &end) in tokens.iter().zip(&ends) {
         prop_assert!(end > start, "token ends must increase: {:?}", ends);

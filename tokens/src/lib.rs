@@ -63,8 +63,10 @@
 
 mod bpe;
 mod data;
+mod ends;
 mod memo;
 
+pub use ends::TokenEnds;
 pub use memo::PieceMemo;
 mod pretokenize;
 mod tables;
@@ -422,15 +424,16 @@ impl Tokenizer {
         ends
     }
 
-    /// [`token_ends`](Self::token_ends) in half the memory, for a text
-    /// shorter than 4 GiB (`None` for a longer one): a long document has
-    /// about one token per 4 bytes, so its ends as `usize` would take twice
-    /// its own size.
-    pub fn token_ends_u32(&self, text: &str) -> Option<Vec<u32>> {
-        u32::try_from(text.len()).ok()?;
-        let mut ends = Vec::with_capacity(text.len() / 3 + 1);
-        self.each_token_end(text, |end| ends.push(end as u32));
-        Some(ends)
+    /// [`token_ends`](Self::token_ends) as a set of offsets that answers
+    /// "how many tokens end before this offset" in constant time, in about a
+    /// sixth of the text's size (see [`TokenEnds`]): a long document has
+    /// about one token per 4 bytes, so its ends as a list would take as much
+    /// memory as the text or more.
+    pub fn token_end_set(&self, text: &str) -> TokenEnds {
+        let mut set = TokenEnds::empty(text.len());
+        self.each_token_end(text, |end| set.insert(end));
+        set.finish();
+        set
     }
 
     fn each_token_end(&self, text: &str, mut push: impl FnMut(usize)) {

@@ -1,0 +1,114 @@
+//! The token ends of a whole text, as a rank structure.
+//!
+//! Counting a span's tokens from one tokenization of the whole text needs one
+//! question answered many times: how many of the text's tokens end before
+//! offset `pos`. A sorted list of the ends answers it with a search, and takes
+//! 4 bytes a token, about as much memory as the text itself. Here each byte
+//! offset is one bit (set where a token ends), and every 512 bits the number
+//! of ends before them is kept: 1/8 + 1/64 of the text's size, and an answer
+//! is one stored count plus at most eight population counts.
+
+/// Bits per word of the set.
+const WORD: usize = 64;
+
+/// Words per block that has its own running count.
+const BLOCK: usize = 8;
+
+/// The offsets where a text's tokens end (see the module's notes).
+///
+/// Invariant: `counts[b]` is the number of set bits in `bits[..b * BLOCK]`,
+/// once [`finish`](TokenEnds::finish) has run.
+#[derive(Clone, Debug)]
+pub struct TokenEnds {
+    /// Bit `i % 64` of word `i / 64` is set when a token ends at offset `i`.
+    bits: Vec<u64>,
+    counts: Vec<usize>,
+    /// How many tokens end anywhere.
+    total: usize,
+}
+
+impl TokenEnds {
+    /// No ends, for a text of `len` bytes (offsets `0..=len`).
+    pub(crate) fn empty(len: usize) -> TokenEnds {
+        let words = len / WORD + 1;
+        TokenEnds {
+            bits: vec![0; words],
+            counts: Vec::new(),
+            total: 0,
+        }
+    }
+
+    /// Marks `end` (at most the text's length) as a token end.
+    #[inline]
+    pub(crate) fn insert(&mut self, end: usize) {
+        self.bits[end / WORD] |= 1 << (end % WORD);
+    }
+
+    /// Makes the running counts, after the last [`insert`](Self::insert).
+    pub(crate) fn finish(&mut self) {
+        let mut total = 0usize;
+        self.counts = self
+            .bits
+            .chunks(BLOCK)
+            .map(|block| {
+                let before = total;
+                total += block.iter().map(|w| w.count_ones() as usize).sum::<usize>();
+                before
+            })
+            .collect();
+        self.total = total;
+    }
+
+    /// How many tokens end at an offset below `pos` (all of them for `pos`
+    /// past the text's end).
+    #[inline]
+    pub fn before(&self, pos: usize) -> usize {
+        let word = pos / WORD;
+        if word >= self.bits.len() {
+            return self.total;
+        }
+        let block = word / BLOCK;
+        let whole: u32 = self.bits[block * BLOCK..word]
+            .iter()
+            .map(|w| w.count_ones())
+            .sum();
+        let part = (self.bits[word] & ((1u64 << (pos % WORD)) - 1)).count_ones();
+        self.counts[block] + (whole + part) as usize
+    }
+
+    /// How many tokens the text has.
+    pub fn len(&self) -> usize {
+        self.total
+    }
+
+    /// Whether the text has no tokens (it is empty).
+    pub fn is_empty(&self) -> bool {
+        self.total == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Against a sorted list, at every offset, for ends that fill whole
+    /// blocks, skip blocks, and end on a word's last bit.
+    #[test]
+    fn before_counts_the_ends_below() {
+        for len in [0usize, 1, 63, 64, 65, 511, 512, 513, 2000] {
+            for stride in [1usize, 3, 64, 700] {
+                let ends: Vec<usize> = (1..=len).filter(|e| e % stride == 0 || *e == len).collect();
+                let mut set = TokenEnds::empty(len);
+                for &e in &ends {
+                    set.insert(e);
+                }
+                set.finish();
+                assert_eq!(set.len(), ends.len());
+                for pos in 0..=len + 70 {
+                    let want = ends.partition_point(|&e| e < pos);
+                    assert_eq!(set.before(pos), want, "len {len} stride {stride} pos {pos}");
+                }
+            }
+        }
+    }
+}
