@@ -400,12 +400,13 @@ impl Tokenizer {
     pub fn count_with(&self, text: &str, memo: &mut PieceMemo) -> usize {
         let mut count = 0;
         let mut parts = Vec::new();
-        self.for_each_piece(text, |piece, _| {
-            count += match memo.ends(piece, &self.vocabulary, &mut parts) {
+        let bytes = text.as_bytes();
+        for piece in self.encoding.pieces(text) {
+            count += match memo.ends(bytes, piece.clone(), &self.vocabulary, &mut parts) {
                 Some(ends) => ends.len(),
-                None => self.vocabulary.count_piece(piece, &mut parts),
+                None => self.vocabulary.count_piece(&bytes[piece], &mut parts),
             };
-        });
+        }
         count
     }
 
@@ -439,22 +440,25 @@ impl Tokenizer {
     fn each_token_end(&self, text: &str, mut push: impl FnMut(usize)) {
         let mut parts = Vec::new();
         let mut memo = (text.len() >= memo::MIN_TEXT).then(memo::PieceMemo::new);
-        self.for_each_piece(text, |piece, start| {
+        let bytes = text.as_bytes();
+        for range in self.encoding.pieces(text) {
+            let start = range.start;
             if let Some(known) = memo
                 .as_mut()
-                .and_then(|m| m.ends(piece, &self.vocabulary, &mut parts))
+                .and_then(|m| m.ends(bytes, range.clone(), &self.vocabulary, &mut parts))
             {
                 for &e in known {
                     push(start + e as usize);
                 }
-                return;
+                continue;
             }
             let mut end = start;
-            self.vocabulary.encode_piece(piece, &mut parts, |_, len| {
-                end += len;
-                push(end);
-            });
-        });
+            self.vocabulary
+                .encode_piece(&bytes[range], &mut parts, |_, len| {
+                    end += len;
+                    push(end);
+                });
+        }
     }
 
     /// Calls `visit(piece_bytes, piece_start)` for each pre-tokenizer piece.

@@ -9,6 +9,7 @@
 //! the memo is exactly the encoding's.
 
 use crate::bpe::{Part, Vocabulary};
+use std::ops::Range;
 
 /// Pieces up to this many bytes are remembered (most words, with their
 /// leading space).
@@ -56,12 +57,14 @@ impl PieceMemo {
         }
     }
 
-    /// The end of each token of `piece` within it, from the memo or encoded
-    /// now and remembered; `None` for a piece too long to remember.
+    /// The end of each token of the piece `text[piece]` within it, from the
+    /// memo or encoded now and remembered; `None` for a piece too long to
+    /// remember.
     #[inline]
     pub(crate) fn ends(
         &mut self,
-        piece: &[u8],
+        text: &[u8],
+        piece: Range<usize>,
         vocabulary: &Vocabulary,
         parts: &mut Vec<Part>,
     ) -> Option<&[u8]> {
@@ -69,10 +72,26 @@ impl PieceMemo {
         if n == 0 || n > LONGEST {
             return None;
         }
-        let key = if n > 8 {
-            [padded(&piece[..8]), padded(&piece[8..])]
-        } else {
-            [padded(piece), 0]
+        let (start, piece) = (piece.start, &text[piece]);
+        let key = match text.get(start..start + LONGEST) {
+            // Two fixed loads, masked to the piece's length: the same
+            // zero-padded key as `padded` makes, without a branch on the
+            // length (which varies from piece to piece, unpredictably).
+            Some(window) => {
+                let word =
+                    |at: usize| u64::from_le_bytes(window[at..at + 8].try_into().expect("8 bytes"));
+                [
+                    word(0) & LOW_BYTES[n.min(8)],
+                    word(8) & LOW_BYTES[n.saturating_sub(8)],
+                ]
+            }
+            None => {
+                if n > 8 {
+                    [padded(&piece[..8]), padded(&piece[8..])]
+                } else {
+                    [padded(piece), 0]
+                }
+            }
         };
         let hash = (key[0] ^ key[1].rotate_left(29) ^ n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let slot = &mut self.slots[(hash >> (64 - BITS)) as usize];
@@ -92,6 +111,17 @@ impl PieceMemo {
         Some(&slot.ends[..slot.count as usize])
     }
 }
+
+/// `LOW_BYTES[k]` keeps the low `k` bytes of a word (`k` ≤ 8).
+const LOW_BYTES: [u64; 9] = {
+    let mut masks = [0u64; 9];
+    let mut k = 1;
+    while k < 9 {
+        masks[k] = u64::MAX >> (64 - 8 * k);
+        k += 1;
+    }
+    masks
+};
 
 /// `bytes` (at most 8) as a little-endian word, zero-padded: fixed-size
 /// loads rather than a copy of a variable length (a `memcpy` call).

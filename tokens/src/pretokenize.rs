@@ -36,7 +36,7 @@
 //! finds. `tests/tokens.rs` compares the pieces with `fancy-regex`'s matches
 //! of the very same pattern strings.
 
-use super::unicode::{class_at, skip_while, Class};
+use super::unicode::{class_at, skip_letters, skip_while, Class};
 use super::Encoding;
 use std::ops::Range;
 
@@ -103,7 +103,7 @@ fn cl100k_piece_end(text: &[u8], start: usize) -> usize {
     } else {
         start
     };
-    let letters_end = skip_while(text, letters_from, Class::is_letter);
+    let letters_end = skip_letters(text, letters_from);
     if letters_end > letters_from {
         return letters_end;
     }
