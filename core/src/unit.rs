@@ -311,7 +311,18 @@ impl<'a> Measure<'a> {
             return self.count(t, text);
         };
         let last = token_restart(self.source, first, span.end).unwrap_or(first);
-        let ends = self.token_ends.get_or_init(|| t.token_end_set(self.source));
+        let ends = self.token_ends.get_or_init(|| {
+            // The heads and tails counted next share the memo of the whole
+            // text's pass, which has seen their words.
+            if self.source.len() < MEMO_SOURCE {
+                return t.token_end_set(self.source);
+            }
+            let mut memo = self.memo.borrow_mut();
+            t.token_end_set_with(
+                self.source,
+                memo.get_or_insert_with(chunkscope_tokens::PieceMemo::new),
+            )
+        });
         // Tokens of the source ending in (first, last]: both are token ends.
         let upto_first = ends.before(first + 1);
         let upto_last = ends.before(last + 1);
@@ -829,22 +840,44 @@ mod tests {
         for encoding in Encoding::ALL {
             let unit = Counter::new(Unit::Tokens(encoding)).unwrap();
             assert!(tokens::ensure(encoding));
-            let source: String = restart_texts().concat();
-            let measure = Measure::new(unit, &source);
-            let bounds: Vec<usize> = source
-                .char_indices()
-                .map(|(i, _)| i)
-                .step_by(7)
-                .chain([source.len()])
-                .collect();
-            for (k, &a) in bounds.iter().enumerate() {
-                for &b in bounds[k..].iter().step_by(13).take(12) {
-                    assert_eq!(
-                        measure.len(Span::new(a, b)),
-                        unit.len(&source[a..b]),
-                        "{encoding} {a}..{b}: {:?}",
-                        &source[a..b]
-                    );
+            let short: String = restart_texts().concat();
+            // Long enough for the memos (the whole text's pass and the spans'
+            // heads and tails share one), with pieces over 16 and over 64
+            // bytes that recur.
+            let long = format!(
+                "{short}\n{}",
+                [
+                    "fn main() {\n",
+                    &" ".repeat(40),
+                    "let asyncLocalStorageCreateReadStream = 1;\n",
+                    &"=".repeat(70),
+                    "\n",
+                    &short,
+                ]
+                .concat()
+                .repeat(MEMO_SOURCE / short.len() + 1)
+            );
+            assert!(long.len() > MEMO_SOURCE);
+            // (source, bounds every `step` chars, spans over every `stride`-th
+            // bound after the start): the long source's spans stay short, as
+            // a split's are, or the test tokenizes megabytes.
+            for (source, step, stride) in [(short, 7, 13), (long, 211, 1)] {
+                let measure = Measure::new(unit, &source);
+                let bounds: Vec<usize> = source
+                    .char_indices()
+                    .map(|(i, _)| i)
+                    .step_by(step)
+                    .chain([source.len()])
+                    .collect();
+                for (k, &a) in bounds.iter().enumerate() {
+                    for &b in bounds[k..].iter().step_by(stride).take(12) {
+                        assert_eq!(
+                            measure.len(Span::new(a, b)),
+                            unit.len(&source[a..b]),
+                            "{encoding} {a}..{b}: {:?}",
+                            &source[a..b]
+                        );
+                    }
                 }
             }
         }

@@ -421,7 +421,8 @@ impl Tokenizer {
     /// are, so at least the last token of every piece ends on one.
     pub fn token_ends(&self, text: &str) -> Vec<usize> {
         let mut ends = Vec::with_capacity(text.len() / 3 + 1);
-        self.each_token_end(text, |end| ends.push(end));
+        let mut memo = (text.len() >= memo::MIN_TEXT).then(memo::PieceMemo::new);
+        self.each_token_end(text, memo.as_mut(), |end| ends.push(end));
         ends
     }
 
@@ -431,15 +432,32 @@ impl Tokenizer {
     /// about one token per 4 bytes, so its ends as a list would take as much
     /// memory as the text or more.
     pub fn token_end_set(&self, text: &str) -> TokenEnds {
+        let mut memo = (text.len() >= memo::MIN_TEXT).then(memo::PieceMemo::new);
+        self.end_set(text, memo.as_mut())
+    }
+
+    /// [`token_end_set`](Self::token_end_set) through `memo`, which is left
+    /// holding the text's pieces: counting the text's spans afterwards with
+    /// [`count_with`](Self::count_with) and the same memo finds most of
+    /// their words there.
+    pub fn token_end_set_with(&self, text: &str, memo: &mut PieceMemo) -> TokenEnds {
+        self.end_set(text, Some(memo))
+    }
+
+    fn end_set(&self, text: &str, memo: Option<&mut PieceMemo>) -> TokenEnds {
         let mut set = TokenEnds::empty(text.len());
-        self.each_token_end(text, |end| set.insert(end));
+        self.each_token_end(text, memo, |end| set.insert(end));
         set.finish();
         set
     }
 
-    fn each_token_end(&self, text: &str, mut push: impl FnMut(usize)) {
+    fn each_token_end(
+        &self,
+        text: &str,
+        mut memo: Option<&mut PieceMemo>,
+        mut push: impl FnMut(usize),
+    ) {
         let mut parts = Vec::new();
-        let mut memo = (text.len() >= memo::MIN_TEXT).then(memo::PieceMemo::new);
         let bytes = text.as_bytes();
         for range in self.encoding.pieces(text) {
             let start = range.start;
