@@ -65,19 +65,7 @@ impl<'a> Run<'a> {
 
     /// Appends a chunk. The previous chunk's cut becomes [`Run::pending`].
     pub fn emit(&mut self, span: Span, len: usize, node: Option<NodeId>) {
-        if let Some(prev) = self.chunks.last_mut() {
-            prev.cut = self.pending;
-        }
-        let index = self.chunks.len();
-        let overlap = self.chunks.last().and_then(|p| p.span.intersect(span));
-        self.chunks.push(Chunk {
-            index,
-            span,
-            len,
-            cut: Cut::End,
-            overlap,
-            node,
-        });
+        let index = Chunk::push_next(&mut self.chunks, self.pending, span, len, node);
         self.tree.with_node(node, |n| {
             if n.action == Action::Fits {
                 n.chunk = Some(index);

@@ -299,6 +299,32 @@ impl Chunk {
     pub fn text<'a>(&self, source: &'a str) -> &'a str {
         self.span.text(source)
     }
+
+    /// Appends the next chunk of a split to `chunks`: the one before it gets
+    /// `cut` (what separates the two), and the new chunk's overlap is the
+    /// part of its span the one before already holds. Returns its index.
+    pub(crate) fn push_next(
+        chunks: &mut Vec<Chunk>,
+        cut: Cut,
+        span: Span,
+        len: usize,
+        node: Option<NodeId>,
+    ) -> usize {
+        let overlap = chunks.last_mut().and_then(|prev| {
+            prev.cut = cut;
+            prev.span.intersect(span)
+        });
+        let index = chunks.len();
+        chunks.push(Chunk {
+            index,
+            span,
+            len,
+            cut: Cut::End,
+            overlap,
+            node,
+        });
+        index
+    }
 }
 
 /// What LangChain returns for one chunk beyond its span.

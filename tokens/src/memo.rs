@@ -130,17 +130,9 @@ impl PieceMemo {
         let hash = (key[0] ^ key[1].rotate_left(29) ^ n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let slot = &mut self.slots[(hash >> (64 - BITS)) as usize];
         if slot.len as usize != n || slot.key != key {
-            let mut count = 0;
-            let mut end = 0;
-            let ends = &mut slot.ends;
-            vocabulary.encode_piece(piece, parts, |_, len| {
-                end += len;
-                ends[count] = end as u8;
-                count += 1;
-            });
+            slot.count = encode_ends(vocabulary, piece, parts, &mut slot.ends);
             slot.key = key;
             slot.len = n as u8;
-            slot.count = count as u8;
         }
         Some(&slot.ends[..slot.count as usize])
     }
@@ -164,20 +156,31 @@ impl PieceMemo {
         });
         let slot = &mut self.long[(hash >> (64 - LONG_BITS)) as usize];
         if slot.len as usize != n || slot.key[..n] != *piece {
-            let mut count = 0;
-            let mut end = 0;
-            let ends = &mut slot.ends;
-            vocabulary.encode_piece(piece, parts, |_, len| {
-                end += len;
-                ends[count] = end as u8;
-                count += 1;
-            });
+            slot.count = encode_ends(vocabulary, piece, parts, &mut slot.ends);
             slot.key[..n].copy_from_slice(piece);
             slot.len = n as u8;
-            slot.count = count as u8;
         }
         Some(&slot.ends[..slot.count as usize])
     }
+}
+
+/// Encodes `piece` (at most `ends.len()` bytes, at most 255) into the end of
+/// each of its tokens within it; returns how many there are.
+#[inline]
+fn encode_ends(
+    vocabulary: &Vocabulary,
+    piece: &[u8],
+    parts: &mut Vec<Part>,
+    ends: &mut [u8],
+) -> u8 {
+    let mut count = 0;
+    let mut end = 0;
+    vocabulary.encode_piece(piece, parts, |_, len| {
+        end += len;
+        ends[count] = end as u8;
+        count += 1;
+    });
+    count as u8
 }
 
 /// `LOW_BYTES[k]` keeps the low `k` bytes of a word (`k` ≤ 8).

@@ -1146,18 +1146,7 @@ impl<'a> Run<'a, '_> {
                 });
             }
             Collect::Plain { chunks, texts } => {
-                let overlap = chunks.last_mut().and_then(|prev| {
-                    prev.cut = pending;
-                    prev.span.intersect(span)
-                });
-                chunks.push(Chunk {
-                    index,
-                    span,
-                    len,
-                    cut: Cut::End,
-                    overlap,
-                    node,
-                });
+                Chunk::push_next(chunks, pending, span, len, node);
                 if let Some(text) = text {
                     texts.push((index, text, reason));
                 }
