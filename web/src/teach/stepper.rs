@@ -326,6 +326,16 @@ mod tests {
     use super::*;
     use crate::state::testing::{act, start};
 
+    /// The chunk indices the events emit, in order.
+    fn emitted(evs: &[StepEvent]) -> Vec<usize> {
+        evs.iter()
+            .filter_map(|e| match e {
+                StepEvent::Emit(_, k) => Some(*k),
+                _ => None,
+            })
+            .collect()
+    }
+
     fn code(e: StepEvent) -> String {
         match e {
             StepEvent::Closed(_) => "P".into(),
@@ -357,13 +367,7 @@ mod tests {
         assert!(!evs.iter().any(|e| matches!(e, StepEvent::Cut(_))));
         assert!(all.iter().any(|t| t.contains("81 chars, over 40")));
         assert!(all.iter().any(|t| t.contains("52 chars, over 40")));
-        let emits: Vec<usize> = evs
-            .iter()
-            .filter_map(|e| match e {
-                StepEvent::Emit(_, k) => Some(*k),
-                _ => None,
-            })
-            .collect();
+        let emits = emitted(&evs);
         assert_eq!(emits, [0, 1, 2, 3, 4]);
         assert!(all.last().unwrap().contains("last chunk"));
         // The sums add up as shown, and no oversized piece is said to be
@@ -425,13 +429,7 @@ mod tests {
         let split = state.primary().unwrap();
         assert!(split.output.markdown.is_some());
         let evs = events(&split.output);
-        let emits: Vec<usize> = evs
-            .iter()
-            .filter_map(|e| match e {
-                StepEvent::Emit(_, k) => Some(*k),
-                _ => None,
-            })
-            .collect();
+        let emits = emitted(&evs);
         assert_eq!(emits, (0..split.output.chunks.len()).collect::<Vec<_>>());
         // Nodes are visited in the order of their ids, which is what lets
         // `revealed` grow the tree by a count.
