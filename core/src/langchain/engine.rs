@@ -17,7 +17,7 @@ use super::{
 use crate::separator::{Matcher, Searcher};
 use crate::span::{is_space, Span};
 use crate::trace::{Action, Close, Cut, Node, NodeId, Recorder};
-use crate::trace::{Chunk, LangChainFact, LangChainFacts, Output};
+use crate::trace::{Chunk, LangChainFact, LangChainFacts, Output, Trace};
 use crate::unit::{Counter, Measure, Unit};
 use chunkscope_pyre::{budget_for, PythonRegex, PythonRegexError};
 use std::borrow::Cow;
@@ -218,12 +218,10 @@ struct Run<'a, 'c> {
     pending: Cut,
 }
 
-/// What a run keeps of each chunk. One split, three callers, each with the
-/// least that serves it: the records the public API returns, the crate's
-/// [`Output`] for [`Splitter`](crate::Splitter), or `split_text`'s strings.
+/// What a run keeps of each chunk: plain chunks (for the public API's
+/// records and for [`Splitter`](crate::Splitter)'s [`Output`], both made
+/// from them once the run is over), or `split_text`'s strings alone.
 enum Collect<'a> {
-    /// [`LangChainChunk`]s, every text filled in (the public API).
-    Records(Vec<LangChainChunk>),
     /// Plain [`Chunk`]s, and LangChain's own text for the few that are not
     /// slices of the source (by chunk index, in order): no per-chunk text
     /// or record, so a large text's split takes little more memory than
@@ -237,43 +235,26 @@ enum Collect<'a> {
     Strings(Vec<Cow<'a, str>>),
 }
 
-/// Runs LangChain's algorithm on `source`, with every chunk's record.
-pub(super) fn run(
-    source: &str,
-    config: &LangChainConfig,
-    counter: Counter,
-    record: bool,
-) -> Result<LangChainOutput, LangChainError> {
-    let collect = Collect::Records(Vec::with_capacity(expected_chunks(source, config)));
-    execute(source, config, counter, record, collect, |run| {
-        let Collect::Records(mut chunks) = run.collect else {
-            unreachable!("a records run collects records")
-        };
-        let texts = chunks
-            .iter()
-            .map(|c| (c.span, (!c.is_slice).then_some(c.text.as_str())));
-        let starts = start_indices(source, &run.lengths, texts, config.chunk_overlap);
-        for (chunk, start) in chunks.iter_mut().zip(starts) {
-            chunk.start_index = Some(start);
-        }
-        LangChainOutput {
-            chunks,
-            trace: run.tree.finish(),
-            warnings: run.warnings,
-            separators: run.seps,
-            regex: config.is_separator_regex,
-        }
-    })
+/// A finished run's plain chunks and what LangChain says beyond them.
+struct Plain {
+    chunks: Vec<Chunk>,
+    /// LangChain's text and why, for the chunks that are not slices of the
+    /// source, by chunk index in order.
+    texts: Vec<(usize, String, NotSlice)>,
+    /// Each chunk's `start_index`.
+    starts: Vec<i64>,
+    trace: Trace,
+    warnings: Vec<String>,
+    separators: Vec<String>,
 }
 
-/// The same run as [`run`], made into the crate's [`Output`] as it goes:
-/// the chunks and their [`LangChainFact`]s, never a [`LangChainChunk`].
-pub(super) fn output(
+/// Runs LangChain's algorithm on `source`, keeping plain chunks.
+fn plain(
     source: &str,
     config: &LangChainConfig,
     counter: Counter,
     record: bool,
-) -> Result<Output, LangChainError> {
+) -> Result<Plain, LangChainError> {
     let collect = Collect::Plain {
         chunks: Vec::with_capacity(expected_chunks(source, config)),
         texts: Vec::new(),
@@ -282,43 +263,121 @@ pub(super) fn output(
         let Collect::Plain { chunks, texts } = run.collect else {
             unreachable!("a plain run collects plain chunks")
         };
-        let own = |i: usize| {
-            texts
-                .binary_search_by_key(&i, |t| t.0)
-                .ok()
-                .map(|k| &texts[k])
-        };
-        let starts = start_indices(
-            source,
-            &run.lengths,
-            chunks
-                .iter()
-                .map(|c| (c.span, own(c.index).map(|t| t.1.as_str()))),
-            config.chunk_overlap,
-        );
-        let mut texts = texts.into_iter().peekable();
-        let facts = starts
-            .into_iter()
-            .enumerate()
-            .map(|(i, start)| match texts.next_if(|t| t.0 == i) {
-                Some((_, text, why)) => {
-                    LangChainFact::new(Some(text), Some(why), Some(start), None)
-                }
-                None => LangChainFact::new(None, None, Some(start), None),
-            })
-            .collect();
-        Output {
-            sentences: None,
+        let mut own = texts.iter().peekable();
+        let spans = chunks.iter().map(|c| {
+            let text = own.next_if(|t| t.0 == c.index).map(|t| t.1.as_str());
+            (c.span, text)
+        });
+        let starts = start_indices(source, &run.lengths, spans, config.chunk_overlap);
+        Plain {
             chunks,
+            texts,
+            starts,
             trace: run.tree.finish(),
-            langchain: Some(LangChainFacts {
-                chunks: facts,
-                warnings: run.warnings,
-                separators: run.seps,
-                regex: config.is_separator_regex,
-            }),
-            markdown: None,
+            warnings: run.warnings,
+            separators: run.seps,
         }
+    })
+}
+
+/// Each chunk's `start_index` and, when it is not a slice of the source,
+/// LangChain's text and why, in chunk order (from [`Plain`]'s lists).
+fn facts(
+    starts: Vec<i64>,
+    texts: Vec<(usize, String, NotSlice)>,
+) -> impl Iterator<Item = (i64, Option<(String, NotSlice)>)> {
+    let mut texts = texts.into_iter().peekable();
+    starts.into_iter().enumerate().map(move |(i, start)| {
+        let own = texts
+            .next_if(|t| t.0 == i)
+            .map(|(_, text, why)| (text, why));
+        (start, own)
+    })
+}
+
+/// Runs LangChain's algorithm on `source`, with every chunk's record.
+pub(super) fn run(
+    source: &str,
+    config: &LangChainConfig,
+    counter: Counter,
+    record: bool,
+) -> Result<LangChainOutput, LangChainError> {
+    let Plain {
+        chunks,
+        texts,
+        starts,
+        trace,
+        warnings,
+        separators,
+    } = plain(source, config, counter, record)?;
+    let chunks = chunks
+        .into_iter()
+        .zip(facts(starts, texts))
+        .map(|(c, (start, own))| {
+            let is_slice = own.is_none();
+            let (text, not_slice) = match own {
+                Some((text, why)) => (text, Some(why)),
+                None => (c.text(source).to_string(), None),
+            };
+            LangChainChunk {
+                index: c.index,
+                text,
+                span: c.span,
+                is_slice,
+                not_slice,
+                start_index: Some(start),
+                metadata: None,
+                len: c.len,
+                cut: c.cut,
+                overlap: c.overlap,
+                node: c.node,
+            }
+        })
+        .collect();
+    Ok(LangChainOutput {
+        chunks,
+        trace,
+        warnings,
+        separators,
+        regex: config.is_separator_regex,
+    })
+}
+
+/// The same run as [`run`], as the crate's [`Output`]: the plain chunks
+/// and their [`LangChainFact`]s, never a [`LangChainChunk`].
+pub(super) fn output(
+    source: &str,
+    config: &LangChainConfig,
+    counter: Counter,
+    record: bool,
+) -> Result<Output, LangChainError> {
+    let Plain {
+        chunks,
+        texts,
+        starts,
+        trace,
+        warnings,
+        separators,
+    } = plain(source, config, counter, record)?;
+    // The chunks stay where the run put them: for a large text theirs is
+    // the biggest list, and a copy would double it for a moment.
+    let facts = facts(starts, texts)
+        .map(|(start, own)| {
+            let (text, why) = own.unzip();
+            LangChainFact::new(text, why, Some(start), None)
+        })
+        .collect();
+    Ok(Output {
+        sentences: None,
+        chunks,
+        trace,
+        langchain: Some(LangChainFacts {
+            chunks: facts,
+            warnings,
+            separators,
+            regex: config.is_separator_regex,
+        }),
+        markdown: None,
     })
 }
 
@@ -423,7 +482,6 @@ impl<'a, 'c> Run<'a, 'c> {
     /// How many chunks are made so far.
     fn made(&self) -> usize {
         match &self.collect {
-            Collect::Records(chunks) => chunks.len(),
             Collect::Plain { chunks, .. } => chunks.len(),
             Collect::Strings(strings) => strings.len(),
         }
@@ -1122,31 +1180,9 @@ impl<'a> Run<'a, '_> {
             close,
             chunk: Some(index),
         });
-        // The previous chunk's cut is the one before this chunk.
-        let pending = self.pending;
         match &mut self.collect {
-            Collect::Records(chunks) => {
-                let overlap = chunks.last_mut().and_then(|prev| {
-                    prev.cut = pending;
-                    prev.span.intersect(span)
-                });
-                let is_slice = text.is_none();
-                chunks.push(LangChainChunk {
-                    index,
-                    text: text.unwrap_or_else(|| slice.to_string()),
-                    span,
-                    is_slice,
-                    not_slice: (!is_slice).then_some(reason),
-                    start_index: None,
-                    metadata: None,
-                    len,
-                    cut: Cut::End,
-                    overlap,
-                    node,
-                });
-            }
             Collect::Plain { chunks, texts } => {
-                Chunk::push_next(chunks, pending, span, len, node);
+                Chunk::push_next(chunks, self.pending, span, len, node);
                 if let Some(text) = text {
                     texts.push((index, text, reason));
                 }
