@@ -302,17 +302,11 @@ pub(super) fn run(
     counter: Counter,
     record: bool,
 ) -> Result<LangChainOutput, LangChainError> {
-    let Plain {
-        chunks,
-        texts,
-        starts,
-        trace,
-        warnings,
-        separators,
-    } = plain(source, config, counter, record)?;
-    let chunks = chunks
+    let plain = plain(source, config, counter, record)?;
+    let chunks = plain
+        .chunks
         .into_iter()
-        .zip(facts(starts, texts))
+        .zip(facts(plain.starts, plain.texts))
         .map(|(c, (start, own))| {
             let is_slice = own.is_none();
             let (text, not_slice) = match own {
@@ -336,9 +330,9 @@ pub(super) fn run(
         .collect();
     Ok(LangChainOutput {
         chunks,
-        trace,
-        warnings,
-        separators,
+        trace: plain.trace,
+        warnings: plain.warnings,
+        separators: plain.separators,
         regex: config.is_separator_regex,
     })
 }
@@ -351,17 +345,10 @@ pub(super) fn output(
     counter: Counter,
     record: bool,
 ) -> Result<Output, LangChainError> {
-    let Plain {
-        chunks,
-        texts,
-        starts,
-        trace,
-        warnings,
-        separators,
-    } = plain(source, config, counter, record)?;
+    let plain = plain(source, config, counter, record)?;
     // The chunks stay where the run put them: for a large text theirs is
     // the biggest list, and a copy would double it for a moment.
-    let facts = facts(starts, texts)
+    let facts = facts(plain.starts, plain.texts)
         .map(|(start, own)| {
             let (text, why) = own.unzip();
             LangChainFact::new(text, why, Some(start), None)
@@ -369,12 +356,12 @@ pub(super) fn output(
         .collect();
     Ok(Output {
         sentences: None,
-        chunks,
-        trace,
+        chunks: plain.chunks,
+        trace: plain.trace,
         langchain: Some(LangChainFacts {
             chunks: facts,
-            warnings,
-            separators,
+            warnings: plain.warnings,
+            separators: plain.separators,
             regex: config.is_separator_regex,
         }),
         markdown: None,
