@@ -7,36 +7,23 @@
 //! input (text that is not UTF-8).
 //!
 //! Memory: an input is read whole (the engine needs all of it) and split in
-//! one go; its chunks are then written as they are reported. With
-//! `--format jsonl` the report is made a batch of chunks at a time
-//! ([`batch_bytes`]), so the peak stays near the size of one input however
-//! many chunks it makes.
+//! one go. With `--format jsonl` each chunk's line is then written from the
+//! source as it is reported (see `lines`), so the peak stays near the size
+//! of one input however many chunks it makes.
 
 mod args;
 mod escape;
+mod lines;
 mod model;
+mod source;
 
 use args::{Args, Command, EvalArgs, Format, Input};
 use chunkscope::report::{self, Report};
 use chunkscope::{Detail, Splitter};
 use serde::Serialize;
-use std::io::{self, BufWriter, Read, Write};
+use source::Source;
+use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
-
-/// How much chunk text `--format jsonl` reports at a time for a text of
-/// `len` bytes. Each report copies its chunks' texts, so a batch is small
-/// beside the input: 256 KiB. A report whose chunks overlap or carry
-/// Markdown headings also indexes the whole text for char offsets
-/// (`indexed`), so then there are at most about 8 batches. A chunk longer
-/// than this is a batch alone.
-fn batch_bytes(len: usize, indexed: bool) -> usize {
-    const SMALL: usize = 256 << 10;
-    if indexed {
-        SMALL.max(len / 8)
-    } else {
-        SMALL
-    }
-}
 
 /// Why the run stopped, and with which exit status.
 #[derive(Debug)]
@@ -96,15 +83,15 @@ fn run(argv: impl Iterator<Item = std::ffi::OsString>) -> Result<(), Failure> {
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     match format {
         Format::Json if inputs.len() == 1 => {
-            let text = read(&inputs[0])?;
-            let report = analyze(&splitter, &text, detail)?;
+            let source = Source::open(&inputs[0])?;
+            let report = analyze(&splitter, source.text(&inputs[0])?, detail)?;
             json_line(&mut out, &report)?;
         }
         Format::Json => {
             out.write_all(b"{\"files\":[").map_err(write_failure)?;
             for (i, input) in inputs.iter().enumerate() {
-                let text = read(input)?;
-                let report = analyze(&splitter, &text, detail)?;
+                let source = Source::open(input)?;
+                let report = analyze(&splitter, source.text(input)?, detail)?;
                 if i > 0 {
                     out.write_all(b",").map_err(write_failure)?;
                 }
@@ -117,10 +104,13 @@ fn run(argv: impl Iterator<Item = std::ffi::OsString>) -> Result<(), Failure> {
             out.write_all(b"]}\n").map_err(write_failure)?;
         }
         Format::Jsonl => {
+            let mut lines = lines::Lines::new(&mut out);
             for input in &inputs {
-                let text = read(input)?;
-                stream_lines(&mut out, &splitter, &text, &name(input))?;
+                let source = Source::open(input)?;
+                lines.file(&name(input));
+                stream_lines(&mut lines, &splitter, source.text(input)?)?;
             }
+            lines.finish().map_err(write_failure)?;
         }
         Format::Csv => {
             // The page's CSV download, file after file under one header.
@@ -129,11 +119,12 @@ fn run(argv: impl Iterator<Item = std::ffi::OsString>) -> Result<(), Failure> {
             out.write_all(chunkscope::export::csv_header(headings).as_bytes())
                 .map_err(write_failure)?;
             for input in &inputs {
-                let text = read(input)?;
+                let source = Source::open(input)?;
+                let text = source.text(input)?;
                 let analysis = splitter
-                    .analyze(&text, Detail::CHUNKS)
+                    .analyze(text, Detail::CHUNKS)
                     .map_err(|e| Failure::Usage(format!("{}: {e}", name(input))))?;
-                let rows = chunkscope::export::rows(&text, &analysis);
+                let rows = chunkscope::export::rows(text, &analysis);
                 let body = chunkscope::export::csv_records(&name(input), unit, &rows, headings);
                 out.write_all(body.as_bytes()).map_err(write_failure)?;
             }
@@ -159,7 +150,7 @@ fn evaluate(eval: EvalArgs) -> Result<(), Failure> {
         .map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
     let mut corpus = Corpus::default();
     for input in &split.inputs {
-        let text = read(input)?;
+        let text = Source::open(input)?.text(input)?.to_string();
         let analysis = splitter
             .analyze(&text, Detail::CHUNKS)
             .map_err(|e| Failure::Usage(format!("{}: {e}", name(input))))?;
@@ -210,76 +201,22 @@ fn analyze(splitter: &Splitter, text: &str, detail: Detail) -> Result<Report, Fa
     report::run(splitter, text, detail).map_err(|e| Failure::Usage(e.to_string()))
 }
 
-/// Writes the chunks of `text` as JSON Lines, each tagged with `file`. The
-/// text is analysed once; the chunk reports (which copy each chunk's text)
-/// are made a batch at a time from that analysis, so they never all exist
-/// at once.
+/// Writes the chunks of `text` as JSON Lines. The text is analysed once;
+/// each chunk's report borrows its text from the source and is written
+/// before the next is made.
 fn stream_lines(
-    out: &mut impl Write,
+    lines: &mut lines::Lines<impl Write>,
     splitter: &Splitter,
     text: &str,
-    file: &str,
 ) -> Result<(), Failure> {
-    let mut analysis = splitter
+    let analysis = splitter
         .analyze(text, Detail::CHUNKS)
         .map_err(|e| Failure::Usage(e.to_string()))?;
-    let chunks = std::mem::take(&mut analysis.output.chunks);
-    let chars = std::mem::take(&mut analysis.chunk_chars);
-    let indexed = analysis.output.markdown.is_some() || chunks.iter().any(|c| c.overlap.is_some());
-    let budget = batch_bytes(text.len(), indexed);
-    let (mut fields, mut line) = (Vec::new(), Vec::new());
-    let mut start = 0;
-    while start < chunks.len() {
-        let mut end = start + 1;
-        let mut bytes = chunks[start].span.len();
-        while end < chunks.len() && bytes + chunks[end].span.len() <= budget {
-            bytes += chunks[end].span.len();
-            end += 1;
-        }
-        analysis.output.chunks = chunks[start..end].to_vec();
-        analysis.chunk_chars = chars[start..end].to_vec();
-        start = end;
-        let report = Report::new(text, splitter.config(), &analysis, Detail::CHUNKS);
-        for mut chunk in report.chunks {
-            // The fields are small; the text is most of the line, escaped
-            // apart (see `escape`) into its place.
-            let chunk_text = std::mem::take(&mut chunk.text);
-            fields.clear();
-            let tagged = Tagged {
-                file,
-                inner: &chunk,
-            };
-            serde_json::to_writer(&mut fields, &tagged).map_err(encode_failure)?;
-            let Some(at) = text_value(&fields) else {
-                chunk.text = chunk_text;
-                json_line(
-                    out,
-                    &Tagged {
-                        file,
-                        inner: &chunk,
-                    },
-                )?;
-                continue;
-            };
-            line.clear();
-            line.extend_from_slice(&fields[..at]);
-            escape::push_escaped(&mut line, &chunk_text);
-            line.extend_from_slice(&fields[at..]);
-            line.push(b'\n');
-            out.write_all(&line).map_err(write_failure)?;
-        }
+    let reports = report::ChunkReports::new(text, &analysis, false);
+    for i in 0..reports.len() {
+        lines.chunk(&reports.get(i)).map_err(write_failure)?;
     }
     Ok(())
-}
-
-/// Where the (empty) `text` value's contents go in a chunk's line: just
-/// after its opening quote. `,"text":"` cannot occur inside a JSON string
-/// (a quote there is escaped), so the first occurrence is the field.
-fn text_value(line: &[u8]) -> Option<usize> {
-    const FIELD: &[u8] = b",\"text\":\"\"";
-    line.windows(FIELD.len())
-        .position(|w| w == FIELD)
-        .map(|i| i + FIELD.len() - 1)
 }
 
 /// One value as one line of JSON.
@@ -315,32 +252,4 @@ fn encode_failure(e: serde_json::Error) -> Failure {
 
 fn cannot_read(path: &std::path::Path, e: &io::Error) -> Failure {
     Failure::Io(format!("cannot read {}: {e}", path.display()))
-}
-
-/// Reads the whole input and checks that it is UTF-8. Offsets are reported in
-/// chars and bytes of the text as given, so it is never repaired or re-encoded:
-/// a file in another encoding is refused with the position of its first bad byte.
-fn read(input: &Input) -> Result<String, Failure> {
-    let (name, bytes) = match input {
-        Input::Stdin => {
-            let mut bytes = Vec::new();
-            io::stdin()
-                .lock()
-                .read_to_end(&mut bytes)
-                .map_err(|e| Failure::Io(format!("cannot read standard input: {e}")))?;
-            ("standard input".to_string(), bytes)
-        }
-        Input::File(path) => {
-            let bytes = std::fs::read(path).map_err(|e| cannot_read(path, &e))?;
-            (path.display().to_string(), bytes)
-        }
-    };
-    String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        let byte = e.as_bytes().get(at).copied().unwrap_or_default();
-        Failure::Usage(format!(
-            "{name} is not UTF-8 text: the byte at offset {at} (0x{byte:02X}) is not valid UTF-8; \
-             convert the text first, e.g. `iconv -f latin1 -t utf-8`"
-        ))
-    })
 }

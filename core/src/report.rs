@@ -22,6 +22,7 @@ use crate::{
     Node, Property, Separator, Span, Splitter,
 };
 use serde::Serialize;
+use std::borrow::Cow;
 
 /// One split, ready to serialize.
 ///
@@ -30,7 +31,7 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Report {
     /// The chunks in source order.
-    pub chunks: Vec<ChunkReport>,
+    pub chunks: Vec<ChunkReport<'static>>,
     /// The recursion tree.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trace: Option<TraceReport>,
@@ -114,8 +115,12 @@ pub struct SpanReport {
 /// `text` is the source from `byte_start` to `byte_end` (equivalently, chars
 /// `start..end`) unless `is_slice` is `Some(false)`; `len` is its length in
 /// the configured unit.
+///
+/// A [`Report`] owns its chunks' texts (`ChunkReport<'static>`); the
+/// [`ChunkReports`] of a caller that writes chunks as it goes borrow them
+/// from the source and the configuration.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ChunkReport {
+pub struct ChunkReport<'a> {
     /// Position in the output, from 0.
     pub index: usize,
     /// First char.
@@ -132,11 +137,11 @@ pub struct ChunkReport {
     /// regex), or `"hard"`, `"end"` (the last chunk) or `"window"` (fixed).
     /// A separator whose text is one of those words is told apart by
     /// `cut_separator`.
-    pub cut: String,
+    pub cut: Cow<'a, str>,
     /// The chunk's text: exactly the source between its offsets, except for
     /// a LangChain chunk whose `is_slice` is false, where it is LangChain's
     /// string.
-    pub text: String,
+    pub text: Cow<'a, str>,
     /// LangChain strategies only: whether `text` is exactly the source between
     /// the offsets. When false (a regex separator put back as its pattern,
     /// or empty pieces LangChain dropped), the offsets say what the chunk was
@@ -506,7 +511,10 @@ impl Report {
     /// `detail.trace` off, the chunks carry only the CLI contract's fields and
     /// there is no trace, configuration echo or LangChain section.
     pub fn new(source: &str, config: &Config, analysis: &Analysis, detail: Detail) -> Report {
-        let chunks = chunk_reports(source, analysis, detail.trace);
+        let reports = ChunkReports::new(source, analysis, detail.trace);
+        let chunks = (0..reports.len())
+            .map(|i| reports.get(i).into_owned())
+            .collect();
         let checks = analysis.checks.as_ref().map(checks_report);
         if !detail.trace {
             return Report {
@@ -642,104 +650,167 @@ fn span_report(chars: (usize, usize), span: Span) -> SpanReport {
     }
 }
 
-fn chunk_reports(source: &str, analysis: &Analysis, full: bool) -> Vec<ChunkReport> {
-    let output = &analysis.output;
-    let facts = output.langchain.as_ref().map(|l| l.chunks.as_slice());
-    // A semantic chunk that was not split again is one of LangChain's:
-    // its text and start index are LangChain's.
-    // The chunks may be a batch of the output (the CLI's JSON Lines), so
-    // the table is indexed from the batch's first chunk.
-    let first = output.chunks.first().map_or(0, |c| c.index);
-    let semantic: Option<Vec<Option<&SemanticChunk>>> = output.trace.semantic.as_deref().map(|s| {
-        let mut of = vec![None; output.chunks.len()];
-        for c in s.chunks.iter().filter(|c| !c.fallback) {
-            if let Some(slot) = c.chunks.0.checked_sub(first).and_then(|i| of.get_mut(i)) {
-                *slot = Some(c);
-            }
+impl ChunkReport<'_> {
+    /// The same report, owning its texts.
+    pub fn into_owned(self) -> ChunkReport<'static> {
+        ChunkReport {
+            cut: Cow::Owned(self.cut.into_owned()),
+            text: Cow::Owned(self.text.into_owned()),
+            ..self
         }
-        of
-    });
-    // Overlaps are rare; their char offsets need an index of their own.
-    let overlaps = output
-        .chunks
-        .iter()
-        .any(|c| c.overlap.is_some())
-        .then(|| CharIndex::new(source));
-    let markdown = output.markdown.as_ref();
-    let md_index = markdown.map(|_| CharIndex::new(source));
-    let headings: Vec<HeadingReport> = match (markdown, &md_index) {
-        (Some(facts), Some(index)) => facts
-            .headings
-            .iter()
-            .map(|h| {
-                let (start, end) = index.char_span(h.text);
-                HeadingReport {
-                    level: h.level,
-                    text: h.text.text(source).to_string(),
-                    start,
-                    end,
-                    byte_start: h.text.start,
-                    byte_end: h.text.end,
+    }
+}
+
+/// The chunk reports of one analysis, made one at a time and borrowing
+/// their texts, for a caller that writes each chunk as it goes (the CLI's
+/// JSON Lines) and so never holds every chunk's text at once.
+///
+/// What several chunks need is made once, here: the char index for
+/// overlaps and Markdown offsets (only when there are such), the headings,
+/// and which semantic group each chunk is.
+pub struct ChunkReports<'a> {
+    source: &'a str,
+    analysis: &'a Analysis,
+    full: bool,
+    facts: Option<&'a [crate::LangChainFact]>,
+    /// The output's first chunk's index: `analysis` may hold a run of the
+    /// output's chunks rather than all of them.
+    first: usize,
+    /// For each chunk, the semantic group it is, when it was not split again.
+    semantic: Option<Vec<Option<&'a SemanticChunk>>>,
+    /// Char offsets for overlaps and Markdown spans, when any chunk has them.
+    chars: Option<CharIndex<'a>>,
+    headings: Vec<HeadingReport>,
+}
+
+impl<'a> ChunkReports<'a> {
+    /// The reports of `analysis`'s chunks of `source`; `full` adds the
+    /// fields only a full report has (the cut's separator index and label,
+    /// the trace node).
+    pub fn new(source: &'a str, analysis: &'a Analysis, full: bool) -> ChunkReports<'a> {
+        let output = &analysis.output;
+        let first = output.chunks.first().map_or(0, |c| c.index);
+        // A semantic chunk that was not split again is one of LangChain's:
+        // its text and start index are LangChain's.
+        let semantic = output.trace.semantic.as_deref().map(|s| {
+            let mut of = vec![None; output.chunks.len()];
+            for c in s.chunks.iter().filter(|c| !c.fallback) {
+                if let Some(slot) = c.chunks.0.checked_sub(first).and_then(|i| of.get_mut(i)) {
+                    *slot = Some(c);
                 }
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
-    output
-        .chunks
-        .iter()
-        .zip(&analysis.chunk_chars)
-        .map(|(chunk, &chars)| {
-            let at = span_report(chars, chunk.span);
-            let (cut, cut_separator, cut_label) = describe_cut(&analysis.separators, chunk.cut);
-            let fact = facts.and_then(|f| f.get(chunk.index));
-            let md = markdown.and_then(|m| m.chunks.get(chunk.index));
-            let group = semantic
-                .as_ref()
-                .and_then(|of| of.get(chunk.index.checked_sub(first)?).copied().flatten());
-            let text = fact
-                .and_then(|f| f.text().map(str::to_string))
-                .or_else(|| group.and_then(|g| g.text.clone()))
-                .unwrap_or_else(|| chunk.text(source).to_string());
-            ChunkReport {
-                index: chunk.index,
-                start: at.start,
-                end: at.end,
-                byte_start: at.byte_start,
-                byte_end: at.byte_end,
-                len: chunk.len,
-                cut,
-                text,
-                is_slice: fact.map(|f| f.text().is_none()).or(semantic
-                    .as_ref()
-                    .map(|_| group.is_none_or(|g| g.text.is_none()))),
-                start_index: fact
-                    .and_then(|f| f.start_index)
-                    .or(group.map(|g| g.start_index as i64)),
-                metadata: fact
-                    .and_then(|f| f.metadata().map(<[_]>::to_vec))
-                    .map(MetadataReport),
-                overlap: chunk
-                    .overlap
-                    .zip(overlaps.as_ref())
-                    .map(|(o, index)| span_report(index.char_span(o), o)),
-                cut_separator: cut_separator.filter(|_| full),
-                cut_label: Some(cut_label).filter(|_| full),
-                node: chunk.node.filter(|_| full),
-                heading_path: md.map(|m| {
-                    m.path
-                        .iter()
-                        .filter_map(|&h| headings.get(h).cloned())
-                        .collect()
-                }),
-                prefix: md.and_then(|m| m.prefix.clone()),
-                table_header: md
-                    .and_then(|m| m.table_header)
-                    .zip(md_index.as_ref())
-                    .map(|(h, index)| span_report(index.char_span(h), h)),
             }
-        })
-        .collect()
+            of
+        });
+        let markdown = output.markdown.as_ref();
+        // Overlaps are rare; their char offsets need an index of their own.
+        let chars = (markdown.is_some() || output.chunks.iter().any(|c| c.overlap.is_some()))
+            .then(|| CharIndex::new(source));
+        let headings = match (markdown, &chars) {
+            (Some(facts), Some(index)) => facts
+                .headings
+                .iter()
+                .map(|h| {
+                    let (start, end) = index.char_span(h.text);
+                    HeadingReport {
+                        level: h.level,
+                        text: h.text.text(source).to_string(),
+                        start,
+                        end,
+                        byte_start: h.text.start,
+                        byte_end: h.text.end,
+                    }
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        ChunkReports {
+            source,
+            analysis,
+            full,
+            facts: output.langchain.as_ref().map(|l| l.chunks.as_slice()),
+            first,
+            semantic,
+            chars,
+            headings,
+        }
+    }
+
+    /// How many chunks there are.
+    pub fn len(&self) -> usize {
+        self.analysis.output.chunks.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The report of the `i`th chunk of the analysis.
+    ///
+    /// # Panics
+    ///
+    /// If `i` is not below [`ChunkReports::len`].
+    pub fn get(&self, i: usize) -> ChunkReport<'a> {
+        let (source, analysis) = (self.source, self.analysis);
+        let chunk = &analysis.output.chunks[i];
+        let at = span_report(analysis.chunk_chars[i], chunk.span);
+        let (cut, cut_separator) = describe_cut(&analysis.separators, chunk.cut);
+        let fact = self.facts.and_then(|f| f.get(chunk.index));
+        let md = (analysis.output.markdown.as_ref()).and_then(|m| m.chunks.get(chunk.index));
+        let group = (self.semantic.as_ref()).and_then(|of| {
+            of.get(chunk.index.checked_sub(self.first)?)
+                .copied()
+                .flatten()
+        });
+        let text = match (
+            fact.and_then(|f| f.text()),
+            group.and_then(|g| g.text.as_deref()),
+        ) {
+            (Some(own), _) | (None, Some(own)) => own,
+            (None, None) => chunk.text(source),
+        };
+        let char_span = |span: Span| {
+            let index = self
+                .chars
+                .as_ref()
+                .expect("an index wherever there are spans");
+            span_report(index.char_span(span), span)
+        };
+        ChunkReport {
+            index: chunk.index,
+            start: at.start,
+            end: at.end,
+            byte_start: at.byte_start,
+            byte_end: at.byte_end,
+            len: chunk.len,
+            cut_label: self
+                .full
+                .then(|| cut_label(&analysis.separators, chunk.cut, &cut)),
+            cut,
+            text: Cow::Borrowed(text),
+            is_slice: fact.map(|f| f.text().is_none()).or(self
+                .semantic
+                .as_ref()
+                .map(|_| group.is_none_or(|g| g.text.is_none()))),
+            start_index: fact
+                .and_then(|f| f.start_index)
+                .or(group.map(|g| g.start_index as i64)),
+            metadata: fact
+                .and_then(|f| f.metadata().map(<[_]>::to_vec))
+                .map(MetadataReport),
+            overlap: chunk.overlap.map(char_span),
+            cut_separator: cut_separator.filter(|_| self.full),
+            node: chunk.node.filter(|_| self.full),
+            heading_path: md.map(|m| {
+                m.path
+                    .iter()
+                    .filter_map(|&h| self.headings.get(h).cloned())
+                    .collect()
+            }),
+            prefix: md.and_then(|m| m.prefix.clone()),
+            table_header: md.and_then(|m| m.table_header).map(char_span),
+        }
+    }
 }
 
 /// A chunk's metadata: written as a JSON object whose keys keep their order.
@@ -757,25 +828,36 @@ impl Serialize for MetadataReport {
     }
 }
 
-/// The raw text, separator index and label of a cut. An index outside the list
-/// (which the engine never produces) and the `""` entry both read as a hard cut,
-/// since that is what cutting without a separator is.
-fn describe_cut(separators: &[Separator], cut: Cut) -> (String, Option<usize>, String) {
-    let word = |w: &str| (w.to_string(), None, w.to_string());
+/// The raw text and separator index of a cut. An index outside the list
+/// (which the engine never produces) and the `""` entry both read as a hard
+/// cut, since that is what cutting without a separator is.
+fn describe_cut(separators: &[Separator], cut: Cut) -> (Cow<'_, str>, Option<usize>) {
     match cut {
         Cut::Separator(i) => match separators.get(i) {
             Some(Separator {
                 level: Some(level), ..
-            }) => (level.name().into(), Some(i), separators[i].label()),
-            Some(sep) if !sep.is_hard_cut() => (sep.pattern.clone(), Some(i), sep.label()),
-            Some(_) => ("hard".into(), Some(i), "hard".into()),
-            None => word("hard"),
+            }) => (level.name().into(), Some(i)),
+            Some(sep) if !sep.is_hard_cut() => (Cow::Borrowed(&sep.pattern), Some(i)),
+            Some(_) => ("hard".into(), Some(i)),
+            None => ("hard".into(), None),
         },
-        Cut::Hard => word("hard"),
-        Cut::Window => word("window"),
-        Cut::Breakpoint => word("breakpoint"),
-        Cut::End => word("end"),
-        Cut::Structure(level) => word(&level.name()),
+        Cut::Hard => ("hard".into(), None),
+        Cut::Window => ("window".into(), None),
+        Cut::Breakpoint => ("breakpoint".into(), None),
+        Cut::End => ("end".into(), None),
+        Cut::Structure(level) => (level.name().into(), None),
+    }
+}
+
+/// A cut as a person reads it: the separator's escaped label, or the word
+/// `describe_cut` gave (`cut`).
+fn cut_label(separators: &[Separator], cut: Cut, described: &str) -> String {
+    match cut {
+        Cut::Separator(i) => match separators.get(i) {
+            Some(sep) if sep.level.is_some() || !sep.is_hard_cut() => sep.label(),
+            _ => described.to_string(),
+        },
+        _ => described.to_string(),
     }
 }
 
@@ -946,7 +1028,7 @@ mod tests {
         let got: Vec<(&str, usize, usize, &str)> = r
             .chunks
             .iter()
-            .map(|c| (c.text.as_str(), c.start, c.end, c.cut.as_str()))
+            .map(|c| (&*c.text, c.start, c.end, &*c.cut))
             .collect();
         assert_eq!(
             got,
@@ -1055,7 +1137,7 @@ mod tests {
         let got: Vec<(&str, &str)> = r
             .chunks
             .iter()
-            .map(|c| (c.text.as_str(), c.cut.as_str()))
+            .map(|c| (&*c.text, &*c.cut))
             .collect();
         assert_eq!(
             got,
@@ -1165,7 +1247,7 @@ mod tests {
         let got: Vec<_> = r
             .chunks
             .iter()
-            .map(|c| (c.text.as_str(), c.start, c.start_index, c.is_slice))
+            .map(|c| (&*c.text, c.start, c.start_index, c.is_slice))
             .collect();
         assert_eq!(
             got,
@@ -1192,7 +1274,7 @@ mod tests {
         // CharacterTextSplitter passes an oversized piece through, and says so.
         let config = langchain(crate::Strategy::LangChainCharacter, 5, 0).with_separators([" "]);
         let r = full("abcdefgh ij", &config);
-        let texts: Vec<&str> = r.chunks.iter().map(|c| c.text.as_str()).collect();
+        let texts: Vec<&str> = r.chunks.iter().map(|c| &*c.text).collect();
         assert_eq!(texts, ["abcdefgh", "ij"]);
         let lc = r.langchain.unwrap();
         assert_eq!(

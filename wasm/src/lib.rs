@@ -381,7 +381,7 @@ mod tests {
         let got: Vec<(usize, usize, &str)> = report
             .chunks
             .iter()
-            .map(|c| (c.start, c.end, c.cut.as_str()))
+            .map(|c| (c.start, c.end, &*c.cut))
             .collect();
         assert_eq!(
             got,
@@ -418,7 +418,7 @@ mod tests {
         let got: Vec<(&str, usize, Option<i64>)> = report
             .chunks
             .iter()
-            .map(|c| (c.text.as_str(), c.start, c.start_index))
+            .map(|c| (&*c.text, c.start, c.start_index))
             .collect();
         assert_eq!(got, [("ab", 0, Some(0)), ("ab", 3, Some(0))]);
         let config = report.config.unwrap();
