@@ -324,6 +324,37 @@ fn input_that_is_not_utf8_is_refused_with_its_offset() {
 }
 
 #[test]
+fn a_large_file_is_read_as_standard_input_is() {
+    // Files of 64 KiB and more are mapped rather than read: the same text
+    // gives the same lines either way, and a bad byte far in is found.
+    let text = "Refunds take five days. \"Quoted\"\tand tabbed.\n\nÉté 中文 😀\n".repeat(2_000);
+    assert!(text.len() > 64 << 10);
+    let path = temp_file("large.txt", text.as_bytes());
+    let args = ["--format", "jsonl", "--size", "100"];
+    let mut with_file = args.to_vec();
+    with_file.push(path.to_str().unwrap());
+    let from_file = lines_of(&with_file, "");
+    let from_stdin: Vec<Value> = lines_of(&args, &text)
+        .into_iter()
+        .map(|mut line| {
+            line["file"] = Value::from(path.to_str().unwrap());
+            line
+        })
+        .collect();
+    assert!(from_file.len() > 1_000, "{} lines", from_file.len());
+    assert!(from_file == from_stdin, "a mapped file gives other lines");
+    let mut bad = text.into_bytes();
+    let at = bad.len() - 1;
+    bad[at] = 0xff;
+    let path = temp_file("large-latin1.txt", &bad);
+    let message = failure(&[path.to_str().unwrap()], b"", 2);
+    assert!(
+        message.contains(&format!("offset {at} (0xFF)")),
+        "{message}"
+    );
+}
+
+#[test]
 fn a_missing_file_is_an_io_error() {
     let message = failure(&["/nonexistent/chunkscope/input.txt"], b"", 1);
     assert!(message.contains("cannot read"), "{message}");
