@@ -10,6 +10,7 @@ use crate::check::Checks;
 use crate::separator::Separator;
 use crate::span::{CharCursor, CharIndex};
 use crate::trace::Output;
+use crate::unit::CharTable;
 
 /// What an analysis records beyond the chunks' spans.
 ///
@@ -111,21 +112,39 @@ impl Analysis {
         }
     }
 
+    /// `chars` is the engine's table of the source's continuation bytes,
+    /// when it built one.
     pub(crate) fn new(
         source: &str,
+        chars: Option<CharTable>,
         separators: Vec<Separator>,
         output: Output,
         checks: Option<Checks>,
         token_ends: Option<Vec<Vec<usize>>>,
     ) -> Analysis {
-        // Chunks come in text order: a cursor counts each stretch once. The
-        // trace's nodes jump about, so they get an index (only with a trace).
-        let mut cursor = CharCursor::new(source);
-        let chunk_chars = output
-            .chunks
-            .iter()
-            .map(|c| cursor.char_span(c.span))
-            .collect();
+        // Chunks come in text order: a cursor counts each stretch once, or
+        // the engine's table answers at once. The trace's nodes jump about,
+        // so they get an index (only with a trace).
+        let chunk_chars = match chars {
+            Some(mut table) => output
+                .chunks
+                .iter()
+                .map(|c| {
+                    (
+                        table.char_offset(c.span.start),
+                        table.char_offset(c.span.end),
+                    )
+                })
+                .collect(),
+            None => {
+                let mut cursor = CharCursor::new(source);
+                output
+                    .chunks
+                    .iter()
+                    .map(|c| cursor.char_span(c.span))
+                    .collect()
+            }
+        };
         let node_chars = if output.trace.nodes.is_empty() {
             Vec::new()
         } else {
@@ -145,5 +164,40 @@ impl Analysis {
             separators,
             token_ends,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Config, Detail, Splitter, Strategy};
+
+    #[test]
+    fn chunk_chars_from_the_engines_table_are_the_counted_ones() {
+        // Long and mostly ASCII, so the engine keeps a table of its
+        // continuation bytes; overlapping chunks look offsets up out of order.
+        let text = "Refunds take five days to reach the card. Then the café closes 😀.\n\n".repeat(400);
+        let mut compared = 0;
+        for (strategy, overlap) in [
+            (Strategy::Recursive, 0),
+            (Strategy::Recursive, 30),
+            (Strategy::Sentence, 0),
+        ] {
+            let mut config = Config::for_strategy(strategy);
+            config.size = 90;
+            config.overlap = overlap;
+            let splitter = Splitter::new(config).unwrap();
+            let (_, table) = splitter
+                .engine
+                .split_counted(&text, splitter.config(), splitter.counter, false)
+                .unwrap();
+            assert!(table.is_some(), "{strategy:?}: no table");
+            let analysis = splitter.analyze(&text, Detail::CHUNKS).unwrap();
+            let chars = |b: usize| text[..b].chars().count();
+            for (c, &got) in analysis.output.chunks.iter().zip(&analysis.chunk_chars) {
+                assert_eq!(got, (chars(c.span.start), chars(c.span.end)), "{strategy:?}");
+                compared += 1;
+            }
+        }
+        assert!(compared > 1_000, "{compared}");
     }
 }

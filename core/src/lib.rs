@@ -183,7 +183,9 @@ impl Splitter {
     /// # Ok::<(), chunkscope::Error>(())
     /// ```
     pub fn analyze(&self, text: &str, detail: Detail) -> Result<Analysis, Error> {
-        let output = self.run(text, detail.trace)?;
+        let (output, chars) =
+            self.engine
+                .split_counted(text, &self.config, self.counter, detail.trace)?;
         let checks = if detail.checks {
             let checks = check::check_with(text, &self.config, self.counter, &output);
             Some(if detail.determinism {
@@ -205,7 +207,9 @@ impl Splitter {
             _ => None,
         };
         let separators = output.cut_separators(&self.config.separators);
-        Ok(Analysis::new(text, separators, output, checks, token_ends))
+        Ok(Analysis::new(
+            text, chars, separators, output, checks, token_ends,
+        ))
     }
 
     fn run(&self, text: &str, record: bool) -> Result<Output, Error> {

@@ -1134,11 +1134,7 @@ mod tests {
     #[test]
     fn fixed_windows_cut_as_window_then_end_with_overlap() {
         let r = full("abcdefghij", &Config::fixed(4, 1));
-        let got: Vec<(&str, &str)> = r
-            .chunks
-            .iter()
-            .map(|c| (&*c.text, &*c.cut))
-            .collect();
+        let got: Vec<(&str, &str)> = r.chunks.iter().map(|c| (&*c.text, &*c.cut)).collect();
         assert_eq!(
             got,
             [("abcd", "window"), ("defg", "window"), ("ghij", "end")]

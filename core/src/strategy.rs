@@ -18,6 +18,7 @@ use crate::langchain::{Kind, LangChainConfig, MarkdownHeaderConfig, MarkdownReci
 use crate::semantic::SemanticEngine;
 use crate::separator::{Matcher, SeparatorLevel};
 use crate::trace::Output;
+use crate::unit::CharTable;
 use crate::unit::Counter;
 use crate::{fixed, langchain, markdown, recursive};
 use std::fmt;
@@ -234,6 +235,19 @@ pub(crate) trait Engine: fmt::Debug + Send + Sync {
         record: bool,
     ) -> Result<Output, Error>;
 
+    /// [`Engine::split`], and the table of the text's continuation bytes
+    /// when the engine built one to count chars, for the chunks' char
+    /// offsets.
+    fn split_counted(
+        &self,
+        text: &str,
+        config: &Config,
+        counter: Counter,
+        record: bool,
+    ) -> Result<(Output, Option<CharTable>), Error> {
+        Ok((self.split(text, config, counter, record)?, None))
+    }
+
     /// A copy behind a new box, so a [`Splitter`](crate::Splitter) can be cloned.
     fn boxed(&self) -> Box<dyn Engine>;
 }
@@ -281,16 +295,27 @@ impl Engine for Native {
         counter: Counter,
         record: bool,
     ) -> Result<Output, Error> {
+        Ok(self.split_counted(text, config, counter, record)?.0)
+    }
+
+    fn split_counted(
+        &self,
+        text: &str,
+        config: &Config,
+        counter: Counter,
+        record: bool,
+    ) -> Result<(Output, Option<CharTable>), Error> {
         let (sentences, gaps) = sentences_for(&self.matchers, text, record);
         let mut run = Run::new(text, config, counter, &self.matchers, &gaps, record);
         (self.split)(&mut run)?;
-        Ok(Output {
+        let output = Output {
             chunks: run.chunks,
             trace: run.tree.finish(),
             langchain: None,
             markdown: None,
             sentences,
-        })
+        };
+        Ok((output, run.measure.into_char_table()))
     }
 
     fn boxed(&self) -> Box<dyn Engine> {

@@ -293,6 +293,17 @@ impl<'a> Measure<'a> {
         }
     }
 
+    /// The table of continuation bytes, when counting chars built one: the
+    /// char offsets of the chunks are then read from it rather than
+    /// counted again over the whole text.
+    pub fn into_char_table(self) -> Option<CharTable> {
+        let continuations = self.continuations.into_inner().flatten()?;
+        Some(CharTable {
+            continuations,
+            hint: 0,
+        })
+    }
+
     /// The counter.
     pub fn counter(&self) -> Counter {
         self.counter
@@ -342,6 +353,27 @@ impl<'a> Measure<'a> {
             text,
             memo.get_or_insert_with(chunkscope_tokens::PieceMemo::new),
         )
+    }
+}
+
+/// Where a source's UTF-8 continuation bytes are (see [`Measure::chars`]):
+/// the char offset of a byte offset is the byte offset less the
+/// continuation bytes before it.
+#[derive(Debug)]
+pub(crate) struct CharTable {
+    continuations: Vec<u32>,
+    /// Where the last lookup ended: offsets come mostly in text order.
+    hint: usize,
+}
+
+impl CharTable {
+    /// The number of chars before byte `offset` (a char boundary, or the
+    /// source's length): what [`crate::CharCursor::char_offset`] gives.
+    pub fn char_offset(&mut self, offset: usize) -> usize {
+        // The table exists only for sources whose offsets fit 32 bits.
+        let pos = offset as u32;
+        self.hint = rank(&self.continuations, pos, self.hint);
+        offset - self.hint
     }
 }
 

@@ -233,6 +233,17 @@ fn properties(text: &str, config: &Config) -> Result<bool, TestCaseError> {
         v.iter().map(|c| (c.span, c.cut, c.len)).collect()
     };
     prop_assert_eq!(strip(&plain), strip(&out.chunks));
+    // The char offsets an analysis reports (from the engine's table of
+    // continuation bytes, when it built one) are the counted ones.
+    let analysis = Splitter::new(config.clone())
+        .unwrap()
+        .analyze(text, chunkscope::Detail::CHUNKS)
+        .unwrap();
+    let chars = |b: usize| text[..b].chars().count();
+    let counted: Vec<(usize, usize)> = (analysis.output.chunks.iter())
+        .map(|c| (chars(c.span.start), chars(c.span.end)))
+        .collect();
+    prop_assert_eq!(&analysis.chunk_chars, &counted);
     trace_is_consistent(text, config, &out)?;
     Ok(true)
 }
