@@ -419,7 +419,7 @@ fn rank<T: Copy + Ord>(at: &[T], pos: T, hint: usize) -> usize {
 /// would cost more than counting. ASCII stretches are skipped 64 bytes at a
 /// time (the high bits of eight words or-ed together, which the compiler
 /// turns into vector loads), and inside a block that holds non-ASCII bytes,
-/// 8 at a time.
+/// 8 at a time, a mask marking the continuation bytes of each word.
 fn continuation_bytes(text: &str) -> Option<Vec<u32>> {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let bytes = text.as_bytes();
@@ -442,8 +442,13 @@ fn continuation_bytes(text: &str) -> Option<Vec<u32>> {
         let any = block.chunks_exact(8).fold(0, |acc, w| acc | word(w));
         if any & HIGH != 0 {
             for (k, w) in block.chunks_exact(8).enumerate() {
-                if word(w) & HIGH != 0 {
-                    scan(base + 8 * k, w, &mut at);
+                // A continuation byte is 0b10xx_xxxx: its high bit set and
+                // the next bit (shifted up into the high bit's place) clear.
+                let w = word(w);
+                let mut marked = w & !(w << 1) & HIGH;
+                while marked != 0 {
+                    at.push((base + 8 * k + (marked.trailing_zeros() / 8) as usize) as u32);
+                    marked &= marked - 1;
                 }
             }
             if at.len() > limit {
