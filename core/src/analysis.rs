@@ -175,12 +175,15 @@ mod tests {
     fn chunk_chars_from_the_engines_table_are_the_counted_ones() {
         // Long and mostly ASCII, so the engine keeps a table of its
         // continuation bytes; overlapping chunks look offsets up out of order.
-        let text = "Refunds take five days to reach the card. Then the café closes 😀.\n\n".repeat(400);
+        let text =
+            "Refunds take five days to reach the card. Then the café closes 😀.\n\n".repeat(400);
         let mut compared = 0;
         for (strategy, overlap) in [
             (Strategy::Recursive, 0),
             (Strategy::Recursive, 30),
             (Strategy::Sentence, 0),
+            (Strategy::LangChain, 0),
+            (Strategy::LangChain, 30),
         ] {
             let mut config = Config::for_strategy(strategy);
             config.size = 90;
@@ -194,7 +197,11 @@ mod tests {
             let analysis = splitter.analyze(&text, Detail::CHUNKS).unwrap();
             let chars = |b: usize| text[..b].chars().count();
             for (c, &got) in analysis.output.chunks.iter().zip(&analysis.chunk_chars) {
-                assert_eq!(got, (chars(c.span.start), chars(c.span.end)), "{strategy:?}");
+                assert_eq!(
+                    got,
+                    (chars(c.span.start), chars(c.span.end)),
+                    "{strategy:?}"
+                );
                 compared += 1;
             }
         }

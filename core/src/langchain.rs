@@ -86,7 +86,7 @@ pub use recipe::MarkdownRecipe;
 use crate::config::{Config, Placement};
 use crate::span::Span;
 use crate::trace::{Chunk, Cut, LangChainFact, LangChainFacts, NodeId, Output, Trace};
-use crate::unit::{Counter, Unit};
+use crate::unit::{CharTable, Counter, Unit};
 use std::fmt;
 
 /// Which LangChain class.
@@ -825,7 +825,7 @@ pub(crate) fn run(
     config: &LangChainConfig,
     counter: Counter,
     record: bool,
-) -> Result<Output, LangChainError> {
+) -> Result<(Output, Option<CharTable>), LangChainError> {
     engine::output(text, config, counter, record)
 }
 

@@ -331,6 +331,16 @@ impl Engine for LangChainConfig {
         counter: Counter,
         record: bool,
     ) -> Result<Output, Error> {
+        Ok(langchain::run(text, self, counter, record)?.0)
+    }
+
+    fn split_counted(
+        &self,
+        text: &str,
+        _config: &Config,
+        counter: Counter,
+        record: bool,
+    ) -> Result<(Output, Option<CharTable>), Error> {
         Ok(langchain::run(text, self, counter, record)?)
     }
 

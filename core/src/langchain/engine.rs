@@ -18,7 +18,7 @@ use crate::separator::{Matcher, Searcher};
 use crate::span::{is_space, Span};
 use crate::trace::{Action, Close, Cut, Node, NodeId, Recorder};
 use crate::trace::{Chunk, LangChainFact, LangChainFacts, Output, Trace};
-use crate::unit::{Counter, Measure, Unit};
+use crate::unit::{CharTable, Counter, Measure, Unit};
 use chunkscope_pyre::{budget_for, PythonRegex, PythonRegexError};
 use std::borrow::Cow;
 use std::cell::Cell;
@@ -246,6 +246,8 @@ struct Plain {
     trace: Trace,
     warnings: Vec<String>,
     separators: Vec<String>,
+    /// The source's continuation bytes, when counting chars listed them.
+    chars: Option<CharTable>,
 }
 
 /// Runs LangChain's algorithm on `source`, keeping plain chunks.
@@ -276,6 +278,7 @@ fn plain(
             trace: run.tree.finish(),
             warnings: run.warnings,
             separators: run.seps,
+            chars: run.lengths.into_char_table(),
         }
     })
 }
@@ -338,13 +341,14 @@ pub(super) fn run(
 }
 
 /// The same run as [`run`], as the crate's [`Output`]: the plain chunks
-/// and their [`LangChainFact`]s, never a [`LangChainChunk`].
+/// and their [`LangChainFact`]s, never a [`LangChainChunk`]; and the
+/// source's continuation bytes, when counting listed them.
 pub(super) fn output(
     source: &str,
     config: &LangChainConfig,
     counter: Counter,
     record: bool,
-) -> Result<Output, LangChainError> {
+) -> Result<(Output, Option<CharTable>), LangChainError> {
     let plain = plain(source, config, counter, record)?;
     // The chunks stay where the run put them: for a large text theirs is
     // the biggest list, and a copy would double it for a moment.
@@ -354,7 +358,7 @@ pub(super) fn output(
             LangChainFact::new(text, why, Some(start), None)
         })
         .collect();
-    Ok(Output {
+    let output = Output {
         sentences: None,
         chunks: plain.chunks,
         trace: plain.trace,
@@ -365,7 +369,8 @@ pub(super) fn output(
             regex: config.is_separator_regex,
         }),
         markdown: None,
-    })
+    };
+    Ok((output, plain.chars))
 }
 
 /// `split_text`'s strings alone: the same run as [`run`], minus the
