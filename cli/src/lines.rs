@@ -150,6 +150,34 @@ mod tests {
         line
     }
 
+    /// Our lines and serde_json's for every chunk of `text`, tagged with
+    /// `file`, and each chunk's field names. The lines are ours only once
+    /// `Lines::finish` has written the buffer's rest, which is also checked
+    /// to be under a flush.
+    fn both(
+        text: &str,
+        splitter: &Splitter,
+        detail: Detail,
+        file: &str,
+    ) -> (String, String, Vec<Vec<String>>) {
+        let analysis = splitter.analyze(text, detail).unwrap();
+        let reports = ChunkReports::new(text, &analysis, detail.trace);
+        let mut out = Vec::new();
+        let mut lines = Lines::new(&mut out);
+        lines.file(file);
+        let (mut expected, mut fields) = (String::new(), Vec::new());
+        for i in 0..reports.len() {
+            let chunk = reports.get(i);
+            lines.chunk(&chunk).unwrap();
+            expected.push_str(&serde_line(file, &chunk));
+            let value = serde_json::to_value(&chunk).unwrap();
+            fields.push(value.as_object().unwrap().keys().cloned().collect());
+        }
+        assert!(lines.buf.len() < FLUSH);
+        lines.finish().unwrap();
+        (String::from_utf8(out).unwrap(), expected, fields)
+    }
+
     fn config(strategy: Strategy, size: usize, overlap: usize) -> Config {
         let mut config = Config::for_strategy(strategy);
         config.size = size;
@@ -179,22 +207,10 @@ mod tests {
         for config in configs {
             let splitter = Splitter::new(config.clone()).unwrap();
             for detail in [Detail::CHUNKS, Detail::FULL] {
-                let analysis = splitter.analyze(&text, detail).unwrap();
-                let reports = ChunkReports::new(&text, &analysis, detail.trace);
-                let mut out = Vec::new();
-                let mut lines = Lines::new(&mut out);
-                lines.file("docs/\"a\".md");
-                let mut expected = String::new();
-                for i in 0..reports.len() {
-                    let chunk = reports.get(i);
-                    lines.chunk(&chunk).unwrap();
-                    expected.push_str(&serde_line("docs/\"a\".md", &chunk));
-                    let fields = serde_json::to_value(&chunk).unwrap();
-                    seen.extend(fields.as_object().unwrap().keys().cloned());
-                    compared += 1;
-                }
-                lines.finish().unwrap();
-                assert_eq!(String::from_utf8(out).unwrap(), expected, "{config:?}");
+                let (ours, expected, fields) = both(&text, &splitter, detail, "docs/\"a\".md");
+                assert_eq!(ours, expected, "{config:?}");
+                compared += fields.len();
+                seen.extend(fields.into_iter().flatten());
             }
         }
         assert!(compared > 100, "{compared} chunks compared");
@@ -228,20 +244,8 @@ mod tests {
     fn a_full_buffer_is_written_out_and_the_rest_at_the_end() {
         let text = "word ".repeat(40_000);
         let splitter = Splitter::new(config(Strategy::Recursive, 10, 0)).unwrap();
-        let analysis = splitter.analyze(&text, Detail::CHUNKS).unwrap();
-        let reports = ChunkReports::new(&text, &analysis, false);
-        let mut out = Vec::new();
-        let mut lines = Lines::new(&mut out);
-        lines.file("-");
-        let mut expected = String::new();
-        for i in 0..reports.len() {
-            let chunk = reports.get(i);
-            lines.chunk(&chunk).unwrap();
-            expected.push_str(&serde_line("-", &chunk));
-        }
-        assert!(lines.buf.len() < FLUSH);
-        lines.finish().unwrap();
+        let (ours, expected, _) = both(&text, &splitter, Detail::CHUNKS, "-");
         assert!(expected.len() > 2 * FLUSH);
-        assert_eq!(String::from_utf8(out).unwrap(), expected);
+        assert_eq!(ours, expected);
     }
 }
