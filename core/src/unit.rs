@@ -293,6 +293,27 @@ impl<'a> Measure<'a> {
         }
     }
 
+    /// The byte offset where char `target` of the source starts (the
+    /// source's length for its char count), found in the table of
+    /// continuation bytes when [`Measure::chars`] built one; `None` without
+    /// a table.
+    pub fn char_start(&self, target: usize) -> Option<usize> {
+        let at = self.continuations.get()?.as_ref()?;
+        // The k-th continuation byte has `at[k] - k` chars before it, which
+        // never decreases with k. The char starts after the k continuation
+        // bytes for which that is at most `target`.
+        let (mut lo, mut hi) = (0, at.len());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if at[mid] as usize - mid <= target {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        Some(target + lo)
+    }
+
     /// The table of continuation bytes, when counting chars built one: the
     /// char offsets of the chunks are then read from it rather than
     /// counted again over the whole text.
@@ -692,6 +713,24 @@ mod tests {
             }
         }
         assert_eq!(compared, 3 * (7 + 63 + 64 + 65 + 130 + 200));
+    }
+
+    #[test]
+    fn char_start_is_where_each_char_starts() {
+        let text = format!(
+            "{}é{}中😀b{}",
+            "a".repeat(70),
+            "c".repeat(40),
+            "d".repeat(90)
+        );
+        let measure = Measure::new(Counter::new(Unit::Chars).unwrap(), &text);
+        assert_eq!(measure.char_start(0), None, "no table before counting");
+        let total = measure.chars(Span::new(0, text.len()));
+        let starts: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
+        for (target, &want) in starts.iter().enumerate() {
+            assert_eq!(measure.char_start(target), Some(want), "char {target}");
+        }
+        assert_eq!(measure.char_start(total), Some(text.len()));
     }
 
     #[test]

@@ -1216,7 +1216,9 @@ fn start_indices<'t>(
 ) -> Vec<i64> {
     let chars = Counter::new(Unit::Chars).expect("chars need no tokenizer");
     let total = lengths.chars(Span::new(0, source.len())) as i64;
-    // A cursor for char <-> byte offsets: the starts mostly move forward.
+    // Char offsets become byte offsets through the table of continuation
+    // bytes (made by counting `total`) when the source has one; else by a
+    // cursor, since the starts mostly move forward.
     let mut cursor = (0usize, 0usize);
     let mut index: i64 = 0;
     let mut previous_len: i64 = 0;
@@ -1228,16 +1230,18 @@ fn start_indices<'t>(
             -1
         } else {
             let target = from as usize;
-            if target < cursor.0 {
-                cursor = (0, 0);
-            }
-            let b = chars.forward(source, cursor.1, target - cursor.0);
+            let b = lengths.char_start(target).unwrap_or_else(|| {
+                if target < cursor.0 {
+                    cursor = (0, 0);
+                }
+                chars.forward(source, cursor.1, target - cursor.0)
+            });
             cursor = (target, b);
             // A slice of the source at or after `from` is found by the time
             // the search reaches it, so only the text up to its end is searched.
             let bound = (own.is_none() && span.start >= b).then_some(span.end);
             find(source, b, own.unwrap_or_else(|| span.text(source)), bound)
-                .map_or(-1, |i| (target + source[b..i].chars().count()) as i64)
+                .map_or(-1, |i| (target + lengths.chars(Span::new(b, i))) as i64)
         };
         previous_len = match own {
             None => lengths.chars(span),
