@@ -1,8 +1,8 @@
 //! JSON string escaping for chunk texts, the bulk of a JSON Lines output.
 //!
 //! serde_json looks up every byte in a table; chunk texts are mostly bytes
-//! that need no escape, so here eight bytes at a time are checked for one
-//! that does (a control character, `"` or `\`) and clean runs are written
+//! that need no escape, so here 64 bytes at a time are checked for those
+//! that do (a control character, `"` or `\`) and clean runs are written
 //! whole. The escapes are serde_json's own, byte for byte (`\n`, `\t`, `\r`,
 //! `\b`, `\f`, `\"`, `\\`, and `\u00xx` with lower-case hex for the other
 //! control characters; everything else, non-ASCII included, as it is), so
@@ -19,18 +19,23 @@ pub fn push_escaped(out: &mut Vec<u8>, text: &str) {
     let mut run = 0;
     let mut blocks = bytes.chunks_exact(64);
     let mut base = 0;
-    for block in blocks.by_ref() {
-        let mut found = block_mask(block);
+    let mut escape_block = |out: &mut Vec<u8>, mut found: u64, base: usize| {
         while found != 0 {
             run = escape_byte(out, bytes, run, base + found.trailing_zeros() as usize);
             found &= found - 1;
         }
+    };
+    for block in blocks.by_ref() {
+        escape_block(out, block_mask(block), base);
         base += 64;
     }
-    for at in base..bytes.len() {
-        if needs_escape(bytes[at]) {
-            run = escape_byte(out, bytes, run, at);
-        }
+    // The tail (most of a short chunk) is marked the same way, padded
+    // with bytes that need no escape.
+    let tail = blocks.remainder();
+    if !tail.is_empty() {
+        let mut padded = [b' '; 64];
+        padded[..tail.len()].copy_from_slice(tail);
+        escape_block(out, block_mask(&padded), base);
     }
     push_run(out, bytes, run, bytes.len());
 }
@@ -84,10 +89,6 @@ fn block_escapes_swar(block: &[u8]) -> u64 {
             let high = escapes_in(u64::from_le_bytes(word.try_into().expect("8 bytes")));
             mask | (((high >> 7).wrapping_mul(GATHER) >> 56) << (8 * k))
         })
-}
-
-fn needs_escape(b: u8) -> bool {
-    b < 0x20 || b == b'"' || b == b'\\'
 }
 
 /// A two-byte escape, `\` and `c`, as an [`ESCAPES`] entry.
