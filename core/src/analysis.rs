@@ -182,6 +182,7 @@ mod tests {
             (Strategy::Recursive, 0),
             (Strategy::Recursive, 30),
             (Strategy::Sentence, 0),
+            (Strategy::Markdown, 0),
             (Strategy::LangChain, 0),
             (Strategy::LangChain, 30),
         ] {
@@ -189,11 +190,11 @@ mod tests {
             config.size = 90;
             config.overlap = overlap;
             let splitter = Splitter::new(config).unwrap();
-            let (_, table) = splitter
+            let split = splitter
                 .engine
-                .split_counted(&text, splitter.config(), splitter.counter, false)
+                .split(&text, splitter.config(), splitter.counter, false)
                 .unwrap();
-            assert!(table.is_some(), "{strategy:?}: no table");
+            assert!(split.chars.is_some(), "{strategy:?}: no table");
             let analysis = splitter.analyze(&text, Detail::CHUNKS).unwrap();
             let chars = |b: usize| text[..b].chars().count();
             for (c, &got) in analysis.output.chunks.iter().zip(&analysis.chunk_chars) {

@@ -85,8 +85,9 @@ pub use recipe::MarkdownRecipe;
 
 use crate::config::{Config, Placement};
 use crate::span::Span;
+use crate::strategy::EngineOutput;
 use crate::trace::{Chunk, Cut, LangChainFact, LangChainFacts, NodeId, Output, Trace};
-use crate::unit::{CharTable, Counter, Unit};
+use crate::unit::{Counter, Unit};
 use std::fmt;
 
 /// Which LangChain class.
@@ -825,7 +826,7 @@ pub(crate) fn run(
     config: &LangChainConfig,
     counter: Counter,
     record: bool,
-) -> Result<(Output, Option<CharTable>), LangChainError> {
+) -> Result<EngineOutput, LangChainError> {
     engine::output(text, config, counter, record)
 }
 

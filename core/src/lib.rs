@@ -183,9 +183,9 @@ impl Splitter {
     /// # Ok::<(), chunkscope::Error>(())
     /// ```
     pub fn analyze(&self, text: &str, detail: Detail) -> Result<Analysis, Error> {
-        let (output, chars) =
+        let strategy::EngineOutput { output, chars } =
             self.engine
-                .split_counted(text, &self.config, self.counter, detail.trace)?;
+                .split(text, &self.config, self.counter, detail.trace)?;
         let checks = if detail.checks {
             let checks = check::check_with(text, &self.config, self.counter, &output);
             Some(if detail.determinism {
@@ -213,7 +213,10 @@ impl Splitter {
     }
 
     fn run(&self, text: &str, record: bool) -> Result<Output, Error> {
-        self.engine.split(text, &self.config, self.counter, record)
+        Ok(self
+            .engine
+            .split(text, &self.config, self.counter, record)?
+            .output)
     }
 }
 

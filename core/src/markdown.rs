@@ -41,7 +41,7 @@ use crate::error::Error;
 use crate::recursive::{self, Group, Measured, Packer, Visit};
 use crate::separator::{Matcher, Searcher};
 use crate::span::{trim, CharIndex, Span};
-use crate::strategy::Engine;
+use crate::strategy::{Engine, EngineOutput};
 use crate::trace::{Action, Cut, Heading, Level, MarkdownChunk, MarkdownFacts, NodeId, Output};
 use crate::unit::{Counter, Lead};
 use pulldown_cmark::{Event, Options, Parser, Tag};
@@ -60,16 +60,20 @@ impl Engine for Markdown {
         config: &Config,
         counter: Counter,
         record: bool,
-    ) -> Result<Output, Error> {
+    ) -> Result<EngineOutput, Error> {
         let (sentences, gaps) = crate::strategy::sentences_for(&self.matchers, text, record);
         let mut run = Run::new(text, config, counter, &self.matchers, &gaps, record);
         let markdown = split(&mut run)?;
-        Ok(Output {
+        let output = Output {
             chunks: run.chunks,
             trace: run.tree.finish(),
             langchain: None,
             markdown: Some(markdown),
             sentences,
+        };
+        Ok(EngineOutput {
+            output,
+            chars: run.measure.into_char_table(),
         })
     }
 

@@ -673,9 +673,6 @@ pub struct ChunkReports<'a> {
     analysis: &'a Analysis,
     full: bool,
     facts: Option<&'a [crate::LangChainFact]>,
-    /// The output's first chunk's index: `analysis` may hold a run of the
-    /// output's chunks rather than all of them.
-    first: usize,
     /// For each chunk, the semantic group it is, when it was not split again.
     semantic: Option<Vec<Option<&'a SemanticChunk>>>,
     /// Char offsets for overlaps and Markdown spans, when any chunk has them.
@@ -689,20 +686,20 @@ impl<'a> ChunkReports<'a> {
     /// the trace node).
     pub fn new(source: &'a str, analysis: &'a Analysis, full: bool) -> ChunkReports<'a> {
         let output = &analysis.output;
-        let first = output.chunks.first().map_or(0, |c| c.index);
         // A semantic chunk that was not split again is one of LangChain's:
         // its text and start index are LangChain's.
         let semantic = output.trace.semantic.as_deref().map(|s| {
             let mut of = vec![None; output.chunks.len()];
             for c in s.chunks.iter().filter(|c| !c.fallback) {
-                if let Some(slot) = c.chunks.0.checked_sub(first).and_then(|i| of.get_mut(i)) {
+                if let Some(slot) = of.get_mut(c.chunks.0) {
                     *slot = Some(c);
                 }
             }
             of
         });
         let markdown = output.markdown.as_ref();
-        // Overlaps are rare; their char offsets need an index of their own.
+        // Overlaps and Markdown spans are rare beside chunks; their char
+        // offsets need an index of their own.
         let chars = (markdown.is_some() || output.chunks.iter().any(|c| c.overlap.is_some()))
             .then(|| CharIndex::new(source));
         let headings = match (markdown, &chars) {
@@ -728,7 +725,6 @@ impl<'a> ChunkReports<'a> {
             analysis,
             full,
             facts: output.langchain.as_ref().map(|l| l.chunks.as_slice()),
-            first,
             semantic,
             chars,
             headings,
@@ -754,14 +750,10 @@ impl<'a> ChunkReports<'a> {
         let (source, analysis) = (self.source, self.analysis);
         let chunk = &analysis.output.chunks[i];
         let at = span_report(analysis.chunk_chars[i], chunk.span);
-        let (cut, cut_separator) = describe_cut(&analysis.separators, chunk.cut);
+        let (cut, cut_separator, labelled) = describe_cut(&analysis.separators, chunk.cut);
         let fact = self.facts.and_then(|f| f.get(chunk.index));
         let md = (analysis.output.markdown.as_ref()).and_then(|m| m.chunks.get(chunk.index));
-        let group = (self.semantic.as_ref()).and_then(|of| {
-            of.get(chunk.index.checked_sub(self.first)?)
-                .copied()
-                .flatten()
-        });
+        let group = (self.semantic.as_ref()).and_then(|of| of.get(chunk.index).copied().flatten());
         let text = match (
             fact.and_then(|f| f.text()),
             group.and_then(|g| g.text.as_deref()),
@@ -783,9 +775,10 @@ impl<'a> ChunkReports<'a> {
             byte_start: at.byte_start,
             byte_end: at.byte_end,
             len: chunk.len,
+            // A separator reads as its escaped label, any other cut as its word.
             cut_label: self
                 .full
-                .then(|| cut_label(&analysis.separators, chunk.cut, &cut)),
+                .then(|| labelled.map_or_else(|| cut.to_string(), Separator::label)),
             cut,
             text: Cow::Borrowed(text),
             is_slice: fact.map(|f| f.text().is_none()).or(self
@@ -828,36 +821,30 @@ impl Serialize for MetadataReport {
     }
 }
 
-/// The raw text and separator index of a cut. An index outside the list
-/// (which the engine never produces) and the `""` entry both read as a hard
-/// cut, since that is what cutting without a separator is.
-fn describe_cut(separators: &[Separator], cut: Cut) -> (Cow<'_, str>, Option<usize>) {
+/// The raw text and separator index of a cut, and the separator whose
+/// label names it when one does. An index outside the list (which the
+/// engine never produces) and the `""` entry both read as a hard cut, since
+/// that is what cutting without a separator is.
+fn describe_cut(
+    separators: &[Separator],
+    cut: Cut,
+) -> (Cow<'_, str>, Option<usize>, Option<&Separator>) {
     match cut {
         Cut::Separator(i) => match separators.get(i) {
-            Some(Separator {
-                level: Some(level), ..
-            }) => (level.name().into(), Some(i)),
-            Some(sep) if !sep.is_hard_cut() => (Cow::Borrowed(&sep.pattern), Some(i)),
-            Some(_) => ("hard".into(), Some(i)),
-            None => ("hard".into(), None),
+            Some(
+                sep @ Separator {
+                    level: Some(level), ..
+                },
+            ) => (level.name().into(), Some(i), Some(sep)),
+            Some(sep) if !sep.is_hard_cut() => (Cow::Borrowed(&sep.pattern), Some(i), Some(sep)),
+            Some(_) => ("hard".into(), Some(i), None),
+            None => ("hard".into(), None, None),
         },
-        Cut::Hard => ("hard".into(), None),
-        Cut::Window => ("window".into(), None),
-        Cut::Breakpoint => ("breakpoint".into(), None),
-        Cut::End => ("end".into(), None),
-        Cut::Structure(level) => (level.name().into(), None),
-    }
-}
-
-/// A cut as a person reads it: the separator's escaped label, or the word
-/// `describe_cut` gave (`cut`).
-fn cut_label(separators: &[Separator], cut: Cut, described: &str) -> String {
-    match cut {
-        Cut::Separator(i) => match separators.get(i) {
-            Some(sep) if sep.level.is_some() || !sep.is_hard_cut() => sep.label(),
-            _ => described.to_string(),
-        },
-        _ => described.to_string(),
+        Cut::Hard => ("hard".into(), None, None),
+        Cut::Window => ("window".into(), None, None),
+        Cut::Breakpoint => ("breakpoint".into(), None, None),
+        Cut::End => ("end".into(), None, None),
+        Cut::Structure(level) => (level.name().into(), None, None),
     }
 }
 

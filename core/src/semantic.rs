@@ -653,7 +653,7 @@ impl crate::strategy::Engine for SemanticEngine {
         config: &Config,
         counter: Counter,
         record: bool,
-    ) -> Result<Output, Error> {
+    ) -> Result<crate::strategy::EngineOutput, Error> {
         let mut semantic = langchain_chunks(text, &config.semantic)?;
         let mut output = Output::default();
         let measure = Measure::new(counter, text);
@@ -699,7 +699,7 @@ impl crate::strategy::Engine for SemanticEngine {
         // Kept without a trace too: it holds LangChain's chunk texts, which
         // every report gives.
         output.trace.semantic = Some(Box::new(semantic));
-        Ok(output)
+        Ok(output.into())
     }
 
     fn boxed(&self) -> Box<dyn crate::strategy::Engine> {

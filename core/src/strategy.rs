@@ -18,8 +18,7 @@ use crate::langchain::{Kind, LangChainConfig, MarkdownHeaderConfig, MarkdownReci
 use crate::semantic::SemanticEngine;
 use crate::separator::{Matcher, SeparatorLevel};
 use crate::trace::Output;
-use crate::unit::CharTable;
-use crate::unit::Counter;
+use crate::unit::{CharTable, Counter};
 use crate::{fixed, langchain, markdown, recursive};
 use std::fmt;
 use std::str::FromStr;
@@ -233,23 +232,27 @@ pub(crate) trait Engine: fmt::Debug + Send + Sync {
         config: &Config,
         counter: Counter,
         record: bool,
-    ) -> Result<Output, Error>;
-
-    /// [`Engine::split`], and the table of the text's continuation bytes
-    /// when the engine built one to count chars, for the chunks' char
-    /// offsets.
-    fn split_counted(
-        &self,
-        text: &str,
-        config: &Config,
-        counter: Counter,
-        record: bool,
-    ) -> Result<(Output, Option<CharTable>), Error> {
-        Ok((self.split(text, config, counter, record)?, None))
-    }
+    ) -> Result<EngineOutput, Error>;
 
     /// A copy behind a new box, so a [`Splitter`](crate::Splitter) can be cloned.
     fn boxed(&self) -> Box<dyn Engine>;
+}
+
+/// What an engine gives: the output, and the table of the text's
+/// continuation bytes when the engine built one to count chars, from which
+/// the chunks' char offsets are read rather than counted again.
+pub(crate) struct EngineOutput {
+    pub output: Output,
+    pub chars: Option<CharTable>,
+}
+
+impl From<Output> for EngineOutput {
+    fn from(output: Output) -> EngineOutput {
+        EngineOutput {
+            output,
+            chars: None,
+        }
+    }
 }
 
 /// Our engines: they share [`Run`] (emitting chunks, recording nodes, cuts)
@@ -294,17 +297,7 @@ impl Engine for Native {
         config: &Config,
         counter: Counter,
         record: bool,
-    ) -> Result<Output, Error> {
-        Ok(self.split_counted(text, config, counter, record)?.0)
-    }
-
-    fn split_counted(
-        &self,
-        text: &str,
-        config: &Config,
-        counter: Counter,
-        record: bool,
-    ) -> Result<(Output, Option<CharTable>), Error> {
+    ) -> Result<EngineOutput, Error> {
         let (sentences, gaps) = sentences_for(&self.matchers, text, record);
         let mut run = Run::new(text, config, counter, &self.matchers, &gaps, record);
         (self.split)(&mut run)?;
@@ -315,7 +308,10 @@ impl Engine for Native {
             markdown: None,
             sentences,
         };
-        Ok((output, run.measure.into_char_table()))
+        Ok(EngineOutput {
+            output,
+            chars: run.measure.into_char_table(),
+        })
     }
 
     fn boxed(&self) -> Box<dyn Engine> {
@@ -330,17 +326,7 @@ impl Engine for LangChainConfig {
         _config: &Config,
         counter: Counter,
         record: bool,
-    ) -> Result<Output, Error> {
-        Ok(langchain::run(text, self, counter, record)?.0)
-    }
-
-    fn split_counted(
-        &self,
-        text: &str,
-        _config: &Config,
-        counter: Counter,
-        record: bool,
-    ) -> Result<(Output, Option<CharTable>), Error> {
+    ) -> Result<EngineOutput, Error> {
         Ok(langchain::run(text, self, counter, record)?)
     }
 
@@ -356,8 +342,10 @@ impl Engine for MarkdownHeaderConfig {
         _config: &Config,
         counter: Counter,
         record: bool,
-    ) -> Result<Output, Error> {
-        Ok(langchain::run_markdown(text, self, counter, record).into_output())
+    ) -> Result<EngineOutput, Error> {
+        Ok(langchain::run_markdown(text, self, counter, record)
+            .into_output()
+            .into())
     }
 
     fn boxed(&self) -> Box<dyn Engine> {
@@ -372,8 +360,10 @@ impl Engine for MarkdownRecipe {
         _config: &Config,
         counter: Counter,
         record: bool,
-    ) -> Result<Output, Error> {
-        Ok(langchain::run_recipe(text, self, counter, record)?.into_output())
+    ) -> Result<EngineOutput, Error> {
+        Ok(langchain::run_recipe(text, self, counter, record)?
+            .into_output()
+            .into())
     }
 
     fn boxed(&self) -> Box<dyn Engine> {

@@ -16,6 +16,7 @@ use super::{
 };
 use crate::separator::{Matcher, Searcher};
 use crate::span::{is_space, Span};
+use crate::strategy::EngineOutput;
 use crate::trace::{Action, Close, Cut, Node, NodeId, Recorder};
 use crate::trace::{Chunk, LangChainFact, LangChainFacts, Output, Trace};
 use crate::unit::{CharTable, Counter, Measure, Unit};
@@ -341,14 +342,14 @@ pub(super) fn run(
 }
 
 /// The same run as [`run`], as the crate's [`Output`]: the plain chunks
-/// and their [`LangChainFact`]s, never a [`LangChainChunk`]; and the
-/// source's continuation bytes, when counting listed them.
+/// and their [`LangChainFact`]s, never a [`LangChainChunk`], with the
+/// source's continuation bytes when counting listed them.
 pub(super) fn output(
     source: &str,
     config: &LangChainConfig,
     counter: Counter,
     record: bool,
-) -> Result<(Output, Option<CharTable>), LangChainError> {
+) -> Result<EngineOutput, LangChainError> {
     let plain = plain(source, config, counter, record)?;
     // The chunks stay where the run put them: for a large text theirs is
     // the biggest list, and a copy would double it for a moment.
@@ -370,7 +371,10 @@ pub(super) fn output(
         }),
         markdown: None,
     };
-    Ok((output, plain.chars))
+    Ok(EngineOutput {
+        output,
+        chars: plain.chars,
+    })
 }
 
 /// `split_text`'s strings alone: the same run as [`run`], minus the
