@@ -63,8 +63,7 @@ impl<W: Write> Lines<W> {
             b.extend_from_slice(if is_slice { b"true" } else { b"false" });
         }
         if let Some(at) = chunk.start_index {
-            b.extend_from_slice(b",\"start_index\":");
-            b.extend_from_slice(itoa::Buffer::new().format(at).as_bytes());
+            number(b, b",\"start_index\":", at);
         }
         if let Some(metadata) = &chunk.metadata {
             value(b, b",\"metadata\":", metadata)?;
@@ -105,7 +104,7 @@ impl<W: Write> Lines<W> {
     }
 }
 
-fn number(b: &mut Vec<u8>, key: &[u8], n: usize) {
+fn number(b: &mut Vec<u8>, key: &[u8], n: impl itoa::Integer) {
     b.extend_from_slice(key);
     b.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
 }

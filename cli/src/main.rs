@@ -84,14 +84,14 @@ fn run(argv: impl Iterator<Item = std::ffi::OsString>) -> Result<(), Failure> {
     match format {
         Format::Json if inputs.len() == 1 => {
             let source = Source::open(&inputs[0])?;
-            let report = analyze(&splitter, source.text(&inputs[0])?, detail)?;
+            let report = analyze(&splitter, source.text()?, detail)?;
             json_line(&mut out, &report)?;
         }
         Format::Json => {
             out.write_all(b"{\"files\":[").map_err(write_failure)?;
             for (i, input) in inputs.iter().enumerate() {
                 let source = Source::open(input)?;
-                let report = analyze(&splitter, source.text(input)?, detail)?;
+                let report = analyze(&splitter, source.text()?, detail)?;
                 if i > 0 {
                     out.write_all(b",").map_err(write_failure)?;
                 }
@@ -108,7 +108,7 @@ fn run(argv: impl Iterator<Item = std::ffi::OsString>) -> Result<(), Failure> {
             for input in &inputs {
                 let source = Source::open(input)?;
                 lines.file(&name(input));
-                stream_lines(&mut lines, &splitter, source.text(input)?)?;
+                stream_lines(&mut lines, &splitter, source.text()?)?;
             }
             lines.finish().map_err(write_failure)?;
         }
@@ -120,7 +120,7 @@ fn run(argv: impl Iterator<Item = std::ffi::OsString>) -> Result<(), Failure> {
                 .map_err(write_failure)?;
             for input in &inputs {
                 let source = Source::open(input)?;
-                let text = source.text(input)?;
+                let text = source.text()?;
                 let analysis = splitter
                     .analyze(text, Detail::CHUNKS)
                     .map_err(|e| Failure::Usage(format!("{}: {e}", name(input))))?;
@@ -150,7 +150,7 @@ fn evaluate(eval: EvalArgs) -> Result<(), Failure> {
         .map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
     let mut corpus = Corpus::default();
     for input in &split.inputs {
-        let text = Source::open(input)?.text(input)?.to_string();
+        let text = Source::open(input)?.text()?.to_string();
         let analysis = splitter
             .analyze(&text, Detail::CHUNKS)
             .map_err(|e| Failure::Usage(format!("{}: {e}", name(input))))?;

@@ -14,8 +14,13 @@ use std::io::{self, Read};
 /// Files smaller than this are read: mapping one costs more than copying it.
 const MAP_FROM: u64 = 64 << 10;
 
-/// An input's bytes, not yet known to be text.
-pub enum Source {
+/// An input's bytes, not yet known to be text, and how messages name it.
+pub struct Source {
+    bytes: Bytes,
+    name: String,
+}
+
+enum Bytes {
     Read(Vec<u8>),
     Mapped(memmap2::Mmap),
 }
@@ -30,10 +35,14 @@ impl Source {
                     .lock()
                     .read_to_end(&mut bytes)
                     .map_err(|e| Failure::Io(format!("cannot read standard input: {e}")))?;
-                return Ok(Source::Read(bytes));
+                return Ok(Source {
+                    bytes: Bytes::Read(bytes),
+                    name: "standard input".to_string(),
+                });
             }
             Input::File(path) => path,
         };
+        let name = path.display().to_string();
         let mut file = File::open(path).map_err(|e| cannot_read(path, &e))?;
         let meta = file.metadata().map_err(|e| cannot_read(path, &e))?;
         if meta.is_file() && meta.len() >= MAP_FROM {
@@ -45,27 +54,29 @@ impl Source {
             // new end stops the process. The README says so.
             let map = unsafe { memmap2::MmapOptions::new().populate().map(&file) }
                 .map_err(|e| cannot_read(path, &e))?;
-            return Ok(Source::Mapped(map));
+            return Ok(Source {
+                bytes: Bytes::Mapped(map),
+                name,
+            });
         }
         let mut bytes = Vec::new();
         file.read_to_end(&mut bytes)
             .map_err(|e| cannot_read(path, &e))?;
-        Ok(Source::Read(bytes))
-    }
-
-    fn bytes(&self) -> &[u8] {
-        match self {
-            Source::Read(bytes) => bytes,
-            Source::Mapped(map) => map,
-        }
+        Ok(Source {
+            bytes: Bytes::Read(bytes),
+            name,
+        })
     }
 
     /// The text, checked to be UTF-8. Offsets are reported in chars and
     /// bytes of the text as given, so it is never repaired or re-encoded: a
     /// file in another encoding is refused with the position of its first
     /// bad byte.
-    pub fn text(&self, input: &Input) -> Result<&str, Failure> {
-        let bytes = self.bytes();
+    pub fn text(&self) -> Result<&str, Failure> {
+        let bytes: &[u8] = match &self.bytes {
+            Bytes::Read(bytes) => bytes,
+            Bytes::Mapped(map) => map,
+        };
         // simdutf8 checks text several times faster than the standard
         // library; on a refusal the standard library says where.
         if let Ok(text) = simdutf8::basic::from_utf8(bytes) {
@@ -74,13 +85,10 @@ impl Source {
         std::str::from_utf8(bytes).map_err(|e| {
             let at = e.valid_up_to();
             let byte = bytes.get(at).copied().unwrap_or_default();
-            let name = match input {
-                Input::Stdin => "standard input".to_string(),
-                Input::File(path) => path.display().to_string(),
-            };
             Failure::Usage(format!(
-                "{name} is not UTF-8 text: the byte at offset {at} (0x{byte:02X}) is not valid \
-                 UTF-8; convert the text first, e.g. `iconv -f latin1 -t utf-8`"
+                "{} is not UTF-8 text: the byte at offset {at} (0x{byte:02X}) is not valid \
+                 UTF-8; convert the text first, e.g. `iconv -f latin1 -t utf-8`",
+                self.name
             ))
         })
     }
