@@ -213,10 +213,33 @@ fn stream_lines(
         .analyze(text, Detail::CHUNKS)
         .map_err(|e| Failure::Usage(e.to_string()))?;
     let reports = report::ChunkReports::new(text, &analysis, false);
+    let chunks = &analysis.output.chunks;
     for i in 0..reports.len() {
+        // A report checks that its text ends on a char boundary, reading
+        // the byte at its end: for a large text, a line of memory not
+        // touched since the split. Asked for one chunk ahead, it arrives
+        // while this chunk is written (at 4000, 0.25 ms of 7 for 10 MB).
+        if let Some(next) = chunks.get(i + 1) {
+            prefetch(text.as_bytes(), next.span.end);
+        }
         lines.chunk(&reports.get(i)).map_err(write_failure)?;
     }
     Ok(())
+}
+
+/// Asks the processor to bring `bytes[at]`'s line of memory into its cache,
+/// without waiting for it.
+#[inline]
+fn prefetch(bytes: &[u8], at: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(b) = bytes.get(at) {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        // SAFETY: SSE is part of every x86_64 processor, and a prefetch
+        // of an address inside `bytes` reads nothing and cannot fault.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(b).cast()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (bytes, at);
 }
 
 /// One value as one line of JSON.
