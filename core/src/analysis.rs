@@ -126,13 +126,13 @@ impl Analysis {
         // the engine's table answers at once. The trace's nodes jump about,
         // so they get an index (only with a trace).
         let chunk_chars = match chars {
-            Some(mut table) => output
+            Some(table) => output
                 .chunks
                 .iter()
                 .map(|c| {
                     (
-                        table.char_offset(c.span.start),
-                        table.char_offset(c.span.end),
+                        table.char_offset(source, c.span.start),
+                        table.char_offset(source, c.span.end),
                     )
                 })
                 .collect(),

@@ -3,7 +3,7 @@
 use crate::error::Error;
 use crate::span::{is_space, Span};
 use crate::tokens::{self, Encoding, Tokenizer};
-use std::cell::{Cell, OnceCell, RefCell};
+use std::cell::{OnceCell, RefCell};
 use std::fmt;
 use std::str::FromStr;
 
@@ -244,12 +244,9 @@ pub(crate) struct Measure<'a> {
     source: &'a str,
     /// The end of every token of the whole source.
     token_ends: OnceCell<chunkscope_tokens::TokenEnds>,
-    /// Where the source's UTF-8 continuation bytes are, in order, when they
-    /// are few (see [`Measure::chars`]).
-    continuations: OnceCell<Option<Vec<u32>>>,
-    /// Where the last lookup in that list ended: spans come mostly in text
-    /// order, so the next one starts its search there.
-    hint: Cell<usize>,
+    /// The source's continuation bytes counted per block (see
+    /// [`Measure::chars`]); `None` inside for a source over 4 GiB.
+    continuations: OnceCell<Option<CharTable>>,
     /// The tokens of the pieces of heads and tails counted so far: a
     /// document's words recur (made on first use, for long sources only).
     memo: RefCell<Option<chunkscope_tokens::PieceMemo>>,
@@ -265,7 +262,6 @@ impl<'a> Measure<'a> {
             source,
             token_ends: OnceCell::new(),
             continuations: OnceCell::new(),
-            hint: Cell::new(0),
             memo: RefCell::new(None),
         }
     }
@@ -273,24 +269,24 @@ impl<'a> Measure<'a> {
     /// The number of chars in `source[span]`, whatever the unit.
     ///
     /// Engines count many short spans (a word each, deep in a split), where
-    /// counting has a cost per call. So in a source with few non-ASCII
-    /// characters, their continuation bytes are listed once (on first use),
-    /// and a span's chars are its bytes less the continuation bytes inside
-    /// it, two binary searches. A source with many (more than one byte in
-    /// 16) is counted span by span.
+    /// counting has a cost per call. So the source's continuation bytes
+    /// are counted once per block (on first use, see [`CharTable`]), and a
+    /// span's chars are its bytes less the continuation bytes inside it:
+    /// two lookups, which in ASCII blocks count nothing.
     pub fn chars(&self, span: Span) -> usize {
-        let table = self
-            .continuations
-            .get_or_init(|| continuation_bytes(self.source));
-        match table {
-            Some(at) => {
-                let before_start = rank(at, span.start as u32, self.hint.get());
-                let before_end = rank(at, span.end as u32, before_start);
-                self.hint.set(before_end);
-                span.len() - (before_end - before_start)
+        match self.table() {
+            Some(table) => {
+                let bytes = self.source.as_bytes();
+                span.len() - (table.before(bytes, span.end) - table.before(bytes, span.start))
             }
             None => span.text(self.source).chars().count(),
         }
+    }
+
+    fn table(&self) -> Option<&CharTable> {
+        self.continuations
+            .get_or_init(|| CharTable::new(self.source))
+            .as_ref()
     }
 
     /// The byte offset where char `target` of the source starts (the
@@ -298,31 +294,15 @@ impl<'a> Measure<'a> {
     /// continuation bytes when [`Measure::chars`] built one; `None` without
     /// a table.
     pub fn char_start(&self, target: usize) -> Option<usize> {
-        let at = self.continuations.get()?.as_ref()?;
-        // The k-th continuation byte has `at[k] - k` chars before it, which
-        // never decreases with k. The char starts after the k continuation
-        // bytes for which that is at most `target`.
-        let (mut lo, mut hi) = (0, at.len());
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            if at[mid] as usize - mid <= target {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        Some(target + lo)
+        let table = self.continuations.get()?.as_ref()?;
+        Some(table.char_start(self.source.as_bytes(), target))
     }
 
     /// The table of continuation bytes, when counting chars built one: the
     /// char offsets of the chunks are then read from it rather than
     /// counted again over the whole text.
     pub fn into_char_table(self) -> Option<CharTable> {
-        let continuations = self.continuations.into_inner().flatten()?;
-        Some(CharTable {
-            continuations,
-            hint: 0,
-        })
+        self.continuations.into_inner().flatten()
     }
 
     /// The counter.
@@ -377,109 +357,130 @@ impl<'a> Measure<'a> {
     }
 }
 
-/// Where a source's UTF-8 continuation bytes are (see [`Measure::chars`]):
-/// the char offset of a byte offset is the byte offset less the
-/// continuation bytes before it.
+/// How many bytes of a source [`CharTable`] counts together.
+const BLOCK: usize = 64;
+
+/// A source's UTF-8 continuation bytes (`0b10xx_xxxx`, the bytes that start
+/// no char), counted per block of [`BLOCK`] bytes: the char offset of a
+/// byte offset is the offset less the continuation bytes before it, which
+/// are the count before its block plus those of its block before it.
+///
+/// # Invariant
+///
+/// For a source of `len` bytes, `before` has `len.div_ceil(BLOCK) + 1`
+/// entries, and `before[k]` is the number of continuation bytes in
+/// `source[..min(k * BLOCK, len)]`. The table takes a 16th of the source
+/// in memory.
 #[derive(Debug)]
 pub(crate) struct CharTable {
-    continuations: Vec<u32>,
-    /// Where the last lookup ended: offsets come mostly in text order.
-    hint: usize,
+    before: Vec<u32>,
 }
 
 impl CharTable {
-    /// The number of chars before byte `offset` (a char boundary, or the
-    /// source's length): what [`crate::CharCursor::char_offset`] gives.
-    pub fn char_offset(&mut self, offset: usize) -> usize {
-        // The table exists only for sources whose offsets fit 32 bits.
-        let pos = offset as u32;
-        self.hint = rank(&self.continuations, pos, self.hint);
-        offset - self.hint
-    }
-}
-
-/// How many entries of the sorted `at` are below `pos`, searched outwards
-/// from `hint` (doubling the step, then halving the bracket), so a lookup
-/// near the previous one costs a few steps.
-fn rank<T: Copy + Ord>(at: &[T], pos: T, hint: usize) -> usize {
-    let h = hint.min(at.len());
-    let (lo, hi) = if h < at.len() && at[h] < pos {
-        // Everything up to h is below; the answer is after it.
-        let (mut lo, mut step) = (h + 1, 1);
-        loop {
-            let probe = h + step;
-            if probe >= at.len() {
-                break (lo, at.len());
-            }
-            if at[probe] >= pos {
-                break (lo, probe);
-            }
-            lo = probe + 1;
-            step *= 2;
-        }
-    } else {
-        // Everything from h on is at or above; the answer is h or before.
-        let (mut hi, mut step) = (h, 1);
-        loop {
-            if step > h {
-                break (0, hi);
-            }
-            let probe = h - step;
-            if at[probe] < pos {
-                break (probe + 1, hi);
-            }
-            hi = probe;
-            step *= 2;
-        }
-    };
-    lo + at[lo..hi].partition_point(|&i| i < pos)
-}
-
-/// The offsets of `text`'s UTF-8 continuation bytes, or `None` when there are
-/// more than one in 16 bytes (or offsets do not fit 32 bits): then a table
-/// would cost more than counting. ASCII stretches are skipped 64 bytes at a
-/// time (the high bits of eight words or-ed together, which the compiler
-/// turns into vector loads), and inside a block that holds non-ASCII bytes,
-/// 8 at a time, a mask marking the continuation bytes of each word.
-fn continuation_bytes(text: &str) -> Option<Vec<u32>> {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let bytes = text.as_bytes();
-    if u32::try_from(bytes.len()).is_err() {
-        return None;
-    }
-    let limit = bytes.len() / 16;
-    let mut at = Vec::new();
-    let word = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("8 bytes"));
-    let scan = |base: usize, chunk: &[u8], at: &mut Vec<u32>| {
-        for (i, &b) in chunk.iter().enumerate() {
-            if !starts_char(b) {
-                at.push((base + i) as u32);
-            }
-        }
-    };
-    let mut blocks = bytes.chunks_exact(64);
-    let mut base = 0;
-    for block in blocks.by_ref() {
-        let any = block.chunks_exact(8).fold(0, |acc, w| acc | word(w));
-        if any & HIGH != 0 {
-            for (k, w) in block.chunks_exact(8).enumerate() {
+    /// The table of `text`, or `None` when its offsets do not fit 32 bits.
+    ///
+    /// ASCII blocks are passed over whole (the high bits of eight words
+    /// or-ed together, which the compiler turns into vector loads); in a
+    /// block that holds non-ASCII bytes, each word's continuation bytes
+    /// are marked by a mask and counted.
+    fn new(text: &str) -> Option<CharTable> {
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let bytes = text.as_bytes();
+        u32::try_from(bytes.len()).ok()?;
+        let word = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("8 bytes"));
+        let mut before = Vec::with_capacity(bytes.len().div_ceil(BLOCK) + 1);
+        let mut count = 0u32;
+        before.push(count);
+        let mut blocks = bytes.chunks_exact(BLOCK);
+        for block in blocks.by_ref() {
+            let any = block.chunks_exact(8).fold(0, |acc, w| acc | word(w));
+            if any & HIGH != 0 {
                 // A continuation byte is 0b10xx_xxxx: its high bit set and
                 // the next bit (shifted up into the high bit's place) clear.
-                let w = word(w);
-                let mut marked = w & !(w << 1) & HIGH;
-                while marked != 0 {
-                    at.push((base + 8 * k + (marked.trailing_zeros() / 8) as usize) as u32);
-                    marked &= marked - 1;
-                }
+                count += block
+                    .chunks_exact(8)
+                    .map(|w| (word(w) & !(word(w) << 1) & HIGH).count_ones())
+                    .sum::<u32>();
             }
-            if at.len() > limit {
-                return None;
+            before.push(count);
+        }
+        let tail = blocks.remainder();
+        if !tail.is_empty() {
+            count += tail.iter().filter(|&&b| !starts_char(b)).count() as u32;
+            before.push(count);
+        }
+        Some(CharTable { before })
+    }
+
+    /// The continuation bytes in `bytes[..pos]`; `bytes` is the source the
+    /// table was made from, `pos` at most its length.
+    #[inline]
+    fn before(&self, bytes: &[u8], pos: usize) -> usize {
+        let k = pos / BLOCK;
+        let upto = self.before[k] as usize;
+        // In an ASCII block (most blocks of most texts) there is nothing
+        // to count.
+        match self.before.get(k + 1) {
+            Some(&next) if next as usize != upto => upto + continuations_in(&bytes[k * BLOCK..pos]),
+            _ => upto,
+        }
+    }
+
+    /// The number of chars before byte `offset` of `source` (a char
+    /// boundary, or the source's length): what
+    /// [`crate::CharCursor::char_offset`] gives. `source` is the text the
+    /// table was made from.
+    pub fn char_offset(&self, source: &str, offset: usize) -> usize {
+        offset - self.before(source.as_bytes(), offset)
+    }
+
+    /// The byte offset where char `target` of `bytes` starts, or the
+    /// length of `bytes` when `target` is its char count.
+    fn char_start(&self, bytes: &[u8], target: usize) -> usize {
+        // Chars before block k: its start less the continuation bytes
+        // before it, which grows by at least 16 a block. The char is in
+        // the last block whose count is at most `target`.
+        let chars_before = |k: usize| (k * BLOCK).min(bytes.len()) - self.before[k] as usize;
+        let (mut lo, mut hi) = (0, self.before.len());
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2;
+            if chars_before(mid) <= target {
+                lo = mid;
+            } else {
+                hi = mid;
             }
         }
-        base += 64;
+        let mut chars = chars_before(lo);
+        if self.before.get(lo + 1) == Some(&self.before[lo]) {
+            // An ASCII block: a byte a char.
+            return lo * BLOCK + (target - chars);
+        }
+        for (i, &b) in bytes.iter().enumerate().skip(lo * BLOCK) {
+            if starts_char(b) {
+                if chars == target {
+                    return i;
+                }
+                chars += 1;
+            }
+        }
+        bytes.len()
     }
-    scan(base, blocks.remainder(), &mut at);
-    (at.len() <= limit).then_some(at)
+}
+
+/// The continuation bytes in `bytes` (less than a [`BLOCK`]), eight at a
+/// time: each word's are marked by their high bit, the marks of all words
+/// added up bytewise (at most 7 a byte, so nothing carries) and the bytes
+/// of the sum added up by one multiplication.
+fn continuations_in(bytes: &[u8]) -> usize {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut words = bytes.chunks_exact(8);
+    let marks = words.by_ref().fold(0, |sum, w| {
+        let w = u64::from_le_bytes(w.try_into().expect("8 bytes"));
+        sum + ((w & !(w << 1) & HIGH) >> 7)
+    });
+    let rest = words.remainder().iter().filter(|&&b| !starts_char(b)).count();
+    (marks.wrapping_mul(ONES) >> 56) as usize + rest
 }
 
 /// The end of the text `n` tokens after `from` (see [`Unit::forward`]).
@@ -676,23 +677,14 @@ mod tests {
                 }
             }
         }
-        assert!(continuation_bytes(&few).is_some());
-        // The search from a hint agrees with a plain one, from every hint.
-        let at: Vec<u32> = vec![2, 3, 5, 8, 13, 21, 34, 55];
-        for pos in 0..60 {
-            for hint in 0..=at.len() + 2 {
-                assert_eq!(rank(&at, pos, hint), at.partition_point(|&i| i < pos));
-            }
-        }
-        assert_eq!(rank::<u32>(&[], 5, 3), 0);
-        assert!(continuation_bytes(&many).is_none());
     }
 
     #[test]
-    fn continuation_bytes_are_found_at_every_offset_of_a_block() {
+    fn continuation_bytes_are_counted_at_every_offset_of_a_block() {
         // One or two non-ASCII characters at every position around the
         // 64-byte blocks and in the tail after the last whole block (the
-        // text's end moves within the block with `p`).
+        // text's end moves within the block with `p`); the count before
+        // every offset is compared with one made byte by byte.
         let mut compared = 0;
         for len in [0, 7, 63, 64, 65, 130, 200] {
             for p in 0..len {
@@ -701,18 +693,18 @@ mod tests {
                     if let Some(c) = extra {
                         text.push_str(c);
                     }
-                    // Long enough for the table (one non-ASCII byte in 16).
-                    text.push_str(&"c".repeat(192 + p % 5));
-                    let want: Vec<u32> = (0..text.len())
-                        .filter(|&i| !text.is_char_boundary(i))
-                        .map(|i| i as u32)
-                        .collect();
-                    assert_eq!(continuation_bytes(&text), Some(want), "{text:?}");
-                    compared += 1;
+                    text.push_str(&"c".repeat(p % 70));
+                    let table = CharTable::new(&text).unwrap();
+                    let bytes = text.as_bytes();
+                    for pos in 0..=bytes.len() {
+                        let want = bytes[..pos].iter().filter(|&&b| !starts_char(b)).count();
+                        assert_eq!(table.before(bytes, pos), want, "{text:?} at {pos}");
+                        compared += 1;
+                    }
                 }
             }
         }
-        assert_eq!(compared, 3 * (7 + 63 + 64 + 65 + 130 + 200));
+        assert_eq!(compared, 266_746);
     }
 
     #[test]
