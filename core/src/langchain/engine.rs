@@ -1244,8 +1244,14 @@ fn start_indices<'t>(
             // A slice of the source at or after `from` is found by the time
             // the search reaches it, so only the text up to its end is searched.
             let bound = (own.is_none() && span.start >= b).then_some(span.end);
-            find(source, b, own.unwrap_or_else(|| span.text(source)), bound)
-                .map_or(-1, |i| (target + lengths.chars(Span::new(b, i))) as i64)
+            if own.is_none() && span.start == b {
+                // The search starts at the chunk's own text (the usual case
+                // without overlap): found there, with nothing to compare.
+                target as i64
+            } else {
+                find(source, b, own.unwrap_or_else(|| span.text(source)), bound)
+                    .map_or(-1, |i| (target + lengths.chars(Span::new(b, i))) as i64)
+            }
         };
         previous_len = match own {
             None => lengths.chars(span),
