@@ -31,94 +31,85 @@ use std::ops::Range;
 /// long before that, a list of hundreds of separators is a mistake.
 const MAX_DEPTH: usize = 500;
 
-/// The source spans a piece's text is made of, in text order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Segs {
-    /// One contiguous span (possibly empty, then only marking a position).
-    One(Span),
-    /// Several, when LangChain glued together strings that are not adjacent
-    /// in the source.
-    Many(Vec<Span>),
+/// A Python string of LangChain's, and where it came from: most are slices
+/// of the source, kept as their span alone (a split at a small size makes
+/// hundreds of thousands, so a piece is three words).
+#[derive(Clone, Debug)]
+enum Piece {
+    /// A slice of the source (possibly empty, then only marking a position).
+    Slice(Span),
+    /// Strings LangChain glued together that are not adjacent in the source.
+    Glued(Box<Glued>),
 }
 
-impl Segs {
-    fn as_slice(&self) -> &[Span] {
-        match self {
-            Segs::One(s) => std::slice::from_ref(s),
-            Segs::Many(v) => v,
-        }
-    }
-}
-
-/// A Python string of LangChain's, and where it came from.
+/// A [`Piece::Glued`]'s text and its source spans.
 ///
 /// # Invariant
 ///
-/// `text` is the concatenation of `&source[seg]` over `segs`.
+/// `text` is the concatenation of `&source[seg]` over `segs`, and there are
+/// at least two.
 #[derive(Clone, Debug)]
-struct Piece<'a> {
-    text: Cow<'a, str>,
-    segs: Segs,
+struct Glued {
+    text: String,
+    segs: Vec<Span>,
 }
 
-impl<'a> Piece<'a> {
-    fn whole(source: &'a str) -> Piece<'a> {
-        Piece {
-            text: Cow::Borrowed(source),
-            segs: Segs::One(Span::new(0, source.len())),
+impl Piece {
+    fn whole(source: &str) -> Piece {
+        Piece::Slice(Span::new(0, source.len()))
+    }
+
+    /// The piece's text; `source` is the text it was cut from.
+    fn text<'s>(&'s self, source: &'s str) -> &'s str {
+        match self {
+            Piece::Slice(span) => span.text(source),
+            Piece::Glued(g) => &g.text,
         }
     }
 
-    /// The slice `span` of the source.
-    fn of(source: &'a str, span: Span) -> Piece<'a> {
-        Piece {
-            text: Cow::Borrowed(span.text(source)),
-            segs: Segs::One(span),
+    /// The source spans its text is made of, in text order.
+    fn segs(&self) -> &[Span] {
+        match self {
+            Piece::Slice(span) => std::slice::from_ref(span),
+            Piece::Glued(g) => &g.segs,
         }
     }
 
     /// From the first source position to the last.
     fn cover(&self) -> Span {
-        let segs = self.segs.as_slice();
+        let segs = self.segs();
         let start = segs.iter().map(|s| s.start).min().unwrap_or(0);
         let end = segs.iter().map(|s| s.end).max().unwrap_or(start);
         Span::new(start, end.max(start))
     }
 
     fn first_pos(&self) -> usize {
-        self.segs.as_slice().first().map_or(0, |s| s.start)
+        self.segs().first().map_or(0, |s| s.start)
     }
 
     fn last_pos(&self) -> usize {
-        self.segs.as_slice().last().map_or(0, |s| s.end)
+        self.segs().last().map_or(0, |s| s.end)
     }
 
-    fn from_segs(source: &'a str, segs: Vec<Span>, text: impl FnOnce() -> String) -> Piece<'a> {
+    fn from_segs(segs: Vec<Span>, text: impl FnOnce() -> String) -> Piece {
         match segs.as_slice() {
-            [one] => Piece {
-                text: Cow::Borrowed(one.text(source)),
-                segs: Segs::One(*one),
-            },
-            _ => Piece {
-                text: Cow::Owned(text()),
-                segs: Segs::Many(segs),
-            },
+            [one] => Piece::Slice(*one),
+            _ => Piece::Glued(Box::new(Glued { text: text(), segs })),
         }
     }
 
-    /// The piece for `self.text[r]` (`r` in bytes of the text).
-    fn slice(&self, source: &'a str, r: Range<usize>) -> Piece<'a> {
-        if let Segs::One(span) = self.segs {
-            let s = Span::new(span.start + r.start, span.start + r.end);
-            return Piece {
-                text: Cow::Borrowed(s.text(source)),
-                segs: Segs::One(s),
-            };
-        }
+    /// The piece for `self.text(source)[r]` (`r` in bytes of the text).
+    fn slice(&self, source: &str, r: Range<usize>) -> Piece {
+        let glued = match self {
+            Piece::Slice(span) => {
+                return Piece::Slice(Span::new(span.start + r.start, span.start + r.end))
+            }
+            Piece::Glued(g) => g,
+        };
         let mut out = Vec::new();
         let mut at = 0;
         let mut anchor = None;
-        for seg in self.segs.as_slice() {
+        for seg in &glued.segs {
             let (a, b) = (at, at + seg.len());
             let (lo, hi) = (r.start.max(a), r.end.min(b));
             if lo < hi {
@@ -132,15 +123,15 @@ impl<'a> Piece<'a> {
             let p = anchor.unwrap_or(0);
             out.push(Span::new(p, p));
         }
-        let text = &self.text[r];
-        Piece::from_segs(source, out, || text.to_string())
+        let text = &self.text(source)[r];
+        Piece::from_segs(out, || text.to_string())
     }
 
     /// Python's `a + b`.
-    fn concat(source: &'a str, a: &Piece<'a>, b: &Piece<'a>) -> Piece<'a> {
+    fn concat(source: &str, a: &Piece, b: &Piece) -> Piece {
         // Two adjacent slices (what a literal separator kept beside its
         // piece always is) make one slice, with nothing allocated.
-        if let (Segs::One(x), Segs::One(y)) = (&a.segs, &b.segs) {
+        if let (Piece::Slice(x), Piece::Slice(y)) = (a, b) {
             let joined = match (x.is_empty(), y.is_empty()) {
                 (true, true) => Some(Span::new(x.start, x.start)),
                 (true, false) => Some(*y),
@@ -148,14 +139,11 @@ impl<'a> Piece<'a> {
                 (false, false) => (x.end == y.start).then(|| Span::new(x.start, y.end)),
             };
             if let Some(span) = joined {
-                return Piece {
-                    text: Cow::Borrowed(span.text(source)),
-                    segs: Segs::One(span),
-                };
+                return Piece::Slice(span);
             }
         }
         let mut out: Vec<Span> = Vec::new();
-        for seg in a.segs.as_slice().iter().chain(b.segs.as_slice()) {
+        for seg in a.segs().iter().chain(b.segs()) {
             if seg.is_empty() {
                 continue;
             }
@@ -168,7 +156,7 @@ impl<'a> Piece<'a> {
             let p = a.first_pos();
             out.push(Span::new(p, p));
         }
-        Piece::from_segs(source, out, || format!("{}{}", a.text, b.text))
+        Piece::from_segs(out, || format!("{}{}", a.text(source), b.text(source)))
     }
 }
 
@@ -209,7 +197,7 @@ struct Run<'a, 'c> {
     /// Emptied lists of pieces and of indices, kept for the next level: a
     /// split at a small size makes thousands of levels, each with its lists,
     /// and allocating them afresh was a sixth of its time.
-    piece_lists: Vec<Vec<Piece<'a>>>,
+    piece_lists: Vec<Vec<Piece>>,
     index_lists: Vec<Vec<usize>>,
     /// The same for `merge`'s window of pieces (merging never nests).
     window: VecDeque<usize>,
@@ -492,10 +480,10 @@ impl<'a> Run<'a, '_> {
 
     /// The length of a piece: a slice of the source is counted through
     /// [`Measure`], anything else on its own.
-    fn piece_len(&self, piece: &Piece<'a>) -> usize {
-        match piece.segs {
-            Segs::One(span) => self.lengths.len(span),
-            Segs::Many(_) => self.len(&piece.text),
+    fn piece_len(&self, piece: &Piece) -> usize {
+        match piece {
+            Piece::Slice(span) => self.lengths.len(*span),
+            Piece::Glued(g) => self.len(&g.text),
         }
     }
 
@@ -509,8 +497,8 @@ impl<'a> Run<'a, '_> {
     }
 
     /// [`measure`](Self::measure) of a piece's text.
-    fn measure_piece(&self, piece: &Piece<'a>) -> usize {
-        self.check_special(&piece.text);
+    fn measure_piece(&self, piece: &Piece) -> usize {
+        self.check_special(piece.text(self.source));
         self.piece_len(piece)
     }
 
@@ -602,22 +590,22 @@ impl<'a> Run<'a, '_> {
     fn split_pieces(
         &mut self,
         index: usize,
-        piece: &Piece<'a>,
-        splits: &mut Vec<Piece<'a>>,
+        piece: &Piece,
+        splits: &mut Vec<Piece>,
     ) -> Result<bool, LangChainError> {
         let source = self.source;
         if self.seps[index].is_empty() {
             // list(text)
             splits.extend(
                 piece
-                    .text
+                    .text(source)
                     .char_indices()
                     .map(|(i, c)| piece.slice(source, i..i + c.len_utf8())),
             );
             return Ok(true);
         }
         let keep = self.config.keep_separator;
-        if let (false, Segs::One(whole)) = (self.config.is_separator_regex, &piece.segs) {
+        if let (false, Piece::Slice(whole)) = (self.config.is_separator_regex, piece) {
             // A literal separator: the pieces are slices between its matches
             // (the match goes with the piece after it, before it, or
             // neither), as re.split with LangChain's pairing gives them,
@@ -631,18 +619,18 @@ impl<'a> Run<'a, '_> {
                     Keep::None => (m.start, m.end),
                 };
                 if end > last {
-                    splits.push(Piece::of(source, Span::new(last, end)));
+                    splits.push(Piece::Slice(Span::new(last, end)));
                 }
                 last = next;
             }
             if whole.end > last {
-                splits.push(Piece::of(source, Span::new(last, whole.end)));
+                splits.push(Piece::Slice(Span::new(last, whole.end)));
             }
             return Ok(found);
         }
-        let items = self.re_split(index, &piece.text, keep != Keep::None)?;
+        let items = self.re_split(index, piece.text(source), keep != Keep::None)?;
         let found = items.len() > 1;
-        let items: Vec<Option<Piece<'a>>> = items
+        let items: Vec<Option<Piece>> = items
             .into_iter()
             .map(|r| r.map(|r| piece.slice(source, r)))
             .collect();
@@ -650,7 +638,7 @@ impl<'a> Run<'a, '_> {
             items
         } else {
             let n = items.len();
-            let pair = |i: usize| -> Result<Option<Piece<'a>>, LangChainError> {
+            let pair = |i: usize| -> Result<Option<Piece>, LangChainError> {
                 let crash = |exception, message: &str| LangChainError::LangChainCrash {
                     index,
                     pattern: self.seps[index].clone(),
@@ -692,14 +680,14 @@ impl<'a> Run<'a, '_> {
             }
             paired
         };
-        splits.extend(paired.into_iter().flatten().filter(|p| !p.text.is_empty()));
+        splits.extend(paired.into_iter().flatten().filter(|p| !p.text(source).is_empty()));
         Ok(found)
     }
 
     /// `RecursiveCharacterTextSplitter._split_text(text, separators[offset..])`.
     fn split_text(
         &mut self,
-        piece: &Piece<'a>,
+        piece: &Piece,
         offset: usize,
         depth: usize,
         parent: Option<NodeId>,
@@ -741,7 +729,7 @@ impl<'a> Run<'a, '_> {
                 chosen = i;
                 break;
             }
-            if self.search(i, &piece.text)? {
+            if self.search(i, piece.text(self.source))? {
                 chosen = i;
                 rest = Some(i + 1).filter(|&j| j < n);
                 break;
@@ -830,7 +818,7 @@ impl<'a> Run<'a, '_> {
     }
 
     /// `CharacterTextSplitter.split_text(text)`.
-    fn character(&mut self, whole: &Piece<'a>) -> Result<(), LangChainError> {
+    fn character(&mut self, whole: &Piece) -> Result<(), LangChainError> {
         let len = if self.tree.is_on() {
             self.piece_len(whole)
         } else {
@@ -894,7 +882,7 @@ impl<'a> Run<'a, '_> {
     #[allow(clippy::too_many_arguments)]
     fn merge(
         &mut self,
-        splits: &[Piece<'a>],
+        splits: &[Piece],
         lens: &[usize],
         good: &[usize],
         joiner: &str,
@@ -967,7 +955,7 @@ impl<'a> Run<'a, '_> {
     #[allow(clippy::too_many_arguments)]
     fn join(
         &mut self,
-        splits: &[Piece<'a>],
+        splits: &[Piece],
         docs: &VecDeque<usize>,
         joiner: &str,
         parent: Option<NodeId>,
@@ -1016,7 +1004,7 @@ impl<'a> Run<'a, '_> {
                 };
                 maps.push((start..joined.len(), map));
             }
-            for seg in piece.segs.as_slice() {
+            for seg in piece.segs() {
                 let start = joined.len();
                 joined.push_str(seg.text(source));
                 maps.push((start..joined.len(), Map::Exact(seg.start)));
@@ -1096,13 +1084,13 @@ impl<'a> Run<'a, '_> {
     /// after exactly the joiner's text.
     fn contiguous(
         &self,
-        splits: &[Piece<'a>],
+        splits: &[Piece],
         docs: &VecDeque<usize>,
         joiner: &str,
     ) -> Option<Span> {
         let mut whole: Option<Span> = None;
         for &k in docs {
-            let Segs::One(span) = splits[k].segs else {
+            let Piece::Slice(span) = splits[k] else {
                 return None;
             };
             whole = Some(match whole {
@@ -1123,10 +1111,10 @@ impl<'a> Run<'a, '_> {
 
     /// An oversized piece with no separators left: LangChain appends it as it
     /// is (not stripped).
-    fn pass_through(&mut self, piece: &Piece<'a>, k: usize, parent: Option<NodeId>, depth: usize) {
-        let text = match piece.segs {
-            Segs::One(_) => None,
-            Segs::Many(_) => Some(piece.text.to_string()),
+    fn pass_through(&mut self, piece: &Piece, k: usize, parent: Option<NodeId>, depth: usize) {
+        let text = match piece {
+            Piece::Slice(_) => None,
+            Piece::Glued(g) => Some(g.text.clone()),
         };
         self.emit(
             text,
