@@ -312,13 +312,16 @@ impl<'a> Measure<'a> {
 
     /// The length of `source[span]`: exactly `counter.len(span.text(source))`.
     pub fn len(&self, span: Span) -> usize {
-        let text = span.text(self.source);
+        // Chars are counted without slicing the text: a slice's check of
+        // its end reads a byte that, in a long source, has mostly left the
+        // cache since the split found it.
         let Some(t) = self.counter.tokenizer else {
             return match self.counter.unit {
                 Unit::Chars => self.chars(span),
-                _ => self.counter.len(text),
+                _ => self.counter.len(span.text(self.source)),
             };
         };
+        let text = span.text(self.source);
         let Some(first) = first_token_restart(self.source, span.start, span.end) else {
             return self.count(t, text);
         };

@@ -9,7 +9,7 @@
 //! `_split_text` ([`Run::split_text`]), `CharacterTextSplitter.split_text`
 //! ([`Run::character`]), `_split_text_with_regex` ([`Run::split_pieces`]),
 //! `_merge_splits` ([`Run::merge`]), `_join_docs` ([`Run::join`]) and
-//! `create_documents(add_start_index=True)` ([`start_indices`]).
+//! `create_documents(add_start_index=True)` ([`StartIndex`]).
 
 use super::{
     Keep, Kind, LangChainChunk, LangChainConfig, LangChainError, LangChainOutput, NotSlice,
@@ -218,6 +218,10 @@ enum Collect<'a> {
     Plain {
         chunks: Vec<Chunk>,
         texts: Vec<(usize, String, NotSlice)>,
+        /// Each chunk's `start_index`, found as it is made, while its text
+        /// is still in the cache.
+        starts: Vec<i64>,
+        next_start: StartIndex,
     },
     /// Each chunk's string alone, borrowed from the source where it is a
     /// slice. Nothing else about a chunk is computed.
@@ -246,20 +250,23 @@ fn plain(
     counter: Counter,
     record: bool,
 ) -> Result<Plain, LangChainError> {
+    let expected = expected_chunks(source, config);
     let collect = Collect::Plain {
-        chunks: Vec::with_capacity(expected_chunks(source, config)),
+        chunks: Vec::with_capacity(expected),
         texts: Vec::new(),
+        starts: Vec::with_capacity(expected),
+        next_start: StartIndex::new(config.chunk_overlap),
     };
     execute(source, config, counter, record, collect, |run| {
-        let Collect::Plain { chunks, texts } = run.collect else {
+        let Collect::Plain {
+            chunks,
+            texts,
+            starts,
+            ..
+        } = run.collect
+        else {
             unreachable!("a plain run collects plain chunks")
         };
-        let mut own = texts.iter().peekable();
-        let spans = chunks.iter().map(|c| {
-            let text = own.next_if(|t| t.0 == c.index).map(|t| t.1.as_str());
-            (c.span, text)
-        });
-        let starts = start_indices(source, &run.lengths, spans, config.chunk_overlap);
         Plain {
             chunks,
             texts,
@@ -498,7 +505,11 @@ impl<'a> Run<'a, '_> {
 
     /// [`measure`](Self::measure) of a piece's text.
     fn measure_piece(&self, piece: &Piece) -> usize {
-        self.check_special(piece.text(self.source));
+        // Only tokens need the text itself: slicing it reads its last byte,
+        // which a split of a long text left far behind in memory.
+        if matches!(self.config.unit, Unit::Tokens(_)) {
+            self.check_special(piece.text(self.source));
+        }
         self.piece_len(piece)
     }
 
@@ -1165,7 +1176,13 @@ impl<'a> Run<'a, '_> {
             chunk: Some(index),
         });
         match &mut self.collect {
-            Collect::Plain { chunks, texts } => {
+            Collect::Plain {
+                chunks,
+                texts,
+                starts,
+                next_start,
+            } => {
+                starts.push(next_start.next(self.source, &self.lengths, span, text.as_deref()));
                 Chunk::push_next(chunks, self.pending, span, len, node);
                 if let Some(text) = text {
                     texts.push((index, text, reason));
@@ -1195,59 +1212,74 @@ fn regex_error(index: usize, pattern: &str, e: PythonRegexError, wrapped: bool) 
     }
 }
 
-/// `create_documents(..., add_start_index=True)`'s `start_index` for each
+/// `create_documents(..., add_start_index=True)`'s `start_index`, chunk by
 /// chunk: `text.find(chunk, max(0, index + previous_chunk_len -
 /// chunk_overlap))` in chars, -1 when not found. `previous_chunk_len` is
 /// Python's `len` (chars) whatever the length function, and `chunk_overlap`
 /// is in the length function's unit, as in LangChain.
-fn start_indices<'t>(
-    source: &'t str,
-    lengths: &Measure<'_>,
-    chunks: impl ExactSizeIterator<Item = (Span, Option<&'t str>)>,
+struct StartIndex {
     overlap: usize,
-) -> Vec<i64> {
-    let chars = Counter::new(Unit::Chars).expect("chars need no tokenizer");
-    let total = lengths.chars(Span::new(0, source.len())) as i64;
-    // Char offsets become byte offsets through the table of continuation
-    // bytes (made by counting `total`) when the source has one; else by a
-    // cursor, since the starts mostly move forward.
-    let mut cursor = (0usize, 0usize);
-    let mut index: i64 = 0;
-    let mut previous_len: i64 = 0;
-    let mut out = Vec::with_capacity(chunks.len());
-    // `own` is LangChain's text where it is not the span's.
-    for (span, own) in chunks {
-        let from = (index + previous_len - overlap as i64).max(0);
-        index = if from > total {
+    /// The source's chars, counted at the first chunk.
+    total: Option<i64>,
+    /// LangChain's `index` and `previous_chunk_len`.
+    index: i64,
+    previous_len: i64,
+    /// A char offset and its byte offset, where the last search started:
+    /// without a table of continuation bytes (a source over 4 GiB), the
+    /// next start is counted on from there, since starts mostly move
+    /// forward.
+    cursor: (usize, usize),
+}
+
+impl StartIndex {
+    fn new(overlap: usize) -> StartIndex {
+        StartIndex {
+            overlap,
+            total: None,
+            index: 0,
+            previous_len: 0,
+            cursor: (0, 0),
+        }
+    }
+
+    /// The `start_index` of the next chunk of `source`: `span`, whose text
+    /// is `own` where LangChain's is not the span's.
+    fn next(&mut self, source: &str, lengths: &Measure<'_>, span: Span, own: Option<&str>) -> i64 {
+        let total = *self
+            .total
+            .get_or_insert_with(|| lengths.chars(Span::new(0, source.len())) as i64);
+        let from = (self.index + self.previous_len - self.overlap as i64).max(0);
+        self.index = if from > total {
             -1
         } else {
             let target = from as usize;
             let b = lengths.char_start(target).unwrap_or_else(|| {
-                if target < cursor.0 {
-                    cursor = (0, 0);
+                let chars = Counter::new(Unit::Chars).expect("chars need no tokenizer");
+                if target < self.cursor.0 {
+                    self.cursor = (0, 0);
                 }
-                chars.forward(source, cursor.1, target - cursor.0)
+                chars.forward(source, self.cursor.1, target - self.cursor.0)
             });
-            cursor = (target, b);
-            // A slice of the source at or after `from` is found by the time
-            // the search reaches it, so only the text up to its end is searched.
-            let bound = (own.is_none() && span.start >= b).then_some(span.end);
+            self.cursor = (target, b);
             if own.is_none() && span.start == b {
                 // The search starts at the chunk's own text (the usual case
                 // without overlap): found there, with nothing to compare.
                 target as i64
             } else {
+                // A slice of the source at or after `from` is found by the
+                // time the search reaches it, so only the text up to its
+                // end is searched.
+                let bound = (own.is_none() && span.start >= b).then_some(span.end);
                 find(source, b, own.unwrap_or_else(|| span.text(source)), bound)
                     .map_or(-1, |i| (target + lengths.chars(Span::new(b, i))) as i64)
             }
         };
-        previous_len = match own {
+        self.previous_len = match own {
             None => lengths.chars(span),
             Some(text) => text.chars().count(),
         } as i64;
-        out.push(index);
+        self.index
     }
-    out
 }
 
 /// The first occurrence of `needle` in `source` at or after byte `from`
