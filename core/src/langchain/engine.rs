@@ -1292,17 +1292,18 @@ impl StartIndex {
 /// `from`): the first occurrence ends there or before, so the search stops there.
 fn find(source: &str, from: usize, needle: &str, bound: Option<usize>) -> Option<usize> {
     const WINDOW: usize = 1 << 16;
-    if source[from..].starts_with(needle) {
+    if needle.is_empty() {
         return Some(from);
     }
     if let Some(end) = bound {
-        // Usually only a separator or some whitespace lies between `from`
-        // and the slice: try the few places there that start like the
-        // needle before building a substring searcher (which costs as much
-        // as reading the needle).
+        // The needle is there at `start`; usually only a separator or some
+        // whitespace lies between `from` and it: try the few places there
+        // that start like the needle before building a substring searcher
+        // (which costs as much as reading the needle), and never compare
+        // the needle with itself.
         let (first, start) = (needle.as_bytes()[0], end - needle.len());
         let mut tries = 0;
-        for (i, &b) in source.as_bytes()[from..=start].iter().enumerate() {
+        for (i, &b) in source.as_bytes()[from..start].iter().enumerate() {
             if b != first {
                 continue;
             }
@@ -1315,14 +1316,17 @@ fn find(source: &str, from: usize, needle: &str, bound: Option<usize>) -> Option
             }
         }
         if tries < 8 {
-            // Every place was tried.
-            return None;
+            // Every place before it was tried.
+            return Some(start);
         }
         #[cfg(not(target_arch = "wasm32"))]
         let found = memchr::memmem::find(&source.as_bytes()[from..end], needle.as_bytes());
         #[cfg(target_arch = "wasm32")]
         let found = source[from..end].find(needle);
         return found.map(|i| from + i);
+    }
+    if source[from..].starts_with(needle) {
+        return Some(from);
     }
     let mut end = (from + WINDOW + needle.len()).min(source.len());
     while !source.is_char_boundary(end) {
