@@ -482,7 +482,11 @@ fn continuations_in(bytes: &[u8]) -> usize {
         let w = u64::from_le_bytes(w.try_into().expect("8 bytes"));
         sum + ((w & !(w << 1) & HIGH) >> 7)
     });
-    let rest = words.remainder().iter().filter(|&&b| !starts_char(b)).count();
+    let rest = words
+        .remainder()
+        .iter()
+        .filter(|&&b| !starts_char(b))
+        .count();
     (marks.wrapping_mul(ONES) >> 56) as usize + rest
 }
 
