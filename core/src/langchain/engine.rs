@@ -14,7 +14,7 @@
 use super::{
     Keep, Kind, LangChainChunk, LangChainConfig, LangChainError, LangChainOutput, NotSlice,
 };
-use crate::separator::{Matcher, Searcher};
+use crate::separator::{Matcher, Matches, Searcher};
 use crate::span::{is_space, Span};
 use crate::strategy::EngineOutput;
 use crate::trace::{Action, Close, Cut, Node, NodeId, Recorder};
@@ -171,6 +171,120 @@ enum Map {
     Gap(Span),
 }
 
+/// The pieces of one split, one at a time (see [`Run::pieces`]).
+// One lives on the stack per level being split; boxing the large variant
+// would allocate once per level instead.
+#[allow(clippy::large_enum_variant)]
+enum Pieces<'t> {
+    /// Slices between a literal separator's matches (the match goes with
+    /// the piece after it, before it, or neither), as `re.split` with
+    /// LangChain's pairing gives them, empty ones dropped.
+    Literal {
+        matches: Matches<'t>,
+        /// Where the next piece starts, and where the text ends.
+        last: usize,
+        end: usize,
+        keep: Keep,
+        found: bool,
+    },
+    /// A slice's chars (`list(text)`), from `at` up to `end`.
+    Chars {
+        source: &'t str,
+        at: usize,
+        end: usize,
+    },
+    /// Pieces listed first: a regex's, or a glued piece's.
+    Listed {
+        list: std::vec::IntoIter<Piece>,
+        found: bool,
+    },
+}
+
+impl Pieces<'_> {
+    /// Whether the separator occurred (known once the pieces are all taken).
+    fn found(&self) -> bool {
+        match self {
+            Pieces::Literal { found, .. } | Pieces::Listed { found, .. } => *found,
+            Pieces::Chars { .. } => true,
+        }
+    }
+}
+
+impl Iterator for Pieces<'_> {
+    type Item = Piece;
+
+    fn next(&mut self) -> Option<Piece> {
+        match self {
+            Pieces::Literal {
+                matches,
+                last,
+                end,
+                keep,
+                found,
+            } => {
+                for m in matches.by_ref() {
+                    *found = true;
+                    let (piece_end, next) = match keep {
+                        Keep::Start => (m.start, m.start),
+                        Keep::End => (m.end, m.end),
+                        Keep::None => (m.start, m.end),
+                    };
+                    let start = std::mem::replace(last, next);
+                    if piece_end > start {
+                        return Some(Piece::Slice(Span::new(start, piece_end)));
+                    }
+                }
+                // The text after the last match, once.
+                let start = std::mem::replace(last, *end);
+                (*end > start).then(|| Piece::Slice(Span::new(start, *end)))
+            }
+            Pieces::Chars { source, at, end } => {
+                let c = source[*at..*end].chars().next()?;
+                let span = Span::new(*at, *at + c.len_utf8());
+                *at = span.end;
+                Some(Piece::Slice(span))
+            }
+            Pieces::Listed { list, .. } => list.next(),
+        }
+    }
+}
+
+/// A good piece in `_merge_splits`' window: its index among its level's
+/// pieces, the piece, and its length.
+struct Waiting {
+    k: usize,
+    piece: Piece,
+    len: usize,
+}
+
+/// `_merge_splits` of one level, fed a good piece at a time
+/// ([`Run::merge_push`]) and ended at the end of each run of good pieces
+/// ([`Run::merge_run`]).
+#[derive(Default)]
+struct Merge {
+    /// `current_doc`, and `total`, its length with separators.
+    current: VecDeque<Waiting>,
+    total: usize,
+    /// `separator_len`.
+    sep_len: usize,
+    /// Whether the current run has a piece (LangChain merges only runs
+    /// that have one).
+    fed: bool,
+}
+
+/// Where a level's merged chunks go.
+struct Level<'j> {
+    /// What `_merge_splits` joins pieces with.
+    joiner: &'j str,
+    /// The level's node; the chunks are one deeper.
+    parent: Option<NodeId>,
+    depth: usize,
+    /// The cut between two chunks of this level.
+    cut: Cut,
+    /// How many chunks there were when the level started.
+    first_chunk: usize,
+}
+
 /// One split in progress.
 struct Run<'a, 'c> {
     source: &'a str,
@@ -194,13 +308,10 @@ struct Run<'a, 'c> {
     warnings: Vec<String>,
     /// The first special token LangChain's length function met (tokens only).
     special: Cell<Option<&'static str>>,
-    /// Emptied lists of pieces and of indices, kept for the next level: a
-    /// split at a small size makes thousands of levels, each with its lists,
-    /// and allocating them afresh was a sixth of its time.
-    piece_lists: Vec<Vec<Piece>>,
-    index_lists: Vec<Vec<usize>>,
-    /// The same for `merge`'s window of pieces (merging never nests).
-    window: VecDeque<usize>,
+    /// Emptied merges, kept for the next level: a split at a small size
+    /// makes thousands of levels, and allocating their windows afresh was a
+    /// sixth of its time.
+    merges: Vec<Merge>,
     /// The cut the previous chunk gets when the next chunk is emitted; each
     /// level sets it before its own chunks, so the deepest split between two
     /// chunks names their cut.
@@ -426,7 +537,7 @@ fn expected_chunks(source: &str, config: &LangChainConfig) -> usize {
     source.len() / config.chunk_size.max(16) + 1
 }
 
-impl<'a, 'c> Run<'a, 'c> {
+impl<'a: 'c, 'c> Run<'a, 'c> {
     fn new(
         source: &'a str,
         config: &'c LangChainConfig,
@@ -449,9 +560,7 @@ impl<'a, 'c> Run<'a, 'c> {
             tree: Recorder::new(record && !source.is_empty(), 0),
             warnings: Vec::new(),
             special: Cell::new(None),
-            piece_lists: Vec::new(),
-            index_lists: Vec::new(),
-            window: VecDeque::new(),
+            merges: Vec::new(),
             pending: Cut::End,
         }
     }
@@ -479,7 +588,7 @@ impl<'a, 'c> Run<'a, 'c> {
     }
 }
 
-impl<'a> Run<'a, '_> {
+impl<'a: 'c, 'c> Run<'a, 'c> {
     /// A length the trace needs, which LangChain does not compute.
     fn len(&self, text: &str) -> usize {
         self.counter.len(text)
@@ -595,9 +704,41 @@ impl<'a> Run<'a, '_> {
         Ok(items)
     }
 
-    /// `_split_text_with_regex(text, separator, keep_separator)`, and
-    /// whether the separator occurred at all.
-    /// The pieces go into `splits` (empty on entry).
+    /// The pieces of `piece` by separator `index`, as
+    /// `_split_text_with_regex(text, separator, keep_separator)` makes them:
+    /// one at a time from the source for a slice split by a literal
+    /// separator or into chars (nearly every split), listed first
+    /// otherwise.
+    fn pieces(&mut self, index: usize, piece: &Piece) -> Result<Pieces<'c>, LangChainError> {
+        let (source, searchers) = (self.source, self.searchers);
+        match piece {
+            Piece::Slice(span) if self.seps[index].is_empty() => Ok(Pieces::Chars {
+                source,
+                at: span.start,
+                end: span.end,
+            }),
+            Piece::Slice(whole) if !self.config.is_separator_regex => Ok(Pieces::Literal {
+                matches: searchers[index].find_iter(source, *whole),
+                last: whole.start,
+                end: whole.end,
+                keep: self.config.keep_separator,
+                found: false,
+            }),
+            _ => {
+                let mut list = Vec::new();
+                let found = self.split_pieces(index, piece, &mut list)?;
+                Ok(Pieces::Listed {
+                    list: list.into_iter(),
+                    found,
+                })
+            }
+        }
+    }
+
+    /// `_split_text_with_regex(text, separator, keep_separator)` for a
+    /// regex, or a piece LangChain glued together, and whether the
+    /// separator occurred at all. The pieces go into `splits` (empty on
+    /// entry).
     fn split_pieces(
         &mut self,
         index: usize,
@@ -616,29 +757,6 @@ impl<'a> Run<'a, '_> {
             return Ok(true);
         }
         let keep = self.config.keep_separator;
-        if let (false, Piece::Slice(whole)) = (self.config.is_separator_regex, piece) {
-            // A literal separator: the pieces are slices between its matches
-            // (the match goes with the piece after it, before it, or
-            // neither), as re.split with LangChain's pairing gives them,
-            // empty ones dropped.
-            let (mut last, mut found) = (whole.start, false);
-            for m in self.searchers[index].find_iter(source, *whole) {
-                found = true;
-                let (end, next) = match keep {
-                    Keep::Start => (m.start, m.start),
-                    Keep::End => (m.end, m.end),
-                    Keep::None => (m.start, m.end),
-                };
-                if end > last {
-                    splits.push(Piece::Slice(Span::new(last, end)));
-                }
-                last = next;
-            }
-            if whole.end > last {
-                splits.push(Piece::Slice(Span::new(last, whole.end)));
-            }
-            return Ok(found);
-        }
         let items = self.re_split(index, piece.text(source), keep != Keep::None)?;
         let found = items.len() > 1;
         let items: Vec<Option<Piece>> = items
@@ -691,11 +809,22 @@ impl<'a> Run<'a, '_> {
             }
             paired
         };
-        splits.extend(paired.into_iter().flatten().filter(|p| !p.text(source).is_empty()));
+        splits.extend(
+            paired
+                .into_iter()
+                .flatten()
+                .filter(|p| !p.text(source).is_empty()),
+        );
         Ok(found)
     }
 
     /// `RecursiveCharacterTextSplitter._split_text(text, separators[offset..])`.
+    ///
+    /// The pieces are taken one at a time and the good ones merged as they
+    /// come, so a chunk is made while its text is still in the cache, and a
+    /// level keeps only the window of pieces `_merge_splits` holds. What
+    /// LangChain does in between is in the same order: it measures a run of
+    /// good pieces and the piece after them before it merges the run.
     fn split_text(
         &mut self,
         piece: &Piece,
@@ -747,8 +876,6 @@ impl<'a> Run<'a, '_> {
             }
             self.with_node(id, |node| node.absent.push(i));
         }
-        let mut splits = self.piece_lists.pop().unwrap_or_default();
-        self.split_pieces(chosen, piece, &mut splits)?;
         let hard = self.seps[chosen].is_empty();
         let cut = if hard {
             Cut::Hard
@@ -760,52 +887,37 @@ impl<'a> Run<'a, '_> {
         } else {
             String::new()
         };
-        let first_chunk = self.made();
-        let mut good = self.index_lists.pop().unwrap_or_default();
-        // Each piece's length, measured once where LangChain first measures
-        // it; `merge` measures the same texts again, which gives the same.
-        let mut lens = self.index_lists.pop().unwrap_or_default();
-        lens.resize(splits.len(), 0);
-        for (k, s) in splits.iter().enumerate() {
-            lens[k] = self.measure_piece(s);
-            if lens[k] < size {
-                good.push(k);
+        let level = Level {
+            joiner: &joiner,
+            parent: id,
+            depth: depth + 1,
+            cut,
+            first_chunk: self.made(),
+        };
+        let mut merge = self.merges.pop().unwrap_or_default();
+        merge.sep_len = self.len(&joiner);
+        let pieces = self.pieces(chosen, piece)?;
+        let mut count = 0;
+        for s in pieces {
+            let k = count;
+            count += 1;
+            let len = self.measure_piece(&s);
+            if len < size {
+                self.merge_push(&mut merge, &level, k, s, len);
                 continue;
             }
-            if !good.is_empty() {
-                self.merge(
-                    &splits,
-                    &lens,
-                    &good,
-                    &joiner,
-                    id,
-                    depth + 1,
-                    cut,
-                    first_chunk,
-                );
-                good.clear();
-            }
-            if self.made() > first_chunk {
+            self.merge_run(&mut merge, &level);
+            if self.made() > level.first_chunk {
                 self.pending = cut;
             }
             match rest {
-                None => self.pass_through(s, k, id, depth + 1),
-                Some(next) => self.split_text(s, next, depth + 1, id, Some((k, k + 1)))?,
+                None => self.pass_through(&s, k, id, depth + 1),
+                Some(next) => self.split_text(&s, next, depth + 1, id, Some((k, k + 1)))?,
             }
         }
-        if !good.is_empty() {
-            self.merge(
-                &splits,
-                &lens,
-                &good,
-                &joiner,
-                id,
-                depth + 1,
-                cut,
-                first_chunk,
-            );
-        }
-        let made = self.made() - first_chunk;
+        self.merge_run(&mut merge, &level);
+        self.merges.push(merge);
+        let made = self.made() - level.first_chunk;
         self.with_node(id, |node| {
             node.action = if hard {
                 Action::HardCut {
@@ -815,16 +927,10 @@ impl<'a> Run<'a, '_> {
             } else {
                 Action::Split {
                     separator: chosen,
-                    parts: splits.len(),
+                    parts: count,
                 }
             }
         });
-        splits.clear();
-        self.piece_lists.push(splits);
-        for mut list in [good, lens] {
-            list.clear();
-            self.index_lists.push(list);
-        }
         Ok(())
     }
 
@@ -851,8 +957,6 @@ impl<'a> Run<'a, '_> {
             close: None,
             chunk: None,
         });
-        let mut splits = Vec::new();
-        let found = self.split_pieces(0, whole, &mut splits)?;
         let sep = self.seps[0].clone();
         let lookaround = self.config.is_separator_regex && super::starts_with_lookaround(&sep);
         let joiner = if self.config.keep_separator != Keep::None || lookaround {
@@ -862,11 +966,27 @@ impl<'a> Run<'a, '_> {
         };
         let hard = sep.is_empty();
         let cut = if hard { Cut::Hard } else { Cut::Separator(0) };
-        let all: Vec<usize> = (0..splits.len()).collect();
+        let level = Level {
+            joiner: &joiner,
+            parent: id,
+            depth: 2,
+            cut,
+            first_chunk: 0,
+        };
         // `_merge_splits` measures the separator first, then each piece.
-        self.measure(&joiner);
-        let lens: Vec<usize> = splits.iter().map(|s| self.measure_piece(s)).collect();
-        self.merge(&splits, &lens, &all, &joiner, id, 2, cut, 0);
+        let mut merge = Merge {
+            sep_len: self.measure(&joiner),
+            ..Merge::default()
+        };
+        let mut pieces = self.pieces(0, whole)?;
+        let mut count = 0;
+        for s in pieces.by_ref() {
+            let len = self.measure_piece(&s);
+            self.merge_push(&mut merge, &level, count, s, len);
+            count += 1;
+        }
+        self.merge_run(&mut merge, &level);
+        let found = pieces.found();
         let made = self.made();
         self.with_node(id, |node| {
             node.action = if hard {
@@ -877,7 +997,7 @@ impl<'a> Run<'a, '_> {
             } else {
                 Action::Split {
                     separator: 0,
-                    parts: splits.len(),
+                    parts: count,
                 }
             };
             if !found {
@@ -887,96 +1007,68 @@ impl<'a> Run<'a, '_> {
         Ok(())
     }
 
-    /// `_merge_splits(splits[good], separator)`: pack consecutive pieces up to
-    /// `chunk_size`, carrying up to `chunk_overlap` of the last chunk's pieces
-    /// into the next one.
-    #[allow(clippy::too_many_arguments)]
-    fn merge(
-        &mut self,
-        splits: &[Piece],
-        lens: &[usize],
-        good: &[usize],
-        joiner: &str,
-        parent: Option<NodeId>,
-        depth: usize,
-        cut: Cut,
-        first_chunk: usize,
-    ) {
+    /// One step of `_merge_splits`: the good piece `k` comes to the window
+    /// `current_doc`. When it would not fit, the window is joined into a
+    /// chunk first, and pieces leave its front until at most
+    /// `chunk_overlap` remain and the piece fits.
+    fn merge_push(&mut self, m: &mut Merge, level: &Level<'_>, k: usize, piece: Piece, len: usize) {
         let (size, overlap) = (self.config.chunk_size, self.config.chunk_overlap);
-        let sep_len = self.measure(joiner);
-        let mut current = std::mem::take(&mut self.window);
-        current.clear();
-        let mut total = 0usize;
-        for &k in good {
-            let len = lens[k];
-            let with_sep = |current: &VecDeque<usize>| if current.is_empty() { 0 } else { sep_len };
-            if total + len + with_sep(&current) > size {
-                if total > size {
-                    self.warnings.push(format!(
-                        "Created a chunk of size {total}, which is longer than the specified {size}"
-                    ));
-                }
-                if !current.is_empty() {
-                    let close = Close::NextWouldExceed {
-                        group_len: total,
-                        gap_len: with_sep(&current),
-                        next_len: len,
-                        would_be: total + len + with_sep(&current),
+        m.fed = true;
+        let gap = |m: &Merge| if m.current.is_empty() { 0 } else { m.sep_len };
+        if m.total + len + gap(m) > size {
+            if m.total > size {
+                self.warnings.push(format!(
+                    "Created a chunk of size {}, which is longer than the specified {size}",
+                    m.total
+                ));
+            }
+            if !m.current.is_empty() {
+                let close = Close::NextWouldExceed {
+                    group_len: m.total,
+                    gap_len: gap(m),
+                    next_len: len,
+                    would_be: m.total + len + gap(m),
+                };
+                self.join(&m.current, level, close);
+                while m.total > overlap || (m.total + len + gap(m) > size && m.total > 0) {
+                    let Some(front) = m.current.front() else {
+                        break;
                     };
-                    self.join(
-                        splits,
-                        &current,
-                        joiner,
-                        parent,
-                        depth,
-                        close,
-                        cut,
-                        first_chunk,
-                    );
-                    while total > overlap || (total + len + with_sep(&current) > size && total > 0)
-                    {
-                        let Some(&front) = current.front() else {
-                            break;
-                        };
-                        let sep = if current.len() > 1 { sep_len } else { 0 };
-                        total = total.saturating_sub(lens[front] + sep);
-                        current.pop_front();
-                    }
+                    let sep = if m.current.len() > 1 { m.sep_len } else { 0 };
+                    m.total = m.total.saturating_sub(front.len + sep);
+                    m.current.pop_front();
                 }
             }
-            current.push_back(k);
-            total += len + if current.len() > 1 { sep_len } else { 0 };
         }
-        if !current.is_empty() {
-            self.join(
-                splits,
-                &current,
-                joiner,
-                parent,
-                depth,
-                Close::ParentEnded,
-                cut,
-                first_chunk,
-            );
+        m.current.push_back(Waiting { k, piece, len });
+        m.total += len + if m.current.len() > 1 { m.sep_len } else { 0 };
+    }
+
+    /// The end of a run of good pieces (a piece too big came, or the
+    /// level's pieces ended): `_merge_splits` of the run ends, joining what
+    /// its window holds. LangChain measures the separator as it starts
+    /// merging a run, after measuring the run's pieces and the piece after
+    /// them; only that measuring can raise (on a special token), so it is
+    /// done here, in its place in that order.
+    fn merge_run(&mut self, m: &mut Merge, level: &Level<'_>) {
+        if !m.fed {
+            return;
         }
-        self.window = current;
+        self.measure(level.joiner);
+        if !m.current.is_empty() {
+            self.join(&m.current, level, Close::ParentEnded);
+        }
+        m.current.clear();
+        m.total = 0;
+        m.fed = false;
     }
 
     /// `_join_docs(docs, separator)`: join, strip, and keep it unless empty.
-    #[allow(clippy::too_many_arguments)]
-    fn join(
-        &mut self,
-        splits: &[Piece],
-        docs: &VecDeque<usize>,
-        joiner: &str,
-        parent: Option<NodeId>,
-        depth: usize,
-        close: Close,
-        cut: Cut,
-        first_chunk: usize,
-    ) {
-        let source = self.source;
-        if let Some(span) = self.contiguous(splits, docs, joiner) {
+    fn join(&mut self, docs: &VecDeque<Waiting>, level: &Level<'_>, close: Close) {
+        let (source, joiner) = (self.source, level.joiner);
+        let first = docs.front().map_or(0, |w| w.k);
+        let parts = Some((first, docs.back().map_or(first, |w| w.k + 1)));
+        if let Some(span) = self.contiguous(docs, joiner) {
             // The joined text is this slice of the source: strip it in place.
             let text = span.text(source);
             let (lo, hi) = if self.config.strip_whitespace {
@@ -987,23 +1079,28 @@ impl<'a> Run<'a, '_> {
                 (0, text.len())
             };
             if lo < hi {
-                let first = docs.front().copied().unwrap_or(0);
-                let parts = Some((first, docs.back().map_or(first, |&l| l + 1)));
-                if self.made() > first_chunk {
-                    self.pending = cut;
+                if self.made() > level.first_chunk {
+                    self.pending = level.cut;
                 }
                 let span = Span::new(span.start + lo, span.start + hi);
                 let reason = NotSlice::EmptyPiecesDropped;
-                self.emit(None, span, parent, depth, parts, Some(close), reason);
+                self.emit(
+                    None,
+                    span,
+                    level.parent,
+                    level.depth,
+                    parts,
+                    Some(close),
+                    reason,
+                );
                 return;
             }
         }
         let mut joined = String::new();
         let mut maps: Vec<(Range<usize>, Map)> = Vec::new();
-        for (j, &k) in docs.iter().enumerate() {
-            let piece = &splits[k];
+        for (j, w) in docs.iter().enumerate() {
             if j > 0 && !joiner.is_empty() {
-                let (a, b) = (splits[docs[j - 1]].last_pos(), piece.first_pos());
+                let (a, b) = (docs[j - 1].piece.last_pos(), w.piece.first_pos());
                 let gap = Span::new(a.min(b), a.max(b));
                 let exact = a <= b && gap.text(source) == joiner;
                 let start = joined.len();
@@ -1015,7 +1112,7 @@ impl<'a> Run<'a, '_> {
                 };
                 maps.push((start..joined.len(), map));
             }
-            for seg in piece.segs() {
+            for seg in w.piece.segs() {
                 let start = joined.len();
                 joined.push_str(seg.text(source));
                 maps.push((start..joined.len(), Map::Exact(seg.start)));
@@ -1028,25 +1125,18 @@ impl<'a> Run<'a, '_> {
         } else {
             (0, joined.len())
         };
-        let first = docs.front().copied().unwrap_or(0);
-        let parts = Some((first, docs.back().map_or(first, |&l| l + 1)));
         if lo >= hi {
+            let covers = || docs.iter().map(|w| w.piece.cover());
             let span = Span::new(
-                docs.iter()
-                    .map(|&k| splits[k].cover().start)
-                    .min()
-                    .unwrap_or(0),
-                docs.iter()
-                    .map(|&k| splits[k].cover().end)
-                    .max()
-                    .unwrap_or(0),
+                covers().map(|c| c.start).min().unwrap_or(0),
+                covers().map(|c| c.end).max().unwrap_or(0),
             );
             let len = self.len(&joined);
             self.node(Node {
                 span: Span::new(span.start, span.end.max(span.start)),
                 len,
-                depth,
-                parent,
+                depth: level.depth,
+                parent: level.parent,
                 children: Vec::new(),
                 absent: Vec::new(),
                 action: Action::Empty,
@@ -1072,10 +1162,10 @@ impl<'a> Run<'a, '_> {
         }
         let text = joined[lo..hi].to_string();
         let span = Span::new(start, end.max(start));
-        if self.made() > first_chunk {
-            self.pending = cut;
+        if self.made() > level.first_chunk {
+            self.pending = level.cut;
         }
-        let reason = match cut {
+        let reason = match level.cut {
             Cut::Separator(separator)
                 if self.config.is_separator_regex && self.config.keep_separator == Keep::None =>
             {
@@ -1087,21 +1177,17 @@ impl<'a> Run<'a, '_> {
             }
             _ => NotSlice::EmptyPiecesDropped,
         };
+        let (parent, depth) = (level.parent, level.depth);
         self.emit(Some(text), span, parent, depth, parts, Some(close), reason);
     }
 
     /// The source slice that joining `docs` with `joiner` gives, when it is
     /// one: every piece a slice, each following the one before it directly or
     /// after exactly the joiner's text.
-    fn contiguous(
-        &self,
-        splits: &[Piece],
-        docs: &VecDeque<usize>,
-        joiner: &str,
-    ) -> Option<Span> {
+    fn contiguous(&self, docs: &VecDeque<Waiting>, joiner: &str) -> Option<Span> {
         let mut whole: Option<Span> = None;
-        for &k in docs {
-            let Piece::Slice(span) = splits[k] else {
+        for w in docs {
+            let Piece::Slice(span) = w.piece else {
                 return None;
             };
             whole = Some(match whole {
