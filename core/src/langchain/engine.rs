@@ -213,6 +213,9 @@ impl Pieces<'_> {
 impl Iterator for Pieces<'_> {
     type Item = Piece;
 
+    // Inlined into the loop that takes the pieces, so a piece is passed in
+    // registers rather than through memory (whose reload stalled).
+    #[inline]
     fn next(&mut self) -> Option<Piece> {
         match self {
             Pieces::Literal {
@@ -1315,6 +1318,9 @@ struct StartIndex {
     /// next start is counted on from there, since starts mostly move
     /// forward.
     cursor: (usize, usize),
+    /// The char and byte offsets of the end of the last chunk, when it was
+    /// found at its own span: without overlap, where the next search starts.
+    last_end: Option<(usize, usize)>,
 }
 
 impl StartIndex {
@@ -1325,6 +1331,7 @@ impl StartIndex {
             index: 0,
             previous_len: 0,
             cursor: (0, 0),
+            last_end: None,
         }
     }
 
@@ -1335,35 +1342,44 @@ impl StartIndex {
             .total
             .get_or_insert_with(|| lengths.chars(Span::new(0, source.len())) as i64);
         let from = (self.index + self.previous_len - self.overlap as i64).max(0);
-        self.index = if from > total {
-            -1
+        // Where the chunk was found, in chars and bytes.
+        let found = if from > total {
+            None
         } else {
             let target = from as usize;
-            let b = lengths.char_start(target).unwrap_or_else(|| {
-                let chars = Counter::new(Unit::Chars).expect("chars need no tokenizer");
-                if target < self.cursor.0 {
-                    self.cursor = (0, 0);
-                }
-                chars.forward(source, self.cursor.1, target - self.cursor.0)
-            });
+            let known = self.last_end.filter(|end| end.0 == target).map(|end| end.1);
+            let b = known
+                .or_else(|| lengths.char_start(target))
+                .unwrap_or_else(|| {
+                    let chars = Counter::new(Unit::Chars).expect("chars need no tokenizer");
+                    if target < self.cursor.0 {
+                        self.cursor = (0, 0);
+                    }
+                    chars.forward(source, self.cursor.1, target - self.cursor.0)
+                });
             self.cursor = (target, b);
             if own.is_none() && span.start == b {
                 // The search starts at the chunk's own text (the usual case
                 // without overlap): found there, with nothing to compare.
-                target as i64
+                Some((target, b))
             } else {
                 // A slice of the source at or after `from` is found by the
                 // time the search reaches it, so only the text up to its
                 // end is searched.
                 let bound = (own.is_none() && span.start >= b).then_some(span.end);
                 find(source, b, own.unwrap_or_else(|| span.text(source)), bound)
-                    .map_or(-1, |i| (target + lengths.chars(Span::new(b, i))) as i64)
+                    .map(|i| (target + lengths.chars(Span::new(b, i)), i))
             }
         };
+        self.index = found.map_or(-1, |(chars, _)| chars as i64);
         self.previous_len = match own {
             None => lengths.chars(span),
             Some(text) => text.chars().count(),
         } as i64;
+        // Found at its own span, the chunk ends at `span.end`.
+        self.last_end = found
+            .filter(|&(_, at)| own.is_none() && at == span.start)
+            .map(|(chars, _)| (chars + self.previous_len as usize, span.end));
         self.index
     }
 }
