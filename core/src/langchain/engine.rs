@@ -215,7 +215,7 @@ impl Iterator for Pieces<'_> {
 
     // Inlined into the loop that takes the pieces, so a piece is passed in
     // registers rather than through memory (whose reload stalled).
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<Piece> {
         match self {
             Pieces::Literal {
