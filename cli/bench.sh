@@ -2,24 +2,26 @@
 # cli/bench.sh — the whole chunkscope process on a 10 MB file, against
 # LangChain's RecursiveCharacterTextSplitter in-process, and peak memory.
 #
-#   cli/bench.sh            sizes 256, 1000, 4000; overlap 0; characters
+#   cli/bench.sh [ROUNDS]   sizes 256, 1000, 4000; overlap 0; characters;
+#                           ROUNDS rounds (default 15)
 #
 # The input is the first 10 MB (cut at a line end) of the three corpora of
-# bench/corpus.sh, one after the other (Markdown, Rust, prose). Each row times
-# the release-native binary, mapping the file and writing every chunk (to
-# /dev/null): the least CPU time (user + system, from the kernel's
-# accounting of the child, in microseconds) of 15 runs, and the peak resident
-# size (the process's, binary included: about 3 MB of it).
+# bench/corpus.sh, one after the other (Markdown, Rust, prose). Each round
+# times, at each size, LangChain's split_text once in-process (on the text
+# already read, no output written) and each chunkscope configuration once
+# as a whole process (the release-native binary mapping the file and
+# writing every chunk to /dev/null). A cell is the least CPU time (user +
+# system; for a process, the kernel's accounting of the child) over the
+# rounds. The rounds interleave both sides, so a burst of load on a shared
+# machine falls on both alike rather than on one side's runs; CPU time
+# rather than wall time, because other processes stretch wall time.
 #   langchain   --strategy langchain: LangChain's splitter exactly (its defaults)
 #   recursive   --strategy recursive --placement start: our engine with
 #               LangChain's separators and separator placement
-# Times are jsonl runs; the last column is the peak of the default JSON
-# (recursive), which holds every chunk's text at once.
-# LangChain is timed in-process on the same text (the text already read, no
-# output written; the least CPU time of 5 runs), which leaves out its
-# interpreter start-up and I/O: the comparison favours it. CPU time rather
-# than wall time, because on a shared machine other processes stretch wall
-# time; both sides are measured the same way in the same run.
+# Times are jsonl runs; peaks are the process's resident size (binary
+# included, about 3 MB), and the last column is the peak of the default
+# JSON (recursive), which holds every chunk's text at once. LangChain's
+# interpreter start-up and I/O are left out: the comparison favours it.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -45,54 +47,68 @@ cargo rustc --quiet --profile release-native -p chunkscope-cli --bin chunkscope 
 bin="$ROOT/target/release-native/chunkscope"
 mb="$(stat -c %s "$input")"
 
-run() { # run FORMAT ARGS... -> "least_cpu_seconds peak_kb"
-  "$PY" - "$bin" "$input" "$@" <<'PY'
+rounds="${1:-15}"
+printf 'input: %s bytes; %s rounds; %s\n\n' "$mb" "$rounds" "$(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg)"
+# Each configuration's arguments, by name: NAME ARGS...
+configs='langchain --format jsonl --strategy langchain
+recursive --format jsonl --strategy recursive --placement start
+json --format json --strategy recursive --placement start'
+
+# Peaks first, from a small interpreter: a child's peak resident size counts
+# the memory of the process it was forked from, before its exec.
+peaks="$("$PY" - "$bin" "$input" "$configs" "${SIZES[@]}" <<'PY'
 import os, subprocess, sys
-binary, path, fmt, *args = sys.argv[1:]
-best, peak = float("inf"), 0
-for _ in range(15):
+binary, path, configs, *sizes = sys.argv[1:]
+for line in configs.splitlines():
+    name, *args = line.split()
+    for size in sizes:
+        with open(os.devnull, "wb") as null:
+            child = subprocess.Popen([binary, *args, "--size", size, path], stdout=null)
+            _, status, usage = os.wait4(child.pid, 0)
+        if status != 0:
+            sys.exit(f"{binary} failed: status {status}")
+        print(f"{size},{name},{usage.ru_maxrss * 1024}")
+PY
+)"
+
+"$PY" - "$bin" "$input" "$rounds" "$configs" "$peaks" "${SIZES[@]}" <<'PY'
+import logging, os, subprocess, sys, time
+from langchain_text_splitters import RecursiveCharacterTextSplitter
+logging.disable(logging.WARNING)
+binary, path, rounds, configs, peaks, *sizes = sys.argv[1:]
+text = open(path, encoding="utf-8").read()
+size_of_input = os.path.getsize(path)
+ours = {name: args for name, *args in map(str.split, configs.splitlines())}
+peak = {(s, n): int(b) for s, n, b in (line.split(",") for line in peaks.splitlines())}
+best = {}
+
+def cpu(args):
     with open(os.devnull, "wb") as null:
-        child = subprocess.Popen([binary, "--format", fmt, *args, path], stdout=null)
+        child = subprocess.Popen([binary, *args, path], stdout=null)
         _, status, usage = os.wait4(child.pid, 0)
     if status != 0:
         sys.exit(f"{binary} failed: status {status}")
-    best = min(best, usage.ru_utime + usage.ru_stime)
-    peak = max(peak, usage.ru_maxrss)
-print(f"{best:.4f} {peak}")
-PY
-}
+    return usage.ru_utime + usage.ru_stime
 
-langchain() { # langchain SIZE -> best seconds of 5 in-process
-  "$PY" - "$input" "$1" <<'PY'
-import logging, sys, time
-from langchain_text_splitters import RecursiveCharacterTextSplitter
-logging.disable(logging.WARNING)
-text = open(sys.argv[1], encoding="utf-8").read()
-splitter = RecursiveCharacterTextSplitter(chunk_size=int(sys.argv[2]), chunk_overlap=0)
-best = min(
-    (lambda t: (splitter.split_text(text), time.process_time() - t)[1])(time.process_time())
-    for _ in range(5)
-)
-print(f"{best:.4f}")
-PY
-}
+for _ in range(int(rounds)):
+    for size in sizes:
+        splitter = RecursiveCharacterTextSplitter(chunk_size=int(size), chunk_overlap=0)
+        t = time.process_time()
+        splitter.split_text(text)
+        cell = (size, "LangChain")
+        best[cell] = min(best.get(cell, float("inf")), time.process_time() - t)
+        for name in ("langchain", "recursive"):
+            cell = (size, name)
+            best[cell] = min(best.get(cell, float("inf")), cpu([*ours[name], "--size", size]))
 
-printf 'input: %s bytes; %s\n\n' "$mb" "$(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg)"
-printf '| size | LangChain in-process | --strategy langchain | × | peak | --strategy recursive | × | peak | peak, json |\n'
-printf '| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n'
-for size in "${SIZES[@]}"; do
-  lc="$(langchain "$size")"
-  read -r lcs lcm < <(run jsonl --strategy langchain --size "$size")
-  read -r rs rm < <(run jsonl --strategy recursive --placement start --size "$size")
-  read -r _ jm < <(run json --strategy recursive --placement start --size "$size")
-  "$PY" - "$size" "$lc" "$lcs" "$rs" "$lcm" "$rm" "$jm" "$mb" <<'PY'
-import sys
-size = sys.argv[1]
-lc, lcs, rs = map(float, sys.argv[2:5])
-lcm, rm, jm = (int(kb) * 1024 for kb in sys.argv[5:8])
-mb = int(sys.argv[8])
-peak = lambda b: f"{b / 1e6:.0f} MB ({b / mb:.1f}×)"
-print(f"| {size} | {lc:.3f} s | {lcs:.3f} s | {lc / lcs:.1f}× | {peak(lcm)} "
-      f"| {rs:.3f} s | {lc / rs:.1f}× | {peak(rm)} | {peak(jm)} |")
+print("| size | LangChain in-process | --strategy langchain | × | peak "
+      "| --strategy recursive | × | peak | peak, json |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+show = lambda b: f"{b / 1e6:.0f} MB ({b / size_of_input:.1f}×)"
+for size in sizes:
+    lc = best[(size, "LangChain")]
+    lcs, rs = best[(size, "langchain")], best[(size, "recursive")]
+    print(f"| {size} | {lc * 1e3:.1f} ms | {lcs * 1e3:.1f} ms | {lc / lcs:.1f}× "
+          f"| {show(peak[(size, 'langchain')])} | {rs * 1e3:.1f} ms | {lc / rs:.1f}× "
+          f"| {show(peak[(size, 'recursive')])} | {show(peak[(size, 'json')])} |")
 PY
-done
