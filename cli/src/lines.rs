@@ -25,7 +25,7 @@ const FLUSH: usize = 64 << 10;
 pub struct Lines<W: Write> {
     out: W,
     buf: Vec<u8>,
-    /// `{"file":"…"` for the current file, escaped once.
+    /// `{"file":"…",` for the current file, escaped once.
     head: Vec<u8>,
 }
 
@@ -34,65 +34,43 @@ impl<W: Write> Lines<W> {
         Lines {
             out,
             buf: Vec::with_capacity(FLUSH + (FLUSH >> 2)),
-            head: Vec::new(),
+            head: b"{".to_vec(),
         }
     }
 
     /// Tags the chunks written next with `file`.
     pub fn file(&mut self, file: &str) {
         self.head.clear();
-        self.head.extend_from_slice(b"{\"file\":\"");
-        push_escaped(&mut self.head, file);
-        self.head.push(b'"');
+        push_file(&mut self.head, file);
     }
 
     /// Writes one chunk's line.
     pub fn chunk(&mut self, chunk: &ChunkReport) -> io::Result<()> {
-        let b = &mut self.buf;
-        b.extend_from_slice(&self.head);
-        number(b, b",\"index\":", chunk.index);
-        number(b, b",\"start\":", chunk.start);
-        number(b, b",\"end\":", chunk.end);
-        number(b, b",\"byte_start\":", chunk.byte_start);
-        number(b, b",\"byte_end\":", chunk.byte_end);
-        number(b, b",\"len\":", chunk.len);
-        string(b, b",\"cut\":", &chunk.cut);
-        string(b, b",\"text\":", &chunk.text);
-        if let Some(is_slice) = chunk.is_slice {
-            b.extend_from_slice(b",\"is_slice\":");
-            b.extend_from_slice(if is_slice { b"true" } else { b"false" });
+        object(&mut self.buf, &self.head, chunk)?;
+        self.buf.push(b'\n');
+        self.flush_if_full()
+    }
+
+    /// Writes a chunk as an element of a JSON array (after a comma unless
+    /// it is the first), with no line end.
+    pub fn element(&mut self, first: bool, chunk: &ChunkReport) -> io::Result<()> {
+        if !first {
+            self.buf.push(b',');
         }
-        if let Some(at) = chunk.start_index {
-            number(b, b",\"start_index\":", at);
-        }
-        if let Some(metadata) = &chunk.metadata {
-            value(b, b",\"metadata\":", metadata)?;
-        }
-        if let Some(overlap) = &chunk.overlap {
-            span(b, b",\"overlap\":", overlap);
-        }
-        if let Some(separator) = chunk.cut_separator {
-            number(b, b",\"cut_separator\":", separator);
-        }
-        if let Some(label) = &chunk.cut_label {
-            string(b, b",\"cut_label\":", label);
-        }
-        if let Some(node) = chunk.node {
-            number(b, b",\"node\":", node);
-        }
-        if let Some(path) = &chunk.heading_path {
-            value(b, b",\"heading_path\":", path)?;
-        }
-        if let Some(prefix) = &chunk.prefix {
-            string(b, b",\"prefix\":", prefix);
-        }
-        if let Some(header) = &chunk.table_header {
-            span(b, b",\"table_header\":", header);
-        }
-        b.extend_from_slice(b"}\n");
-        if b.len() >= FLUSH {
-            self.out.write_all(b)?;
-            b.clear();
+        object(&mut self.buf, b"{", chunk)?;
+        self.flush_if_full()
+    }
+
+    /// Writes `bytes` as they are (JSON already made).
+    pub fn raw(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.buf.extend_from_slice(bytes);
+        self.flush_if_full()
+    }
+
+    fn flush_if_full(&mut self) -> io::Result<()> {
+        if self.buf.len() >= FLUSH {
+            self.out.write_all(&self.buf)?;
+            self.buf.clear();
         }
         Ok(())
     }
@@ -102,6 +80,60 @@ impl<W: Write> Lines<W> {
         self.out.write_all(&self.buf)?;
         self.out.flush()
     }
+}
+
+/// Appends `{"file":"…",`: the start of an object tagged with its file.
+pub fn push_file(b: &mut Vec<u8>, file: &str) {
+    b.extend_from_slice(b"{\"file\":\"");
+    push_escaped(b, file);
+    b.extend_from_slice(b"\",");
+}
+
+/// Appends a chunk's JSON object, after `head` (`{`, or `{` and fields
+/// ending in a comma): byte for byte what serde_json writes for it.
+fn object(b: &mut Vec<u8>, head: &[u8], chunk: &ChunkReport) -> io::Result<()> {
+    b.extend_from_slice(head);
+    number(b, b"\"index\":", chunk.index);
+    number(b, b",\"start\":", chunk.start);
+    number(b, b",\"end\":", chunk.end);
+    number(b, b",\"byte_start\":", chunk.byte_start);
+    number(b, b",\"byte_end\":", chunk.byte_end);
+    number(b, b",\"len\":", chunk.len);
+    string(b, b",\"cut\":", &chunk.cut);
+    string(b, b",\"text\":", &chunk.text);
+    if let Some(is_slice) = chunk.is_slice {
+        b.extend_from_slice(b",\"is_slice\":");
+        b.extend_from_slice(if is_slice { b"true" } else { b"false" });
+    }
+    if let Some(at) = chunk.start_index {
+        number(b, b",\"start_index\":", at);
+    }
+    if let Some(metadata) = &chunk.metadata {
+        value(b, b",\"metadata\":", metadata)?;
+    }
+    if let Some(overlap) = &chunk.overlap {
+        span(b, b",\"overlap\":", overlap);
+    }
+    if let Some(separator) = chunk.cut_separator {
+        number(b, b",\"cut_separator\":", separator);
+    }
+    if let Some(label) = &chunk.cut_label {
+        string(b, b",\"cut_label\":", label);
+    }
+    if let Some(node) = chunk.node {
+        number(b, b",\"node\":", node);
+    }
+    if let Some(path) = &chunk.heading_path {
+        value(b, b",\"heading_path\":", path)?;
+    }
+    if let Some(prefix) = &chunk.prefix {
+        string(b, b",\"prefix\":", prefix);
+    }
+    if let Some(header) = &chunk.table_header {
+        span(b, b",\"table_header\":", header);
+    }
+    b.push(b'}');
+    Ok(())
 }
 
 fn number(b: &mut Vec<u8>, key: &[u8], n: impl itoa::Integer) {

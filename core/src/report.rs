@@ -512,9 +512,24 @@ impl Report {
     /// there is no trace, configuration echo or LangChain section.
     pub fn new(source: &str, config: &Config, analysis: &Analysis, detail: Detail) -> Report {
         let reports = ChunkReports::new(source, analysis, detail.trace);
-        let chunks = (0..reports.len())
-            .map(|i| reports.get(i).into_owned())
-            .collect();
+        Report {
+            chunks: (0..reports.len())
+                .map(|i| reports.get(i).into_owned())
+                .collect(),
+            ..Report::without_chunks(source, config, analysis, detail)
+        }
+    }
+
+    /// [`Report::new`] with its chunks left out (empty): for a writer that
+    /// streams them from [`ChunkReports`] instead, one at a time, and the
+    /// rest of the report from here. The chunks come first in the report.
+    pub fn without_chunks(
+        source: &str,
+        config: &Config,
+        analysis: &Analysis,
+        detail: Detail,
+    ) -> Report {
+        let chunks = Vec::new();
         let checks = analysis.checks.as_ref().map(checks_report);
         if !detail.trace {
             return Report {
