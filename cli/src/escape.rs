@@ -82,7 +82,7 @@ mod wide {
 
     /// The letter of each two-byte escape, by the low six bits of its
     /// byte (`\\` is 0x5c, at 0x1c; the control character 0x1c itself
-    /// is told apart by [`block`]). Zero for bytes without one.
+    /// is told apart by [`push_block`]). Zero for bytes without one.
     const LETTERS: [u8; 64] = {
         let mut t = [0; 64];
         t[0x08] = b'b';
