@@ -78,6 +78,7 @@ mod wide {
             && is_x86_feature_detected!("avx512vbmi")
             && is_x86_feature_detected!("avx512vbmi2")
             && is_x86_feature_detected!("bmi2")
+            && is_x86_feature_detected!("popcnt")
     }
 
     /// The letter of each two-byte escape, by the low six bits of its
