@@ -381,35 +381,18 @@ pub(crate) struct CharTable {
 
 impl CharTable {
     /// The table of `text`, or `None` when its offsets do not fit 32 bits.
-    ///
-    /// ASCII blocks are passed over whole (the high bits of eight words
-    /// or-ed together, which the compiler turns into vector loads); in a
-    /// block that holds non-ASCII bytes, each word's continuation bytes
-    /// are marked by a mask and counted.
+    /// ASCII blocks are passed over whole; the others' continuation bytes
+    /// are counted eight at a time ([`continuations_in`]).
     fn new(text: &str) -> Option<CharTable> {
-        const HIGH: u64 = 0x8080_8080_8080_8080;
         let bytes = text.as_bytes();
         u32::try_from(bytes.len()).ok()?;
-        let word = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("8 bytes"));
         let mut before = Vec::with_capacity(bytes.len().div_ceil(BLOCK) + 1);
         let mut count = 0u32;
         before.push(count);
-        let mut blocks = bytes.chunks_exact(BLOCK);
-        for block in blocks.by_ref() {
-            let any = block.chunks_exact(8).fold(0, |acc, w| acc | word(w));
-            if any & HIGH != 0 {
-                // A continuation byte is 0b10xx_xxxx: its high bit set and
-                // the next bit (shifted up into the high bit's place) clear.
-                count += block
-                    .chunks_exact(8)
-                    .map(|w| (word(w) & !(word(w) << 1) & HIGH).count_ones())
-                    .sum::<u32>();
+        for block in bytes.chunks(BLOCK) {
+            if !block.is_ascii() {
+                count += continuations_in(block) as u32;
             }
-            before.push(count);
-        }
-        let tail = blocks.remainder();
-        if !tail.is_empty() {
-            count += tail.iter().filter(|&&b| !starts_char(b)).count() as u32;
             before.push(count);
         }
         Some(CharTable { before })
@@ -470,10 +453,12 @@ impl CharTable {
     }
 }
 
-/// The continuation bytes in `bytes` (less than a [`BLOCK`]), eight at a
-/// time: each word's are marked by their high bit, the marks of all words
-/// added up bytewise (at most 7 a byte, so nothing carries) and the bytes
-/// of the sum added up by one multiplication.
+/// The continuation bytes in `bytes` (at most a [`BLOCK`]), eight at a
+/// time: each word's are marked by their high bit (a continuation byte is
+/// 0b10xx_xxxx: its high bit set, and the next one, shifted up into the
+/// high bit's place, clear), the marks of all words added up bytewise (at
+/// most 8 a byte and 64 in all, so nothing carries) and the bytes of the
+/// sum added up by one multiplication.
 fn continuations_in(bytes: &[u8]) -> usize {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     const ONES: u64 = 0x0101_0101_0101_0101;
