@@ -1358,18 +1358,13 @@ impl StartIndex {
                     chars.forward(source, self.cursor.1, target - self.cursor.0)
                 });
             self.cursor = (target, b);
-            if own.is_none() && span.start == b {
-                // The search starts at the chunk's own text (the usual case
-                // without overlap): found there, with nothing to compare.
-                Some((target, b))
-            } else {
-                // A slice of the source at or after `from` is found by the
-                // time the search reaches it, so only the text up to its
-                // end is searched.
-                let bound = (own.is_none() && span.start >= b).then_some(span.end);
-                find(source, b, own.unwrap_or_else(|| span.text(source)), bound)
-                    .map(|i| (target + lengths.chars(Span::new(b, i)), i))
-            }
+            // A slice of the source at or after `from` is found by the time
+            // the search reaches it, so only the text up to its end is
+            // searched (nothing at all when it starts at `from`, the usual
+            // case without overlap).
+            let bound = (own.is_none() && span.start >= b).then_some(span.end);
+            find(source, b, own.unwrap_or_else(|| span.text(source)), bound)
+                .map(|i| (target + lengths.chars(Span::new(b, i)), i))
         };
         self.index = found.map_or(-1, |(chars, _)| chars as i64);
         self.previous_len = match own {
