@@ -1,8 +1,10 @@
-//! `--format jsonl`: one chunk a line, each written straight from the source.
+//! Chunks written straight from the source: `--format jsonl`, one chunk a
+//! line, and the `chunks` of the JSON report, one element each.
 //!
-//! A line is `{"file":…}` followed by the fields of the chunk's
-//! [`ChunkReport`], byte for byte what serde_json writes for the same
-//! record (the tests below compare the two over every kind of field). It
+//! A line is `{"file":…,` followed by the fields of the chunk's
+//! [`ChunkReport`] (an element, `{` followed by them), byte for byte what
+//! serde_json writes for the same record (the tests below compare the two
+//! over every kind of field). It
 //! is written here rather than by serde because a 10 MB file at size 256
 //! makes some 50 000 lines: serializing each through serde (its keys
 //! escaped byte by byte, its text looked up in a table byte by byte) cost

@@ -6,10 +6,10 @@
 //! (an unknown option, a bad value, a configuration the engine rejects) or the
 //! input (text that is not UTF-8).
 //!
-//! Memory: an input is read whole (the engine needs all of it) and split in
-//! one go. With `--format jsonl` each chunk's line is then written from the
-//! source as it is reported (see `lines`), so the peak stays near the size
-//! of one input however many chunks it makes.
+//! Memory: an input is mapped or read whole (the engine needs all of it)
+//! and split in one go. As JSON or JSON Lines, each chunk is then written
+//! from the source as it is reported (see `lines`), so the peak stays near
+//! the size of one input however many chunks it makes.
 
 mod args;
 mod escape;

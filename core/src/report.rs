@@ -678,7 +678,8 @@ impl ChunkReport<'_> {
 
 /// The chunk reports of one analysis, made one at a time and borrowing
 /// their texts, for a caller that writes each chunk as it goes (the CLI's
-/// JSON Lines) and so never holds every chunk's text at once.
+/// JSON Lines and JSON report) and so never holds every chunk's text at
+/// once.
 ///
 /// What several chunks need is made once, here: the char index for
 /// overlaps and Markdown offsets (only when there are such), the headings,
