@@ -66,10 +66,9 @@ else
 fi
 
 log "building chunkscope (opt-level 3) and the text-splitter peer"
-# The workspace's release profile is tuned for wasm size (opt-level "z"); the
-# native comparison uses opt-level 3, as the peer does, in a target dir of its
-# own so that no other build is invalidated.
-CARGO_TARGET_DIR="$ROOT/target/bench" CARGO_PROFILE_RELEASE_OPT_LEVEL=3 \
+# The release profile (opt-level 3, as the peer's), in a target dir of its own
+# so that no other build is invalidated.
+CARGO_TARGET_DIR="$ROOT/target/bench" \
   cargo build --quiet --release -p chunkscope --features tiktoken --example throughput
 CARGO_TARGET_DIR="$ROOT/target/peers" \
   cargo build --quiet --release --locked --manifest-path bench/peers/text-splitter/Cargo.toml

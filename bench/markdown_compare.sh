@@ -49,7 +49,7 @@ else
 fi
 
 log "building chunkscope (opt-level 3) and the text-splitter peer"
-CARGO_TARGET_DIR="$ROOT/target/bench" CARGO_PROFILE_RELEASE_OPT_LEVEL=3 \
+CARGO_TARGET_DIR="$ROOT/target/bench" \
   cargo build --quiet --release -p chunkscope --features tiktoken --example throughput
 CARGO_TARGET_DIR="$ROOT/target/peers" \
   cargo build --quiet --release --locked --manifest-path bench/peers/text-splitter/Cargo.toml

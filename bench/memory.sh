@@ -29,7 +29,7 @@ with open(out, "w", encoding="utf-8") as f:
 PY
 fi
 
-export CARGO_TARGET_DIR="$ROOT/target/bench" CARGO_PROFILE_RELEASE_OPT_LEVEL=3
+export CARGO_TARGET_DIR="$ROOT/target/bench"
 cargo build --quiet --release -p chunkscope --example split_file
 cargo build --quiet --release -p chunkscope-cli --bin chunkscope
 

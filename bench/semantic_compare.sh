@@ -7,7 +7,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 py="${CHUNKSCOPE_LANGCHAIN_PYTHON:-${CHUNKSCOPE_TOOLS:-$HOME/.cache/chunkscope}/langchain-venv/bin/python}"
 dir="$root/target/semantic-compare"
-ours="$(cd "$root" && CARGO_PROFILE_BENCH_OPT_LEVEL=3 cargo run --quiet --profile bench -p chunkscope --example semantic_compare -- "$dir")"
+ours="$(cd "$root" && cargo run --quiet --release -p chunkscope --example semantic_compare -- "$dir")"
 theirs="$("$py" "$root/bench/semantic_compare.py" "$dir")"
 echo "chunkscope: $ours"
 echo "SemanticChunker: $theirs"

@@ -9,7 +9,7 @@
 # bench/corpus.sh, one after the other (Markdown, Rust, prose). Each round
 # times, at each size, LangChain's split_text once in-process (on the text
 # already read, no output written) and each chunkscope configuration once
-# as a whole process (the release-native binary mapping the file and
+# as a whole process (the release binary mapping the file and
 # writing every chunk to /dev/null). A cell is the least CPU time (user +
 # system; for a process, the kernel's accounting of the child) over the
 # rounds. The rounds interleave both sides, so a burst of load on a shared
@@ -42,9 +42,9 @@ open(sys.argv[1], "wb").write(data[: data.rfind(b"\n") + 1])
 PY
 # Linked statically, as a binary to copy onto any Linux machine would be:
 # the dynamic loader's work was a tenth of the process at 4000.
-cargo rustc --quiet --profile release-native -p chunkscope-cli --bin chunkscope \
+cargo rustc --quiet --release -p chunkscope-cli --bin chunkscope \
   -- -C target-feature=+crt-static
-bin="$ROOT/target/release-native/chunkscope"
+bin="$ROOT/target/release/chunkscope"
 mb="$(stat -c %s "$input")"
 
 rounds="${1:-15}"
