@@ -1,4 +1,4 @@
-// Starts the page's splitting worker (the chunkscope-worker binary that ./x build
+// Starts the page's splitting worker (the chunkscope-worker binary that Trunk
 // builds from wasm/): its wasm-bindgen glue and its wasm, both from the page's
 // own origin. The worker says { ready } once it takes requests; if it cannot
 // start, it says why in the contract's error message.

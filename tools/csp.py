@@ -1,8 +1,10 @@
-"""Adds a Content-Security-Policy to the built page (tools/site.py calls it).
+"""Adds a Content-Security-Policy to the built page (Trunk's post_build hook,
+Trunk.toml; by hand: `python3 tools/csp.py dist/index.html`).
 
 The page needs nothing from anywhere but its own origin, so the policy says so:
-scripts only from the origin plus the one inline loader the build writes (allowed by
-its SHA-256, computed here because it names the hashed file names of each build),
+scripts only from the origin plus the inline scripts the build writes (Trunk's
+loader, and under `trunk serve` its reload script; each allowed by its SHA-256,
+computed here because the loader names the hashed file names of each build),
 WebAssembly compilation, the splitting worker only from the origin (no blob: or
 data: workers), requests only to the origin, no plugins, no <base>, no form
 targets. Styles allow inline style attributes, which the UI sets for
@@ -52,9 +54,10 @@ def add(html: str, path: str) -> str:
 
 
 def main() -> int:
-    path = sys.argv[1] if len(sys.argv) > 1 else ""
+    staging = os.environ.get("TRUNK_STAGING_DIR")
+    path = os.path.join(staging, "index.html") if staging else (sys.argv[1] if len(sys.argv) > 1 else "")
     if not path or not os.path.exists(path):
-        print("csp.py: pass the path of a built index.html", file=sys.stderr)
+        print("csp.py: no built index.html (run it through trunk, or pass its path)", file=sys.stderr)
         return 1
     with open(path, encoding="utf-8") as f:
         html = f.read()
