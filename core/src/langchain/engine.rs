@@ -802,7 +802,7 @@ impl<'a: 'c, 'c> Run<'a, 'c> {
                     paired.push(pair(i)?);
                 }
             }
-            if n % 2 == 0 {
+            if n.is_multiple_of(2) {
                 paired.push(items[n - 1].clone());
             }
             if keep == Keep::End {
