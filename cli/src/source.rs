@@ -51,7 +51,7 @@ impl Source {
             // does by default), this assumes no other process truncates or
             // rewrites the file while it is being split; if one does, the
             // text can change under the engine, or reading a page past the
-            // new end stops the process. The README says so.
+            // new end stops the process. docs/cli.md says so.
             let map = unsafe { memmap2::MmapOptions::new().populate().map(&file) }
                 .map_err(|e| cannot_read(path, &e))?;
             return Ok(Source {

@@ -3,7 +3,7 @@
 // per document are checked against the explore view's own split of that
 // document; the exports name each chunk's document, and every exported chunk
 // lies inside its document (no chunk spans two). Also: evaluate mode offers
-// every strategy, and the timing of a 50 MB corpus (logged, for the README).
+// every strategy, and the timing of a 50 MB corpus (logged, for docs/performance.md).
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 // How fast the page splits and repaints big documents, and how busy its main
 // thread gets, measured in headless Chromium on the built site (dist/). A script
 // run by hand, not a test: speed depends on the machine, so the test suite
-// checks behaviour and this prints numbers for the README.
+// checks behaviour and this prints numbers for docs/performance.md.
 //
 //   ./x build && node tests/e2e/timing.mjs [runs] [document]
 //
