@@ -5,7 +5,10 @@
 //   screenshots/compare-{1400,420}-{light,dark}.png
 //   screenshots/langchain-{sale,character,regex,compare}-{1400,420}-{light,dark}.png
 //   screenshots/long-{1400,420}-{light,dark}.png (a 2 MB file, shown read-only)
-import { e2e, assert, configure, loadRefundAt40, waitForChunkSpans, byTestId, SEED_CHUNKS } from './harness.mjs';
+// and the README's picture, docs/screenshot.png (checked in: a run that changes
+// the page changes it, and the change is committed with the page's).
+import { join } from 'node:path';
+import { e2e, assert, configure, loadRefundAt40, waitForChunkSpans, byTestId, SEED_CHUNKS, ROOT } from './harness.mjs';
 import { SALE, SALE_CHUNKS, SPACED, onlyRegexSeparator } from './langchain-fixtures.mjs';
 
 const WIDTHS = [1400, 420];
@@ -48,6 +51,23 @@ async function shootAll(page, shot, name, ready) {
   }
   return problems;
 }
+
+e2e(
+  "the README's screenshot: the lesson's refund page at 40, 1280 × 800, light",
+  async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await loadRefundAt40(page);
+    // No focus ring left on the last setting typed, and the page from its top.
+    await page.evaluate(() => {
+      document.activeElement?.blur();
+      window.scrollTo(0, 0);
+    });
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: join(ROOT, 'docs', 'screenshot.png') });
+  },
+  { finalShot: false },
+);
 
 e2e(
   'refund page: screenshots at 1400 and 420 px, light and dark; no overflow at 420 px',
