@@ -124,7 +124,7 @@ fn model_files() -> &'static (Vec<u8>, String) {
                 piece.push(char::from(b'a' + (m % 26) as u8));
                 m /= 26;
             }
-            let token = if n % 2 == 0 { format!("##{piece}") } else { piece };
+            let token = if n.is_multiple_of(2) { format!("##{piece}") } else { piece };
             if seen.insert(token.clone()) {
                 vocab.push(token);
             }

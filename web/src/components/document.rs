@@ -163,7 +163,7 @@ fn token_spans(text: &str, ends: &[usize], repeated: usize) -> Html {
                 format!("{split} spans {merged} tokens: a token ends inside the character")
             });
             html! {
-                <span class={if k % 2 == 0 { "tok-a" } else { "tok-b" }} data-testid="token"
+                <span class={if k.is_multiple_of(2) { "tok-a" } else { "tok-b" }} data-testid="token"
                     data-partial={title.is_some().then_some("true")}
                     data-tokens={title.is_some().then(|| merged.to_string())}
                     {title}>
@@ -390,7 +390,7 @@ pub fn DocumentView(props: &DocumentViewProps) -> Html {
                 let class = classes!(
                     "chunk",
                     not_yet.then_some("not-yet"),
-                    if i % 2 == 0 { "even" } else { "odd" },
+                    if i.is_multiple_of(2) { "even" } else { "odd" },
                     markup.then_some("only-markup"),
                     match lit {
                         Some(true) => Some("in-node"),

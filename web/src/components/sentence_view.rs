@@ -31,7 +31,7 @@ pub fn SentenceView(props: &SentenceViewProps) -> Html {
             </p>
             <div class="sentences">
                 { for s.drawn.iter().enumerate().map(|(i, sentence)| html! {
-                    <span data-testid="sentence" class={if i % 2 == 0 { "sent sent-a" } else { "sent sent-b" }}
+                    <span data-testid="sentence" class={if i.is_multiple_of(2) { "sent sent-a" } else { "sent sent-b" }}
                         data-index={i.to_string()} data-start={sentence.start.to_string()} data-end={sentence.end.to_string()}>
                         { for sentence.parts.iter().map(|part| match part {
                             Part::Text(t) => html! { {t.clone()} },
