@@ -43,10 +43,22 @@ class PolicyError(Exception):
     pass
 
 
+# `trunk serve`'s reload script names the server's address and the socket's
+# base path by placeholders that the server fills in per response: the script
+# the browser runs would then differ from the one hashed here. They are filled
+# in here instead, with what the server would write (the page's own host, which
+# is also Trunk's fallback, and the public URL, the base's default), so the
+# script is served as built and its hash holds.
+SERVE_ADDRESS = "'{{__TRUNK_ADDRESS__}}'"
+SERVE_WS_BASE = "{{__TRUNK_WS_BASE__}}"
+
+
 def add(html: str, path: str) -> str:
     """`html` with the policy right after its charset (unchanged if it has one)."""
     if "Content-Security-Policy" in html:
         return html
+    html = html.replace(SERVE_ADDRESS, "window.location.host")
+    html = html.replace(SERVE_WS_BASE, os.environ.get("TRUNK_PUBLIC_URL", "/"))
     if MARKER not in html:
         raise PolicyError(f"{path} has no {MARKER!r} to put the policy after")
     meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(html)}" />'
