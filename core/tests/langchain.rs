@@ -1018,7 +1018,11 @@ fn requests(seed: u64, scale: usize) -> Vec<Value> {
             _ => syntax_soup(&mut rng),
         };
         let text = random_text(&mut rng, false);
-        let op = if i.is_multiple_of(4) { "re_search" } else { "re_split" };
+        let op = if i.is_multiple_of(4) {
+            "re_search"
+        } else {
+            "re_split"
+        };
         requests.push(json!({"op": op, "pattern": pattern, "text": text}));
     }
     for i in 0..PYTHON_CODE_CASES * scale {

@@ -108,7 +108,9 @@ mod tests {
     fn before_counts_the_ends_below() {
         for len in [0usize, 1, 63, 64, 65, 511, 512, 513, 2000] {
             for stride in [1usize, 3, 64, 700] {
-                let ends: Vec<usize> = (1..=len).filter(|e| e.is_multiple_of(stride) || *e == len).collect();
+                let ends: Vec<usize> = (1..=len)
+                    .filter(|e| e.is_multiple_of(stride) || *e == len)
+                    .collect();
                 let mut set = TokenEnds::empty(len);
                 for &e in &ends {
                     set.insert(e);
