@@ -123,6 +123,14 @@ impl Strategy {
         !matches!(self, Strategy::Fixed)
     }
 
+    /// Whether a chunk can repeat the end of the one before. Semantic chunks
+    /// never do (`SemanticChunker` has no overlap, and the engine refuses one),
+    /// so a UI that keeps one overlap for every strategy leaves it out there
+    /// rather than refuse the split.
+    pub const fn uses_overlap(self) -> bool {
+        !matches!(self, Strategy::Semantic)
+    }
+
     /// The LangChain class this strategy runs and Python code that builds it
     /// from `config` and splits `text` the same way; `None` for our own
     /// strategies and for a configuration LangChain's class cannot take.

@@ -4,7 +4,7 @@
 // distance curve, threshold and breakpoints, the live threshold slider, the
 // four-strategy comparison and the late-chunking explainer; then screenshots at
 // 390 and 1400 px, light and dark, with no horizontal overflow at 390 px.
-import { e2e, assert, configure, byTestId, waitForChunkSpans, waitForText, openApp } from './harness.mjs';
+import { e2e, assert, configure, byTestId, waitForChunkSpans, waitForText, openApp, readChunks, waitForNoConfigError } from './harness.mjs';
 
 const DR = 'Dr. Smith paid 3.14 euros, e.g. coins. Then he left.';
 const TOPICS =
@@ -128,6 +128,33 @@ e2e('the semantic view draws the engine\'s curve, threshold and breakpoints; the
   assert.equal(await byTestId(page, 'threshold-amount').inputValue(), '3');
   await byTestId(page, 'threshold-amount').fill('');
   await waitForText(page, byTestId(page, 'config-error'), /threshold amount must be a number/, 'an empty amount');
+});
+
+e2e('switching to semantic with an overlap on screen gives its chunks: the overlap is left out, said so, and kept for the others', async ({ page }) => {
+  // The semantic split with no overlap, as the page draws it, is the answer.
+  await configure(page, { text: TOPICS, size: 60, overlap: 0 });
+  await configure(page, { strategy: 'semantic' });
+  await byTestId(page, 'similarity-curve').waitFor({ state: 'visible' });
+  const alone = (await readChunks(page)).map(({ start, end }) => ({ start, end }));
+  assert.ok(alone.length >= 2, `the topics split into several chunks, got ${JSON.stringify(alone)}`);
+  // The engineer's path: recursive with overlap 20, then semantic.
+  await configure(page, { strategy: 'recursive', overlap: 20 });
+  await waitForNoConfigError(page, 'recursive takes overlap 20');
+  assert.equal(await byTestId(page, 'overlap-unused').count(), 0);
+  await configure(page, { strategy: 'semantic' });
+  await waitForChunkSpans(page, alone);
+  await waitForNoConfigError(page, 'semantic with overlap 20 on screen');
+  assert.equal(await byTestId(page, 'overlap-input').inputValue(), '20', 'the overlap field keeps its number');
+  await waitForText(page, byTestId(page, 'overlap-unused'), /never overlap/, 'the note on the overlap');
+  // Back to recursive: the overlap applies again.
+  await configure(page, { strategy: 'recursive' });
+  await waitForNoConfigError(page, 'recursive again');
+  assert.equal(await byTestId(page, 'overlap-unused').count(), 0);
+  // Typed while semantic is on screen, an overlap changes nothing there.
+  await configure(page, { strategy: 'semantic' });
+  await configure(page, { overlap: 35 });
+  await waitForChunkSpans(page, alone);
+  await waitForNoConfigError(page, 'semantic with overlap 35 typed');
 });
 
 e2e('a share link carries the semantic threshold kind, amount and buffer', async ({ page }) => {

@@ -398,7 +398,11 @@ pub fn App() -> Html {
                     if let Some(error) = &state.error {
                         <div class="config-error" data-testid="config-error" role="alert">
                             <strong>{"This setting cannot split: "}</strong>{error.message.clone()}
-                            <span class="still">{" The last good result is shown dimmed until it is fixed."}</span>
+                            <span class="still">{if splits.is_empty() {
+                                " Fix it to see the chunks."
+                            } else {
+                                " The last good result is shown dimmed until it is fixed."
+                            }}</span>
                         </div>
                     }
                     if state.splitting() {

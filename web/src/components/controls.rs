@@ -70,6 +70,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
         Action::SetHeadingPrefix(e.target_unchecked_into::<HtmlInputElement>().checked())
     });
     let markers = props.view.primary().separators_are_header_markers();
+    let overlap_used = props.view.strategies().iter().any(|s| s.uses_overlap());
     let s = &props.settings;
     let unit = s.unit;
     let langchain = props.view.shows_langchain();
@@ -101,8 +102,15 @@ pub fn Controls(props: &ControlsProps) -> Html {
                     {help("How much of the previous chunk the next one may repeat, so a sentence cut at a boundary still appears whole somewhere. Must be smaller than the size (LangChain allows equal). Repeated text is drawn hatched.")}
                 </label>
                 <input id="overlap-input" data-testid="overlap-input" type="number" min="0" inputmode="numeric"
-                    value={s.overlap.clone()} oninput={on_overlap} aria-invalid={invalid(Field::Overlap)} />
+                    value={s.overlap.clone()} oninput={on_overlap} aria-invalid={invalid(Field::Overlap)}
+                    class={classes!((!overlap_used).then_some("unused"))}
+                    aria-describedby={(!overlap_used).then_some("overlap-unused")} />
             </div>
+            if !overlap_used {
+                <p id="overlap-unused" class="hint wide" data-testid="overlap-unused">
+                    {"Semantic chunks never overlap (LangChain's SemanticChunker has no overlap), so the overlap is left out here and kept for the other strategies."}
+                </p>
+            }
             <div class="field wide">
                 <label for="unit-select">
                     {"Unit"}

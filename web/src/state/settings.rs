@@ -36,15 +36,22 @@ impl Settings {
     /// The engine configuration for `strategy`, with its numbers read, or
     /// which number to fix. The engine checks the rest (size 0, overlap ≥
     /// size, a regex that does not compile, …) in the worker, so the page
-    /// carries no engine of its own.
+    /// carries no engine of its own. A strategy without overlap gets none:
+    /// the field is one for every strategy, and switching to one that has no
+    /// overlap must not turn the learner's number into an error.
     pub fn config(&self, strategy: Strategy) -> Result<Config, Problem> {
         let count = |field, name, raw: &str| {
             parse_count(name, raw, self.unit).map_err(|message| Problem::new(field, message))
         };
+        let overlap = if strategy.uses_overlap() {
+            count(Field::Overlap, "overlap", &self.overlap)?
+        } else {
+            0
+        };
         Ok(Config {
             strategy,
             size: count(Field::Size, "size", &self.size)?,
-            overlap: count(Field::Overlap, "overlap", &self.overlap)?,
+            overlap,
             unit: self.unit,
             separators: self.separators_for(strategy),
             placement: self.placement,
@@ -114,6 +121,34 @@ mod tests {
         assert!(parse_count("size", "99999999999999999999999", Unit::Chars)
             .unwrap_err()
             .contains("too large"));
+    }
+
+    #[test]
+    fn a_strategy_without_overlap_gets_none_whatever_the_field_says() {
+        let settings = |overlap: &str| Settings {
+            size: "40".into(),
+            overlap: overlap.into(),
+            unit: Unit::Chars,
+            separators: vec![Separator::literal(" ")],
+            placement: Placement::End,
+            trim: true,
+            each_line: false,
+            then_recursive: None,
+            heading_prefix: false,
+        };
+        assert_eq!(
+            settings("20").config(Strategy::Semantic).unwrap().overlap,
+            0
+        );
+        assert_eq!(settings("x").config(Strategy::Semantic).unwrap().overlap, 0);
+        assert_eq!(
+            settings("20").config(Strategy::Recursive).unwrap().overlap,
+            20
+        );
+        assert_eq!(
+            settings("x").config(Strategy::Recursive).unwrap_err().field,
+            Some(Field::Overlap)
+        );
     }
 
     #[test]
