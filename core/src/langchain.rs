@@ -431,6 +431,12 @@ pub enum LangChainError {
         /// keep the separator (for instance global flags like `(?i)` must
         /// come first).
         wrapped: bool,
+        /// The exception LangChain raises: `re.error`, or `ValueError` and
+        /// `OverflowError` for two checks CPython makes outside its parser.
+        exception: &'static str,
+        /// Its message, exactly as Python words it (its position counts in
+        /// the pattern as LangChain compiles it, wrapped or not).
+        message: String,
     },
     /// A regex separator that Python accepts but this engine cannot reproduce
     /// exactly; it is refused rather than split differently.
@@ -501,21 +507,67 @@ pub enum LangChainError {
     },
 }
 
+/// tiktoken's message for a special token in text it is asked to encode
+/// with its defaults (`disallowed_special="all"`), word for word.
+fn disallowed_special_message(token: &str) -> String {
+    format!(
+        "Encountered text corresponding to disallowed special token '{token}'.\n\
+         If you want this text to be encoded as a special token, pass it to `allowed_special`, e.g. `allowed_special={{'{token}', ...}}`.\n\
+         If you want this text to be encoded as normal text, disable the check for this token by passing `disallowed_special=(enc.special_tokens_set - {{'{token}'}})`.\n\
+         To disable this check for all special tokens, pass `disallowed_special=()`.\n"
+    )
+}
+
 impl LangChainError {
+    /// The exception LangChain raises on the same input, as Python spells
+    /// its class (`ValueError`, `re.error`, …), and its message word for
+    /// word. This engine's own messages say more (which setting, what to
+    /// change); this is the mapping from them to LangChain's, and the
+    /// differential tests compare it with the real library's exactly.
+    ///
+    /// `None` for this engine's own refusals, on input LangChain splits
+    /// ([`UnsupportedRegex`](Self::UnsupportedRegex),
+    /// [`RegexTooComplex`](Self::RegexTooComplex), [`TooDeep`](Self::TooDeep),
+    /// [`TokenizerNotLoaded`](Self::TokenizerNotLoaded)), and for the
+    /// playground's mapping of its settings onto LangChain's arguments
+    /// ([`MixedSeparators`](Self::MixedSeparators) and the header markers'
+    /// errors), which LangChain never sees.
+    pub fn langchain_exception(&self) -> Option<(&'static str, String)> {
+        match self {
+            LangChainError::ZeroSize => {
+                Some(("ValueError", "chunk_size must be > 0, got 0".to_string()))
+            }
+            LangChainError::OverlapLargerThanSize { overlap, size } => Some((
+                "ValueError",
+                format!(
+                    "Got a larger chunk overlap ({overlap}) than chunk size ({size}), should be smaller."
+                ),
+            )),
+            LangChainError::InvalidRegex {
+                exception, message, ..
+            } => Some((exception, message.clone())),
+            LangChainError::DisallowedSpecialToken { token } => {
+                Some(("ValueError", disallowed_special_message(token)))
+            }
+            LangChainError::LangChainCrash {
+                exception, message, ..
+            } => Some((exception, message.clone())),
+            LangChainError::UnsupportedRegex { .. }
+            | LangChainError::RegexTooComplex { .. }
+            | LangChainError::TooDeep { .. }
+            | LangChainError::TokenizerNotLoaded { .. }
+            | LangChainError::MixedSeparators
+            | LangChainError::BadHeaderMarker { .. }
+            | LangChainError::NoHeaderMarkers
+            | LangChainError::HeaderAtTheEnd => None,
+        }
+    }
+
     /// Whether LangChain raises on the same input too (as opposed to a
-    /// refusal of this engine: [`UnsupportedRegex`](Self::UnsupportedRegex),
-    /// [`RegexTooComplex`](Self::RegexTooComplex),
-    /// [`TooDeep`](Self::TooDeep), and the configuration
-    /// mapping's [`MixedSeparators`](Self::MixedSeparators)).
+    /// refusal of this engine, or of the playground's settings mapping: see
+    /// [`langchain_exception`](Self::langchain_exception)).
     pub fn langchain_raises(&self) -> bool {
-        matches!(
-            self,
-            LangChainError::ZeroSize
-                | LangChainError::OverlapLargerThanSize { .. }
-                | LangChainError::InvalidRegex { .. }
-                | LangChainError::LangChainCrash { .. }
-                | LangChainError::DisallowedSpecialToken { .. }
-        )
+        self.langchain_exception().is_some()
     }
 }
 
@@ -540,6 +592,8 @@ impl fmt::Display for LangChainError {
                 reason,
                 position,
                 wrapped,
+                exception,
+                ..
             } => {
                 write!(f, "separator {} (/{pattern}/) is not a valid Python regular expression: {reason}", index + 1)?;
                 if let Some(p) = position {
@@ -548,14 +602,7 @@ impl fmt::Display for LangChainError {
                 if *wrapped {
                     write!(f, "; LangChain wraps it in ( ) to keep the separator, and the wrapped pattern is what fails")?;
                 }
-                // CPython raises re.error from its parser, but checks these
-                // two elsewhere, with other exceptions.
-                let raised = match reason.as_str() {
-                    "ASCII and UNICODE flags are incompatible" => "ValueError",
-                    "the repetition number is too large" => "OverflowError",
-                    _ => "re.error",
-                };
-                write!(f, ", so LangChain raises {raised} here too")
+                write!(f, ", so LangChain raises {exception} here too")
             }
             LangChainError::UnsupportedRegex {
                 index,

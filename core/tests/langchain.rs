@@ -11,11 +11,11 @@
 //!   running the pinned `langchain-text-splitters`, with zero differences
 //!   allowed in chunk texts, start indices, warnings and the exception raised
 //!   (this engine's own refusals, where it will not guess, are listed in
-//!   [`langchain_raises`]); each splitter must compare at least
+//!   [`same_exception`]); each splitter must compare at least
 //!   [`MIN_SAME_CHUNKS`] cases chunk by chunk, [`MIN_IN_TOKENS`] of them in
 //!   tokens.
 //!   `cargo test` replays the answers recorded in `tests/vectors/langchain.jsonl.gz`;
-//!   `CHUNKSCOPE_LIVE=1` also asks the driver now (see `oracle/mod.rs`);
+//!   the ignored live test asks the driver now (see `oracle/mod.rs`);
 //! - properties over random Unicode text and random configurations.
 
 use chunkscope::langchain::{
@@ -1135,10 +1135,22 @@ fn ask_langchain(requests: &[Value]) -> (Value, Vec<Value>) {
     (versions, answers)
 }
 
-/// What LangChain does where this engine raises `e`: the exception it
-/// raises too, as the driver names it (`error` is `re.error`), or `None`
-/// for this engine's own refusals, where LangChain goes on (to an answer,
-/// or to whatever it raises further on) and the engine will not guess:
+/// An exception as the drivers name it (its class's `__name__`), spelt as
+/// this engine's [`LangChainError::langchain_exception`] spells it.
+fn spelt(driver_name: &str) -> &str {
+    match driver_name {
+        "error" => "re.error",
+        name => name,
+    }
+}
+
+/// Whether `ours`, the exception this engine says LangChain (or Python's
+/// `re`) raises, is the one Python raised in `answer`: the same class and
+/// the same message, word for word. `Ok` with the class, or what differs.
+///
+/// Where this engine refuses on its own, `ours` is `None` and LangChain goes
+/// on (to an answer, or to whatever it raises further on), and the engine
+/// will not guess; the callers count those refusals, under a ceiling:
 ///
 /// - `UnsupportedRegex`: Python accepts the pattern, which uses a feature
 ///   not reproduced exactly here (case-insensitive letters, `\N{…}`); the
@@ -1147,54 +1159,43 @@ fn ask_langchain(requests: &[Value]) -> (Value, Vec<Value>) {
 /// - `TooDeep`: Python recurses on, and answers or raises RecursionError
 ///   near 1000 levels;
 /// - `MixedSeparators`, `TokenizerNotLoaded` and the header-marker checks
-///   cannot happen in these
-///   cases (one `is_separator_regex` per case; the tokenizers are
-///   installed).
-fn langchain_raises(e: &LangChainError) -> Option<&'static str> {
-    match e {
-        LangChainError::ZeroSize
-        | LangChainError::OverlapLargerThanSize { .. }
-        | LangChainError::DisallowedSpecialToken { .. } => Some("ValueError"),
-        LangChainError::InvalidRegex { reason, .. } => Some(re_exception(reason)),
-        LangChainError::LangChainCrash { exception, .. } => Some(exception),
-        LangChainError::UnsupportedRegex { .. }
-        | LangChainError::RegexTooComplex { .. }
-        | LangChainError::TooDeep { .. }
-        | LangChainError::MixedSeparators
-        | LangChainError::TokenizerNotLoaded { .. } => None,
-        // The playground's mapping onto MarkdownHeaderTextSplitter's
-        // arguments, never reached by these cases.
-        LangChainError::BadHeaderMarker { .. }
-        | LangChainError::NoHeaderMarkers
-        | LangChainError::HeaderAtTheEnd => None,
-    }
-}
-
-/// The exception Python's `re` raises for a pattern it rejects with
-/// `reason`: `re.error`, except for two checks CPython makes outside its
-/// parser.
-fn re_exception(reason: &str) -> &'static str {
-    match reason {
-        "ASCII and UNICODE flags are incompatible" => "ValueError",
-        "the repetition number is too large" => "OverflowError",
-        _ => "error",
+///   cannot happen in these cases (one `is_separator_regex` per case; the
+///   tokenizers are installed).
+fn same_exception(
+    ours: Option<(&'static str, String)>,
+    answer: &Value,
+) -> Result<&'static str, String> {
+    let theirs = (
+        answer.get("error").and_then(Value::as_str).map(spelt),
+        answer.get("message").and_then(Value::as_str),
+    );
+    match (ours, theirs) {
+        (Some((class, message)), (Some(py), Some(text))) if class == py && message == text => {
+            Ok(class)
+        }
+        (Some((class, message)), _) => Err(format!(
+            "we raise {class}({message:?}), Python gives {answer}"
+        )),
+        (None, _) => Err(format!("we refuse, Python gives {answer}")),
     }
 }
 
 /// How a pattern this engine rejects compares with Python's `answer` for
-/// it: Python rejects it with the same exception (`Ok` with that name), or
-/// the engine refused a pattern Python runs (`Ok("refused")`: a feature it
-/// does not reproduce exactly, or too much backtracking).
-fn re_rejections_agree(e: &PythonRegexError, answer: &Value) -> Result<&'static str, String> {
-    let theirs = answer.get("error").and_then(Value::as_str);
-    match (e, theirs) {
-        (PythonRegexError::Invalid { reason, .. }, Some(py)) if re_exception(reason) == py => {
-            Ok(re_exception(reason))
+/// it: Python rejects it with the same exception and message (`Ok` with the
+/// class), or the engine refused a pattern Python runs (`Ok("refused")`: a
+/// feature it does not reproduce exactly, or too much backtracking).
+fn re_rejection(
+    e: &PythonRegexError,
+    pattern: &str,
+    answer: &Value,
+) -> Result<&'static str, String> {
+    match (e.python_exception(), answer.get("error")) {
+        (None, None) => Ok("refused"),
+        (None, Some(_)) => Err(format!("we refuse it ({e}), Python gives {answer}")),
+        (Some(class), _) => {
+            let message = e.python_message(pattern).unwrap_or_default();
+            same_exception(Some((class, message)), answer)
         }
-        (PythonRegexError::Unsupported { .. } | PythonRegexError::TooComplex, None) => {
-            Ok("refused")
-        }
-        _ => Err(format!("we reject it ({e}), Python gives {answer}")),
     }
 }
 
@@ -1205,7 +1206,7 @@ enum Verdict {
     SameChunks,
     /// The same exception (the driver's name for it).
     SameError(String),
-    /// One of this engine's own refusals (see [`langchain_raises`]).
+    /// One of this engine's own refusals (see [`same_exception`]).
     Refused,
     Differs(String),
 }
@@ -1213,27 +1214,26 @@ enum Verdict {
 fn compare(out: &Result<LangChainOutput, LangChainError>, answer: &Value) -> Verdict {
     let theirs = answer.get("error").and_then(Value::as_str);
     match (out, theirs) {
-        (Err(e), _) => match (langchain_raises(e), theirs) {
-            (Some(ours), Some(py)) if ours == py => {
-                // Where our message names the exception, it names LangChain's.
-                let name = if py == "error" { "re.error" } else { py };
-                let names = matches!(
-                    e,
-                    LangChainError::InvalidRegex { .. }
-                        | LangChainError::DisallowedSpecialToken { .. }
-                        | LangChainError::LangChainCrash { .. }
-                );
-                if names && !e.to_string().contains(name) {
-                    return Verdict::Differs(format!(
-                        "LangChain raises {name}, our message says otherwise: {e}"
-                    ));
-                }
-                Verdict::SameError(py.to_string())
-            }
-            (Some(ours), _) => {
-                Verdict::Differs(format!("we raise {ours} ({e}), LangChain gives {answer}"))
-            }
+        (Err(e), _) => match (e.langchain_exception(), theirs) {
             (None, _) => Verdict::Refused,
+            (ours, _) => match same_exception(ours, answer) {
+                Ok(class) => {
+                    // Where our message names the exception, it names LangChain's.
+                    let names = matches!(
+                        e,
+                        LangChainError::InvalidRegex { .. }
+                            | LangChainError::DisallowedSpecialToken { .. }
+                            | LangChainError::LangChainCrash { .. }
+                    );
+                    if names && !e.to_string().contains(class) {
+                        return Verdict::Differs(format!(
+                            "LangChain raises {class}, our message says otherwise: {e}"
+                        ));
+                    }
+                    Verdict::SameError(class.to_string())
+                }
+                Err(problem) => Verdict::Differs(problem),
+            },
         },
         (Ok(out), Some(py)) => Verdict::Differs(format!(
             "LangChain raises {py}: {}, we give {:?}",
@@ -1281,6 +1281,56 @@ struct Comparison {
 /// of which these many counted in tokens.
 const MIN_SAME_CHUNKS: usize = 2_000;
 const MIN_IN_TOKENS: usize = 400;
+/// Ceilings on this engine's own refusals (cases not compared, since it
+/// refuses where LangChain answers or raises): per kind of case, the
+/// refusals and the cases of the recorded run (seed and scale 1). A run may
+/// refuse no larger a share than that, so a change that turned agreeing
+/// cases into refusals fails, as one that turned them into differences does.
+const REFUSAL_CEILINGS: [(&str, &str, usize, usize); 7] = [
+    (
+        "recursive cases",
+        "  recursive cases: refused by this engine",
+        21,
+        3_000,
+    ),
+    (
+        "character cases",
+        "  character cases: refused by this engine",
+        8,
+        3_000,
+    ),
+    (
+        "generated Python code",
+        "  generated Python code: refused by this engine",
+        1,
+        300,
+    ),
+    (
+        "markdown recipe cases",
+        "  markdown recipe cases: refused by this engine",
+        2,
+        1_400,
+    ),
+    (
+        "recipe Python code",
+        "  recipe Python code: refused by this engine",
+        1,
+        150,
+    ),
+    (
+        "markdown recipe cases, configured",
+        "  markdown recipe cases, through the strategy: refused by the settings' checks",
+        59,
+        800,
+    ),
+    (
+        "regex cases",
+        "  both rejected the pattern (refused)",
+        61,
+        10_000,
+    ),
+];
+
 /// Generated `MarkdownHeaderTextSplitter` cases that must compare equal.
 const MIN_MARKDOWN_SAME: usize = 2_000;
 /// Generated header + recursive recipe cases that must compare equal.
@@ -1431,7 +1481,7 @@ impl Comparison {
                 (ours != theirs)
                     .then(|| format!("re.split ours {ours:?}, theirs {theirs:?}\n  case {request}"))
             }
-            (Err(e), _) => match re_rejections_agree(&e, answer) {
+            (Err(e), _) => match re_rejection(&e, pattern, answer) {
                 Ok(how) => {
                     self.count(format!("  both rejected the pattern ({how})"));
                     None
@@ -1452,7 +1502,7 @@ impl Comparison {
         match (ours, answer.get("found")) {
             (Ok(ours), Some(found)) => (Some(ours) != found.as_bool())
                 .then(|| format!("re.search ours {ours}, theirs {found}\n  case {request}")),
-            (Err(e), _) => re_rejections_agree(&e, answer)
+            (Err(e), _) => re_rejection(&e, pattern, answer)
                 .err()
                 .map(|problem| format!("re.search: {problem}\n  case {request}")),
             (ours, _) => Some(format!(
@@ -1581,8 +1631,7 @@ impl Comparison {
             }
             (Err(e), true) => {
                 self.count(format!("  {KIND}: both refused"));
-                (langchain_raises(&e) != answer["error"].as_str())
-                    .then(|| format!("we refuse with {e:?}, LangChain raises {answer}"))
+                same_exception(e.langchain_exception(), answer).err()
             }
             (Err(e), false) => Some(format!("we refuse ({e}), LangChain answers {answer}")),
             (Ok(out), true) => Some(format!(
@@ -1774,7 +1823,7 @@ impl Comparison {
             &recipe.recursive,
         );
         let problem = match (ours, answer.get("error")) {
-            (Err(e), Some(_)) if langchain_raises(&e) == answer["error"].as_str() => {
+            (Err(e), Some(_)) if same_exception(e.langchain_exception(), answer).is_ok() => {
                 self.count(format!("  {KIND}: both raised"));
                 None
             }
@@ -1807,6 +1856,24 @@ impl Comparison {
     }
 
     /// Fails on any difference; `oracle` says whose answers these were.
+    /// Whether no kind of case has a larger share of refusals than
+    /// [`REFUSAL_CEILINGS`] records; the first that has, if one does.
+    fn within_refusal_ceilings(&self) -> Result<(), String> {
+        for (kind, key, refused, cases) in REFUSAL_CEILINGS {
+            let total = match kind {
+                "regex cases" => self.get("re.split cases") + self.get("re.search cases"),
+                kind => self.get(kind),
+            };
+            let now = self.get(key);
+            if now * cases > refused * total {
+                return Err(format!(
+                    "{kind}: {now} of {total} refused, more than the {refused} of {cases} recorded"
+                ));
+            }
+        }
+        Ok(())
+    }
+
     fn finish(&self, oracle: &str) {
         eprintln!(
             "compared {} cases with {oracle} on Python {}: {:?}",
@@ -1832,6 +1899,9 @@ impl Comparison {
                 .collect::<Vec<_>>()
                 .join("\n\n")
         );
+        if let Err(problem) = self.within_refusal_ceilings() {
+            panic!("{problem}");
+        }
         let markdown = self.get("  markdown header cases: same chunks and metadata");
         assert!(
             markdown >= MIN_MARKDOWN_SAME,
@@ -1893,7 +1963,7 @@ fn identical_to_the_recorded_langchain() {
     for kind in ["recursive cases", "character cases"] {
         for outcome in [
             "both raised ValueError",
-            "both raised error",
+            "both raised re.error",
             "both raised OverflowError",
             "both raised TypeError",
             "both raised on a special token",
@@ -1922,17 +1992,193 @@ fn identical_to_the_recorded_langchain() {
     }
 }
 
-/// The engine against the real LangChain, asked now (`CHUNKSCOPE_LIVE=1`,
-/// which `./x test` sets). CHUNKSCOPE_LANGCHAIN_SEED and
+/// A wrong answer planted into one recorded case: which cases it applies
+/// to, and how it changes the answer.
+type Plant = (&'static str, fn(&Value, &Value) -> bool, fn(&mut Value));
+
+fn op(request: &Value) -> &str {
+    request.get("op").and_then(Value::as_str).unwrap_or("split")
+}
+
+fn bump(value: &mut Value) {
+    *value = json!(value.as_i64().unwrap() + 1);
+}
+
+fn append_x(value: &mut Value) {
+    *value = json!(format!("{}x", value.as_str().unwrap()));
+}
+
+/// A split case LangChain answered with at least one chunk.
+fn has_chunk(r: &Value, a: &Value) -> bool {
+    op(r) == "split" && a["chunks"].as_array().is_some_and(|c| !c.is_empty())
+}
+
+/// A split case where LangChain raised `class` (the driver's name for it).
+fn raises(r: &Value, a: &Value, class: &str) -> bool {
+    op(r) == "split" && a["error"] == class
+}
+
+/// Every kind of wrong answer, planted into a recorded case the engine
+/// agrees with, is caught: the comparison is blind to none of chunks, start
+/// indices, warnings, metadata, an exception's class or its message, nor to
+/// an answer where LangChain raises. Each plant must give exactly one
+/// difference.
+#[test]
+fn a_planted_wrong_answer_is_caught() {
+    install_tokenizers();
+    let vectors = Vectors::read(VECTORS);
+    let plants: [Plant; 11] = [
+        (
+            "one chunk changed",
+            |r, a| has_chunk(r, a),
+            |a| append_x(&mut a["chunks"][0]),
+        ),
+        (
+            "one chunk fewer",
+            |r, a| has_chunk(r, a),
+            |a| {
+                a["chunks"].as_array_mut().unwrap().pop();
+                a["start_indices"].as_array_mut().unwrap().pop();
+            },
+        ),
+        (
+            "one start index changed",
+            |r, a| has_chunk(r, a),
+            |a| bump(&mut a["start_indices"][0]),
+        ),
+        (
+            "a warning LangChain did not log",
+            |r, a| has_chunk(r, a),
+            |a| {
+                a["warnings"]
+                    .as_array_mut()
+                    .unwrap()
+                    .push(json!("Created a chunk of size 1"))
+            },
+        ),
+        (
+            "a ValueError's message changed",
+            |r, a| raises(r, a, "ValueError"),
+            |a| append_x(&mut a["message"]),
+        ),
+        (
+            "a re.error's position changed",
+            |r, a| {
+                raises(r, a, "error") && a["message"].as_str().unwrap().contains(" at position ")
+            },
+            |a| {
+                let m =
+                    a["message"]
+                        .as_str()
+                        .unwrap()
+                        .replacen(" at position ", " at position 1", 1);
+                a["message"] = json!(m);
+            },
+        ),
+        (
+            "another exception class",
+            |r, a| raises(r, a, "ValueError"),
+            |a| a["error"] = json!("TypeError"),
+        ),
+        (
+            "chunks where LangChain raises",
+            |r, a| raises(r, a, "OverflowError"),
+            |a| *a = json!({"chunks": ["a"], "start_indices": [0], "warnings": []}),
+        ),
+        (
+            "a re.split item changed",
+            |r, a| {
+                op(r) == "re_split"
+                    && a["items"]
+                        .as_array()
+                        .is_some_and(|i| i.len() > 1 && i[0].is_string())
+            },
+            |a| append_x(&mut a["items"][0]),
+        ),
+        (
+            "a re.search error's message changed",
+            |r, a| op(r) == "re_search" && a.get("error").is_some(),
+            |a| append_x(&mut a["message"]),
+        ),
+        (
+            "a header's metadata changed",
+            |r, a| {
+                op(r) == "markdown_headers"
+                    && a["metadata"].as_array().is_some_and(|m| {
+                        m.iter()
+                            .any(|c| c.as_array().is_some_and(|c| !c.is_empty()))
+                    })
+            },
+            |a| {
+                let chunk = a["metadata"]
+                    .as_array_mut()
+                    .unwrap()
+                    .iter_mut()
+                    .find(|c| !c.as_array().unwrap().is_empty())
+                    .unwrap();
+                append_x(&mut chunk[0][1]);
+            },
+        ),
+    ];
+    for (what, applies, plant) in plants {
+        let (request, answer) = vectors
+            .cases
+            .iter()
+            .find(|(r, a)| {
+                if !applies(r, a) {
+                    return false;
+                }
+                let mut c = Comparison::default();
+                c.case(r, a);
+                c.differences.is_empty() && !c.tally.keys().any(|k| k.contains("refused"))
+            })
+            .unwrap_or_else(|| panic!("{what}: no recorded case to plant it in"));
+        let mut wrong = answer.clone();
+        plant(&mut wrong);
+        assert_ne!(&wrong, answer, "{what}: the plant changed nothing");
+        let mut comparison = Comparison::default();
+        comparison.case(request, &wrong);
+        assert_eq!(
+            comparison.differences.len(),
+            1,
+            "{what}: planted into {request}, gave {:?}",
+            comparison.differences
+        );
+    }
+}
+
+/// The ceilings hold today and catch one refusal more of any kind.
+#[test]
+fn one_more_refusal_of_any_kind_breaks_its_ceiling() {
+    install_tokenizers();
+    let vectors = Vectors::read(VECTORS);
+    let mut comparison = Comparison::default();
+    for (request, answer) in &vectors.cases {
+        comparison.case(request, answer);
+    }
+    assert_eq!(comparison.within_refusal_ceilings(), Ok(()));
+    for (kind, key, refused, _) in REFUSAL_CEILINGS {
+        // Today's count exactly: the ceiling is not loose.
+        assert_eq!(comparison.get(key), refused, "{kind}");
+        let mut planted = Comparison {
+            tally: comparison.tally.clone(),
+            ..Comparison::default()
+        };
+        planted.count(key);
+        assert!(
+            planted.within_refusal_ceilings().is_err(),
+            "{kind}: one more refusal went unnoticed"
+        );
+    }
+}
+
+/// The engine against the real LangChain, asked now (`./x test` runs it). CHUNKSCOPE_LANGCHAIN_SEED and
 /// CHUNKSCOPE_LANGCHAIN_SCALE explore further (a scale of 10 sends ten times
 /// as many generated cases); with the recorded seed and scale, the vectors
 /// must also hold exactly what LangChain answers now.
 #[test]
+#[ignore = "asks the pinned LangChain (CHUNKSCOPE_LANGCHAIN_PYTHON); `./x test` runs it: cargo test -- --ignored live"]
 fn identical_to_the_live_langchain() {
-    if !oracle::live() {
-        eprintln!("not asking the real LangChain: CHUNKSCOPE_LIVE=1 does");
-        return;
-    }
     let env = |name: &str, default: u64| {
         std::env::var(name)
             .ok()

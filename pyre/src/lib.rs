@@ -50,6 +50,54 @@ pub fn budget_for(text: &str) -> u64 {
     BASE.saturating_add(PER_BYTE.saturating_mul(text.len() as u64))
 }
 
+/// `repr()` of a Python `str`, as CPython writes it in its messages: in
+/// single quotes (double ones if the text holds a single quote and no
+/// double one), with `\\`, the quote, `\t`, `\n` and `\r` escaped, and
+/// what Python does not print as itself written as `\x`, `\u` or `\U`
+/// escapes. "Printable" follows `str.isprintable`: not a control, format,
+/// separator (other than the space) or private-use character; characters
+/// unassigned in Unicode, which it also escapes, are not known here.
+pub(crate) fn repr(text: &str) -> String {
+    let quote = if text.contains('\'') && !text.contains('"') {
+        '"'
+    } else {
+        '\''
+    };
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push(quote);
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c if c == quote => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c.is_ascii() && (c < ' ' || c == '\u{7f}') => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            c if c.is_ascii() || printable(c) => out.push(c),
+            c if (c as u32) <= 0xff => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if (c as u32) <= 0xffff => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push_str(&format!("\\U{:08x}", c as u32)),
+        }
+    }
+    out.push(quote);
+    out
+}
+
+/// Whether Python prints a non-ASCII character as itself in a `repr`.
+fn printable(c: char) -> bool {
+    !matches!(c as u32,
+        0x80..=0xa0 | 0xad | 0x600..=0x605 | 0x61c | 0x6dd | 0x70f | 0x890 | 0x891 | 0x8e2
+        | 0x1680 | 0x180e | 0x2000..=0x200f | 0x2028..=0x202f | 0x205f..=0x2064
+        | 0x2066..=0x206f | 0x3000 | 0xe000..=0xf8ff | 0xfeff | 0xfff9..=0xfffb
+        | 0x110bd | 0x110cd | 0x13430..=0x1343f | 0x1bca0..=0x1bca3 | 0x1d173..=0x1d17a
+        | 0xe0001 | 0xe0020..=0xe007f | 0xf0000..)
+}
+
 /// Why a pattern cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PythonRegexError {
@@ -69,6 +117,46 @@ pub enum PythonRegexError {
     /// The search backtracked past the step budget. Python would be extremely
     /// slow on it too (catastrophic backtracking).
     TooComplex,
+}
+
+impl PythonRegexError {
+    /// The exception CPython raises for a pattern it rejects, as it is spelt
+    /// in Python: `re.error` from its parser, except for two checks made
+    /// elsewhere. `None` for this engine's own refusals, which Python runs.
+    pub fn python_exception(&self) -> Option<&'static str> {
+        match self {
+            PythonRegexError::Invalid { reason, .. } => Some(match reason.as_str() {
+                "ASCII and UNICODE flags are incompatible" => "ValueError",
+                "the repetition number is too large" => "OverflowError",
+                _ => "re.error",
+            }),
+            PythonRegexError::Unsupported { .. } | PythonRegexError::TooComplex => None,
+        }
+    }
+
+    /// `str()` of that exception when `pattern` is the string Python
+    /// compiled, exactly: `re.error` appends the position, and the line and
+    /// column when the pattern spans lines (both in chars, the column
+    /// 1-based).
+    pub fn python_message(&self, pattern: &str) -> Option<String> {
+        let PythonRegexError::Invalid { reason, position } = self else {
+            return None;
+        };
+        let Some(pos) = *position else {
+            return Some(reason.clone());
+        };
+        let mut message = format!("{reason} at position {pos}");
+        if pattern.contains('\n') {
+            let before: Vec<char> = pattern.chars().take(pos).collect();
+            let line = before.iter().filter(|&&c| c == '\n').count() + 1;
+            let column = match before.iter().rposition(|&c| c == '\n') {
+                Some(newline) => pos - newline,
+                None => pos + 1,
+            };
+            message.push_str(&format!(" (line {line}, column {column})"));
+        }
+        Some(message)
+    }
 }
 
 impl fmt::Display for PythonRegexError {
@@ -264,6 +352,25 @@ impl PythonRegex {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Python's `repr` of these, from CPython 3.11.
+    #[test]
+    fn repr_is_pythons() {
+        for (text, python) in [
+            ("s", "'s'"),
+            ("it's", "\"it's\""),
+            ("it's \"", "'it\\'s \"'"),
+            ("\\x4.", "'\\\\x4.'"),
+            ("a\tb\n\r\u{1}\u{7f}", "'a\\tb\\n\\r\\x01\\x7f'"),
+            ("é中😀", "'é中😀'"),
+            (
+                "\u{a0}\u{85}\u{3000}\u{200b}\u{feff}\u{e000}\u{f0000}",
+                "'\\xa0\\x85\\u3000\\u200b\\ufeff\\ue000\\U000f0000'",
+            ),
+        ] {
+            assert_eq!(repr(text), python, "{text:?}");
+        }
+    }
 
     fn split(pattern: &str, text: &str) -> Vec<Option<String>> {
         PythonRegex::new(pattern)

@@ -6,7 +6,7 @@
 //! tree it builds is small: literals, classes, anchors, groups, alternations,
 //! repeats, lookarounds, backreferences and conditionals.
 
-use super::is_identifier;
+use super::{is_identifier, repr};
 
 /// A code point as Python sees it. It may be a lone surrogate (`\ud800`), which
 /// no Rust string contains, so such a literal simply never matches.
@@ -448,7 +448,7 @@ impl Parser {
             Ok(())
         } else {
             Err(self.src.error(
-                format!("bad character in group name {name:?}"),
+                format!("bad character in group name {}", repr(name)),
                 name.chars().count() + offset,
             ))
         }
@@ -638,7 +638,9 @@ impl Parser {
                         self.check_group_name(&n, 1)?;
                         let len = n.chars().count() + 1;
                         let Some(gid) = self.lookup(&n) else {
-                            return Err(self.src.error(format!("unknown group name {n:?}"), len));
+                            return Err(self
+                                .src
+                                .error(format!("unknown group name {}", repr(&n)), len));
                         };
                         if !self.check_group(gid) {
                             return Err(self.src.error("cannot refer to an open group", len));
@@ -744,7 +746,10 @@ impl Parser {
             if let Some(n) = &name {
                 if let Some(old) = self.lookup(n) {
                     return Err(self.src.error(
-                        format!("redefinition of group name {n:?} as group {gid}; was group {old}"),
+                        format!(
+                            "redefinition of group name {} as group {gid}; was group {old}",
+                            repr(n)
+                        ),
                         n.chars().count() + 1,
                     ));
                 }
@@ -806,7 +811,9 @@ impl Parser {
             match self.lookup(&name) {
                 Some(g) => g,
                 None => {
-                    return Err(self.src.error(format!("unknown group name {name:?}"), len));
+                    return Err(self
+                        .src
+                        .error(format!("unknown group name {}", repr(&name)), len));
                 }
             }
         } else {
@@ -815,7 +822,7 @@ impl Parser {
                 _ => {
                     return Err(self
                         .src
-                        .error(format!("bad character in group name {name:?}"), len))
+                        .error(format!("bad character in group name {}", repr(&name)), len))
                 }
             };
             if n == 0 {

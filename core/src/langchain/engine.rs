@@ -1282,8 +1282,18 @@ impl<'a: 'c, 'c> Run<'a, 'c> {
     }
 }
 
+/// `e`, raised by compiling separator `index` (`pattern`, wrapped in a group
+/// when `wrapped`), as this engine's error.
 fn regex_error(index: usize, pattern: &str, e: PythonRegexError, wrapped: bool) -> LangChainError {
+    let compiled = if wrapped {
+        format!("({pattern})")
+    } else {
+        pattern.to_string()
+    };
     let pattern = pattern.to_string();
+    // Both are there for every pattern Python rejects.
+    let exception = e.python_exception().unwrap_or("re.error");
+    let message = e.python_message(&compiled).unwrap_or_default();
     match e {
         PythonRegexError::Invalid { reason, position } => LangChainError::InvalidRegex {
             index,
@@ -1291,6 +1301,8 @@ fn regex_error(index: usize, pattern: &str, e: PythonRegexError, wrapped: bool) 
             reason,
             position: position.map(|p| if wrapped { p.saturating_sub(1) } else { p }),
             wrapped,
+            exception,
+            message,
         },
         PythonRegexError::Unsupported { feature } => LangChainError::UnsupportedRegex {
             index,
