@@ -5,9 +5,10 @@
 //! object (which oracle, at which versions, from which generator, how many
 //! cases), then one `{"in": request, "out": answer}` per case, where `request`
 //! is exactly what the oracle was sent and `answer` exactly what it wrote back.
-//! `cargo test` replays them without Python; with `CHUNKSCOPE_LIVE=1` the
-//! tests also ask the oracle itself and check that the file still holds its
-//! answers. `./x vectors` rewrites the files; the same generator, seed and
+//! `cargo test` replays them without Python; the live tests, ignored by
+//! plain `cargo test` (so they show as ignored, not passed), ask the oracle
+//! itself and check that the file still holds its answers: `./x test` runs
+//! them with `cargo test -- --ignored live`. `./x vectors` rewrites the files; the same generator, seed and
 //! pins give the same bytes (serde_json writes object keys sorted, the gzip
 //! header holds no time or name).
 
@@ -19,7 +20,6 @@ use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-/// Whether the live comparison runs (`CHUNKSCOPE_LIVE=1`, set by `./x test`).
 /// Whether a recorded answer is what the oracle answers now: the same JSON,
 /// except that two real numbers (not integers) may differ in their last few
 /// bits (relatively, by 1e-12). NumPy chooses its SIMD kernels by the CPU it
@@ -46,10 +46,6 @@ pub fn same_answer(recorded: &Value, now: &Value) -> bool {
         }
         _ => recorded == now,
     }
-}
-
-pub fn live() -> bool {
-    std::env::var("CHUNKSCOPE_LIVE").is_ok_and(|v| v == "1")
 }
 
 /// The path of a vector file, `tests/vectors/<name>.jsonl.gz`.

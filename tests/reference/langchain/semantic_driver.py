@@ -13,7 +13,10 @@ answers
     {"chunks": [str, ...], "start_indices": [int, ...],
      "embedded": [str, ...] | null,     # the texts LangChain asked to embed
      "distances": [float, ...], "threshold": float | null,
-     "breakpoints": [int, ...]}
+     "breakpoints": [int, ...],
+     "lexical": [[[index, value], ...], ...]}   # "kind": "lexical" cases only
+`lexical` is the lexical embedder's vectors of the embedded texts as
+lexical.py computes them from its definition, independently of the Rust one.
 or, when SemanticChunker raises, {"error": "<exception type>", "message": str}.
 
 `chunks` and `start_indices` come from create_documents([text]) with
@@ -38,6 +41,7 @@ try:
 except ImportError:
     pass
 
+import lexical  # noqa: E402
 from langchain_core.embeddings import Embeddings  # noqa: E402
 from langchain_experimental.text_splitter import SemanticChunker  # noqa: E402
 
@@ -88,6 +92,8 @@ def run(case):
         "threshold": None,
         "breakpoints": [],
     }
+    if case.get("kind") == "lexical" and embeddings.asked is not None:
+        answer["lexical"] = lexical.embed(embeddings.asked)
     sentences = chunker._get_single_sentences_list(text)
     if len(sentences) == 1 or (
         case["breakpoint"] == "gradient" and len(sentences) == 2
