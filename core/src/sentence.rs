@@ -19,7 +19,13 @@
 //! - a zero-width space after a stop is the space between two sentences
 //!   (`End.\u{200B}Next`), where UAX #29 ignores it as a format character;
 //! - an ellipsis `…` before a space and a capital ends a sentence, as `...`
-//!   does under UAX #29.
+//!   does under UAX #29;
+//! - a quoted question or exclamation followed by a lowercase word is one
+//!   sentence with its attribution (`"Is it done?" she asked.`), where UAX
+//!   #29 ends one after `?"` whatever follows;
+//! - a closing guillemet spaced off its sentence, as French sets it
+//!   (`« Non ! »`), closes that sentence, where UAX #29 starts the next one
+//!   with it.
 //!
 //! # Invariants
 //!
@@ -103,11 +109,14 @@ pub enum Reason {
     /// An end kept although doubtful: an abbreviation that often ends a
     /// sentence ("etc.", "p.m.", "Inc.") before a capital.
     AbbreviationBeforeCapital,
+    /// Not an end: a quoted question or exclamation, then who said it in a
+    /// lowercase word (`"Is it done?" she asked.`, `« Non ! » dit-elle.`).
+    Attribution,
 }
 
 impl Reason {
     /// Every reason.
-    pub const ALL: [Reason; 13] = [
+    pub const ALL: [Reason; 14] = [
         Reason::Abbreviation,
         Reason::Initial,
         Reason::Number,
@@ -121,6 +130,7 @@ impl Reason {
         Reason::EllipsisBeforeCapital,
         Reason::BeforeOpeningQuote,
         Reason::AbbreviationBeforeCapital,
+        Reason::Attribution,
     ];
 
     /// The reason [`Reason::name`] names.
@@ -144,6 +154,7 @@ impl Reason {
             Reason::ZeroWidthSpace => "zero_width_space",
             Reason::EllipsisBeforeCapital => "ellipsis_before_capital",
             Reason::AbbreviationBeforeCapital => "abbreviation_before_capital",
+            Reason::Attribution => "attribution",
         }
     }
 
@@ -171,6 +182,7 @@ impl Reason {
                 | Reason::ZeroWidthSpace
                 | Reason::EllipsisBeforeCapital
                 | Reason::AbbreviationBeforeCapital
+                | Reason::Attribution
         )
     }
 
@@ -191,6 +203,9 @@ impl Reason {
             Reason::EllipsisBeforeCapital => "sentence end: an ellipsis before a capital",
             Reason::AbbreviationBeforeCapital => {
                 "sentence end: an abbreviation that often ends a sentence, before a capital"
+            }
+            Reason::Attribution => {
+                "not a sentence end: a quoted question or exclamation, then who said it"
             }
         }
     }
@@ -224,7 +239,10 @@ pub fn segment(text: &str, record: bool) -> Sentences {
     let mut uax: Vec<usize> = Vec::new();
     for at in uax_boundaries(text) {
         let after = uax.last().copied().unwrap_or(0);
-        uax.push(judge.before_openers(after, at));
+        let at = after_spaced_closers(text, at);
+        if at < text.len() && at > after {
+            uax.push(judge.before_openers(after, at));
+        }
     }
     // UAX #29's boundaries, each kept or rejected.
     let mut ends: Vec<usize> = Vec::with_capacity(uax.len());
@@ -419,6 +437,48 @@ fn is_gap(c: char) -> bool {
     is_space(c) || c == ZWSP
 }
 
+/// Closing guillemets, which French sets off from the sentence they close
+/// with a space (`« Non ! »`).
+fn is_spaced_closer(c: char) -> bool {
+    matches!(c, '»' | '›')
+}
+
+/// The spaces French puts inside guillemets: ordinary, no-break and narrow
+/// no-break ones, on the same line.
+fn is_inner_space(c: char) -> bool {
+    matches!(c, ' ' | '\u{A0}' | '\u{202F}' | '\u{2009}')
+}
+
+/// After the spaced closing guillemets that follow a stop at `end` (and the
+/// spaces before them), or `end` itself when none do.
+fn spaced_closers_after(text: &str, end: usize) -> usize {
+    let rest = &text[end..];
+    let inner = rest.len() - rest.trim_start_matches(is_inner_space).len();
+    let closers = rest[inner..].len() - rest[inner..].trim_start_matches(is_spaced_closer).len();
+    if inner > 0 && closers > 0 {
+        end + inner + closers
+    } else {
+        end
+    }
+}
+
+/// A UAX #29 boundary at `at` moved past the spaced closing guillemets that
+/// close the sentence before it, and the gap after them: UAX #29 ends the
+/// sentence at `! »` before the `»`, since a closer after a space is no
+/// longer its sentence's (SB11).
+fn after_spaced_closers(text: &str, at: usize) -> usize {
+    let head = &text[..at];
+    let spaces = head.trim_end_matches(is_inner_space);
+    if spaces.len() == head.len() || !spaces.ends_with(is_stop) {
+        return at;
+    }
+    let closed = spaced_closers_after(text, spaces.len());
+    if closed == spaces.len() {
+        return at;
+    }
+    closed + text[closed..].len() - text[closed..].trim_start_matches(is_gap).len()
+}
+
 /// Abbreviations that almost never end a sentence: a capital after them
 /// starts a name or an example, not a sentence. Lowercase, with their dots.
 const NEVER_END: &[&str] = &[
@@ -553,7 +613,14 @@ impl Judge<'_> {
             }
             return true;
         }
-        if stop.closed == stop.span.end && text[stop.span.range()] == *"." {
+        let run = &text[stop.span.range()];
+        if stop.closed > stop.span.end
+            && (run.contains('?') || run.contains('!'))
+            && text[at..].chars().next().is_some_and(char::is_lowercase)
+        {
+            return self.decide(stop, Reason::Attribution);
+        }
+        if stop.closed == stop.span.end && run == "." {
             let word = word(text, &mut self.tokens, stop.span.start);
             if let Some(reason) = abbreviation(word) {
                 return self.decide(stop, reason);
@@ -661,7 +728,17 @@ impl Judge<'_> {
 fn stop_before(text: &str, start: usize, at: usize) -> Option<Stop> {
     let part = &text[start..at];
     let trimmed = part.trim_end_matches(is_gap);
-    let unclosed = trimmed.trim_end_matches(is_closer);
+    let mut unclosed = trimmed.trim_end_matches(is_closer);
+    // A closing guillemet spaced off its stop (`non ! »`) still closes it.
+    let inner = unclosed.trim_end_matches(is_inner_space);
+    if inner.len() < unclosed.len()
+        && trimmed[inner.len()..]
+            .trim_start_matches(is_inner_space)
+            .starts_with(is_spaced_closer)
+        && inner.ends_with(is_stop)
+    {
+        unclosed = inner;
+    }
     let before = unclosed.trim_end_matches(is_stop);
     if before.len() == unclosed.len() {
         return None;
@@ -681,7 +758,7 @@ fn stop_at(text: &str, i: usize) -> Stop {
             .unwrap_or(text.len() - from)
     };
     let end = skip(i, is_stop);
-    let closed = skip(end, is_closer);
+    let closed = skip(spaced_closers_after(text, end), is_closer);
     let next = skip(closed, is_gap);
     Stop {
         span: Span::new(i, end),

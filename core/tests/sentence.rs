@@ -146,6 +146,22 @@ const PITFALLS: &[Pitfall] = &[
         doubts: &[(".", "no_space", false), (".", "no_space", false)],
     },
     Pitfall {
+        name: "a quoted question or exclamation, then who said it",
+        text: "\"Is it done?\" she asked. \"No!\" He left. 'Why?' asked Ann.",
+        sentences: &["\"Is it done?\" she asked. ", "\"No!\" ", "He left. ", "'Why?' asked Ann."],
+        doubts: &[("?", "attribution", false), ("?", "attribution", false)],
+    },
+    Pitfall {
+        name: "French guillemets set off by spaces",
+        text: "Il a dit « non ! » et il est parti. « Jamais ! » Puis\u{A0}: « Pourquoi\u{202F}? » dit-elle.",
+        sentences: &[
+            "Il a dit « non ! » et il est parti. ",
+            "« Jamais ! » ",
+            "Puis\u{A0}: « Pourquoi\u{202F}? » dit-elle.",
+        ],
+        doubts: &[("!", "attribution", false), ("?", "attribution", false)],
+    },
+    Pitfall {
         name: "paragraph breaks stay with the sentence before",
         text: "Title\n\n\nFirst line.\nSecond.",
         sentences: &["Title\n\n\n", "First line.\n", "Second."],
@@ -162,7 +178,7 @@ fn the_pitfalls_as_worked_examples() {
         assert_eq!(p.sentences.concat(), p.text, "{}: no text lost", p.name);
         compared += 1;
     }
-    assert_eq!(compared, 13);
+    assert_eq!(compared, 15);
 }
 
 #[test]

@@ -67,6 +67,25 @@ e2e('the sentence view draws the sentences and every doubtful stop with its reas
   await page.waitForFunction(() => !document.querySelector('[data-testid=sentence-view]'));
 });
 
+e2e('dialogue: a quoted question with its attribution is one sentence, and spaced guillemets stay with theirs', async ({ page }) => {
+  // Worked by hand (char offsets): the "?" at 11 is followed by a closing quote
+  // and the lowercase "she" at 14, so no sentence ends there; "No!" before
+  // the capital "He" does end one. In French, "»" after "non ! " closes it.
+  const text = '"Is it done?" she asked. "No!" He left. Il a dit « non ! » et part. « Jamais ! » Fin.';
+  await configure(page, { text, strategy: 'sentence', size: 30 });
+  const read = async () => (await readAll(page, 'sentence')).map(({ start, end }) => [Number(start), Number(end)]);
+  await settle(page, read, [[0, 25], [25, 31], [31, 40], [40, 68], [68, 81], [81, 85]], 'the sentences');
+  const stops = (await readAll(page, 'sentence-stop')).map((s) => ({
+    start: Number(s.start), end: Number(s.end), at: Number(s.at), ends: s.ends, reason: s.reason,
+  }));
+  assert.deepEqual(stops, [
+    { start: 11, end: 12, at: 14, ends: 'false', reason: 'attribution' },
+    { start: 55, end: 56, at: 59, ends: 'false', reason: 'attribution' },
+  ]);
+  const reasons = await readAll(page, 'stop-reason');
+  assert.match(reasons[0].text, /not a sentence end: a quoted question or exclamation, then who said it/);
+});
+
 e2e('the semantic view draws the engine\'s curve, threshold and breakpoints; the slider re-splits live', async ({ page }) => {
   await configure(page, { text: TOPICS, strategy: 'semantic', size: 60 });
   // chunkscope --strategy semantic --size 60 --sep '\n\n' --sep '\n' --sep '. ' --sep ' ' --sep '' --trace:
@@ -112,6 +131,16 @@ e2e('the semantic view draws the engine\'s curve, threshold and breakpoints; the
     ['late', '', '', '', '', '', ''],
   ]);
   await waitForText(page, byTestId(page, 'late-static'), /late equals naive/, 'the static-model note');
+  // Seed 001's "ideal use case" column, for every row, and when to choose.
+  const ideal = await page.$$eval('[data-testid=comparison-row] td:last-child', (cells) => cells.map((c) => c.textContent));
+  assert.equal(ideal.length, 5);
+  for (const text of ideal) assert.ok(text.length > 20, `an ideal use for every strategy: ${JSON.stringify(ideal)}`);
+  assert.match(await byTestId(page, 'comparison-choose').innerText(), /start with recursive separators/);
+  // Seed 001's table calls \n the sentence separator: the card says it is wrong.
+  const correction = byTestId(page, 'lesson-correction');
+  assert.equal(await correction.getAttribute('data-seed'), '001');
+  assert.match(await correction.innerText(), /The lesson's table is wrong here/);
+  assert.match(await correction.innerText(), /A \\n is a line break, not a sentence end/);
 
   // The slider, moved to 50: --amount 50 gives breakpoints [1, 3].
   await byTestId(page, 'threshold-slider').evaluate((el) => {
