@@ -2379,4 +2379,22 @@ fn special_tokens_raise_as_in_tiktoken() {
     assert!(langchain::split("a <|fim_middle|> b", &config(cl100k)).is_err());
     // In chars it is plain text.
     assert!(langchain::split("hello <|endoftext|>", &config(Unit::Chars)).is_ok());
+    // LangChain raises on the special token where it measures the piece
+    // holding it, before it reaches a separator that does not compile once
+    // wrapped to keep it (the third): the special token's error, not re.error.
+    let config = LangChainConfig {
+        separators: ["(?>a+)b?", "(?=a)", "(?m)^", "(\\s)|(,)"]
+            .map(String::from)
+            .to_vec(),
+        keep_separator: Keep::End,
+        is_separator_regex: true,
+        ..LangChainConfig::recursive(5, 5).with_unit(cl100k)
+    };
+    let e = langchain::split("。\n\n<|endoftext|>。\té²aé#", &config).unwrap_err();
+    assert_eq!(
+        e,
+        LangChainError::DisallowedSpecialToken {
+            token: "<|endoftext|>"
+        }
+    );
 }

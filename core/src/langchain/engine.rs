@@ -568,17 +568,19 @@ impl<'a: 'c, 'c> Run<'a, 'c> {
         }
     }
 
-    /// Splits the whole source; the error of a special token met on the way
-    /// comes last, as LangChain's length function raises it.
+    /// Splits the whole source. A special token met on the way is the error,
+    /// as LangChain's length function raises it there: the split goes on past
+    /// it only to finish the trace, so an error it meets later (a regex
+    /// separator LangChain would not have reached) gives way to it.
     fn go(&mut self) -> Result<(), LangChainError> {
         let whole = Piece::whole(self.source);
-        match self.config.kind {
-            Kind::Recursive => self.split_text(&whole, 0, 1, None, None)?,
-            Kind::Character => self.character(&whole)?,
-        }
+        let split = match self.config.kind {
+            Kind::Recursive => self.split_text(&whole, 0, 1, None, None),
+            Kind::Character => self.character(&whole),
+        };
         match self.special.get() {
             Some(token) => Err(LangChainError::DisallowedSpecialToken { token }),
-            None => Ok(()),
+            None => split,
         }
     }
 
