@@ -22,7 +22,15 @@ __all__ = [
 
 
 class ChunkscopeError(ValueError):
-    """A configuration or a text that chunkscope refuses, with what to change."""
+    """A configuration or a text that chunkscope refuses, with what to change.
+
+    ``langchain`` is what LangChain raises on the same input: its exception's
+    class as Python spells it (``"ValueError"``, ``"re.error"``, …) and its
+    message word for word, or ``None`` where chunkscope refuses on its own
+    (LangChain would go on).
+    """
+
+    langchain: tuple[str, str] | None = None
 
 
 class RegexError(ChunkscopeError, re.error):
@@ -65,21 +73,41 @@ class _LangChainIndexError(LangChainCrash, IndexError):
     pass
 
 
+class _RegexOverflowError(RegexError, OverflowError):
+    pass
+
+
 _CRASHES = {"TypeError": _LangChainTypeError, "IndexError": _LangChainIndexError}
 for _cls in _CRASHES.values():
     _cls.__name__ = _cls.__qualname__ = "LangChainCrash"
+_RegexOverflowError.__name__ = _RegexOverflowError.__qualname__ = "RegexError"
 
 
-def _make(kind: str, message: str, *extra: object) -> ChunkscopeError:
+def _as_langchain(exc: ChunkscopeError, cls: str, message: str) -> ChunkscopeError:
+    """`exc`, saying that LangChain raises `cls(message)` on the same input."""
+    exc.langchain = (cls, message)
+    return exc
+
+
+def _make(
+    kind: str, message: str, langchain: tuple[str, str] | None, *extra: object
+) -> ChunkscopeError:
     """The exception for one of the engine's refusals (called by the native
-    module, which names the kind)."""
+    module, which names the kind and what LangChain raises, if it does)."""
+    exc: ChunkscopeError
     if kind == "regex":
         pattern, pos = extra
-        return RegexError(message, pattern, pos)  # type: ignore[arg-type]
-    if kind == "unsupported":
-        return UnsupportedError(message)
-    if kind == "too_deep":
-        return RecursionLimitError(message)
-    if kind == "crash":
-        return _CRASHES.get(str(extra[0]), LangChainCrash)(message)
-    return ChunkscopeError(message)
+        # CPython checks the size of a repeat outside its parser, with an
+        # OverflowError: so does LangChain, through it.
+        cls = _RegexOverflowError if langchain and langchain[0] == "OverflowError" else RegexError
+        exc = cls(message, pattern, pos)  # type: ignore[arg-type]
+    elif kind == "unsupported":
+        exc = UnsupportedError(message)
+    elif kind == "too_deep":
+        exc = RecursionLimitError(message)
+    elif kind == "crash":
+        exc = _CRASHES.get(str(extra[0]), LangChainCrash)(message)
+    else:
+        exc = ChunkscopeError(message)
+    exc.langchain = langchain
+    return exc

@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal
 
 from . import _native
-from .errors import ChunkscopeError
+from .errors import ChunkscopeError, _as_langchain
 
 __all__ = [
     "CharacterTextSplitter",
@@ -240,11 +240,19 @@ class TextSplitter(DocumentTransformer):
         chunk_size = _whole("chunk_size", chunk_size)
         chunk_overlap = _whole("chunk_overlap", chunk_overlap)
         if chunk_size <= 0:
-            raise ChunkscopeError(
-                f"chunk_size must be at least 1, got {chunk_size}: no chunk could hold anything"
+            raise _as_langchain(
+                ChunkscopeError(
+                    f"chunk_size must be at least 1, got {chunk_size}: no chunk could hold anything"
+                ),
+                "ValueError",
+                f"chunk_size must be > 0, got {chunk_size}",
             )
         if chunk_overlap < 0:
-            raise ChunkscopeError(f"chunk_overlap must be 0 or more, got {chunk_overlap}")
+            raise _as_langchain(
+                ChunkscopeError(f"chunk_overlap must be 0 or more, got {chunk_overlap}"),
+                "ValueError",
+                f"chunk_overlap must be >= 0, got {chunk_overlap}",
+            )
         self._chunk_size = chunk_size
         self._chunk_overlap = chunk_overlap
         self._length_function = length_function

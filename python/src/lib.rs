@@ -686,17 +686,28 @@ fn kind_of(e: &Error) -> Kind {
 }
 
 fn config_error(py: Python<'_>, message: impl Into<String>) -> PyErr {
-    make_error(py, Kind::Config, message.into())
+    make_error(py, Kind::Config, message.into(), None)
 }
 
 fn engine_error(py: Python<'_>, e: &Error) -> PyErr {
-    make_error(py, kind_of(e), e.to_string())
+    let langchain = match e {
+        Error::LangChain(e) => e.langchain_exception(),
+        _ => None,
+    };
+    make_error(py, kind_of(e), e.to_string(), langchain)
 }
 
 /// Builds the exception through `chunkscope.errors._make`, where the classes
 /// live (they subclass Python classes such as `re.error`). Should that module
 /// be missing, the message still arrives, as a plain `ValueError`.
-fn make_error(py: Python<'_>, kind: Kind, message: String) -> PyErr {
+/// `langchain` is what LangChain raises on the same input (the exception's
+/// `langchain` attribute), when it does.
+fn make_error(
+    py: Python<'_>,
+    kind: Kind,
+    message: String,
+    langchain: Option<(&'static str, String)>,
+) -> PyErr {
     static MAKE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
     let made = MAKE
         .get_or_try_init(py, || {
@@ -707,13 +718,21 @@ fn make_error(py: Python<'_>, kind: Kind, message: String) -> PyErr {
         .and_then(|make| {
             let make = make.bind(py);
             match kind {
-                Kind::Config => make.call1(("config", message.clone())),
-                Kind::Unsupported => make.call1(("unsupported", message.clone())),
-                Kind::TooDeep => make.call1(("too_deep", message.clone())),
-                Kind::Crash(exception) => make.call1(("crash", message.clone(), exception)),
-                Kind::Regex { pattern, position } => {
-                    make.call1(("regex", message.clone(), pattern, position))
+                Kind::Config => make.call1(("config", message.clone(), langchain.clone())),
+                Kind::Unsupported => {
+                    make.call1(("unsupported", message.clone(), langchain.clone()))
                 }
+                Kind::TooDeep => make.call1(("too_deep", message.clone(), langchain.clone())),
+                Kind::Crash(exception) => {
+                    make.call1(("crash", message.clone(), langchain.clone(), exception))
+                }
+                Kind::Regex { pattern, position } => make.call1((
+                    "regex",
+                    message.clone(),
+                    langchain.clone(),
+                    pattern,
+                    position,
+                )),
             }
         });
     match made {

@@ -31,14 +31,15 @@ class Warnings(logging.Handler):
 
 WARNINGS = Warnings("chunkscope", "langchain_text_splitters.base", "langchain_text_splitters")
 
-# LangChain's exception kinds as the recorded answers name them, and the
-# class each stands for.
-KINDS: dict[str, type[BaseException]] = {
-    "ValueError": ValueError,
-    "error": re.error,
-    "TypeError": TypeError,
-    "IndexError": IndexError,
-    "RecursionError": RecursionError,
+# LangChain's exception kinds as the recorded answers name them (the class's
+# __name__): how chunkscope's `langchain` attribute spells each, and the class
+# it stands for, which chunkscope's exception must also be an instance of.
+KINDS: dict[str, tuple[str, type[BaseException]]] = {
+    "ValueError": ("ValueError", ValueError),
+    "error": ("re.error", re.error),
+    "OverflowError": ("OverflowError", OverflowError),
+    "TypeError": ("TypeError", TypeError),
+    "IndexError": ("IndexError", IndexError),
 }
 
 
@@ -59,10 +60,11 @@ def outcome(run: Callable[[], list[Any]]) -> dict[str, Any]:
 
 
 # The engine's own refusals: a regex Python accepts but whose result the
-# engine will not guess (the i flag, \N{NAME}, …). The Rust differential
+# engine will not guess (the i flag, \N{NAME}, …), and more separators in
+# use than LangChain's recursion follows. The Rust differential
 # lists the same refusals; they are counted, never taken for agreement with
 # an answer.
-OWN_REFUSALS = ("UnsupportedError",)
+OWN_REFUSALS = ("UnsupportedError", "RecursionLimitError")
 
 
 def refused(ours: dict[str, Any]) -> bool:
@@ -72,14 +74,25 @@ def refused(ours: dict[str, Any]) -> bool:
 
 def differs(ours: dict[str, Any], theirs: dict[str, Any]) -> str | None:
     """None when the outcomes agree: the same chunks, start indices and
-    warnings, or exceptions of the same kind (ours may be a subclass).
-    The caller sets the engine's own refusals ([`refused`]) apart first."""
+    warnings, or the same exception: ours is an instance of LangChain's class
+    and says, in its `langchain` attribute, that LangChain raises exactly
+    this class with exactly this message. The caller sets the engine's own
+    refusals ([`refused`]) apart first."""
     if "error" in theirs:
         if "error" not in ours:
             return f"LangChain raises {theirs['error']}: {theirs['message']}; we give {ours}"
-        kind = KINDS.get(theirs["error"], Exception)
-        if not isinstance(ours["exception"], kind):
+        if theirs["error"] not in KINDS:
+            return f"LangChain raises {theirs['error']}, which these tests do not expect: {theirs}"
+        spelt, kind = KINDS[theirs["error"]]
+        exc = ours["exception"]
+        if not isinstance(exc, kind):
             return f"LangChain raises {theirs['error']}, we raise {ours['error']}: {ours['message']}"
+        said = getattr(exc, "langchain", None)
+        if said != (spelt, theirs["message"]):
+            return (
+                f"LangChain raises {spelt}({theirs['message']!r}); "
+                f"our {ours['error']} says it raises {said!r}"
+            )
         return None
     if "error" in ours:
         return f"we raise {ours['error']}: {ours['message']}; LangChain gives {theirs}"

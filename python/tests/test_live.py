@@ -86,6 +86,8 @@ def test_random_cases_give_langchains_answers(langchain: Any) -> None:
             problem = differs(ours, theirs)
             if problem:
                 problems.append(f"{problem}\n  case {json.dumps(case, ensure_ascii=False)}")
+            elif "error" in theirs:
+                tally["  the same exception: class and message"] += 1
     print(f"compared with the live LangChain: {dict(tally)}")
     assert not problems, f"{len(problems)} differences; the first:\n\n" + "\n\n".join(problems[:10])
     assert tally["recursive cases"] == tally["character cases"] == CASES_PER_CLASS
@@ -94,6 +96,9 @@ def test_random_cases_give_langchains_answers(langchain: Any) -> None:
         assert tally[f"  unit {key}"] >= 100, key
     for key in ("ValueError", "error", "TypeError"):
         assert tally[f"  LangChain raised {key}"] >= 10, key
+    # Every exception compared exactly: no refusal is taken for agreement here.
+    raised = sum(v for k, v in tally.items() if k.startswith("  LangChain raised"))
+    assert tally["  the same exception: class and message"] == raised, tally
 
 
 def test_langchains_own_test_cases_live(langchain: Any) -> None:
