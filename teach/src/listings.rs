@@ -123,7 +123,7 @@ pub fn score(listing: &Listing, marks: impl IntoIterator<Item = usize>) -> Score
 }
 
 /// Every listing, in menu order.
-pub const LISTINGS: [Listing; 4] = [
+pub const LISTINGS: [Listing; 5] = [
     Listing {
         name: "fixed_chunks",
         title: "fixed_chunks (lesson 000)",
@@ -336,5 +336,19 @@ pub const LISTINGS: [Listing; 4] = [
             },
         ],
         note: "",
+    },
+    Listing {
+        name: "fixed_windows",
+        title: "fixed_windows (lesson 004)",
+        about:
+            "Lesson 004's fixed windows over any sequence of units, with their half-open \
+                [start, end) spans, given as the careful version. Exercise 2 writes its unit tests.",
+        code: include_str!("../listings/fixed_windows.py"),
+        bugs: &[],
+        note: "No known bug. It refuses a size that is not a positive integer and an overlap \
+               outside 0 <= overlap < size (bools too, since bool is an int), so every step \
+               advances; each window carries its [start, end) span, so positions are never \
+               searched for; and it stops once a window reaches the end (line 27), so there \
+               is no overlap-only tail.",
     },
 ];

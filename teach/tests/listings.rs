@@ -12,6 +12,7 @@ use chunkscope_teach::listings::{score, Listing, Score, LISTINGS};
 const SEED_000: &str = include_str!("seeds/000.txt");
 const SEED_001: &str = include_str!("seeds/001.txt");
 const SEED_002: &str = include_str!("seeds/002.txt");
+const SEED_004: &str = include_str!("seeds/004.txt");
 
 fn listing(name: &str) -> &'static Listing {
     Listing::parse(name).unwrap()
@@ -24,6 +25,7 @@ fn in_seed(name: &str, line: &str) -> bool {
         "fixed_chunks" | "recursive_split" => SEED_000.contains(line),
         "split" => SEED_002.lines().any(|l| l == line.trim_start()),
         "RecursiveTextChunker" => SEED_001.lines().any(|l| l == line),
+        "fixed_windows" => SEED_004.lines().any(|l| l == line),
         other => panic!("no lesson text for {other}"),
     }
 }
@@ -37,7 +39,8 @@ fn the_listings_are_the_lessons_code_with_only_line_breaks_and_indents_restored(
             "fixed_chunks",
             "recursive_split",
             "split",
-            "RecursiveTextChunker"
+            "RecursiveTextChunker",
+            "fixed_windows"
         ]
     );
     // Lesson 000: both functions, line breaks taken out, are its one line.
@@ -61,6 +64,9 @@ fn the_listings_are_the_lessons_code_with_only_line_breaks_and_indents_restored(
     // Lesson 001: exactly as printed, the whitespace-only lines included.
     assert_eq!(listing("RecursiveTextChunker").code, SEED_001);
     assert_eq!(listing("RecursiveTextChunker").lines().count(), 39);
+    // Lesson 004: exactly as printed, from its imports to `return result`.
+    assert_eq!(listing("fixed_windows").code, SEED_004);
+    assert_eq!(listing("fixed_windows").lines().count(), 30);
 }
 
 #[test]

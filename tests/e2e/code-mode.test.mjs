@@ -19,13 +19,14 @@ const lines = (page) =>
 
 const line = (page, n) => page.locator(`[data-testid=listing-line][data-line="${n}"]`);
 
-e2e('the four listings, verbatim, one element per line', async ({ page }) => {
+e2e('the five listings, verbatim, one element per line', async ({ page }) => {
   await openCode(page);
   assert.deepEqual(await optionValues(page, 'listing-select'), [
     'fixed_chunks',
     'recursive_split',
     'split',
     'RecursiveTextChunker',
+    'fixed_windows',
   ]);
   // The class opens first: 39 lines as lesson 001 prints them.
   let shown = await lines(page);
@@ -36,7 +37,7 @@ e2e('the four listings, verbatim, one element per line', async ({ page }) => {
     '                current_chunk = current_chunk[-self.chunk_overlap:] + s if self.chunk_overlap < len(current_chunk) else s',
   );
   assert.equal(shown[12].code, '        ');
-  const counts = { fixed_chunks: 13, recursive_split: 27, split: 11 };
+  const counts = { fixed_windows: 30, fixed_chunks: 13, recursive_split: 27, split: 11 };
   for (const [name, n] of Object.entries(counts)) {
     await byTestId(page, 'listing-select').selectOption(name);
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid=listing-line]').length === n, n);

@@ -4,7 +4,7 @@
 // window-count formula and costs beside the lessons; seed 004's exercises checked
 // by the engine; the overlap refusal's suggestion.
 import { join } from 'node:path';
-import { e2e, assert, byTestId, waitForChunkSpans, SEED_CHUNKS, SCREENSHOTS } from './harness.mjs';
+import { e2e, assert, byTestId, waitForChunkSpans, waitForText, SEED_CHUNKS, SCREENSHOTS } from './harness.mjs';
 
 const card = (page, id) => page.locator(`[data-card="${id}"]`);
 
@@ -30,11 +30,11 @@ const FACTS = {
   'md-table': /Recursive: 2 chunks of rows with no header row; Markdown: 2 with the header row recorded as context\./,
   'md-fence': /Chunks holding half a code fence: recursive 2, Markdown 0\./,
   'too-small': /At size 40: 9 chunks; 2 open with a pronoun .*“It takes 5 days\.”.*“It never expires\.”/,
-  'too-big': /At size 400: 1 chunk\(s\); chunk 0 is 206 chars and holds 5 paragraphs/,
+  'too-big': /At size 400: 1 chunk; chunk 0 is 206 chars and holds 5 paragraphs/,
   typical: /Size 1200 chars with overlap 150 \(13 % of the size\): 204 chunks, median 1172 chars/,
   headline: /Fixed: 3 windows, 1 of them cut inside a word \(“g\|et”\)\. Recursive: 5 chunks, cut 2 by “\\n\\n”, 1 by “\\n”, 1 by “\. ”\./,
   'equal-sized': /Chunk lengths at size 40: 13, 20, 31, 28, 16: from 13 to 31/,
-  'all-at-once': /“\\n\\n” split 1 piece\(s\) of 114 chars; “\\n” split 1 piece\(s\) of 81 chars; “\. ” split 1 piece\(s\) of 52 chars; “ ” and the hard cut never ran/,
+  'all-at-once': /“\\n\\n” split 1 piece of 114 chars; “\\n” split 1 piece of 81 chars; “\. ” split 1 piece of 52 chars; “ ” and the hard cut never ran/,
   empty: /89 chunks, cut 2 by “\\n\\n”, 1 by “\. ”, 5 by “ ”, 80 by a hard cut\. The longest is 40/,
   meaning: /Chunk 0 .* is about refunds and about shipping/,
   merge: /With the merge: 2 chunks\. Without it \(the lesson's eleven lines\): 3 pieces/,
@@ -98,7 +98,7 @@ e2e('a card keeps reading the split as the settings change', async ({ page }) =>
   await byTestId(page, 'size-input').fill('400');
   await page.waitForFunction(() => {
     const f = document.querySelector('[data-card="too-small"] [data-testid=card-fact]');
-    return f && !f.hasAttribute('data-pending') && f.dataset.holds === 'false' && /At size 400: 1 chunks; 0 open/.test(f.innerText);
+    return f && !f.hasAttribute('data-pending') && f.dataset.holds === 'false' && /At size 400: 1 chunk; 0 open/.test(f.innerText);
   });
 });
 
@@ -110,9 +110,11 @@ e2e('the refund page at 40 in fixed windows: the lesson says "Refunds" is cut, t
   assert.equal(await claim.getAttribute('data-holds'), 'false');
   assert.equal(
     await claim.innerText(),
-    'Not as the lesson says: no window starts inside “Refunds”. Window 2 starts at char 40, in the middle of a sentence (“…They| go…”); window 3 starts at char 80, inside the word “g|et”.',
+    'The lesson is wrong here: it says a window starts inside “Refunds”, and none does. Window 2 starts at char 40, in the middle of a sentence (“…They| go…”); window 3 starts at char 80, inside the word “g|et”.',
   );
   assert.equal(await byTestId(page, 'lesson-match').getAttribute('data-ok'), 'false');
+  // Who is wrong is said plainly: the lesson, not the engine.
+  assert.match(await byTestId(page, 'lesson-match').innerText(), /The lesson's sentence is wrong/);
   // The fixed pane holds the three windows, the recursive pane the lesson's five chunks.
   const starts = await page.locator('[data-testid=pane-fixed] [data-testid=chunk]').evaluateAll((els) => els.map((e) => e.dataset.start));
   assert.deepEqual(starts, ['0', '40', '80']);
@@ -158,6 +160,14 @@ e2e("seed 004's exercises are checked by the engine", async ({ page }) => {
   const prio = exercise(page, 'priority');
   await prio.locator('[data-testid=exercise-check]').click();
   await page.waitForFunction(() => document.querySelector('[data-exercise=priority] [data-testid=exercise-result]')?.dataset.ok === 'false');
+  // Fence first fails, and the reason is the cut the engine made: the fence's
+  // separator also matches the closing fence line.
+  for (const [pos, value] of [[0, '1'], [1, '0'], [2, '2'], [3, '3']]) {
+    await prio.locator(`[data-testid=exercise-order][data-pos="${pos}"]`).selectOption(value);
+  }
+  await prio.locator('[data-testid=exercise-check]').click();
+  await waitForText(page, prio.locator('[data-testid=exercise-result]'), /matches the closing fence line too/, 'why fence-first fails');
+  assert.equal(await prio.locator('[data-testid=exercise-result]').getAttribute('data-ok'), 'false');
   for (const [pos, value] of [[0, '0'], [1, '1'], [2, '2'], [3, '3']]) {
     await prio.locator(`[data-testid=exercise-order][data-pos="${pos}"]`).selectOption(value);
   }

@@ -253,12 +253,14 @@ pub struct Row {
     pub guarantee: &'static str,
     /// What it costs, and what it needs.
     pub cost: &'static str,
+    /// Where it is the right choice (seed 001's "ideal use case" column).
+    pub ideal: &'static str,
 }
 
 /// The comparison: the four strategies of [`crate::state::semantic::COMPARED`]
 /// from their splits (`split(strategy)`), then late chunking, described.
 pub fn comparison<'a>(split: impl Fn(Strategy) -> Option<&'a Split>) -> Vec<Row> {
-    let row = |strategy: Strategy, title, guarantee, cost| {
+    let row = |strategy: Strategy, title, guarantee, cost, ideal| {
         let s = split(strategy);
         let lengths = s.map(|s| {
             let mut lens: Vec<usize> = s.output.chunks.iter().map(|c| c.len).collect();
@@ -280,6 +282,7 @@ pub fn comparison<'a>(split: impl Fn(Strategy) -> Option<&'a Split>) -> Vec<Row>
             cut_calls: trace.map(|t| t.map_or(0, |t| t.embedding_calls)),
             guarantee,
             cost,
+            ideal,
         }
     };
     vec![
@@ -288,24 +291,28 @@ pub fn comparison<'a>(split: impl Fn(Strategy) -> Option<&'a Split>) -> Vec<Row>
             "Fixed-size windows",
             "Every chunk the same size (the last may be shorter); nothing else.",
             "Nothing to compute; cuts words and sentences anywhere.",
+            "A baseline to beat, and uniform text with no structure, such as logs.",
         ),
         row(
             Strategy::Recursive,
             "Recursive separators",
             "No chunk over the size; cuts at the strongest separator that makes pieces fit.",
             "One pass over the text; does not see where the topic changes.",
+            "General prose and documentation: the default to start from.",
         ),
         row(
             Strategy::Sentence,
             "Whole sentences, packed",
             "No chunk over the size; no sentence cut unless it alone is too long.",
             "A sentence segmenter's pass; abbreviations and decimals need its care.",
+            "Answers that must not be cut mid-sentence: FAQs, support pages, policies.",
         ),
         row(
             Strategy::Semantic,
             "Semantic (SemanticChunker)",
             "Cuts where neighbouring sentence groups drift apart; here also no chunk over the size.",
             "One vector per sentence group at ingestion, before the chunks are embedded.",
+            "Long text that changes topic without headings: transcripts, multi-topic reports.",
         ),
         Row {
             name: "late",
@@ -315,6 +322,7 @@ pub fn comparison<'a>(split: impl Fn(Strategy) -> Option<&'a Split>) -> Vec<Row>
             cut_calls: None,
             guarantee: "Every chunk's vector has seen the whole document through attention.",
             cost: "A long-context embedding model (e.g. 8k tokens) run over the whole document; not run on this page.",
+            ideal: "Chunks that lean on text far away: contracts and reports whose definitions and names are set pages earlier.",
         },
     ]
 }

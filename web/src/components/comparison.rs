@@ -42,6 +42,7 @@ pub fn StrategyComparison(props: &ComparisonProps) -> Html {
                         <th scope="col">{"embedding to cut"}</th>
                         <th scope="col">{"guarantees"}</th>
                         <th scope="col">{"costs and needs"}</th>
+                        <th scope="col">{"ideal for"}</th>
                     </tr></thead>
                     <tbody>
                         { for rows.iter().map(|r| {
@@ -71,12 +72,20 @@ pub fn StrategyComparison(props: &ComparisonProps) -> Html {
                                     <td>{cut}</td>
                                     <td>{r.guarantee}</td>
                                     <td>{r.cost}</td>
+                                    <td>{r.ideal}</td>
                                 </tr>
                             }
                         })}
                     </tbody>
                 </table>
             </div>
+            <p class="note" data-testid="comparison-choose">
+                {"Which to choose: start with recursive separators, and measure retrieval on your own questions (evaluate mode). Try semantic only if that measurement improves, since every document then costs a vector per sentence group before it is indexed. Late chunking pays off when chunks lean on context elsewhere in the document, and it needs a long-context embedding model that returns a vector per token."}
+            </p>
+            <p class="hint lesson-correction" data-testid="lesson-correction" data-seed="001">
+                <strong>{"The lesson's table is wrong here: "}</strong>
+                {"it says recursive splitting goes by paragraph (\\n\\n), then sentence (\\n), then space. A \\n is a line break, not a sentence end: a line can hold several sentences, and a sentence can run over several lines. The default separators cut sentences at \". \", after paragraphs and lines, and the sentence strategy finds sentence ends with a segmenter."}
+            </p>
         </section>
     }
 }

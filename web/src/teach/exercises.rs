@@ -166,6 +166,52 @@ pub fn judge_priority(split: &Split) -> (bool, bool) {
     (headings, !cut_inside)
 }
 
+/// Why an order of exercise 3 fails, from what the engine did: the heading
+/// that does not start a chunk and the chunk it is in, and the cut inside
+/// the fence with the separator that made it. Empty when the order works.
+pub fn priority_problems(split: &Split) -> Vec<String> {
+    let t = &*split.text;
+    let chunks = &split.output.chunks;
+    let mut problems = Vec::new();
+    for (i, _) in t
+        .match_indices("# ")
+        .filter(|&(i, _)| i == 0 || t[..i].ends_with('\n'))
+    {
+        if let Some(k) = chunks
+            .iter()
+            .position(|c| c.span.start < i && i < c.span.end)
+        {
+            let heading = t[i..].lines().next().unwrap_or("");
+            problems.push(format!(
+                "“{heading}” does not start a chunk: packing put it inside chunk {k}, after the text before it"
+            ));
+        }
+    }
+    let open = t.find("```").unwrap_or(0);
+    let close = t[open + 3..].find("```").map_or(t.len(), |j| open + 3 + j);
+    let first_line = t[open..].find('\n').map_or(close, |j| open + j);
+    for (k, c) in chunks
+        .iter()
+        .enumerate()
+        .take(chunks.len().saturating_sub(1))
+    {
+        if !(c.span.end > first_line && c.span.end < close) {
+            continue;
+        }
+        let why = match c.cut {
+            chunkscope::Cut::Separator(i) => match split.config.separators.get(i) {
+                Some(sep) if *sep == boundary(1) => "the fence's separator “\\n```” matches the closing fence line too, so the closing ``` starts a piece of its own and goes to the next chunk".to_string(),
+                Some(sep) if *sep == boundary(2) => "the blank line inside the fence is a paragraph break to “\\n\\n”, which ran before the fence's separator could keep the fence in one piece".to_string(),
+                Some(sep) => format!("the separator “{}” cut there", sep.label()),
+                None => "a separator cut there".to_string(),
+            },
+            _ => "the hard cut ended it there".to_string(),
+        };
+        problems.push(format!("chunk {k} ends inside the code fence: {why}"));
+    }
+    problems
+}
+
 /// Exercise 4: whether the chunks joined give the text back, and whether they
 /// do once each chunk's overlap with the one before is dropped.
 pub fn rejoin(split: &Split) -> (bool, bool, usize) {
@@ -396,8 +442,14 @@ fn Priority() -> Html {
         (Some(Ok(s)), true) => {
             let (headings, fence) = judge_priority(s);
             let ok = headings && fence;
+            let problems = priority_problems(s);
+            let why = if problems.is_empty() {
+                "This order keeps every section and the whole fence together.".to_string()
+            } else {
+                format!("{}.", problems.join("; "))
+            };
             result(ok, format!(
-                "At size 60: {} chunks. Every heading starts a chunk: {}. The code fence is never cut at its blank line: {}. A blank line inside a fence is code, not a paragraph break: the fence must be split off before the paragraph separator runs.",
+                "At size 60: {} chunks. Every heading starts a chunk: {}. The code fence stays whole: {}. {why}",
                 s.output.chunks.len(),
                 if headings { "yes" } else { "no" },
                 if fence { "yes" } else { "no" }
@@ -514,8 +566,48 @@ mod tests {
             [3, 2, 1, 0],
         ] {
             let s = now(PRIORITY_TEXT, priority_config(&order)).unwrap();
-            judged.push((order, judge_priority(&s)));
+            // The reasons agree with the verdict: none exactly when it holds.
+            let (headings, fence) = judge_priority(&s);
+            assert_eq!(
+                priority_problems(&s).is_empty(),
+                headings && fence,
+                "{order:?}"
+            );
+            judged.push((order, (headings, fence)));
         }
+        // Fence first fails for the reason the engine shows: its separator
+        // also matches the closing fence.
+        let fence_first = now(PRIORITY_TEXT, priority_config(&[1, 0, 2, 3])).unwrap();
+        let problems = priority_problems(&fence_first);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(
+            problems[0].contains("matches the closing fence line too"),
+            "{problems:?}"
+        );
+        // Every one of the 24 orders: the fence stays whole exactly when the
+        // engine made no cut inside it, whatever the reason given.
+        let mut whole = Vec::new();
+        let mut orders = 0;
+        for n in 0..256usize {
+            let order = [n & 3, (n >> 2) & 3, (n >> 4) & 3, (n >> 6) & 3];
+            let mut sorted = order;
+            sorted.sort_unstable();
+            if sorted != [0, 1, 2, 3] {
+                continue;
+            }
+            orders += 1;
+            let s = now(PRIORITY_TEXT, priority_config(&order)).unwrap();
+            assert_eq!(
+                priority_problems(&s).is_empty(),
+                judge_priority(&s) == (true, true),
+                "{order:?}"
+            );
+            if judge_priority(&s) == (true, true) {
+                whole.push(order);
+            }
+        }
+        assert_eq!(orders, 24);
+        assert!(whole.contains(&[0, 1, 2, 3]), "{whole:?}");
         assert_eq!(
             judged,
             [

@@ -320,7 +320,7 @@ pub fn claim(split: &crate::state::Split, word: &str) -> Claim {
         format!("As the lesson says, a window starts inside “{word}”.")
     } else {
         format!(
-            "Not as the lesson says: no window starts inside “{word}”. {}.",
+            "The lesson is wrong here: it says a window starts inside “{word}”, and none does. {}.",
             {
                 let all = boundaries.join("; ");
                 let mut first = all.chars();
@@ -486,7 +486,12 @@ pub fn Lessons(props: &LessonsProps) -> Html {
                     <strong>{match (waiting, v.ok) {
                         (true, _) => "… splitting",
                         (false, true) => "✓ matches the lesson",
-                        (false, false) => "✗ differs from the lesson",
+                        (false, false) => match lesson.expected {
+                            // The engine's windows are exact; the lesson's
+                            // sentence about them is what is wrong.
+                            Expected::Claim(_) => "✗ The lesson's sentence is wrong; the windows below are what a fixed cut really gives",
+                            _ => "✗ differs from the lesson",
+                        },
                     }}</strong>
                 </div>
                 <div class="two-col">
@@ -556,7 +561,7 @@ mod tests {
         assert!(!c.holds);
         assert_eq!(
             c.summary,
-            "Not as the lesson says: no window starts inside “Refunds”. Window 2 starts at char 40, in the middle of a sentence (“…They| go…”); window 3 starts at char 80, inside the word “g|et”."
+            "The lesson is wrong here: it says a window starts inside “Refunds”, and none does. Window 2 starts at char 40, in the middle of a sentence (“…They| go…”); window 3 starts at char 80, inside the word “g|et”."
         );
         let v = verdict(lesson, &state);
         assert!(!v.ok);
