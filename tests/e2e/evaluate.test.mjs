@@ -198,7 +198,7 @@ e2e('questions: import with line-numbered errors (nothing lost), export as JSONL
   const rows = await readRows(page);
   assert.equal(table.length, 3);
   const cells = table[1].split(',');
-  assert.deepEqual(cells.slice(0, 6), ['recursive', '"200"', '"0"', 'chars', 'default', '3']);
+  assert.deepEqual(cells.slice(0, 6), ['recursive', '200', '0', 'chars', 'default', '3']);
   assert.equal(Number(cells[6]), rows[0].metrics.recall);
   assert.equal(Number(cells[12]), rows[0].metrics.units);
 });

@@ -147,11 +147,17 @@ pub fn metrics_csv(state: &EvalState) -> String {
     );
     for c in &state.configs {
         let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
+        // A size or overlap as typed: a number stays a number, anything else
+        // (the row then holds its error) is quoted text.
+        let typed = |s: &str| match s.trim() {
+            t if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) => t.to_string(),
+            t => quote(t),
+        };
         let head = format!(
             "{},{},{},{},{},{}",
             c.strategy.name(),
-            quote(c.size.trim()),
-            quote(c.overlap.trim()),
+            typed(&c.size),
+            typed(&c.overlap),
             c.unit.name(),
             c.separators,
             state.top_k
@@ -294,31 +300,48 @@ fn config_controls(c: &EvalConfig, dispatch: &Callback<EvalAction>) -> Html {
             EvalAction::TypeConfig(id, f(e.target_unchecked_into::<HtmlInputElement>().value()))
         })
     };
+    // Each control has its word above it: a row of bare fields reads as
+    // numbers without a meaning.
     html! {
         <div class="eval-config">
-            <select data-testid="eval-strategy" aria-label="strategy"
-                onchange={select(|v| v.parse::<Strategy>().ok().map(ConfigEdit::Strategy))}>
-                { for strategies().map(|s| html! {
-                    <option value={s.name()} selected={s == c.strategy}>{s.name()}</option>
-                })}
-            </select>
-            <input data-testid="eval-size" type="number" min="1" aria-label="size"
-                value={c.size.clone()} oninput={typing(ConfigEdit::Size)} onchange={input(ConfigEdit::Size)} />
-            <input data-testid="eval-overlap" type="number" min="0" aria-label="overlap"
-                value={c.overlap.clone()} oninput={typing(ConfigEdit::Overlap)} onchange={input(ConfigEdit::Overlap)} />
-            <select data-testid="eval-unit" aria-label="unit"
-                onchange={select(|v| v.parse::<Unit>().ok().map(ConfigEdit::Unit))}>
-                { for [Unit::Chars, Unit::Bytes].into_iter().map(|u| html! {
-                    <option value={u.name()} selected={u == c.unit}>{u.name()}</option>
-                })}
-            </select>
-            <select data-testid="eval-separators" aria-label="separators"
-                disabled={!c.strategy.uses_separators()}
-                onchange={select(|v| presets::SEPARATOR_PRESETS.into_iter().find(|p| *p == v).map(ConfigEdit::Separators))}>
-                { for presets::SEPARATOR_PRESETS.into_iter().map(|p| html! {
-                    <option value={p} selected={p == c.separators}>{p}</option>
-                })}
-            </select>
+            <label class="eval-field eval-field-strategy">
+                <span>{"strategy"}</span>
+                <select data-testid="eval-strategy"
+                    onchange={select(|v| v.parse::<Strategy>().ok().map(ConfigEdit::Strategy))}>
+                    { for strategies().map(|s| html! {
+                        <option value={s.name()} selected={s == c.strategy}>{crate::state::View::title_of(s)}</option>
+                    })}
+                </select>
+            </label>
+            <label class="eval-field">
+                <span>{"size"}</span>
+                <input data-testid="eval-size" type="number" min="1"
+                    value={c.size.clone()} oninput={typing(ConfigEdit::Size)} onchange={input(ConfigEdit::Size)} />
+            </label>
+            <label class="eval-field">
+                <span>{"overlap"}</span>
+                <input data-testid="eval-overlap" type="number" min="0"
+                    value={c.overlap.clone()} oninput={typing(ConfigEdit::Overlap)} onchange={input(ConfigEdit::Overlap)} />
+            </label>
+            <label class="eval-field">
+                <span>{"unit"}</span>
+                <select data-testid="eval-unit"
+                    onchange={select(|v| v.parse::<Unit>().ok().map(ConfigEdit::Unit))}>
+                    { for [Unit::Chars, Unit::Bytes].into_iter().map(|u| html! {
+                        <option value={u.name()} selected={u == c.unit}>{u.name()}</option>
+                    })}
+                </select>
+            </label>
+            <label class="eval-field">
+                <span>{"separators"}</span>
+                <select data-testid="eval-separators"
+                    disabled={!c.strategy.uses_separators()}
+                    onchange={select(|v| presets::SEPARATOR_PRESETS.into_iter().find(|p| *p == v).map(ConfigEdit::Separators))}>
+                    { for presets::SEPARATOR_PRESETS.into_iter().map(|p| html! {
+                        <option value={p} selected={p == c.separators}>{super::separators::preset_title(p)}</option>
+                    })}
+                </select>
+            </label>
         </div>
     }
 }
@@ -538,7 +561,7 @@ pub fn EvalPage(props: &EvalPageProps) -> Html {
                             <option value={s.0} selected={state.set == Some(s.0)}>{format!("{} (shipped questions)", s.1)}</option>
                         })}
                         if state.set.is_none() {
-                            <option value="own" selected=true disabled=true>{format!("your corpus: {docs} document(s)")}</option>
+                            <option value="own" selected=true disabled=true>{format!("your corpus: {}", crate::model::count(docs, "document", "documents"))}</option>
                         }
                     </select>
                 </label>
@@ -566,11 +589,11 @@ pub fn EvalPage(props: &EvalPageProps) -> Html {
                 <super::model_file::ModelFile model={props.model.clone()} dispatch={props.app_dispatch.clone()} />
             }
             <details class="eval-corpus">
-                <summary>{format!("Corpus: {} document(s), {} chars; each is split alone, so no chunk spans two", docs, state.corpus.iter().map(|(_, t)| t.chars().count()).sum::<usize>())}</summary>
+                <summary>{format!("Corpus: {}, {}; each is split alone, so no chunk spans two", crate::model::count(docs, "document", "documents"), crate::model::count(state.corpus.iter().map(|(_, t)| t.chars().count()).sum::<usize>(), "char", "chars"))}</summary>
                 <ul>
                     { for state.corpus.iter().take(200).map(|(name, text)| html! {
                         <li data-testid="eval-doc" data-name={name.clone()} data-chars={text.chars().count().to_string()}>
-                            {format!("{name}: {} chars", text.chars().count())}
+                            {format!("{name}: {}", crate::model::count(text.chars().count(), "char", "chars"))}
                         </li>
                     })}
                 </ul>

@@ -27,7 +27,7 @@ pub struct SeparatorEditorProps {
 
 /// What a separator preset is called in the menu (its option value stays
 /// its name, the test contract's).
-fn preset_title(name: &str) -> &str {
+pub fn preset_title(name: &str) -> &str {
     match name {
         "default" => "default (LangChain's)",
         "seed" => "the lesson's list",

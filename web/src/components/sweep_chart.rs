@@ -190,7 +190,7 @@ pub fn SweepPanel(props: &SweepPanelProps) -> Html {
                 </label>
             </div>
             if failed > 0 {
-                <p class="hint">{format!("{failed} point(s) could not be evaluated (the engine refused the configuration).")}</p>
+                <p class="hint">{format!("{} could not be evaluated (the engine refused the configuration).", crate::model::count(failed, "point", "points"))}</p>
             }
             if sweep.is_some() {
                 // Two panes, each its own viewBox: the stylesheet places them

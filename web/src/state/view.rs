@@ -59,19 +59,22 @@ impl View {
         }
     }
 
-    /// What the learner reads in the menu.
+    /// What the learner reads in the menu: short enough to show whole in
+    /// the closed menu on a phone (40 chars at most; a test checks).
     pub fn title(self) -> &'static str {
         match self {
             View::Fixed => "Fixed windows",
             View::Recursive => "Recursive separators",
             View::LangChain => "LangChain RecursiveCharacterTextSplitter",
             View::LangChainCharacter => "LangChain CharacterTextSplitter",
-            View::Compare => "Compare fixed and recursive side by side",
-            View::CompareLangChain => "Compare recursive and LangChain side by side",
-            View::CompareMarkdown => "Compare recursive and Markdown side by side",
-            View::One(Strategy::Markdown) => {
-                "Markdown by structure: sections, blocks, then separators"
-            }
+            View::Compare => "Fixed vs recursive, side by side",
+            View::CompareLangChain => "Recursive vs LangChain, side by side",
+            View::CompareMarkdown => "Recursive vs Markdown, side by side",
+            View::One(Strategy::Markdown) => "Markdown by its structure",
+            View::One(Strategy::LangChainMarkdown) => "LangChain MarkdownHeaderTextSplitter",
+            View::One(Strategy::Sentence) => "Whole sentences, packed",
+            View::One(Strategy::Semantic) => "Semantic: cut where the topic drifts",
+            // A strategy added to the engine shows its name until it has a title.
             View::One(strategy) => strategy.name(),
             View::Two(..) => "Compare side by side",
         }
@@ -126,6 +129,24 @@ impl View {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every strategy has a title of words, not its option value, and each
+    /// fits the closed menu on a phone.
+    #[test]
+    fn every_view_has_a_short_title_of_its_own() {
+        let titles: Vec<&str> = View::all().map(View::title).collect();
+        for (view, title) in View::all().zip(&titles) {
+            assert_ne!(*title, view.name(), "{view:?} shows its option value");
+            assert!(
+                title.chars().count() <= 40,
+                "{title:?} is too long for a phone's menu"
+            );
+        }
+        let mut unique = titles.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), titles.len(), "{titles:?}");
+    }
 
     #[test]
     fn every_view_has_its_own_option_value() {

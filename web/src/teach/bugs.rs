@@ -196,7 +196,7 @@ fn chunk_list(chunks: &[Shown], size: usize) -> Html {
                         data-start={c.start.to_string()} data-end={c.end.to_string()}
                         data-len={c.len.to_string()} data-slice={c.slice.to_string()}>
                         <span class="bug-meta">
-                            {format!("#{i} · {} chars", c.len)}
+                            {format!("#{i} · {}", crate::model::count(c.len, "char", "chars"))}
                             if over { <strong class="flag">{" · over the size"}</strong> }
                             if !c.slice { <strong class="flag">{" · not a slice of the text"}</strong> }
                         </span>

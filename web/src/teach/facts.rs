@@ -428,9 +428,9 @@ pub fn too_small(splits: &[&Split]) -> Fact {
     Fact::new(
         !dangling.is_empty(),
         format!(
-            "At size {}: {} chunks; {} open with a pronoun whose subject is in another chunk: {}.",
+            "At size {}: {}; {} open with a pronoun whose subject is in another chunk: {}.",
             split.config.size,
-            split.output.chunks.len(),
+            crate::model::count(split.output.chunks.len(), "chunk", "chunks"),
             dangling.len(),
             dangling.join(", ")
         ),
@@ -448,9 +448,9 @@ pub fn too_big(splits: &[&Split]) -> Fact {
     Fact::new(
         paragraphs >= 3,
         format!(
-            "At size {}: {} chunk(s); chunk {k} is {len} chars and holds {paragraphs} paragraphs on different topics, so one vector has to stand for all of them.",
+            "At size {}: {}; chunk {k} is {len} chars and holds {paragraphs} paragraphs on different topics, so one vector has to stand for all of them.",
             split.config.size,
-            split.output.chunks.len()
+            crate::model::count(split.output.chunks.len(), "chunk", "chunks")
         ),
     )
 }
@@ -556,8 +556,8 @@ pub fn one_at_a_time(splits: &[&Split]) -> Fact {
             unused.push(name);
         } else {
             said.push(format!(
-                "{name} split {} piece(s) of {} chars",
-                lens.len(),
+                "{name} split {} of {} chars",
+                crate::model::count(lens.len(), "piece", "pieces"),
                 lens.join(", ")
             ));
         }
