@@ -207,9 +207,18 @@ e2e('practice: try again, show the answer, next; missed and extra marks differ',
   assert.notEqual(await look(7), await look(5), 'a missed cut and an extra mark are drawn differently');
   // A mark is a thin line in a wide target: it leaves the letters uncovered.
   const box = await slot(4).boundingBox();
-  assert.ok(box.width > 8, `the click target is ${box.width} px wide`);
+  assert.ok(box.width >= 16 && box.height >= 32, `the click target is ${box.width}×${box.height} px`);
+  // One character wide: a slot never covers its neighbour.
+  const next = await slot(5).boundingBox();
+  assert.ok(box.x + box.width <= next.x + 0.5, `slot 4 ends at ${box.x + box.width}, slot 5 starts at ${next.x}`);
   const line = await slot(4).evaluate((el) => parseFloat(getComputedStyle(el, '::before').width));
   assert.ok(line <= 4, `the mark is ${line} px wide`);
+  // Once scored, the engine's chunks are drawn under the text, from char 0.
+  const drawn = await byTestId(page, 'practice-text').evaluate((el) =>
+    [...el.querySelectorAll('.pch')].map((c) => c.dataset.chunk ?? null),
+  );
+  assert.equal(drawn[0], '0', `chunks drawn: ${JSON.stringify(drawn)}`);
+  assert.ok(new Set(drawn.filter((k) => k !== null)).size >= 2, `chunks drawn: ${JSON.stringify(drawn)}`);
   // Try again keeps the marks and lets them be moved.
   await byTestId(page, 'practice-retry').click();
   await waitForValue(page, () => byTestId(page, 'practice-submit').isEnabled(), true, 'try again');

@@ -114,6 +114,28 @@ pub fn graded(e: &Exercise) -> (String, Config) {
     (text.into(), config)
 }
 
+/// The practice text in runs that may not wrap inside: each word (a run
+/// of non-space characters, up to 24 of them, so a long URL can still
+/// wrap) and each space on its own, as char ranges. A line that broke inside
+/// a word would look like a cut, in an exercise about cuts.
+fn words(chars: &[char]) -> Vec<(usize, usize)> {
+    const LONGEST: usize = 24;
+    let mut runs = Vec::new();
+    let mut from = 0;
+    for (i, c) in chars.iter().enumerate() {
+        let starts =
+            i == from || c.is_whitespace() || chars[i - 1].is_whitespace() || i - from >= LONGEST;
+        if i > from && starts {
+            runs.push((from, i));
+            from = i;
+        }
+    }
+    if from < chars.len() {
+        runs.push((from, chars.len()));
+    }
+    runs
+}
+
 /// The cuts of the answer as char ranges: a mark anywhere from the end of one
 /// chunk to the start of the next (the whitespace trimmed between them) counts.
 /// With overlap the next chunk starts earlier, so only the end itself counts.
@@ -420,6 +442,10 @@ pub fn Practice() -> Html {
             .unwrap_or_default()
     };
     let chars: Vec<char> = text.chars().collect();
+    let chunk_chars: Vec<(usize, usize)> = split
+        .as_ref()
+        .map(|s| s.chunk_chars.clone())
+        .unwrap_or_default();
     let slot = |i: usize| {
         let on = marks.contains(&i);
         let class = if !*shown {
@@ -478,12 +504,27 @@ pub fn Practice() -> Html {
             <p>{about}</p>
             <p class="muted" data-testid="practice-config">{settings_line(&config)}</p>
             <p class="muted">{"Click between two characters to mark a cut (where one chunk ends); click again to remove it."}</p>
-            <div class="practice-text" data-testid="practice-text">
-                { for chars.iter().enumerate().map(|(i, &c)| html! {
-                    <>
-                        if i > 0 { {slot(i)} }
-                        <span class="pch">{if c == '\n' { "↵\n".to_string() } else { c.to_string() }}</span>
-                    </>
+            <div class={classes!("practice-text", shown.then_some("scored"))} data-testid="practice-text">
+                { for words(&chars).into_iter().map(|(from, to)| html! {
+                    <span class={if chars[from].is_whitespace() { "pspace" } else { "pword" }}>
+                        { for (from..to).map(|i| {
+                            let c = chars[i];
+                            // Once scored, the engine's chunks are drawn under the
+                            // text, so the marks read against what they made.
+                            let chunk = shown
+                                .then(|| chunk_chars.iter().position(|&(a, b)| a <= i && i < b))
+                                .flatten();
+                            html! {
+                                <>
+                                    if i > 0 { {slot(i)} }
+                                    <span class={classes!("pch", chunk.map(|k| format!("in-chunk c{}", k % 2)))}
+                                        data-chunk={chunk.map(|k| k.to_string())}>
+                                        {if c == '\n' { "↵\n".to_string() } else { c.to_string() }}
+                                    </span>
+                                </>
+                            }
+                        })}
+                    </span>
                 })}
             </div>
             if *shown {
@@ -537,6 +578,36 @@ pub fn Practice() -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The runs that may not wrap tile the text; none mixes a space with a
+    /// word or is longer than 24 characters.
+    #[test]
+    fn words_tile_the_text_and_never_hold_a_space_and_a_letter() {
+        let text: Vec<char> = "Refund policy\n\nRefunds  take 5 days. https://shop.example.com/orders/track?id=10231 ok"
+            .chars()
+            .collect();
+        let runs = words(&text);
+        assert_eq!(runs.first().map(|r| r.0), Some(0));
+        assert_eq!(runs.last().map(|r| r.1), Some(text.len()));
+        for w in runs.windows(2) {
+            assert_eq!(w[0].1, w[1].0);
+        }
+        for &(a, b) in &runs {
+            let run = &text[a..b];
+            assert!(b > a && b - a <= 24, "{run:?}");
+            assert!(
+                run.iter().all(|c| c.is_whitespace()) && run.len() == 1
+                    || run.iter().all(|c| !c.is_whitespace()),
+                "{run:?}"
+            );
+        }
+        let shown: Vec<String> = runs[..4]
+            .iter()
+            .map(|&(a, b)| text[a..b].iter().collect())
+            .collect();
+        assert_eq!(shown, ["Refund", " ", "policy", "\n"]);
+        assert!(words(&[]).is_empty());
+    }
 
     fn exercise(id: &str) -> &'static Exercise {
         EXERCISES.iter().find(|e| e.0 == id).unwrap()
