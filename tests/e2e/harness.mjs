@@ -270,6 +270,12 @@ export async function openApp(page, url) {
 
 export const byTestId = (page, id) => page.locator(`[data-testid="${id}"]`);
 
+/** Waits until the page has painted what it last changed: two animation
+ * frames, the second one after the paint of the first. */
+export function painted(page) {
+  return page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
 /** The document text as the app holds it (textarea value or element text). */
 export function docText(page) {
   return page

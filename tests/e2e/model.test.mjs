@@ -162,7 +162,6 @@ e2e(
         for (const [part, id] of [['view', 'model-panel'], ['late', 'late-chunking']]) {
           await byTestId(page, id).evaluate((el) => el.scrollIntoView({ block: 'start' }));
           await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-          await page.waitForTimeout(150);
           await shot(`model-${part}-${width}-${colorScheme}`, { fullPage: false });
         }
         if (width === 390) {

@@ -7,7 +7,7 @@
 //   screenshots/narrow-comparison-table-390.png, narrow-sweep-{390,1400}.png,
 //   narrow-cards-folded-390.png, narrow-cards-shown-390.png
 import { join } from 'node:path';
-import { e2e, assert, byTestId, waitForChunkSpans, loadRefundAt40, SEED_CHUNKS, SCREENSHOTS } from './harness.mjs';
+import { e2e, assert, byTestId, painted, waitForChunkSpans, loadRefundAt40, SEED_CHUNKS, SCREENSHOTS } from './harness.mjs';
 
 const NARROW = { width: 390, height: 844 };
 const WIDTHS = [390, 1400];
@@ -120,7 +120,7 @@ e2e(
     let problems = [];
     const mode = async (m) => {
       await byTestId(page, 'mode-select').selectOption(m);
-      await page.waitForTimeout(300);
+      await painted(page);
     };
     await mode('practice');
     await byTestId(page, 'practice').waitFor({ state: 'visible' });

@@ -20,7 +20,14 @@ e2e(
   async ({ page }) => {
     const outcome = await page.evaluate(async () => {
       const violations = [];
-      document.addEventListener('securitypolicyviolation', (e) => violations.push(e.violatedDirective));
+      // The violation's event, waited for (within 5 s) rather than slept on.
+      const seen = new Promise((r) => {
+        document.addEventListener('securitypolicyviolation', (e) => {
+          violations.push(e.violatedDirective);
+          r();
+        });
+        setTimeout(r, 5000);
+      });
       let fetched = false;
       try {
         // Another port on the loopback address is another origin.
@@ -29,7 +36,7 @@ e2e(
       } catch {
         fetched = false;
       }
-      await new Promise((r) => setTimeout(r, 50));
+      await seen;
       return { fetched, violations };
     });
     assert.equal(outcome.fetched, false, 'the cross-origin request went through');

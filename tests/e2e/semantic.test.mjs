@@ -226,7 +226,6 @@ e2e(
           await byTestId(page, `${name}-view`).evaluate((el) => el.scrollIntoView({ block: 'start' }));
           // Two frames, so the shot is of the page laid out at this width.
           await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-          await page.waitForTimeout(150);
           await shot(`${name}-${width}-${colorScheme}`, { fullPage: false });
           if (width === 390) {
             const wide = await page.evaluate(() => document.scrollingElement.scrollWidth - window.innerWidth);
