@@ -10,6 +10,7 @@ import {
   readSeparatorLabels,
   assertSeparatorLabels,
   waitForChunks,
+  readChunks,
   charLen,
   SETTLE_MS,
 } from './harness.mjs';
@@ -57,24 +58,31 @@ e2e('loading a document preset changes only the text', async ({ page }) => {
 
     // Wait for the chunks of the new text, so that any follow-up render has happened.
     // A long text is drawn as a window of its chunks (document-view's data-drawn <
-    // data-total); then the drawn window must belong to this text.
+    // data-total); the drawn chunks must then be slices of this text. A short one is
+    // drawn whole, so its last chunk ends where the text (or its trimmed end) does.
+    // Which of the two applies is known only once the new chunks are drawn, so both
+    // are checked on every poll.
+    const chars = [...text];
     const len = charLen(text.trimEnd());
-    const windowed = async () =>
-      page.evaluate(() => {
+    const ofThisText = (c) => c.every((k) => chars.slice(Number(k.start), Number(k.end)).join('') === k.text);
+    const deadline2 = Date.now() + SETTLE_MS;
+    let state;
+    for (;;) {
+      state = await page.evaluate(() => {
         const view = document.querySelector('[data-testid="document-view"]');
-        return view !== null && Number(view.dataset.drawn) < Number(view.dataset.total);
+        return view === null ? null : { drawn: Number(view.dataset.drawn), total: Number(view.dataset.total) };
       });
-    await waitForChunks(
-      page,
-      (c) => c.length > 0 && (c.at(-1).end === String(len) || c.at(-1).end === String(charLen(text)) || Number(c.at(-1).end) <= len),
-      `preset ${preset}: chunks of its ${len}-char text`,
-    );
-    if (!(await windowed())) {
-      await waitForChunks(
-        page,
-        (c) => c.length > 0 && (c.at(-1).end === String(len) || c.at(-1).end === String(charLen(text))),
-        `preset ${preset}: chunks reaching the end of its ${len}-char text`,
-      );
+      const chunks = await readChunks(page);
+      const windowed = state !== null && state.drawn < state.total;
+      const ends = chunks.length > 0 && [String(len), String(chars.length)].includes(chunks.at(-1).end);
+      if (chunks.length > 0 && ofThisText(chunks) && (windowed || ends)) break;
+      if (Date.now() > deadline2) {
+        assert.fail(
+          `preset ${preset}: the chunks of its ${len}-char text were not drawn within ${SETTLE_MS} ms; ` +
+            `view ${JSON.stringify(state)}, chunks now: ${JSON.stringify(chunks.slice(0, 3))}…`,
+        );
+      }
+      await page.waitForTimeout(40);
     }
     assert.deepEqual(await readConfig(page), config, `preset ${preset}: size/overlap/strategy/unit/separators changed`);
     assert.deepEqual(await readSeparatorLabels(page), labels, `preset ${preset}: the separator list changed`);
