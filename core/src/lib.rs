@@ -65,6 +65,7 @@
 //! output.
 
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 mod analysis;
 mod check;

@@ -23,6 +23,8 @@
 //! agree with it character for character; later Pythons know a few hundred
 //! newer letters and digits that these tables (and 3.11) do not.
 
+#![forbid(unsafe_code)]
+
 pub(crate) mod parse;
 mod tables;
 pub(crate) mod vm;

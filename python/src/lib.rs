@@ -15,6 +15,8 @@
 //!   raises as another kind (`re.error`, `TypeError`, …) also subclasses that
 //!   kind, so `except re.error` around LangChain code keeps working.
 
+#![forbid(unsafe_code)]
+
 use chunkscope::langchain::{
     language_separators, LangChainConfig, LangChainError, MarkdownHeaderConfig, LANGUAGES,
 };

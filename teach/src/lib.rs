@@ -6,6 +6,7 @@
 //! watch a property break — lives here, so the library's API carries none of it.
 
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod bugs;
 pub mod listings;

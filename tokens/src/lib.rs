@@ -61,6 +61,8 @@
 //! # Ok::<(), chunkscope_tokens::TokenizerError>(())
 //! ```
 
+#![forbid(unsafe_code)]
+
 mod bpe;
 mod data;
 mod ends;

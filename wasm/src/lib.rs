@@ -40,6 +40,8 @@
 //! contract ([`contract`], [`wire`], [`message`]): what the playground
 //! links, without serde.
 
+#![forbid(unsafe_code)]
+
 pub mod contract;
 pub mod corpus;
 pub mod eval;

@@ -2,6 +2,8 @@
 //! pipeline would and draws every chunk, cut and recursion step the engine
 //! recorded.
 
+#![forbid(unsafe_code)]
+
 mod code;
 mod components;
 mod deflate;

@@ -9,6 +9,8 @@
 //! Each file is read back and checked before the next is written, so a file on
 //! disk is always one the library accepts.
 
+#![forbid(unsafe_code)]
+
 #[cfg(target_arch = "wasm32")]
 fn main() {
     // The rank tables come from tiktoken-rs, which the library only uses natively.

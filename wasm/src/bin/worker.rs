@@ -5,6 +5,8 @@
 //! worker before its wasm has loaded finds no handler and is lost, so the page
 //! holds its requests until then.
 
+#![forbid(unsafe_code)]
+
 #[cfg(target_arch = "wasm32")]
 fn main() {
     use wasm_bindgen::closure::Closure;
