@@ -6,7 +6,7 @@ use super::chunk_table::ChunkTable;
 use super::code_view::CodeView;
 use super::controls::Controls;
 use super::doc_input::DocInput;
-use super::document::{token_toggle, tokenizer_of, DocumentView};
+use super::document::{overlap_toggle, token_toggle, tokenizer_of, DocumentView};
 use super::jump::{jump_links, skip_link, Target};
 use super::langchain::{LangChainDifferences, LangChainNotes};
 use super::legend::Legend;
@@ -266,6 +266,24 @@ pub fn App() -> Html {
     let token_toggle =
         tokenizer_of(state.settings.unit).map(|_| token_toggle(state.token_overlay, &dispatch));
     let tokens = token_toggle.is_some() && state.token_overlay;
+    // The overlap's drawing is a choice only while a chunk on screen has one.
+    let repeat_overlap = state.overlap_repeated;
+    let has_overlap = state
+        .view
+        .strategies()
+        .iter()
+        .filter_map(|&s| state.split(s))
+        .any(|split| split.output.chunks.iter().any(|c| c.overlap.is_some()));
+    let view_toggles = (token_toggle.is_some() || has_overlap).then(|| {
+        html! {
+            <div class="view-toggles">
+                {token_toggle}
+                if has_overlap {
+                    {overlap_toggle(repeat_overlap, &dispatch)}
+                }
+            </div>
+        }
+    });
 
     let shown_banner = state.shown.as_ref().map(|shown| {
         let undo = dispatch.reform(|_: MouseEvent| Action::UndoCard);
@@ -289,7 +307,7 @@ pub fn App() -> Html {
         let strategies = state.view.strategies();
         html! {
             <>
-            {token_toggle}
+            {view_toggles}
             <div class="panes">
                 { for strategies.iter().enumerate().map(|(i, &strategy)| {
                     let split = state.split(strategy).cloned();
@@ -307,9 +325,9 @@ pub fn App() -> Html {
                                 Some(split) => html! {
                                     <>
                                         <StatsLine split={split.clone()} />
-                                        <Legend split={split.clone()} />
+                                        <Legend split={split.clone()} {repeat_overlap} />
                                         <DocumentView split={split.clone()} highlight={highlight} on_point={on_point.clone()} on_reveal={on_reveal.clone()}
-                                            {partner} {tokens} {emitted} />
+                                            {partner} {tokens} {repeat_overlap} {emitted} />
                                         <LangChainNotes {split} />
                                     </>
                                 },
@@ -329,9 +347,9 @@ pub fn App() -> Html {
                         <h2>{"Chunks over the text"}</h2>
                         <StatsLine split={split.clone()} />
                     </div>
-                    <Legend split={split.clone()} />
-                    {token_toggle}
-                    <DocumentView split={split.clone()} highlight={highlight} on_point={on_point.clone()} on_reveal={on_reveal.clone()} {tokens} {emitted} />
+                    <Legend split={split.clone()} {repeat_overlap} />
+                    {view_toggles}
+                    <DocumentView split={split.clone()} highlight={highlight} on_point={on_point.clone()} on_reveal={on_reveal.clone()} {tokens} {repeat_overlap} {emitted} />
                     <LangChainNotes split={split.clone()} />
                 </section>
             },

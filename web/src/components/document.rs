@@ -50,6 +50,10 @@ pub struct DocumentViewProps {
     /// Whether each drawn chunk shows its tokens (when the split counts tokens).
     #[prop_or_default]
     pub tokens: bool,
+    /// Whether each chunk shows the start it repeats from the one before
+    /// (the overlap), rather than the document drawn once.
+    #[prop_or_default]
+    pub repeat_overlap: bool,
     /// While stepping: how many chunks the steps so far emitted. The rest
     /// are drawn as plain text, not yet chunks.
     #[prop_or_default]
@@ -113,6 +117,8 @@ struct Memory {
 
 /// The title of a chunk's repeated start, in both drawings of it.
 const REPEATED: &str = "repeated from the chunk before";
+/// The title of a chunk's tail that the next chunk repeats, drawn once.
+const SHARED: &str = "in this chunk and the next: the next one repeats it (overlap)";
 
 /// The installed tokenizer that `unit` counts with, if it is a token unit.
 pub fn tokenizer_of(unit: Unit) -> Option<&'static Tokenizer> {
@@ -140,17 +146,65 @@ fn token_pieces(text: &str, ends: &[usize]) -> Vec<(usize, usize, usize)> {
     pieces
 }
 
+/// How the parts of one chunk's text are drawn. Offsets are into the chunk's
+/// text, on char boundaries (they come from the engine's spans).
+///
+/// With the overlap drawn once, the document reads as a document: the start a
+/// chunk repeats is drawn by the chunk before it (its `again` part stays in the
+/// element's text, for the chunk's hooks and its copy, but is not shown), and
+/// that chunk marks the tail it gives away (`shared`). Drawn repeated, each
+/// chunk shows its whole text and its repeated start hatched.
+#[derive(Default)]
+struct Marks {
+    /// The start the chunk before already draws.
+    again: usize,
+    /// The start the engine recorded as repeated (the chunk's overlap).
+    repeated: usize,
+    /// The tail the next chunk repeats, and whether that chunk is odd.
+    shared: Option<(Range<usize>, bool)>,
+}
+
+impl Marks {
+    /// `text[from..to]` as text and marked spans.
+    fn draw(&self, text: &str, from: usize, to: usize) -> Html {
+        let mut at = vec![
+            from,
+            to,
+            self.again.clamp(from, to),
+            self.repeated.clamp(from, to),
+        ];
+        if let Some((shared, _)) = &self.shared {
+            at.extend([shared.start.clamp(from, to), shared.end.clamp(from, to)]);
+        }
+        at.sort_unstable();
+        at.dedup();
+        at.windows(2)
+            .map(|w| {
+                let (a, piece) = (w[0], &text[w[0]..w[1]]);
+                match &self.shared {
+                    _ if a < self.again => html! { <span class="overlap again">{piece}</span> },
+                    Some((shared, odd)) if shared.contains(&a) => html! {
+                        <span class={classes!("shared", if *odd { "into-odd" } else { "into-even" })}
+                            title={SHARED}>{piece}</span>
+                    },
+                    _ if a < self.repeated => html! { <span class="overlap" title={REPEATED}>{piece}</span> },
+                    _ => html! { <>{piece}</> },
+                }
+            })
+            .collect()
+    }
+}
+
 /// A chunk's text as one element per token piece ([`token_pieces`]), marking
-/// the pieces that stand for several tokens. The first `repeated` bytes (the
-/// overlap) stay hatched, inside the tokens they fall in.
-fn token_spans(text: &str, ends: &[usize], repeated: usize) -> Html {
+/// the pieces that stand for several tokens. The overlap's marks stay inside
+/// the tokens they fall in.
+fn token_spans(text: &str, ends: &[usize], marks: &Marks) -> Html {
     let pieces = token_pieces(text, ends);
     let spans = pieces
         .into_iter()
         .enumerate()
         .map(|(k, (from, end, merged))| {
             let piece = &text[from..end];
-            let cut = repeated.clamp(from, end) - from;
             let title = (merged > 1).then(|| {
                 let split: String = piece
                     .char_indices()
@@ -167,10 +221,7 @@ fn token_spans(text: &str, ends: &[usize], repeated: usize) -> Html {
                     data-partial={title.is_some().then_some("true")}
                     data-tokens={title.is_some().then(|| merged.to_string())}
                     {title}>
-                    if cut > 0 {
-                        <span class="overlap" title={REPEATED}>{&piece[..cut]}</span>
-                    }
-                    {&piece[cut..]}
+                    {marks.draw(text, from, end)}
                 </span>
             }
         });
@@ -376,6 +427,14 @@ pub fn DocumentView(props: &DocumentViewProps) -> Html {
     };
     // Each chunk with the gap before it and the cut after it, keyed by index.
     // A gap waits for the chunk after it; one left at the end closes the text.
+    let repeated_of = |k: usize| {
+        let chunk: &Chunk = &chunks[k];
+        chunk
+            .overlap
+            .filter(|o| o.start == chunk.span.start)
+            .map_or(0, |o| o.end - o.start)
+    };
+    let emitted = |k: usize| props.emitted.is_none_or(|e| k < e);
     let mut groups: Vec<(usize, Vec<Html>)> = Vec::with_capacity(range.len());
     let mut pending = None;
     for segment in segments_in(output, text.len(), range.clone()) {
@@ -398,22 +457,33 @@ pub fn DocumentView(props: &DocumentViewProps) -> Html {
                         None => None,
                     }
                 );
-                // The repeated start (overlap) is drawn hatched inside the chunk.
-                let repeated = chunk
-                    .overlap
-                    .filter(|o| o.start == chunk.span.start)
-                    .map_or(0, |o| o.end - o.start);
+                // The overlap, drawn once or repeated (see `Marks`). Drawn once,
+                // a start is left to the chunk before only when that chunk is
+                // drawn too (not above the window, not still a step ahead).
+                let once = !props.repeat_overlap;
+                let marks = Marks {
+                    again: if once && i > first && emitted(i) {
+                        repeated_of(i).min(chunks[i - 1].span.end.saturating_sub(chunk.span.start))
+                    } else {
+                        0
+                    },
+                    repeated: repeated_of(i),
+                    shared: (once && i + 1 < last && emitted(i + 1))
+                        .then(|| {
+                            let next = chunks[i + 1].span.start;
+                            let from = next.max(chunk.span.start);
+                            let to = (next + repeated_of(i + 1)).min(chunk.span.end);
+                            (from < to).then(|| {
+                                let base = chunk.span.start;
+                                (from - base..to - base, (i + 1) % 2 == 1)
+                            })
+                        })
+                        .flatten(),
+                };
                 let own = chunk.text(text);
                 let body = match token_ends.and_then(|ends| ends.get(i)) {
-                    Some(ends) => token_spans(own, ends, repeated),
-                    None => html! {
-                        <>
-                            if repeated > 0 {
-                                <span class="overlap" title={REPEATED}>{&own[..repeated]}</span>
-                            }
-                            {&own[repeated..]}
-                        </>
-                    },
+                    Some(ends) => token_spans(own, ends, &marks),
+                    None => marks.draw(own, 0, own.len()),
                 };
                 // LangChain's own answer where it differs from the span: a chunk
                 // whose text is not a slice is marked by its `data-slice` (the
@@ -507,26 +577,60 @@ pub fn DocumentView(props: &DocumentViewProps) -> Html {
     }
 }
 
-/// The checkbox that draws the tokens inside the chunks, offered while the
-/// size counts tokens: a learner sees what a model would see, and why a chunk
-/// of a few words can be "long". A plain function, not a component: it has no
-/// state of its own, and a component costs the bundle far more.
-pub fn token_toggle(on: bool, dispatch: &Callback<Action>) -> Html {
-    let onchange = dispatch.reform(|e: Event| {
-        Action::ShowTokens(
+/// A checkbox that changes how the chunks are drawn, never what they are.
+/// A plain function, not a component: it has no state of its own, and a
+/// component costs the bundle far more.
+fn view_toggle(
+    test_id: &'static str,
+    label: &'static str,
+    explain: &'static str,
+    on: bool,
+    action: fn(bool) -> Action,
+    dispatch: &Callback<Action>,
+) -> Html {
+    let onchange = dispatch.reform(move |e: Event| {
+        action(
             e.target_unchecked_into::<web_sys::HtmlInputElement>()
                 .checked(),
         )
     });
     html! {
-        <p class="token-toggle">
+        <p class="view-toggle">
             <label>
-                <input type="checkbox" data-testid="token-overlay" checked={on} {onchange} />
-                {" Show token boundaries"}
+                <input type="checkbox" data-testid={test_id} checked={on} {onchange} />
+                {" "}{label}
             </label>
-            {help("Each chunk cut into the tokens its length counts; bands alternate from token to token. A dotted underline marks a character whose bytes are split across tokens (an emoji, a Chinese character): it is drawn whole, and its title says how many tokens it spans.")}
+            {help(explain)}
         </p>
     }
+}
+
+/// The checkbox that draws the tokens inside the chunks, offered while the
+/// size counts tokens: a learner sees what a model would see, and why a chunk
+/// of a few words can be "long".
+pub fn token_toggle(on: bool, dispatch: &Callback<Action>) -> Html {
+    view_toggle(
+        "token-overlay",
+        "Show token boundaries",
+        "Each chunk cut into the tokens its length counts; bands alternate from token to token. A dotted underline marks a character whose bytes are split across tokens (an emoji, a Chinese character): it is drawn whole, and its title says how many tokens it spans.",
+        on,
+        Action::ShowTokens,
+        dispatch,
+    )
+}
+
+/// The checkbox that repeats each chunk's overlap inside it, offered while a
+/// chunk has one. Off, the document reads once and the shared text is marked
+/// as in two chunks; on, every chunk shows all it holds, as an embedder sees it.
+pub fn overlap_toggle(on: bool, dispatch: &Callback<Action>) -> Html {
+    view_toggle(
+        "overlap-repeat",
+        "Repeat the overlap in each chunk",
+        "Off: the document is drawn once, and the text two chunks share is hatched and over-lined in the next chunk's colour. On: each chunk shows its whole text, so the shared text appears twice, hatched where it is repeated, as the embedder sees it.",
+        on,
+        Action::RepeatOverlap,
+        dispatch,
+    )
 }
 
 #[cfg(test)]

@@ -8,6 +8,10 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct LegendProps {
     pub split: Shared,
+    /// Whether the view repeats each chunk's overlap inside it
+    /// (`DocumentView`'s own prop): the overlap's swatch says which drawing.
+    #[prop_or_default]
+    pub repeat_overlap: bool,
 }
 
 /// The legend under a document view's heading.
@@ -52,7 +56,11 @@ pub fn Legend(props: &LegendProps) -> Html {
         <ul class="legend" aria-label="What the cut marks mean">
             {entries}
             <li><span class="swatch even" />{"/"}<span class="swatch odd" />{" chunks alternate"}</li>
-            <li><span class="swatch overlap" />{" repeated (overlap)"}</li>
+            if props.repeat_overlap {
+                <li><span class="swatch overlap" />{" repeated (overlap)"}</li>
+            } else {
+                <li><span class="swatch shared" />{" in two chunks (overlap)"}</li>
+            }
             <li><span class="swatch gap">{"·"}</span>{" in no chunk"}</li>
         </ul>
     }

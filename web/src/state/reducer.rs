@@ -97,6 +97,9 @@ pub struct State {
     pub tokenizer: Option<TokenizerStatus>,
     /// Whether the document view draws each chunk's tokens (token units only).
     pub token_overlay: bool,
+    /// Whether each chunk shows the overlap it repeats (else the document is
+    /// drawn once, and the shared text marked as in two chunks).
+    pub overlap_repeated: bool,
     /// How many of the trace's events the step-through has shown; `None`
     /// while it is not stepping (the finished split is drawn whole). While
     /// stepping, the tree and the chunks grow with the steps.
@@ -174,6 +177,7 @@ impl Default for State {
             file_problem: None,
             tokenizer: None,
             token_overlay: false,
+            overlap_repeated: false,
             offer: None,
             shown: None,
             visit: 0,
@@ -368,6 +372,8 @@ pub enum Action {
     /// The token-boundary checkbox changed. Only the drawing changes: the
     /// chunks were counted on the same tokens either way.
     ShowTokens(bool),
+    /// Draw each chunk's overlap inside it again (true), or the document once.
+    RepeatOverlap(bool),
     /// The semantic threshold's kind changed: its amount starts at the
     /// kind's default, as in LangChain.
     SetBreakpoint(chunkscope::semantic::Breakpoint),
@@ -569,6 +575,10 @@ pub fn reduce(state: &State, action: Action) -> State {
         }
         Action::ShowTokens(on) => {
             next.token_overlay = on;
+            false
+        }
+        Action::RepeatOverlap(on) => {
+            next.overlap_repeated = on;
             false
         }
         Action::Restore(snapshot) => return next.restored(snapshot),
@@ -1134,15 +1144,22 @@ mod tests {
     }
 
     #[test]
-    fn the_token_overlay_changes_the_drawing_only() {
-        let state = start();
-        assert!(!state.token_overlay, "off until asked for");
-        let on = act(&state, Action::ShowTokens(true));
-        assert!(on.token_overlay);
-        assert_eq!(on.primary(), state.primary(), "nothing is split again");
-        let resized = act(&on, Action::SetSize("30".into()));
-        assert!(resized.token_overlay, "new settings keep it");
-        assert!(!act(&resized, Action::ShowTokens(false)).token_overlay);
+    fn the_view_toggles_change_the_drawing_only() {
+        type Toggle = (fn(bool) -> Action, fn(&State) -> bool);
+        let toggles: [Toggle; 2] = [
+            (Action::ShowTokens, |s| s.token_overlay),
+            (Action::RepeatOverlap, |s| s.overlap_repeated),
+        ];
+        let state = act(&start(), Action::SetOverlap("12".into()));
+        for (toggle, read) in toggles {
+            assert!(!read(&state), "off until asked for");
+            let on = act(&state, toggle(true));
+            assert!(read(&on));
+            assert_eq!(on.primary(), state.primary(), "nothing is split again");
+            let resized = act(&on, Action::SetSize("30".into()));
+            assert!(read(&resized), "new settings keep it");
+            assert!(!read(&act(&resized, toggle(false))));
+        }
     }
 
     #[test]
