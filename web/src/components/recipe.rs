@@ -27,6 +27,7 @@ pub fn recipe_controls(current: Option<RecipeList>, dispatch: &Callback<Action>)
                 {" Then split each section with "}
                 <code>{"RecursiveCharacterTextSplitter"}</code>
             </label>
+            {help("The recipe of LangChain's docs: MarkdownHeaderTextSplitter has no size limit, so each section it gives is split again by RecursiveCharacterTextSplitter(chunk_size=size, chunk_overlap=overlap).split_documents(...), and every piece keeps its section's headers as metadata. The tree shows the sections, then the recursive levels inside each.")}
             if let Some(list) = current {
                 <label class="recipe-list">
                     {"separators "}
@@ -36,7 +37,6 @@ pub fn recipe_controls(current: Option<RecipeList>, dispatch: &Callback<Action>)
                     </select>
                 </label>
             }
-            {help("The recipe of LangChain's docs: MarkdownHeaderTextSplitter has no size limit, so each section it gives is split again by RecursiveCharacterTextSplitter(chunk_size=size, chunk_overlap=overlap).split_documents(...), and every piece keeps its section's headers as metadata. The tree shows the sections, then the recursive levels inside each.")}
         </div>
     }
 }

@@ -178,8 +178,9 @@ fn node(props: &TreeProps, id: NodeId) -> Html {
             <span class="level" title="level">{format!("L{}", n.depth)}</span>
             <span class="piece">{format!("“{}”", preview(n.span.text(&split.text), 48))}</span>
             <span class={classes!("len", if n.too_big { "big" } else { "ok" })}>
-                {amount(n.len, unit)}
-                {if n.too_big { " ✗ too big" } else { " ✓" }}
+                <span>{amount(n.len, unit)}</span>
+                {" "}
+                <span>{if n.too_big { "✗ too big" } else { "✓" }}</span>
             </span>
             <span class="what">
                 if let Some((g, class)) = splitter {
