@@ -84,6 +84,7 @@ pub mod semantic;
 pub mod sentence;
 mod separator;
 mod span;
+pub mod stats;
 mod strategy;
 mod trace;
 mod unit;

@@ -4,6 +4,7 @@
 
 use crate::state::Split;
 use chunkscope::langchain::NotSlice;
+use chunkscope::stats::{Cuts, Lengths};
 use chunkscope::{
     Action, Chunk, Close, Counter, Cut, Level, Node, Output, Placement, Separator, Span, Unit,
 };
@@ -749,73 +750,53 @@ pub fn only_markup(chunk: &str, separators: &[Separator]) -> bool {
                 .any(|s| !s.regex && !s.is_hard_cut() && s.pattern.trim() == t))
 }
 
-/// The statistics of `split`.
+/// The statistics of `split`: lengths and cuts as [`chunkscope::stats`]
+/// defines them, with what only the page draws (the histogram, the markup
+/// chunks, the mid-sentence cuts).
 pub fn stats(split: &Split) -> Stats {
     let chunks = &split.output.chunks;
     let config = &split.config;
-    let mut lens: Vec<usize> = chunks.iter().map(|c| c.len).collect();
-    lens.sort_unstable();
-    let count = lens.len();
+    let text = &*split.text;
+    let lengths = Lengths::of(chunks.iter().map(|c| c.len));
+    let cut = Cuts::of(text, chunks, split.separators.len());
     // At most 12 bins of equal width, and none past the size.
     let bin_width = config.size.div_ceil(config.size.clamp(1, 12)).max(1);
     let bins = config.size.div_ceil(bin_width).max(1);
     let mut histogram = vec![0; bins];
     // Chunks over the size (only LangChain makes them) are counted in `over`,
     // not in the last bin, which would pass them off as fitting.
-    for &len in lens.iter().filter(|&&len| len <= config.size) {
+    for len in chunks
+        .iter()
+        .map(|c| c.len)
+        .filter(|&len| len <= config.size)
+    {
         let bin = (len.saturating_sub(1) / bin_width).min(bins - 1);
         histogram[bin] += 1;
     }
-    let mut fired = vec![0; split.separators.len()];
-    let (mut hard, mut windows, mut mid_word, mut mid_sentence, mut cuts) = (0, 0, 0, 0, 0);
-    let text = &*split.text;
-    for chunk in chunks {
-        match chunk.cut {
-            Cut::Separator(i) => {
-                if let Some(n) = fired.get_mut(i) {
-                    *n += 1
-                }
-            }
-            Cut::Hard => hard += 1,
-            Cut::Window => windows += 1,
-            Cut::Structure(_) => {}
-            Cut::Breakpoint => {}
-            Cut::End => continue,
-        }
-        cuts += 1;
-        let before = text[..chunk.span.end].chars().next_back();
-        let after = text[chunk.span.end..].chars().next();
-        if before.is_some_and(char::is_alphanumeric) && after.is_some_and(char::is_alphanumeric) {
-            mid_word += 1;
-        }
-        if !ends_a_sentence_or_block(text, chunk.span.end) {
-            mid_sentence += 1;
-        }
-    }
+    let mid_sentence = chunks
+        .iter()
+        .filter(|c| c.cut != Cut::End && !ends_a_sentence_or_block(text, c.span.end))
+        .count();
     let only_markup = chunks
         .iter()
         .filter(|c| only_markup(c.text(text), &split.separators))
         .count();
     Stats {
-        count,
-        min: lens.first().copied().unwrap_or(0),
-        median: lens.get(count.saturating_sub(1) / 2).copied().unwrap_or(0),
-        mean: if count == 0 {
-            0.0
-        } else {
-            lens.iter().sum::<usize>() as f64 / count as f64
-        },
-        max: lens.last().copied().unwrap_or(0),
+        count: lengths.count,
+        min: lengths.min,
+        median: lengths.median,
+        mean: lengths.mean(),
+        max: lengths.max,
         histogram,
         bin_width,
-        fired,
-        hard,
-        windows,
-        mid_word,
+        hard: cut.hard,
+        windows: cut.windows,
+        mid_word: cut.mid_word,
         mid_sentence,
         only_markup,
-        cuts,
-        over: lens.iter().filter(|&&len| len > config.size).count(),
+        cuts: cut.total(),
+        over: chunks.iter().filter(|c| c.len > config.size).count(),
+        fired: cut.by_separator,
     }
 }
 

@@ -9,6 +9,7 @@
 //! and pin these sentences word for word.
 
 use crate::state::Split;
+use chunkscope::stats::{Cuts, Lengths};
 use chunkscope::tokens::Encoding;
 use chunkscope::{Action as Step, Cut, Node, Unit};
 
@@ -75,29 +76,21 @@ fn cut_name(split: &Split, cut: Cut) -> String {
 }
 
 /// How many cuts between chunks each separator (or a hard cut) made, in list
-/// order, hard cuts last; the last chunk's `End` is not a cut.
+/// order, hard cuts last ([`Cuts`], named for a reader).
 pub fn cut_counts(split: &Split) -> Vec<(String, usize)> {
-    let mut seps = vec![0usize; split.separators.len()];
-    let (mut hard, mut windows) = (0, 0);
-    for c in &split.output.chunks {
-        match c.cut {
-            Cut::Separator(i) if i < seps.len() => seps[i] += 1,
-            Cut::Hard => hard += 1,
-            Cut::Window => windows += 1,
-            _ => {}
-        }
-    }
-    let mut out: Vec<(String, usize)> = seps
-        .into_iter()
+    let cuts = Cuts::of(&split.text, &split.output.chunks, split.separators.len());
+    let mut out: Vec<(String, usize)> = cuts
+        .by_separator
+        .iter()
         .enumerate()
-        .filter(|&(_, n)| n > 0)
-        .map(|(i, n)| (cut_name(split, Cut::Separator(i)), n))
+        .filter(|&(_, &n)| n > 0)
+        .map(|(i, &n)| (cut_name(split, Cut::Separator(i)), n))
         .collect();
-    if hard > 0 {
-        out.push(("a hard cut".into(), hard));
+    if cuts.hard > 0 {
+        out.push((cut_name(split, Cut::Hard), cuts.hard));
     }
-    if windows > 0 {
-        out.push(("a window's end".into(), windows));
+    if cuts.windows > 0 {
+        out.push((cut_name(split, Cut::Window), cuts.windows));
     }
     out
 }
@@ -115,12 +108,7 @@ fn counts_line(split: &Split) -> String {
 }
 
 fn hard_cuts(split: &Split) -> usize {
-    split
-        .output
-        .chunks
-        .iter()
-        .filter(|c| c.cut == Cut::Hard)
-        .count()
+    Cuts::of(&split.text, &split.output.chunks, split.separators.len()).hard
 }
 
 fn chars(s: &str) -> usize {
@@ -458,18 +446,14 @@ pub fn too_big(splits: &[&Split]) -> Fact {
 /// Typical sizes: the chunk lengths a size of 1,000–2,000 chars gives.
 pub fn typical(splits: &[&Split]) -> Fact {
     let split = splits[0];
-    let mut lens: Vec<usize> = split.output.chunks.iter().map(|c| c.len).collect();
-    lens.sort_unstable();
-    let median = lens.get(lens.len() / 2).copied().unwrap_or(0);
+    let lengths = Lengths::of(split.output.chunks.iter().map(|c| c.len));
     let (size, overlap) = (split.config.size, split.config.overlap);
     let percent = (overlap * 100 + size / 2) / size.max(1);
     Fact::new(
         (1000..=2000).contains(&size) && (10..=15).contains(&percent),
         format!(
-            "Size {size} chars with overlap {overlap} ({percent} % of the size): {} chunks, median {median} chars, shortest {}, longest {}.",
-            lens.len(),
-            lens.first().copied().unwrap_or(0),
-            lens.last().copied().unwrap_or(0)
+            "Size {size} chars with overlap {overlap} ({percent} % of the size): {} chunks, median {} chars, shortest {}, longest {}.",
+            lengths.count, lengths.median, lengths.min, lengths.max
         ),
     )
 }
@@ -681,6 +665,24 @@ pub fn slack(splits: &[&Split]) -> Fact {
             absent_line(split),
             split.output.chunks.len(),
             counts_line(split)
+        ),
+    )
+}
+
+/// Seed 002's "is the hierarchy doing any work?": the cuts by what made
+/// them, and how many fell inside a word.
+pub fn doing_work(splits: &[&Split]) -> Fact {
+    let split = splits[0];
+    let cuts = Cuts::of(&split.text, &split.output.chunks, split.separators.len());
+    let named: usize = cuts.by_separator.iter().sum();
+    Fact::new(
+        named > cuts.hard + cuts.mid_word,
+        format!(
+            "{}, cut {}: {named} of {} cuts by a named separator, {} inside a word.",
+            crate::model::count(split.output.chunks.len(), "chunk", "chunks"),
+            counts_line(split),
+            cuts.total(),
+            cuts.mid_word
         ),
     )
 }

@@ -1,0 +1,206 @@
+//! The numbers of a split, defined once: its chunk lengths summarised and its
+//! cuts counted by what made them.
+//!
+//! The page, its corpus view and its teaching cards all report these; they
+//! read them from here, so a median or a count means the same everywhere.
+//!
+//! ```
+//! use chunkscope::stats::{Cuts, Lengths};
+//! use chunkscope::{Config, Separator, Splitter};
+//!
+//! let text = "Refund policy\n\nRefunds take 5 days. They go to the original UPI id.\nCOD orders get store credit.\n\nContact us 24x7.";
+//! let mut config = Config::recursive(40);
+//! config.separators = ["\n\n", "\n", ". ", " ", ""].map(Separator::literal).to_vec();
+//! let output = Splitter::new(config.clone()).unwrap().split(text).unwrap();
+//!
+//! let lengths = Lengths::of(output.chunks.iter().map(|c| c.len));
+//! assert_eq!((lengths.count, lengths.min, lengths.median, lengths.max), (5, 13, 20, 31));
+//!
+//! let cuts = Cuts::of(text, &output.chunks, config.separators.len());
+//! // Two cuts by the blank line, one by the newline, one by ". ": the
+//! // hierarchy did the work, and no cut fell inside a word.
+//! assert_eq!(cuts.by_separator, [2, 1, 1, 0, 0]);
+//! assert_eq!((cuts.total(), cuts.hard, cuts.mid_word), (4, 0, 0));
+//! ```
+
+use crate::trace::{Chunk, Cut};
+
+/// Chunk lengths summarised, in the split's unit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Lengths {
+    /// How many chunks.
+    pub count: usize,
+    /// The shortest length (0 without chunks).
+    pub min: usize,
+    /// The lower median: the length at index `(count - 1) / 2` once sorted,
+    /// so it is always a length some chunk has (0 without chunks).
+    pub median: usize,
+    /// The longest length (0 without chunks).
+    pub max: usize,
+    /// All lengths added up.
+    pub total: usize,
+}
+
+impl Lengths {
+    /// The summary of `lengths`, in any order.
+    pub fn of(lengths: impl IntoIterator<Item = usize>) -> Lengths {
+        let mut sorted: Vec<usize> = lengths.into_iter().collect();
+        sorted.sort_unstable();
+        let count = sorted.len();
+        Lengths {
+            count,
+            min: sorted.first().copied().unwrap_or(0),
+            median: sorted
+                .get(count.saturating_sub(1) / 2)
+                .copied()
+                .unwrap_or(0),
+            max: sorted.last().copied().unwrap_or(0),
+            total: sorted.iter().sum(),
+        }
+    }
+
+    /// The mean length (0 without chunks).
+    pub fn mean(&self) -> f64 {
+        if self.count == 0 {
+            0.0
+        } else {
+            self.total as f64 / self.count as f64
+        }
+    }
+}
+
+/// The cuts between chunks, counted by what made each one. The last chunk's
+/// [`Cut::End`] is not a cut.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cuts {
+    /// Cuts each separator made, by its index in the list.
+    pub by_separator: Vec<usize>,
+    /// Hard cuts: no separator was left, or the list said `""`.
+    pub hard: usize,
+    /// Ends of fixed windows.
+    pub windows: usize,
+    /// Boundaries of the document's structure (the Markdown strategy).
+    pub structure: usize,
+    /// Semantic breakpoints.
+    pub breakpoints: usize,
+    /// Cuts with a letter or digit on both sides: a word cut in two.
+    pub mid_word: usize,
+}
+
+impl Cuts {
+    /// The cuts between `chunks` of `text`, for a list of `separators`
+    /// separators. A cut by a separator past the list (which no engine
+    /// makes) is counted in no column but still in `mid_word`.
+    pub fn of(text: &str, chunks: &[Chunk], separators: usize) -> Cuts {
+        let mut cuts = Cuts {
+            by_separator: vec![0; separators],
+            ..Cuts::default()
+        };
+        for chunk in chunks {
+            match chunk.cut {
+                Cut::Separator(i) => {
+                    if let Some(n) = cuts.by_separator.get_mut(i) {
+                        *n += 1;
+                    }
+                }
+                Cut::Hard => cuts.hard += 1,
+                Cut::Window => cuts.windows += 1,
+                Cut::Structure(_) => cuts.structure += 1,
+                Cut::Breakpoint => cuts.breakpoints += 1,
+                Cut::End => continue,
+            }
+            let end = chunk.span.end;
+            let before = text[..end].chars().next_back();
+            let after = text[end..].chars().next();
+            if before.is_some_and(char::is_alphanumeric) && after.is_some_and(char::is_alphanumeric)
+            {
+                cuts.mid_word += 1;
+            }
+        }
+        cuts
+    }
+
+    /// All cuts between chunks.
+    pub fn total(&self) -> usize {
+        self.by_separator.iter().sum::<usize>()
+            + self.hard
+            + self.windows
+            + self.structure
+            + self.breakpoints
+    }
+
+    /// Adds another split's cuts under the same list of separators (a corpus
+    /// of documents split under one configuration).
+    pub fn add(&mut self, other: &Cuts) {
+        if self.by_separator.len() < other.by_separator.len() {
+            self.by_separator.resize(other.by_separator.len(), 0);
+        }
+        for (n, m) in self.by_separator.iter_mut().zip(&other.by_separator) {
+            *n += m;
+        }
+        self.hard += other.hard;
+        self.windows += other.windows;
+        self.structure += other.structure;
+        self.breakpoints += other.breakpoints;
+        self.mid_word += other.mid_word;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Config, Separator, Splitter, Strategy};
+
+    #[test]
+    fn the_median_is_a_length_some_chunk_has() {
+        // Written out, not computed: the lower middle of the sorted lengths.
+        let cases: [(&[usize], (usize, usize, usize, usize, usize)); 5] = [
+            (&[], (0, 0, 0, 0, 0)),
+            (&[7], (1, 7, 7, 7, 7)),
+            (&[9, 3], (2, 3, 3, 9, 12)),
+            (&[5, 1, 4, 2], (4, 1, 2, 5, 12)),
+            (&[31, 13, 20, 28, 16], (5, 13, 20, 31, 108)),
+        ];
+        for (lengths, want) in cases {
+            let l = Lengths::of(lengths.iter().copied());
+            assert_eq!(
+                (l.count, l.min, l.median, l.max, l.total),
+                want,
+                "{lengths:?}"
+            );
+        }
+        assert_eq!(Lengths::of([13, 31]).mean(), 22.0);
+        assert_eq!(Lengths::default().mean(), 0.0);
+    }
+
+    #[test]
+    fn every_kind_of_cut_is_counted_in_its_own_column() {
+        // Fixed windows of 4 over "abcdefghij": two window ends, both inside
+        // the word.
+        let text = "abcdefghij";
+        let fixed = Splitter::new(Config::fixed(4, 1))
+            .unwrap()
+            .split(text)
+            .unwrap();
+        let cuts = Cuts::of(text, &fixed.chunks, 0);
+        assert_eq!((cuts.windows, cuts.mid_word, cuts.total()), (2, 2, 2));
+
+        // A word longer than the size: hard cuts inside it, a space cut
+        // between words.
+        let text = "abcdefgh ij";
+        let mut config = Config::recursive(4);
+        config.separators = [" ", ""].map(Separator::literal).to_vec();
+        assert_eq!(config.strategy, Strategy::Recursive);
+        let output = Splitter::new(config).unwrap().split(text).unwrap();
+        let spans: Vec<&str> = output.chunks.iter().map(|c| c.text(text)).collect();
+        assert_eq!(spans, ["abcd", "efgh", "ij"]);
+        let cuts = Cuts::of(text, &output.chunks, 2);
+        assert_eq!(cuts.by_separator, [1, 0]);
+        assert_eq!((cuts.hard, cuts.mid_word, cuts.total()), (1, 1, 2));
+
+        let mut sum = cuts.clone();
+        sum.add(&cuts);
+        assert_eq!(sum.by_separator, [2, 0]);
+        assert_eq!((sum.hard, sum.mid_word, sum.total()), (2, 2, 4));
+    }
+}
