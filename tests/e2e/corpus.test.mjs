@@ -94,11 +94,21 @@ e2e('many files through doc-file become a corpus: each document split alone, its
   assert.deepEqual(corpus.docs.map((d) => d.name), DOCS.map((d) => d.name), 'one corpus-doc per file, in order');
   assert.equal(corpus.docs[0].shown, 'true', 'the first document is shown');
   const all = [];
+  // The cuts of each document as its chunks in the explore view say (data-cut),
+  // and those inside a word, counted here from the text.
+  const cuts = {};
+  let midWord = 0;
+  const letter = /[\p{Alphabetic}\p{N}]/u;
   let compared = 0;
   for (const [i, doc] of DOCS.entries()) {
     await byTestId(page, 'corpus-doc').nth(i).locator('[data-testid=corpus-show]').click();
     const chunks = await shownChunks(page, doc.text);
     const lengths = chunks.map((c) => c.end - c.start);
+    const chars = [...doc.text];
+    for (const c of chunks.filter((c) => c.cut !== 'end')) {
+      cuts[c.cut] = (cuts[c.cut] ?? 0) + 1;
+      if (letter.test(chars[c.end - 1] ?? '') && letter.test(chars[c.end] ?? '')) midWord += 1;
+    }
     for (const c of chunks) {
       assert.ok(c.end <= charLen(doc.text), `${doc.name}: chunk ${c.index} ends inside its document`);
       assert.equal(c.text, charSlice(doc.text, c.start, c.end));
@@ -113,6 +123,20 @@ e2e('many files through doc-file become a corpus: each document split alone, its
     assert.equal((await readCorpus(page)).docs[i].shown, 'true');
   }
   assert.equal(compared, 3);
+  const corpusCuts = await page.evaluate(() => {
+    const line = document.querySelector('[data-testid=corpus-cuts]');
+    return {
+      by: Object.fromEntries([...line.querySelectorAll('[data-testid=corpus-cut]')].map((el) => [el.dataset.cut, Number(el.dataset.count)])),
+      total: Number(line.dataset.total),
+      midWord: Number(line.dataset.midWord),
+    };
+  });
+  assert.deepEqual(
+    corpusCuts,
+    { by: cuts, total: Object.values(cuts).reduce((a, b) => a + b, 0), midWord },
+    'corpus-cuts sums the cuts every document shows',
+  );
+  assert.ok(Object.keys(cuts).length >= 2, `more than one kind of cut to sum: ${JSON.stringify(cuts)}`);
   assert.deepEqual(corpus.total, {
     documents: 3,
     chars: DOCS.reduce((n, d) => n + charLen(d.text), 0),

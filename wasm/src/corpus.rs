@@ -6,7 +6,8 @@
 //! caller → { id, corpus: { docs: [File | { name, text }], config, export? } }
 //! worker → { id, corpus: { total: Stats, documents: [Stats & { name }] }, export? }
 //!        | { id, error: { message: "notes.md: …", field } }
-//! Stats  = { documents, bytes, chars, chunks, min, median, max, over }
+//! Stats  = { documents, bytes, chars, chunks, min, median, max, over, cuts }
+//! cuts   = { by_separator: [n, …], hard, windows, structure, breakpoints, mid_word }
 //! ```
 //!
 //! A document may be a `File` (or any `Blob` with a `name`): the worker reads
@@ -16,9 +17,13 @@
 //! (`chunkscope::export`, as `chunkscope --format csv FILE…` writes them).
 //! Lengths are in the configuration's unit; `over` counts chunks longer than
 //! its size (a strategy that may exceed it, such as `semantic` or a LangChain
-//! one, shows it here).
+//! one, shows it here). `cuts` counts the cuts between chunks by what made
+//! them (`chunkscope::stats::Cuts`; `by_separator` in the list's order): over
+//! a corpus it says whether the separator hierarchy does the work or hard
+//! cuts do.
 
 use crate::contract::{analyze, Detail, Refusal};
+use chunkscope::stats::{Cuts, Lengths};
 use chunkscope::{export, Config, Strategy};
 use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::JsValue;
@@ -43,23 +48,27 @@ pub struct Stats {
     pub max: usize,
     /// Chunks longer than the configured size.
     pub over: usize,
+    /// The cuts between chunks by what made them, summed over documents (a
+    /// document's last chunk ends the document, not at a cut).
+    pub cuts: Cuts,
 }
 
 impl Stats {
     /// The numbers of a text of `bytes` and `chars` cut into chunks of these
-    /// `lengths`, for a configured `size`.
-    pub fn of(bytes: usize, chars: usize, lengths: &mut [usize], size: usize) -> Stats {
-        lengths.sort_unstable();
-        let n = lengths.len();
+    /// `lengths` (min, median and max as [`Lengths`] defines them) at these
+    /// `cuts`, for a configured `size`.
+    pub fn of(bytes: usize, chars: usize, lengths: &[usize], size: usize, cuts: Cuts) -> Stats {
+        let summary = Lengths::of(lengths.iter().copied());
         Stats {
             documents: 1,
             bytes,
             chars,
-            chunks: n,
-            min: lengths.first().copied().unwrap_or(0),
-            median: if n == 0 { 0 } else { lengths[(n - 1) / 2] },
-            max: lengths.last().copied().unwrap_or(0),
+            chunks: summary.count,
+            min: summary.min,
+            median: summary.median,
+            max: summary.max,
             over: lengths.iter().filter(|&&l| l > size).count(),
+            cuts,
         }
     }
 }
@@ -110,15 +119,22 @@ where
     });
     let mut report = CorpusReport::default();
     let mut all = Vec::new();
+    let mut cuts = Cuts::default();
     for doc in docs {
         let (name, text) = doc?;
         let analysis = analyze(&text, config.clone(), Detail::Chunks).map_err(|e| {
             Refusal::new(Some(crate::contract::field_of(&e)), format!("{name}: {e}"))
         })?;
-        let mut lengths: Vec<usize> = analysis.output.chunks.iter().map(|c| c.len).collect();
+        let lengths: Vec<usize> = analysis.output.chunks.iter().map(|c| c.len).collect();
         all.extend_from_slice(&lengths);
         let chars = text.chars().count();
-        let stats = Stats::of(text.len(), chars, &mut lengths, config.size);
+        let doc_cuts = Cuts::of(
+            &text,
+            &analysis.output.chunks,
+            analysis.engine.separators.len(),
+        );
+        cuts.add(&doc_cuts);
+        let stats = Stats::of(text.len(), chars, &lengths, config.size, doc_cuts);
         if let Some(out) = out.as_mut() {
             let rows = export::rows(&text, &analysis.engine);
             out.push_str(&match export {
@@ -138,7 +154,7 @@ where
         .fold((0, 0), |(b, c), d| (b + d.stats.bytes, c + d.stats.chars));
     report.total = Stats {
         documents: report.documents.len(),
-        ..Stats::of(bytes, chars, &mut all, config.size)
+        ..Stats::of(bytes, chars, &all, config.size, cuts)
     };
     report.export = out;
     Ok(report)
@@ -177,12 +193,47 @@ fn values(s: &Stats) -> [usize; 8] {
     ]
 }
 
+/// The fields of `Cuts` besides the list, in the object's order.
+const CUT_FIELDS: [&str; 5] = ["hard", "windows", "structure", "breakpoints", "mid_word"];
+
+fn cut_values(c: &Cuts) -> [usize; 5] {
+    [c.hard, c.windows, c.structure, c.breakpoints, c.mid_word]
+}
+
 fn stats_object(s: &Stats) -> Object {
     let object = Object::new();
     for (key, value) in FIELDS.iter().zip(values(s)) {
         set(&object, key, &JsValue::from_f64(value as f64));
     }
+    let cuts = Object::new();
+    let by_separator: Array = s
+        .cuts
+        .by_separator
+        .iter()
+        .map(|&n| JsValue::from_f64(n as f64))
+        .collect();
+    set(&cuts, "by_separator", &by_separator);
+    for (key, value) in CUT_FIELDS.iter().zip(cut_values(&s.cuts)) {
+        set(&cuts, key, &JsValue::from_f64(value as f64));
+    }
+    set(&object, "cuts", &cuts);
     object
+}
+
+/// Reads the `cuts` of a `Stats` object the worker sent.
+fn read_cuts(value: &JsValue) -> Cuts {
+    let n = |key| get(value, key).as_f64().unwrap_or(0.0) as usize;
+    Cuts {
+        by_separator: Array::from(&get(value, "by_separator"))
+            .iter()
+            .map(|v| v.as_f64().unwrap_or(0.0) as usize)
+            .collect(),
+        hard: n(CUT_FIELDS[0]),
+        windows: n(CUT_FIELDS[1]),
+        structure: n(CUT_FIELDS[2]),
+        breakpoints: n(CUT_FIELDS[3]),
+        mid_word: n(CUT_FIELDS[4]),
+    }
 }
 
 /// Reads a `Stats` object the worker sent.
@@ -197,6 +248,7 @@ pub fn read_stats(value: &JsValue) -> Stats {
         median: n("median"),
         max: n("max"),
         over: n("over"),
+        cuts: read_cuts(&get(value, "cuts")),
     }
 }
 
@@ -350,7 +402,14 @@ mod tests {
                 min: 3,
                 median: 4,
                 max: 4,
-                over: 0
+                over: 0,
+                // Four windows, three of them in two documents: two cuts,
+                // both inside a word ("d|e", "g|h").
+                cuts: Cuts {
+                    windows: 2,
+                    mid_word: 2,
+                    ..Cuts::default()
+                },
             }
         );
         assert_eq!(report.documents[1].stats.median, 3);

@@ -4,9 +4,11 @@
 
 use super::doc_input::open_file;
 use super::tokenizer::size_label;
+use crate::model::{count, cut_attr, cut_label};
 use crate::state::corpus::{reduce, CorpusAction, CorpusState, Doc, Report};
 use crate::state::Action;
-use chunkscope::Config;
+use chunkscope::stats::Cuts;
+use chunkscope::{Config, Cut, Separator};
 use chunkscope_wasm::corpus::{read_report, Stats};
 use std::rc::Rc;
 use web_sys::File;
@@ -124,6 +126,57 @@ fn numbers(s: &Stats, unit: &str) -> String {
     )
 }
 
+/// The corpus's cuts by what made them, one `corpus-cut` per kind that cut
+/// (`data-cut` as a chunk's, `data-count`), then the cuts inside a word: over
+/// a corpus, whether the separator hierarchy does the work or hard cuts do.
+fn cuts_line(cuts: &Cuts, separators: &[Separator]) -> Html {
+    let kinds = cuts
+        .by_separator
+        .iter()
+        .enumerate()
+        .map(|(i, &n)| (Cut::Separator(i), n))
+        .chain([
+            (Cut::Hard, cuts.hard),
+            (Cut::Window, cuts.windows),
+            (Cut::Breakpoint, cuts.breakpoints),
+        ])
+        .filter(|&(_, n)| n > 0);
+    let mut parts: Vec<Html> = kinds
+        .map(|(cut, n)| {
+            let what = match cut {
+                Cut::Hard => "hard".to_string(),
+                Cut::Window => "at a window's end".to_string(),
+                Cut::Breakpoint => "at a breakpoint".to_string(),
+                Cut::Separator(i) if i >= separators.len() => format!("at separator {}", i + 1),
+                _ => format!("at {}", cut_label(cut, separators)),
+            };
+            html! {
+                <span data-testid="corpus-cut" data-cut={cut_attr(cut, separators)} data-count={n.to_string()}>
+                    {format!("{n} {what}")}
+                </span>
+            }
+        })
+        .collect();
+    if cuts.structure > 0 {
+        parts.push(html! {
+            <span data-testid="corpus-cut" data-cut="structure" data-count={cuts.structure.to_string()}>
+                {format!("{} at the structure", cuts.structure)}
+            </span>
+        });
+    }
+    let total = cuts.total();
+    html! {
+        <p class="corpus-cuts" data-testid="corpus-cuts" data-total={total.to_string()}
+            data-mid-word={cuts.mid_word.to_string()}>
+            {format!("{}: ", count(total, "cut between chunks", "cuts between chunks"))}
+            { for parts.into_iter().enumerate().map(|(k, part)| html! {
+                <>{if k > 0 { " · " } else { "" }}{part}</>
+            })}
+            {format!(" — {} inside a word", cuts.mid_word)}
+        </p>
+    }
+}
+
 /// The corpus's documents and numbers. Absent without a corpus.
 #[function_component]
 pub fn CorpusPanel(props: &CorpusProps) -> Html {
@@ -218,6 +271,9 @@ pub fn CorpusPanel(props: &CorpusProps) -> Html {
             </div>
             <p class="hint">{"Each file is a document, split alone by the worker with the settings on screen: no chunk spans two."}</p>
             {stats}
+            if let (Some(report), Some(config)) = (report, props.config.as_ref()) {
+                {cuts_line(&report.total.cuts, &config.separators)}
+            }
             if let Some(why) = corpus.error() {
                 <p class="warn" data-testid="corpus-error" role="alert">{why.to_string()}</p>
             }

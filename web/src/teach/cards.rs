@@ -136,7 +136,7 @@ const fn card(
 }
 
 /// The cards, in the order an interviewer tends to ask.
-pub const CARDS: [Card; 26] = [
+pub const CARDS: [Card; 27] = [
     Card {
         unit: Unit::Tokens(Encoding::Cl100k),
         ..card("tokens", Group::FollowUp, "Characters or tokens?",
@@ -197,6 +197,9 @@ pub const CARDS: [Card; 26] = [
     card("pdf", Group::Failure, "And PDF text that lost its newlines?",
         "With no blank lines or newlines left, the chain falls through to sentence ends and spaces, and a run with neither, such as a long link, ends in hard cuts: recursive splitting quietly becomes fixed-size splitting. Count how often each separator fires to catch it.",
         Doc::Own(PDF_TEXT), View::Recursive, 40, SEED, facts::pdf),
+    card("doing-work", Group::Failure, "How would you tell the separator hierarchy is doing any work?",
+        "Count which separator made each cut. When the named separators make nearly every cut, the hierarchy is working; when hard cuts and cuts inside words dominate, you have deployed fixed-size splitting without knowing it. The counts are under the chunks for one document, and in the corpus panel summed over every file you open. Here, the article at 400 chars:",
+        Doc::Preset("article"), View::Recursive, 400, Seps::Preset("default"), facts::doing_work),
     card("csv", Group::Failure, "A CSV dump with no line breaks?",
         "No row boundary is left, so cuts fall at spaces inside values and at hard cuts, and a chunk starts in the middle of one record and ends in another. Restore the rows (or parse the CSV) before splitting, and keep the header with each group of rows.",
         Doc::Preset("csv"), View::Recursive, 60, Seps::Preset("default"), facts::csv),
@@ -567,6 +570,7 @@ mod tests {
         ("merge", "With the merge: 2 chunks. Without it (the lesson's eleven lines): 3 pieces, the shortest 13 chars."),
         ("slack", "“\\n\\n” never occurs; 29 chunks, cut 24 by “\\n”, 4 by “ ”."),
         ("pdf", "“\\n\\n” and “\\n” never occur; 7 chunks, cut 3 by “. ”, 2 by “ ”, 1 by a hard cut. Hard-cut: “https://shop.example.com/orders/track?id”."),
+        ("doing-work", "675 chunks, cut 608 by “\\n\\n”, 66 by “ ”: 674 of 674 cuts by a named separator, 0 inside a word."),
         ("csv", "“\\n\\n” and “\\n” never occur; 62 chunks, cut 60 by “ ”, 1 by a hard cut; 0 of the 61 chunks after the first start where a row starts."),
         ("json", "“\\n\\n” and “\\n” and “. ” and “ ” never occur; 4 chunks, cut 3 by a hard cut. Chunks starting inside a key or a value: “efunded\",\"to…”, “atus\":\"deliv…”."),
         ("crlf", "The text has 3 “\\r\\n\\r\\n” and 0 “\\n\\n”, so “\\n\\n” never occurs. 2 chunks hold a paragraph break inside them: “Refund policy\\r↵\\r↵Refunds take 5 days.”, “It never expires.\\r↵\\r↵Contact us 24x7.”."),
