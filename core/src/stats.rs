@@ -154,7 +154,9 @@ mod tests {
     #[test]
     fn the_median_is_a_length_some_chunk_has() {
         // Written out, not computed: the lower middle of the sorted lengths.
-        let cases: [(&[usize], (usize, usize, usize, usize, usize)); 5] = [
+        // (lengths, (count, min, median, max, total))
+        type Case = (&'static [usize], (usize, usize, usize, usize, usize));
+        let cases: [Case; 5] = [
             (&[], (0, 0, 0, 0, 0)),
             (&[7], (1, 7, 7, 7, 7)),
             (&[9, 3], (2, 3, 3, 9, 12)),
