@@ -405,7 +405,10 @@ mod tests {
                 over: 0,
                 // Four windows, three of them in two documents: two cuts,
                 // both inside a word ("d|e", "g|h").
+                // (The default list of four separators stays in a fixed
+                // configuration, unused.)
                 cuts: Cuts {
+                    by_separator: vec![0; 4],
                     windows: 2,
                     mid_word: 2,
                     ..Cuts::default()
