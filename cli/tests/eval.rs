@@ -77,6 +77,7 @@ fn scores_worked_out_by_hand() {
     assert_eq!(v["index"]["chunks"], 5);
     // 13 + 20 + 31 + 28 + 16 chars embedded.
     assert_eq!(v["index"]["units"], 108);
+    assert_eq!(v["index"]["longest"], 31);
     assert_eq!(v["top_k"], 3);
     assert_eq!(v["retriever"]["k1"], 1.2);
     assert_eq!(v["config"]["size"], 40);

@@ -39,6 +39,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bm25;
+pub mod compare;
 pub mod dense;
 pub mod metrics;
 pub mod questions;
@@ -150,6 +151,9 @@ pub struct IndexCost {
     /// Units embedded: the chunks' lengths summed, overlap counted as often
     /// as it is repeated.
     pub units: usize,
+    /// The longest chunk's length in units: with it, a configuration whose
+    /// chunks outgrow its size does not pass for a cheap index.
+    pub longest: usize,
 }
 
 /// A configuration's evaluation on a corpus.
@@ -366,6 +370,13 @@ fn run(
         index: IndexCost {
             chunks: corpus.documents.iter().map(|d| d.chunks.len()).sum(),
             units: corpus.documents.iter().flat_map(|d| &d.units).sum(),
+            longest: corpus
+                .documents
+                .iter()
+                .flat_map(|d| &d.units)
+                .copied()
+                .max()
+                .unwrap_or(0),
         },
         top_k,
         retriever,

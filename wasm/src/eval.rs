@@ -8,7 +8,7 @@
 //! caller → { id, evaluate: { docs: [{ name, text }], questions: [{ question, doc, answers }],
 //!                            config, top_k, retriever? } }
 //! worker → { id, evaluation: { mean: { recall, precision, iou, whole, fragments },
-//!                              index: { chunks, units }, top_k, retriever: { k1, b }, model?,
+//!                              index: { chunks, units, longest }, top_k, retriever: { k1, b }, model?,
 //!                              questions: [{ question, doc, recall, precision, iou, whole,
 //!                                            fragments, retrieved: [{ doc, chunk, start, end, score }] }] } }
 //!        | { id, error: { message, field } }
@@ -216,6 +216,7 @@ pub fn evaluation_object(e: &Evaluation) -> Object {
     let index = Object::new();
     set(&index, "chunks", &count(e.index.chunks));
     set(&index, "units", &count(e.index.units));
+    set(&index, "longest", &count(e.index.longest));
     set(&object, "index", &index);
     set(&object, "top_k", &count(e.top_k));
     let retriever = Object::new();
@@ -301,6 +302,7 @@ pub fn read_evaluation(value: &JsValue) -> Result<Evaluation, String> {
         index: IndexCost {
             chunks: read_count(&get(&index, "chunks"), "chunks")?,
             units: read_count(&get(&index, "units"), "units")?,
+            longest: read_count(&get(&index, "longest"), "longest")?,
         },
         top_k: read_count(&get(value, "top_k"), "top_k")?,
         retriever: Bm25 {

@@ -645,6 +645,7 @@ mod tests {
             index: IndexCost {
                 chunks: 5,
                 units: 100,
+                longest: 20,
             },
             top_k: 1,
             retriever: Bm25::default(),
