@@ -235,6 +235,60 @@ e2e('a question written for an answer selected in the text is evaluated', async 
   assert.deepEqual(exported.at(-1), { question: 'When can I reach support?', doc: 'refund.txt', answers: [{ start: 98, end: 114, text: 'Contact us 24x7.' }] });
 });
 
+/** Each configuration's recall on every question, in question order (eval-hit's data-recall). */
+const recallsByConfig = (page) =>
+  page.$$eval('[data-testid=eval-question]', (qs) => {
+    const by = {};
+    for (const q of qs) {
+      for (const hit of q.querySelectorAll('[data-testid=eval-hit]')) (by[hit.dataset.config] ??= []).push(Number(hit.dataset.recall));
+    }
+    return by;
+  });
+
+/** The exact two-sided sign test, written here from its definition: 2 P(X ≤ min(w, l)), X ~ B(w + l, 1/2). */
+function signTest(a, b) {
+  const better = a.filter((x, i) => x > b[i]).length;
+  const worse = a.filter((x, i) => x < b[i]).length;
+  const n = better + worse;
+  let choose = 1;
+  let tail = 0;
+  for (let i = 0; i <= Math.min(better, worse); i++) {
+    tail += choose;
+    choose = (choose * (n - i)) / (i + 1);
+  }
+  return { better, worse, equal: a.length - n, p: Math.min(1, (2 * tail) / 2 ** n) };
+}
+
+e2e('the verdict names the best recall against the next, and whether the difference is more than chance', async ({ page }) => {
+  await articleSetup(page);
+  const rows = await readRows(page);
+  const by = await recallsByConfig(page);
+  const [best, next] = [rows[0].config, rows[1].config]; // recursive 0.820 over fixed 0.633
+  const want = signTest(by[best], by[next]);
+  assert.equal(by[best].length, 13, 'the article set has 13 questions');
+  const verdict = byTestId(page, 'eval-verdict');
+  const got = await verdict.evaluate((el) => ({ ...el.dataset }));
+  assert.deepEqual(
+    { best: got.best, next: got.next, better: +got.better, worse: +got.worse, equal: +got.equal },
+    { best, next, better: want.better, worse: want.worse, equal: want.equal },
+  );
+  assert.ok(Math.abs(Number(got.p) - want.p) < 1e-12, `p ${got.p} against ${want.p}`);
+  const text = await verdict.innerText();
+  assert.match(text, /^Best recall: recursive 200\/0 chars default \(0\.820\)\. Against the next, fixed 200\/20 chars default \(0\.633\)/);
+  assert.match(text, want.p < 0.05 ? /unlikely to be noise/ : /may be noise; add questions before deciding/);
+});
+
+e2e('fewest chunks is not "best" for a configuration whose chunks outgrow its size', async ({ page }) => {
+  await articleSetup(page);
+  await setRow(page, 1, { strategy: 'langchain-markdown', size: 800 });
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=eval-row]')[1]?.querySelector('[data-testid=eval-strategy]')?.value === 'langchain-markdown', null, { timeout: TIMEOUT });
+  await settled(page, 2);
+  const rows = await readRows(page);
+  assert.ok(rows[1].metrics.chunks < rows[0].metrics.chunks, `langchain-markdown makes fewer chunks: ${rows[1].metrics.chunks} < ${rows[0].metrics.chunks}`);
+  assert.ok(!rows[1].best.includes('chunks') && !rows[1].best.includes('units'), `its sections outgrow 800: no cost star (${rows[1].best})`);
+  assert.ok(rows[0].best.includes('chunks'), `the fewest chunks within the size: ${rows[0].best}`);
+});
+
 e2e('the sweep: 45 points drawn as recall and IoU against size, one line per strategy', async ({ page }) => {
   await openEvaluate(page);
   await settled(page, 2);
@@ -253,6 +307,21 @@ e2e('the sweep: 45 points drawn as recall and IoU against size, one line per str
   // makes one chunk, so every question is recalled whole at top-k 1.
   const recalls = await page.$$eval('[data-testid=sweep-point][data-metric=recall]', (p) => p.map((c) => +c.dataset.value));
   assert.deepEqual(recalls, Array(15).fill(1));
+  // Each panel's axis runs to the smallest round value its points reach, so
+  // small values (IoU here) do not lie flat along the bottom.
+  const panels = await page.$$eval('[data-testid=sweep-panel]', (ps) =>
+    ps.map((g) => ({
+      metric: g.dataset.metric,
+      top: +g.dataset.top,
+      largest: Math.max(...[...document.querySelectorAll(`[data-testid=sweep-point][data-metric=${g.dataset.metric}]`)].map((c) => +c.dataset.value)),
+    })),
+  );
+  const ROUND = [0.05, 0.1, 0.2, 0.25, 0.5, 1];
+  for (const { metric, top, largest } of panels) {
+    assert.equal(top, ROUND.find((r) => largest <= r) ?? 1, `${metric}: largest ${largest}`);
+  }
+  assert.deepEqual(panels.map((p) => p.metric), ['recall', 'iou']);
+  assert.ok(panels[1].top < 1, `the IoU axis is scaled to its values: ${JSON.stringify(panels[1])}`);
 });
 
 /** A corpus of about 2 MB: the article (with its questions) and other texts. */

@@ -4,10 +4,12 @@
 
 use super::eval_questions::EvalQuestions;
 use super::sweep_chart::SweepPanel;
+use crate::model::count;
 use crate::state::eval::{
     reduce, strategies, ConfigEdit, EvalAction, EvalConfig, EvalState, Outcome, Source, SETS,
 };
 use chunkscope::{presets, Strategy, Unit};
+use chunkscope_eval::compare::SignTest;
 use chunkscope_eval::Evaluation;
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -38,6 +40,10 @@ pub struct Metric {
     pub value: fn(&Evaluation) -> f64,
     /// More is better (else less is).
     pub more_is_better: bool,
+    /// A cost of the index (fewer is cheaper), marked best only among the
+    /// configurations whose chunks keep within their size: a strategy with
+    /// no size limit makes few chunks by making them huge.
+    pub cost: bool,
 }
 
 /// The table's columns, in order.
@@ -47,66 +53,140 @@ pub const METRICS: [Metric; 7] = [
         title: "recall",
         value: |e| e.mean.recall,
         more_is_better: true,
+        cost: false,
     },
     Metric {
         name: "precision",
         title: "precision",
         value: |e| e.mean.precision,
         more_is_better: true,
+        cost: false,
     },
     Metric {
         name: "iou",
         title: "IoU",
         value: |e| e.mean.iou,
         more_is_better: true,
+        cost: false,
     },
     Metric {
         name: "whole",
         title: "whole",
         value: |e| e.mean.whole,
         more_is_better: true,
+        cost: false,
     },
     Metric {
         name: "fragments",
         title: "fragments",
         value: |e| e.mean.fragments,
         more_is_better: false,
+        cost: false,
     },
     Metric {
         name: "chunks",
         title: "chunks",
         value: |e| e.index.chunks as f64,
         more_is_better: false,
+        cost: true,
     },
     Metric {
         name: "units",
         title: "units embedded",
         value: |e| e.index.units as f64,
         more_is_better: false,
+        cost: true,
     },
 ];
 
-/// The best value of `metric` among the evaluations done (none while fewer
-/// than two are).
-fn best(state: &EvalState, metric: &Metric) -> Option<f64> {
-    let values: Vec<f64> = state
-        .outcomes
+/// Whether configuration `id`'s chunks all keep within its size (a cost
+/// metric's best is looked for among these only).
+fn keeps_size(state: &EvalState, id: u32, e: &Evaluation) -> bool {
+    state
+        .configs
         .iter()
-        .filter_map(|(_, o)| match o {
-            Outcome::Done(e) => Some((metric.value)(e)),
+        .find(|c| c.id == id)
+        .and_then(|c| c.size.trim().parse::<usize>().ok())
+        .is_some_and(|size| e.index.longest <= size)
+}
+
+/// Whether configuration `id`'s evaluation competes for `metric`'s best.
+fn competes(state: &EvalState, metric: &Metric, id: u32, e: &Evaluation) -> bool {
+    !metric.cost || keeps_size(state, id, e)
+}
+
+/// The best value of `metric` among the evaluations done that compete for
+/// it (none while fewer than two are done).
+fn best(state: &EvalState, metric: &Metric) -> Option<f64> {
+    let done = || {
+        state.outcomes.iter().filter_map(|(id, o)| match o {
+            Outcome::Done(e) => Some((*id, e)),
+            _ => None,
+        })
+    };
+    if done().count() < 2 {
+        return None;
+    }
+    done()
+        .filter(|&(id, e)| competes(state, metric, id, e))
+        .map(|(_, e)| (metric.value)(e))
+        .reduce(|a, b| {
+            if metric.more_is_better == (b > a) {
+                b
+            } else {
+                a
+            }
+        })
+}
+
+/// The decision the table supports: the configuration with the best recall
+/// against the runner-up, question by question, and whether the difference
+/// is more than the few questions can tell apart from chance (the exact sign
+/// test of `chunkscope_eval::compare`).
+fn verdict(state: &EvalState) -> Html {
+    let mut done: Vec<(&EvalConfig, &Evaluation)> = state
+        .configs
+        .iter()
+        .filter_map(|c| match state.outcome(c.id) {
+            Some(Outcome::Done(e)) => Some((c, &**e)),
             _ => None,
         })
         .collect();
-    if values.len() < 2 {
-        return None;
+    if done.len() < 2 {
+        return html! {};
     }
-    values.into_iter().reduce(|a, b| {
-        if metric.more_is_better == (b > a) {
-            b
-        } else {
-            a
-        }
-    })
+    // Best recall first; among equals, the row above.
+    done.sort_by(|a, b| b.1.mean.recall.total_cmp(&a.1.mean.recall));
+    let ((best, e), (next, f)) = (done[0], done[1]);
+    let recalls = |e: &Evaluation| {
+        e.questions
+            .iter()
+            .map(|q| q.scores.recall)
+            .collect::<Vec<_>>()
+    };
+    let test = SignTest::of(&recalls(e), &recalls(f));
+    let p = test.p_value();
+    let n = e.questions.len();
+    let reading = if test.better + test.worse == 0 {
+        "they retrieve alike on every question: nothing to choose between them on recall"
+            .to_string()
+    } else if p < 0.05 {
+        format!("a split this uneven would come by chance less than 1 time in 20 (p = {}): the difference is unlikely to be noise", fixed(p, 3))
+    } else {
+        format!("a split this uneven comes by chance {} % of the time (p = {}): with {} this may be noise; add questions before deciding", fixed(p * 100.0, 0), fixed(p, 3), count(n, "question", "questions"))
+    };
+    html! {
+        <p class="eval-verdict" data-testid="eval-verdict" role="status"
+            data-best={best.id.to_string()} data-next={next.id.to_string()}
+            data-better={test.better.to_string()} data-worse={test.worse.to_string()}
+            data-equal={test.equal.to_string()} data-p={js_number(p)}>
+            <strong>{"Best recall: "}</strong>
+            <code>{best.label()}</code>{format!(" ({}). ", fixed(e.mean.recall, 3))}
+            {"Against the next, "}<code>{next.label()}</code>{format!(" ({}): ", fixed(f.mean.recall, 3))}
+            {format!("more of the answer on {}, less on {}, the same on {}; {reading}.",
+                count(test.better, "question", "questions"), test.worse, test.equal)}
+        </p>
+    }
 }
 
 fn shown(metric: &Metric, value: f64) -> String {
@@ -376,7 +456,7 @@ fn table(
                 let cells = match &outcome {
                     Outcome::Done(e) => METRICS.iter().zip(&bests).map(|(m, best)| {
                         let v = (m.value)(e);
-                        let is_best = *best == Some(v);
+                        let is_best = *best == Some(v) && competes(state, m, id, e);
                         html! {
                             <td data-metric={m.name} data-value={js_number(v)}
                                 data-best={is_best.then_some("true")}
@@ -604,6 +684,7 @@ pub fn EvalPage(props: &EvalPageProps) -> Html {
                 {retriever(&state)}
             }
             {table(&state, &dispatch, focused, &on_focus)}
+            {verdict(&state)}
             <EvalQuestions state={Rc::new((*state).clone())} dispatch={dispatch.clone()} focus={focused} />
             <SweepPanel state={Rc::new((*state).clone())} dispatch={dispatch.clone()} />
         </section>

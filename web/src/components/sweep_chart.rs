@@ -59,8 +59,18 @@ fn x_of(size: usize) -> f64 {
     LEFT + ((size as f64).log2() - lo) / (hi - lo) * (WIDTH - LEFT - RIGHT)
 }
 
-fn y_of(value: f64) -> f64 {
-    TOP + (1.0 - value.clamp(0.0, 1.0)) * (HEIGHT - TOP - BOTTOM)
+fn y_of(value: f64, top: f64) -> f64 {
+    TOP + (1.0 - (value / top).clamp(0.0, 1.0)) * (HEIGHT - TOP - BOTTOM)
+}
+
+/// The top of a panel's axis: the smallest of a few round values that the
+/// largest value reaches, so that values under 0.15 do not lie flat on an
+/// axis that runs to 1.
+fn axis_top(largest: f64) -> f64 {
+    [0.05, 0.1, 0.2, 0.25, 0.5, 1.0]
+        .into_iter()
+        .find(|&top| largest <= top)
+        .unwrap_or(1.0)
 }
 
 /// One panel: `metric` against size for every strategy at `overlap` %.
@@ -70,6 +80,13 @@ fn panel(
     points: &[(Point, Means)],
     overlap: usize,
 ) -> Html {
+    let top = axis_top(
+        points
+            .iter()
+            .filter(|(p, _)| p.overlap_pct == overlap)
+            .map(|(_, m)| metric(m))
+            .fold(0.0, f64::max),
+    );
     let lines = SWEEP_STRATEGIES.iter().enumerate().map(|(i, &strategy)| {
         let mine: Vec<&(Point, Means)> = points
             .iter()
@@ -77,7 +94,7 @@ fn panel(
             .collect();
         let path: String = mine
             .iter()
-            .map(|(p, m)| format!("{},{}", at(x_of(p.size)), at(y_of(metric(m)))))
+            .map(|(p, m)| format!("{},{}", at(x_of(p.size)), at(y_of(metric(m), top))))
             .collect::<Vec<_>>()
             .join(" ");
         let class = format!("series s{i}");
@@ -88,7 +105,7 @@ fn panel(
                     <circle data-testid="sweep-point" data-metric={title} data-strategy={strategy.name()}
                         data-size={p.size.to_string()} data-overlap={p.overlap_pct.to_string()}
                         data-value={js_number(metric(m))}
-                        cx={at(x_of(p.size))} cy={at(y_of(metric(m)))} r="3">
+                        cx={at(x_of(p.size))} cy={at(y_of(metric(m), top))} r="3">
                         <title>{format!("{} size {} overlap {} %: {title} {}", strategy.name(), p.size, p.overlap_pct, fixed(metric(m), 3))}</title>
                     </circle>
                 })}
@@ -96,14 +113,14 @@ fn panel(
         }
     });
     html! {
-        <g class="sweep-panel">
+        <g class="sweep-panel" data-testid="sweep-panel" data-metric={title} data-top={js_number(top)}>
             <text x={at(LEFT)} y="12" class="axis-title">{title}</text>
             <text x={at(WIDTH - RIGHT)} y="12" class="tick" text-anchor="end">{"size, chars (log) →"}</text>
-            { for [(0.0, "0"), (0.5, "0.5"), (1.0, "1")].into_iter().map(|(v, label)| html! {
+            { for [0.0, top / 2.0, top].into_iter().map(|v| html! {
                 <>
                     <line class="grid" x1={at(LEFT)} x2={at(WIDTH - RIGHT)}
-                        y1={at(y_of(v))} y2={at(y_of(v))} />
-                    <text class="tick" x={at(LEFT - 4.0)} y={at(y_of(v) + 3.0)} text-anchor="end">{label}</text>
+                        y1={at(y_of(v, top))} y2={at(y_of(v, top))} />
+                    <text class="tick" x={at(LEFT - 4.0)} y={at(y_of(v, top) + 3.0)} text-anchor="end">{js_number(v)}</text>
                 </>
             })}
             { for SWEEP_SIZES.into_iter().map(|s| html! {
