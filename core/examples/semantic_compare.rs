@@ -15,6 +15,10 @@ use chunkscope::Error;
 use std::sync::Arc;
 use std::time::Duration;
 
+#[path = "common/cpu.rs"]
+mod cpu;
+use cpu::thread_cpu;
+
 include!("../benches/data/semantic_text.rs");
 
 /// Answers with vectors made beforehand.
@@ -28,17 +32,6 @@ impl Embedder for Given {
     fn embed(&self, _: &[String]) -> Result<Vec<Vector>, Error> {
         Ok(self.0.clone())
     }
-}
-
-fn thread_cpu() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid timespec for the call to fill.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
-    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
 }
 
 fn main() {

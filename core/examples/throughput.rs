@@ -32,18 +32,9 @@ use chunkscope::{Config, Placement, Splitter, Unit};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-/// The calling thread's CPU time.
-fn thread_cpu() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant
-    // every Linux kernel since 2.6 supports.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
-    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
-}
+#[path = "common/cpu.rs"]
+mod cpu;
+use cpu::thread_cpu;
 
 /// Runs `f` for about `budget` (at least 3 times); the fastest wall and CPU
 /// times, and what the last run returned.
