@@ -483,6 +483,7 @@ pub fn App() -> Html {
                         <div id={Target::Cards.id()} class="jump-target" tabindex="-1">
                             <Cards state={(*state).clone()} dispatch={dispatch.clone()} offer={state.offer.as_ref().map(|o| o.card)} />
                             {exercises_host()}
+                            <crate::teach::mastery::Mastery dispatch={dispatch.clone()} on_mode={on_mode.clone()} />
                         </div>
                     </div>
                 </main>

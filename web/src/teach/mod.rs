@@ -10,6 +10,7 @@ pub mod exercises;
 pub mod facts;
 pub mod lessons;
 pub mod listing;
+pub mod mastery;
 pub mod practice;
 pub mod stepper;
 pub mod structure;
