@@ -130,40 +130,33 @@ fn numbers(s: &Stats, unit: &str) -> String {
 /// (`data-cut` as a chunk's, `data-count`), then the cuts inside a word: over
 /// a corpus, whether the separator hierarchy does the work or hard cuts do.
 fn cuts_line(cuts: &Cuts, separators: &[Separator]) -> Html {
-    let kinds = cuts
-        .by_separator
-        .iter()
-        .enumerate()
-        .map(|(i, &n)| (Cut::Separator(i), n))
-        .chain([
-            (Cut::Hard, cuts.hard),
-            (Cut::Window, cuts.windows),
-            (Cut::Breakpoint, cuts.breakpoints),
-        ])
-        .filter(|&(_, n)| n > 0);
-    let mut parts: Vec<Html> = kinds
-        .map(|(cut, n)| {
-            let what = match cut {
-                Cut::Hard => "hard".to_string(),
-                Cut::Window => "at a window's end".to_string(),
-                Cut::Breakpoint => "at a breakpoint".to_string(),
-                Cut::Separator(i) if i >= separators.len() => format!("at separator {}", i + 1),
-                _ => format!("at {}", cut_label(cut, separators)),
-            };
+    // (data-cut, words, count) for every kind of cut, in the order shown.
+    let by_separator = cuts.by_separator.iter().enumerate().map(|(i, &n)| {
+        let cut = Cut::Separator(i);
+        let words = match separators.get(i) {
+            Some(_) => format!("at {}", cut_label(cut, separators)),
+            None => format!("at separator {}", i + 1),
+        };
+        (cut_attr(cut, separators), words, n)
+    });
+    let others = [
+        ("hard", "hard", cuts.hard),
+        ("window", "at a window's end", cuts.windows),
+        ("breakpoint", "at a breakpoint", cuts.breakpoints),
+        ("structure", "at the structure", cuts.structure),
+    ]
+    .map(|(attr, words, n)| (attr.to_string(), words.to_string(), n));
+    let parts: Vec<Html> = by_separator
+        .chain(others)
+        .filter(|(_, _, n)| *n > 0)
+        .map(|(attr, words, n)| {
             html! {
-                <span data-testid="corpus-cut" data-cut={cut_attr(cut, separators)} data-count={n.to_string()}>
-                    {format!("{n} {what}")}
+                <span data-testid="corpus-cut" data-cut={attr} data-count={n.to_string()}>
+                    {format!("{n} {words}")}
                 </span>
             }
         })
         .collect();
-    if cuts.structure > 0 {
-        parts.push(html! {
-            <span data-testid="corpus-cut" data-cut="structure" data-count={cuts.structure.to_string()}>
-                {format!("{} at the structure", cuts.structure)}
-            </span>
-        });
-    }
     let total = cuts.total();
     html! {
         <p class="corpus-cuts" data-testid="corpus-cuts" data-total={total.to_string()}
