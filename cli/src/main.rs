@@ -330,7 +330,7 @@ mod tests {
             config.overlap = overlap;
             let splitter = Splitter::new(config).unwrap();
             for detail in [Detail::CHUNKS, Detail::FULL.with_determinism(true)] {
-                let expected = serde_json::to_vec(&report::run(&splitter, &text, detail).unwrap());
+                let expected = serde_json::to_vec(&splitter.report(&text, detail).unwrap());
                 // Alone, and as the second of several files.
                 for (open, close) in [(&b"{"[..], &b""[..]), (b"[1,{\"file\":\"a\",", b"]")] {
                     let mut out = Vec::new();

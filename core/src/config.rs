@@ -1,58 +1,13 @@
 //! What the learner sets: strategy, size, overlap, unit, separators, placement, trim.
 
 use crate::error::Error;
-use crate::semantic::SemanticConfig;
-use crate::separator::{Matcher, Separator};
-use crate::strategy::{Engine, Strategy};
+pub(crate) mod semantic;
+
+use crate::separator::{Matcher, Placement, Separator};
+use crate::strategy::Strategy;
 use crate::unit::Unit;
 use regex_lite::Regex;
-use std::fmt;
-use std::str::FromStr;
-
-/// Where a separator goes when the text is cut at it. Inside a chunk the source
-/// text is always whole; placement only decides the two chunks' ends at a cut.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Placement {
-    /// At the end of the piece before the cut (the lessons' `p + sep`).
-    #[default]
-    End,
-    /// At the start of the piece after the cut (LangChain's default).
-    Start,
-    /// In neither chunk. A separator that is more than whitespace is then lost,
-    /// and the coverage check says so.
-    None,
-}
-
-impl Placement {
-    /// The name used in the CLI, the JS API and the UI.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Placement::End => "end",
-            Placement::Start => "start",
-            Placement::None => "none",
-        }
-    }
-}
-
-impl fmt::Display for Placement {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Placement {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Placement, String> {
-        match s {
-            "end" => Ok(Placement::End),
-            "start" => Ok(Placement::Start),
-            "none" => Ok(Placement::None),
-            other => Err(format!(
-                "unknown placement {other:?}: use \"end\", \"start\" or \"none\""
-            )),
-        }
-    }
-}
+use semantic::SemanticConfig;
 
 /// A complete splitting configuration. Plain data: it is checked when a split is
 /// made ([`Config::validate`]), so any value can be built and shown while a
@@ -211,11 +166,6 @@ impl Config {
         self
     }
 
-    /// Checks the configuration without splitting anything.
-    pub fn validate(&self) -> Result<(), Error> {
-        self.compile().map(|_| ())
-    }
-
     /// Whether the separator list has the sentence level, so a split records
     /// the text's sentences.
     pub fn uses_sentences(&self) -> bool {
@@ -231,23 +181,6 @@ impl Config {
     /// the cut is not one the learner asked for, so the UI warns.
     pub fn has_hard_cut(&self) -> bool {
         self.separators.iter().any(Separator::is_hard_cut)
-    }
-
-    /// Checks the settings and builds the strategy's engine: the one place
-    /// a configuration is compiled (regexes included).
-    pub(crate) fn compile(&self) -> Result<Box<dyn Engine>, Error> {
-        if self.strategy.langchain().is_none() {
-            if self.size == 0 {
-                return Err(Error::ZeroSize);
-            }
-            if self.overlap >= self.size {
-                return Err(Error::OverlapTooLarge {
-                    overlap: self.overlap,
-                    size: self.size,
-                });
-            }
-        }
-        self.strategy.engine(self)
     }
 
     pub(crate) fn matchers(&self) -> Result<Vec<Matcher>, Error> {

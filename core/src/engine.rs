@@ -1,12 +1,14 @@
-//! The bookkeeping both engines share: emitting chunks, recording nodes, and the
-//! cut between consecutive chunks.
+//! What every engine is: the [`Engine`] trait, and the bookkeeping our own
+//! engines share ([`Run`]: emitting chunks, recording nodes, and the cut
+//! between consecutive chunks).
 
 use crate::config::Config;
 use crate::error::Error;
 use crate::separator::Matcher;
 use crate::span::Span;
-use crate::trace::{Action, Chunk, Cut, Node, NodeId, Recorder};
-use crate::unit::{Counter, Lead, Measure, Unit};
+use crate::trace::{Action, Chunk, Cut, Node, NodeId, Output, Recorder};
+use crate::unit::{CharTable, Counter, Lead, Measure, Unit};
+use std::fmt;
 
 /// One split in progress.
 pub(crate) struct Run<'a> {
@@ -125,5 +127,67 @@ impl<'a> Run<'a> {
             bytes: ch.len_utf8(),
             size: self.config.size,
         }
+    }
+}
+
+/// A configuration compiled for one strategy.
+///
+/// Invariant: `split` never fails for a reason [`Config::validate`] could have
+/// found; its errors are about the text (a character no chunk can hold, a
+/// regex LangChain refuses when it is reached).
+pub(crate) trait Engine: fmt::Debug + Send + Sync {
+    /// Splits `text` under `config` (the one this engine was built from),
+    /// counting with `counter`, recording the trace when `record`.
+    fn split(
+        &self,
+        text: &str,
+        config: &Config,
+        counter: Counter,
+        record: bool,
+    ) -> Result<EngineOutput, Error>;
+
+    /// A copy behind a new box, so a [`Splitter`](crate::Splitter) can be cloned.
+    fn boxed(&self) -> Box<dyn Engine>;
+}
+
+/// What an engine gives: the output, and the table of the text's
+/// continuation bytes when the engine built one to count chars, from which
+/// the chunks' char offsets are read rather than counted again.
+pub(crate) struct EngineOutput {
+    pub output: Output,
+    pub chars: Option<CharTable>,
+}
+
+impl From<Output> for EngineOutput {
+    fn from(output: Output) -> EngineOutput {
+        EngineOutput {
+            output,
+            chars: None,
+        }
+    }
+}
+
+/// The sentences of `text` and the gaps between them, found once per split
+/// before any piece needs them, when a separator list has the sentence level;
+/// the judgments on doubtful stops only for a trace (`record`).
+pub(crate) fn sentences_for(
+    matchers: &[Matcher],
+    text: &str,
+    record: bool,
+) -> (Option<crate::sentence::Sentences>, Vec<crate::Span>) {
+    let sentences = matchers
+        .iter()
+        .any(|m| matches!(m, Matcher::Sentence))
+        .then(|| crate::sentence::segment(text, record));
+    let gaps = sentences
+        .as_ref()
+        .map(|s| crate::sentence::gaps(text, &s.spans))
+        .unwrap_or_default();
+    (sentences.filter(|_| record), gaps)
+}
+
+impl Clone for Box<dyn Engine> {
+    fn clone(&self) -> Self {
+        self.boxed()
     }
 }

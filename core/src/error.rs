@@ -1,7 +1,11 @@
 //! Everything that can go wrong, in words a learner understands.
 
-use crate::langchain::LangChainError;
+pub(crate) mod langchain;
+pub(crate) mod semantic;
+
 use crate::tokens::Encoding;
+use langchain::LangChainError;
+use semantic::SemanticError;
 use std::fmt;
 
 /// Why a split could not be made. Every variant's message says what to change.
@@ -105,10 +109,10 @@ pub enum Error {
         /// The position in the list the message is about.
         index: usize,
         /// The strategy.
-        strategy: crate::Strategy,
+        strategy: crate::strategy::Strategy,
     },
     /// The semantic strategy's settings, model or embedder.
-    Semantic(crate::semantic::SemanticError),
+    Semantic(SemanticError),
 }
 
 /// The setting an [`Error`] is about: what a person has to change. A page marks
@@ -169,30 +173,8 @@ impl Error {
             Error::CharTooBig { .. }
             | Error::TokenizerNotLoaded { .. }
             | Error::CharTooManyTokens { .. } => Setting::Unit,
-            Error::Semantic(e) => match e {
-                crate::semantic::SemanticError::Amount { .. } => Setting::Breakpoint,
-                crate::semantic::SemanticError::Overlap { .. } => Setting::Overlap,
-                crate::semantic::SemanticError::Model(_)
-                | crate::semantic::SemanticError::Embedder { .. } => Setting::Embedder,
-            },
-            Error::LangChain(e) => match e {
-                LangChainError::ZeroSize => Setting::Size,
-                LangChainError::OverlapLargerThanSize { .. } => Setting::Overlap,
-                // Counting in chars is the fix the message offers for a
-                // special token.
-                LangChainError::TokenizerNotLoaded { .. }
-                | LangChainError::DisallowedSpecialToken { .. } => Setting::Unit,
-                LangChainError::InvalidRegex { index, .. }
-                | LangChainError::UnsupportedRegex { index, .. }
-                | LangChainError::RegexTooComplex { index, .. }
-                | LangChainError::LangChainCrash { index, .. }
-                | LangChainError::BadHeaderMarker { index, .. } => Setting::Separator(*index),
-                LangChainError::NoHeaderMarkers => Setting::Separators,
-                LangChainError::HeaderAtTheEnd => Setting::Placement,
-                LangChainError::MixedSeparators | LangChainError::TooDeep { .. } => {
-                    Setting::Separators
-                }
-            },
+            Error::Semantic(e) => e.setting(),
+            Error::LangChain(e) => e.setting(),
         }
     }
 }
@@ -256,7 +238,7 @@ impl fmt::Display for Error {
             ),
             Error::LangChain(e) => e.fmt(f),
             Error::SentenceLevel { index, strategy } => match strategy {
-                crate::Strategy::Sentence => write!(
+                crate::strategy::Strategy::Sentence => write!(
                     f,
                     "the sentence strategy packs whole sentences, so its separator list starts with the sentence level {} and goes on with what cuts a sentence that is too long (e.g. {} \" \" \"\"); for another list, use the recursive strategy",
                     crate::separator::SeparatorLevel::Sentence.spelling(),

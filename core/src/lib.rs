@@ -69,7 +69,9 @@
 
 mod analysis;
 mod check;
+mod compile;
 mod config;
+mod embed;
 mod engine;
 mod error;
 pub mod export;
@@ -94,9 +96,9 @@ pub use chunkscope_tokens as tokens;
 
 pub use analysis::{Analysis, Detail};
 pub use check::{check, Check, Checks, Property};
-pub use config::{Config, Placement};
+pub use config::Config;
 pub use error::{Error, Setting};
-pub use separator::{escape, unescape, Separator, SeparatorLevel};
+pub use separator::{escape, unescape, Placement, Separator, SeparatorLevel};
 pub use span::{is_space, trim, CharCursor, CharIndex, Span};
 pub use strategy::Strategy;
 pub use trace::{
@@ -105,7 +107,7 @@ pub use trace::{
 };
 pub use unit::{Counter, Unit};
 
-use strategy::Engine;
+use engine::Engine;
 
 /// A configuration checked and compiled once, for splitting many texts.
 #[derive(Clone, Debug)]
@@ -185,7 +187,7 @@ impl Splitter {
     /// # Ok::<(), chunkscope::Error>(())
     /// ```
     pub fn analyze(&self, text: &str, detail: Detail) -> Result<Analysis, Error> {
-        let strategy::EngineOutput { output, chars } =
+        let engine::EngineOutput { output, chars } =
             self.engine
                 .split(text, &self.config, self.counter, detail.trace)?;
         let checks = if detail.checks {
@@ -212,6 +214,14 @@ impl Splitter {
         Ok(Analysis::new(
             text, chars, separators, output, checks, token_ends,
         ))
+    }
+
+    /// Analyses `text` at `detail` and reports it: the one path from a text
+    /// to the JSON the CLI prints and the JS API returns.
+    #[cfg(feature = "serde")]
+    pub fn report(&self, text: &str, detail: Detail) -> Result<report::Report, Error> {
+        let analysis = self.analyze(text, detail)?;
+        Ok(report::Report::new(text, &self.config, &analysis, detail))
     }
 
     fn run(&self, text: &str, record: bool) -> Result<Output, Error> {

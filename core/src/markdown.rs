@@ -37,11 +37,11 @@
 
 use crate::config::Config;
 use crate::engine::Run;
+use crate::engine::{sentences_for, Engine, EngineOutput};
 use crate::error::Error;
 use crate::recursive::{self, Group, Measured, Packer, Visit};
 use crate::separator::{Matcher, Searcher};
 use crate::span::{trim, CharIndex, Span};
-use crate::strategy::{Engine, EngineOutput};
 use crate::trace::{Action, Cut, Heading, Level, MarkdownChunk, MarkdownFacts, NodeId, Output};
 use crate::unit::{Counter, Lead};
 use pulldown_cmark::{Event, Options, Parser, Tag};
@@ -61,7 +61,7 @@ impl Engine for Markdown {
         counter: Counter,
         record: bool,
     ) -> Result<EngineOutput, Error> {
-        let (sentences, gaps) = crate::strategy::sentences_for(&self.matchers, text, record);
+        let (sentences, gaps) = sentences_for(&self.matchers, text, record);
         let mut run = Run::new(text, config, counter, &self.matchers, &gaps, record);
         let markdown = split(&mut run)?;
         let output = Output {

@@ -3,8 +3,9 @@
 //! Each list ends with the hard cut (`""`), so the size limit always holds with a
 //! cut the learner can see in the list.
 
-use crate::config::Placement;
-use crate::separator::Separator;
+pub(crate) mod languages;
+
+use crate::separator::{Placement, Separator};
 
 /// The names of the separator presets, in the order the UI lists them.
 pub const SEPARATOR_PRESETS: [&str; 8] = [
@@ -43,7 +44,7 @@ pub fn separators(name: &str) -> Option<Vec<Separator>> {
             "\n\n", "\n", "。", "！", "？", "；", "…", ". ", "! ", "? ", "，", "、", " ", "",
         ],
         "markdown" | "python" | "rust" | "js" | "html" => {
-            let (list, regex) = crate::langchain::language_separators(name)?;
+            let (list, regex) = languages::language_separators(name)?;
             return Some(
                 list.into_iter()
                     .map(|p| {
@@ -102,7 +103,7 @@ mod tests {
     #[test]
     fn code_presets_are_langchains_lists() {
         for name in ["markdown", "python", "rust", "js", "html"] {
-            let (want, _) = crate::langchain::language_separators(name).unwrap();
+            let (want, _) = languages::language_separators(name).unwrap();
             let got: Vec<String> = separators(name)
                 .unwrap()
                 .into_iter()

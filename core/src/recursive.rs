@@ -12,9 +12,9 @@
 //! the call stack: a list of a few hundred separators can nest that deep, and
 //! the call stack is small (1 MB in wasm, 2 MB for a test thread).
 
-use crate::config::Placement;
 use crate::engine::Run;
 use crate::error::Error;
+use crate::separator::Placement;
 use crate::separator::Searcher;
 use crate::span::{is_space, trim, Span};
 use crate::trace::{Action, Close, Cut, Node, NodeId};

@@ -16,10 +16,10 @@
 //! pass over the text plus a short count per offset, not a count from the start
 //! of the text for every chunk.
 
-use crate::semantic::{SemanticChunk, SemanticTrace};
+use crate::trace::semantic::{SemanticChunk, SemanticTrace};
 use crate::{
-    Action, Analysis, CharIndex, Check, Checks, Close, Config, Cut, Detail, Error, LangChainFacts,
-    Node, Property, Separator, Span, Splitter,
+    Action, Analysis, CharIndex, Check, Checks, Close, Config, Cut, Detail, LangChainFacts, Node,
+    Property, Separator, Span,
 };
 use serde::Serialize;
 use std::borrow::Cow;
@@ -498,13 +498,6 @@ pub struct SemanticConfigReport {
 
 // The amount is checked to be finite before any split is made.
 impl Eq for SemanticConfigReport {}
-
-/// Analyses `source` with `splitter` at `detail` and reports it: the one
-/// path from a text to the JSON the CLI prints and the JS API returns.
-pub fn run(splitter: &Splitter, source: &str, detail: Detail) -> Result<Report, Error> {
-    let analysis = splitter.analyze(source, detail)?;
-    Ok(Report::new(source, splitter.config(), &analysis, detail))
-}
 
 impl Report {
     /// The report of an analysis of `source` under `config`. With
@@ -1006,7 +999,7 @@ fn config_report(config: &Config) -> ConfigReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Unit;
+    use crate::{Splitter, Unit};
     use serde_json::{json, Value};
 
     const PAGE: &str = "Refund policy\n\nRefunds take 5 days. They go to the original UPI id.\n\
@@ -1017,12 +1010,10 @@ mod tests {
     }
 
     fn full(text: &str, config: &Config) -> Report {
-        run(
-            &Splitter::new(config.clone()).unwrap(),
-            text,
-            Detail::FULL.with_determinism(true),
-        )
-        .unwrap()
+        Splitter::new(config.clone())
+            .unwrap()
+            .report(text, Detail::FULL.with_determinism(true))
+            .unwrap()
     }
 
     #[test]
@@ -1089,7 +1080,7 @@ mod tests {
     #[test]
     fn chunks_detail_is_exactly_the_cli_contract() {
         let splitter = Splitter::new(seed_config()).unwrap();
-        let r = run(&splitter, PAGE, Detail::CHUNKS).unwrap();
+        let r = splitter.report(PAGE, Detail::CHUNKS).unwrap();
         let v = serde_json::to_value(&r).unwrap();
         assert_eq!(v.as_object().unwrap().len(), 1, "{v}");
         assert_eq!(
@@ -1222,7 +1213,7 @@ mod tests {
     #[test]
     fn determinism_is_reported_only_when_asked_for() {
         let splitter = Splitter::new(seed_config()).unwrap();
-        let v = serde_json::to_value(run(&splitter, PAGE, Detail::FULL).unwrap()).unwrap();
+        let v = serde_json::to_value(splitter.report(PAGE, Detail::FULL).unwrap()).unwrap();
         let mut names: Vec<&String> = v["checks"].as_object().unwrap().keys().collect();
         names.sort();
         assert_eq!(names, ["coverage", "max_size", "ok", "order", "overlap"]);
@@ -1295,12 +1286,10 @@ mod tests {
         let specs = r.langchain.unwrap().separators;
         assert_eq!(specs.len(), 4);
         // The plain report carries the LangChain fields too.
-        let plain = run(
-            &Splitter::new(config).unwrap(),
-            "aaaa\n\nbbbb",
-            Detail::CHUNKS,
-        )
-        .unwrap();
+        let plain = Splitter::new(config)
+            .unwrap()
+            .report("aaaa\n\nbbbb", Detail::CHUNKS)
+            .unwrap();
         assert_eq!(plain.chunks[1].start_index, Some(6));
         assert!(plain.langchain.is_none());
     }

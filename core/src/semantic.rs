@@ -50,17 +50,14 @@
 //! user provides. Any [`Embedder`] can be plugged in through
 //! [`EmbedderChoice::Custom`].
 
-mod embed;
-mod hf_tokenizer;
-mod json;
-mod model2vec;
-mod numpy;
-
-pub use embed::{
-    Embedder, EmbedderChoice, Lexical, ModelError, StaticModel, Vector, MAX_DIMS, MAX_MODEL_BYTES,
-};
+pub use crate::config::semantic::SemanticConfig;
+pub use crate::embed::{Embedder, EmbedderChoice, Lexical, StaticModel, Vector};
+pub use crate::error::semantic::{ModelError, SemanticError, MAX_DIMS, MAX_MODEL_BYTES};
+pub use crate::strategy::Breakpoint;
+pub use crate::trace::semantic::{SemanticChunk, SemanticTrace};
 
 use crate::config::Config;
+use crate::embed::numpy;
 use crate::engine::Run;
 use crate::error::Error;
 use crate::recursive;
@@ -68,295 +65,6 @@ use crate::separator::Matcher;
 use crate::span::{is_space, Span};
 use crate::trace::{Chunk, Cut, Output, Trace};
 use crate::unit::{Counter, Measure};
-use std::fmt;
-use std::hash::{Hash, Hasher};
-use std::str::FromStr;
-
-/// How the breakpoint threshold is computed (`breakpoint_threshold_type`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Breakpoint {
-    /// The `amount`-th percentile of the distances (default 95).
-    #[default]
-    Percentile,
-    /// Mean plus `amount` standard deviations (default 3).
-    StandardDeviation,
-    /// Mean plus `amount` interquartile ranges (default 1.5).
-    Interquartile,
-    /// The `amount`-th percentile of the distances' gradient, compared with
-    /// the gradient (default 95).
-    Gradient,
-}
-
-impl Breakpoint {
-    /// Every kind, in LangChain's order.
-    pub const ALL: [Breakpoint; 4] = [
-        Breakpoint::Percentile,
-        Breakpoint::StandardDeviation,
-        Breakpoint::Interquartile,
-        Breakpoint::Gradient,
-    ];
-
-    /// LangChain's name for it, which the CLI and the JS API use too.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Breakpoint::Percentile => "percentile",
-            Breakpoint::StandardDeviation => "standard_deviation",
-            Breakpoint::Interquartile => "interquartile",
-            Breakpoint::Gradient => "gradient",
-        }
-    }
-
-    /// LangChain's `BREAKPOINT_DEFAULTS`.
-    pub const fn default_amount(self) -> f64 {
-        match self {
-            Breakpoint::Percentile | Breakpoint::Gradient => 95.0,
-            Breakpoint::StandardDeviation => 3.0,
-            Breakpoint::Interquartile => 1.5,
-        }
-    }
-
-    /// Whether the amount is a percentile (NumPy refuses one outside 0..=100).
-    pub const fn is_percentile(self) -> bool {
-        matches!(self, Breakpoint::Percentile | Breakpoint::Gradient)
-    }
-}
-
-impl fmt::Display for Breakpoint {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Breakpoint {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Breakpoint, String> {
-        Breakpoint::ALL
-            .into_iter()
-            .find(|b| b.name() == s)
-            .ok_or_else(|| {
-                format!("unknown breakpoint {s:?}: use \"percentile\", \"standard_deviation\", \"interquartile\" or \"gradient\"")
-            })
-    }
-}
-
-/// The semantic strategy's settings: `SemanticChunker`'s arguments, and the
-/// embedder. Ignored by the other strategies. The default is LangChain's.
-#[derive(Clone, Debug)]
-pub struct SemanticConfig {
-    /// `breakpoint_threshold_type`.
-    pub breakpoint: Breakpoint,
-    /// `breakpoint_threshold_amount`; `None` is the kind's default.
-    pub amount: Option<f64>,
-    /// `buffer_size`: how many sentences either side join a sentence's group.
-    pub buffer: usize,
-    /// `number_of_chunks`: when set, the threshold is the percentile that
-    /// aims at about this many chunks, whatever `breakpoint` says.
-    pub number_of_chunks: Option<usize>,
-    /// `min_chunk_size`, in chars of LangChain's joined text.
-    pub min_chunk_size: Option<usize>,
-    /// What makes the vectors.
-    pub embedder: EmbedderChoice,
-}
-
-impl SemanticConfig {
-    /// LangChain's defaults: percentile 95, a buffer of 1, the lexical
-    /// embedder.
-    pub fn new() -> SemanticConfig {
-        SemanticConfig {
-            breakpoint: Breakpoint::Percentile,
-            amount: None,
-            buffer: 1,
-            number_of_chunks: None,
-            min_chunk_size: None,
-            embedder: EmbedderChoice::Lexical,
-        }
-    }
-
-    /// The amount in effect: the one set, or the kind's default.
-    pub fn amount(&self) -> f64 {
-        self.amount.unwrap_or(self.breakpoint.default_amount())
-    }
-
-    /// The same settings with this threshold.
-    pub fn with_breakpoint(mut self, breakpoint: Breakpoint, amount: Option<f64>) -> Self {
-        self.breakpoint = breakpoint;
-        self.amount = amount;
-        self
-    }
-
-    /// The same settings with this embedder.
-    pub fn with_embedder(mut self, embedder: EmbedderChoice) -> Self {
-        self.embedder = embedder;
-        self
-    }
-
-    /// Checks the amount as NumPy would, and refuses what is not a number.
-    pub fn validate(&self) -> Result<(), SemanticError> {
-        let amount = self.amount();
-        let bad = !amount.is_finite()
-            || (self.breakpoint.is_percentile() && !(0.0..=1.0).contains(&(amount / 100.0)));
-        if bad {
-            return Err(SemanticError::Amount {
-                breakpoint: self.breakpoint,
-                amount: amount.to_string(),
-            });
-        }
-        Ok(())
-    }
-}
-
-impl Default for SemanticConfig {
-    fn default() -> SemanticConfig {
-        SemanticConfig::new()
-    }
-}
-
-impl PartialEq for SemanticConfig {
-    fn eq(&self, other: &SemanticConfig) -> bool {
-        self.breakpoint == other.breakpoint
-            && self.amount.map(f64::to_bits) == other.amount.map(f64::to_bits)
-            && self.buffer == other.buffer
-            && self.number_of_chunks == other.number_of_chunks
-            && self.min_chunk_size == other.min_chunk_size
-            && self.embedder == other.embedder
-    }
-}
-
-impl Eq for SemanticConfig {}
-
-impl Hash for SemanticConfig {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.breakpoint.hash(state);
-        self.amount.map(f64::to_bits).hash(state);
-        self.buffer.hash(state);
-        self.number_of_chunks.hash(state);
-        self.min_chunk_size.hash(state);
-        self.embedder.hash(state);
-    }
-}
-
-/// Why a semantic split could not be made.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SemanticError {
-    /// The amount is not a finite number, or a percentile outside 0..=100.
-    Amount {
-        /// The kind it is for.
-        breakpoint: Breakpoint,
-        /// The amount, as written.
-        amount: String,
-    },
-    /// Semantic chunks do not overlap (`SemanticChunker` has no overlap).
-    Overlap {
-        /// The configured overlap.
-        overlap: usize,
-    },
-    /// A model file was refused.
-    Model(ModelError),
-    /// The embedder gave something other than one finite vector per group,
-    /// all of one dimension.
-    Embedder {
-        /// What was wrong.
-        reason: String,
-    },
-}
-
-impl fmt::Display for SemanticError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SemanticError::Amount { breakpoint, amount } if breakpoint.is_percentile() => write!(
-                f,
-                "the {breakpoint} amount is {amount}: a percentile is a number from 0 to 100"
-            ),
-            SemanticError::Amount { breakpoint, amount } => write!(
-                f,
-                "the {breakpoint} amount is {amount}: it must be a finite number"
-            ),
-            SemanticError::Overlap { overlap } => write!(
-                f,
-                "overlap is {overlap}, but semantic chunks do not overlap: set it to 0"
-            ),
-            SemanticError::Model(e) => e.fmt(f),
-            SemanticError::Embedder { reason } => write!(f, "the embedder failed: {reason}"),
-        }
-    }
-}
-
-impl std::error::Error for SemanticError {}
-
-impl From<ModelError> for Error {
-    fn from(e: ModelError) -> Error {
-        Error::Semantic(SemanticError::Model(e))
-    }
-}
-
-impl From<SemanticError> for Error {
-    fn from(e: SemanticError) -> Error {
-        Error::Semantic(e)
-    }
-}
-
-/// One of `SemanticChunker`'s chunks, and what became of it here.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SemanticChunk {
-    /// Its sentences, `first..last` (half-open) into
-    /// [`SemanticTrace::sentences`].
-    pub sentences: (usize, usize),
-    /// From its first sentence's start to its last's end.
-    pub span: Span,
-    /// LangChain's text when it is not `&source[span]` (the sentences were
-    /// apart by whitespace other than one space).
-    pub text: Option<String>,
-    /// The length of LangChain's text in chars (what `min_chunk_size` is
-    /// compared with).
-    pub chars: usize,
-    /// `add_start_index`: the sum of the lengths of LangChain's chunks
-    /// before it (`SemanticChunker.create_documents` counts, it does not
-    /// search).
-    pub start_index: usize,
-    /// The chunks of the output it became, `first..last` (half-open): one,
-    /// several when it was too long, none when it is empty.
-    pub chunks: (usize, usize),
-    /// Whether it was longer than `size` and split by the recursive engine.
-    pub fallback: bool,
-}
-
-impl SemanticChunk {
-    /// LangChain's text of this chunk.
-    pub fn langchain_text<'a>(&'a self, source: &'a str) -> &'a str {
-        self.text.as_deref().unwrap_or(self.span.text(source))
-    }
-}
-
-/// What the semantic engine did: the sentences, the distances, the threshold
-/// and breakpoints, LangChain's chunks, and the cost.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct SemanticTrace {
-    /// The embedder's name.
-    pub embedder: String,
-    /// The sentences, as spans (the whitespace between them is in none).
-    pub sentences: Vec<Span>,
-    /// Calls to the embedder (0 or 1).
-    pub embedding_calls: usize,
-    /// Vectors computed (one per sentence group).
-    pub vectors: usize,
-    /// Their dimension (for sparse vectors, the vocabulary's size).
-    pub dims: usize,
-    /// `1 − cosine similarity` between group `i` and group `i + 1`.
-    pub distances: Vec<f64>,
-    /// With the `gradient` threshold (and no `number_of_chunks`), the
-    /// gradient of the distances: what the threshold is compared with.
-    pub gradient: Option<Vec<f64>>,
-    /// The threshold (`None` when there were too few sentences to compute
-    /// one).
-    pub threshold: Option<f64>,
-    /// Indices strictly above the threshold (`indices_above_thresh`).
-    pub breakpoints: Vec<usize>,
-    /// LangChain's chunks, in order.
-    pub chunks: Vec<SemanticChunk>,
-}
-
-// Distances are never NaN: a similarity that is not finite counts as 0.
-impl Eq for SemanticTrace {}
 
 /// Splits `text` into sentences as `re.split(r"(?<=[.?!])\s+", text)` does.
 pub fn sentences(text: &str) -> Vec<Span> {
@@ -646,14 +354,14 @@ impl SemanticEngine {
     }
 }
 
-impl crate::strategy::Engine for SemanticEngine {
+impl crate::engine::Engine for SemanticEngine {
     fn split(
         &self,
         text: &str,
         config: &Config,
         counter: Counter,
         record: bool,
-    ) -> Result<crate::strategy::EngineOutput, Error> {
+    ) -> Result<crate::engine::EngineOutput, Error> {
         let mut semantic = langchain_chunks(text, &config.semantic)?;
         let mut output = Output::default();
         let measure = Measure::new(counter, text);
@@ -702,7 +410,7 @@ impl crate::strategy::Engine for SemanticEngine {
         Ok(output.into())
     }
 
-    fn boxed(&self) -> Box<dyn crate::strategy::Engine> {
+    fn boxed(&self) -> Box<dyn crate::engine::Engine> {
         Box::new(self.clone())
     }
 }
@@ -719,7 +427,7 @@ fn fallback(
     output: &mut Output,
 ) -> Result<(), Error> {
     let piece = span.text(text);
-    let (_, gaps) = crate::strategy::sentences_for(matchers, piece, false);
+    let (_, gaps) = crate::engine::sentences_for(matchers, piece, false);
     let mut run = Run::new(piece, config, counter, matchers, &gaps, record);
     recursive::split(&mut run).map_err(|e| match e {
         // A character too big for the size: say where it is in the source.

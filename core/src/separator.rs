@@ -3,6 +3,7 @@
 use crate::span::Span;
 use regex_lite::Regex;
 use std::fmt;
+use std::str::FromStr;
 
 /// One entry of the separator list. Its position in the list is its priority and
 /// its colour in the UI.
@@ -405,6 +406,51 @@ impl Iterator for Matches<'_> {
                 .map(|m| Span::new(*base + m.start(), *base + m.end())),
             Matches::Gaps { iter } => iter.next().copied(),
             Matches::None => None,
+        }
+    }
+}
+
+/// Where a separator goes when the text is cut at it. Inside a chunk the source
+/// text is always whole; placement only decides the two chunks' ends at a cut.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Placement {
+    /// At the end of the piece before the cut (the lessons' `p + sep`).
+    #[default]
+    End,
+    /// At the start of the piece after the cut (LangChain's default).
+    Start,
+    /// In neither chunk. A separator that is more than whitespace is then lost,
+    /// and the coverage check says so.
+    None,
+}
+
+impl Placement {
+    /// The name used in the CLI, the JS API and the UI.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Placement::End => "end",
+            Placement::Start => "start",
+            Placement::None => "none",
+        }
+    }
+}
+
+impl fmt::Display for Placement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Placement {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Placement, String> {
+        match s {
+            "end" => Ok(Placement::End),
+            "start" => Ok(Placement::Start),
+            "none" => Ok(Placement::None),
+            other => Err(format!(
+                "unknown placement {other:?}: use \"end\", \"start\" or \"none\""
+            )),
         }
     }
 }

@@ -1,25 +1,11 @@
-//! How a strategy plugs into the engine.
+//! What splits the text, as names: the strategies, LangChain's classes and
+//! `SemanticChunker`'s thresholds.
 //!
-//! A strategy is two things: a [`Strategy`] value (its name, defaults and
-//! which LangChain class it reproduces, if any: plain data the CLI, the JS API
-//! and the page list and parse) and an [`Engine`] (the configuration compiled
-//! for it, ready to split any number of texts). [`Splitter`](crate::Splitter)
-//! holds the engine and calls it; checks, reports and views read only the
-//! [`Output`] it returns.
-//!
-//! Adding a strategy touches this file (a variant, its name, its engine in
-//! [`Strategy::engine`]), the strategy's own module, and the views that draw
-//! what is new in its output. Nothing else matches on strategies.
+//! Plain data the CLI, the JS API and the page list and parse. Which engine a
+//! [`Strategy`] runs is decided in one place, `compile.rs`; this file knows
+//! no engine.
 
-use crate::config::{Config, Placement};
-use crate::engine::Run;
-use crate::error::Error;
-use crate::langchain::{Kind, LangChainConfig, MarkdownHeaderConfig, MarkdownRecipe};
-use crate::semantic::SemanticEngine;
-use crate::separator::{Matcher, SeparatorLevel};
-use crate::trace::Output;
-use crate::unit::{CharTable, Counter};
-use crate::{fixed, langchain, markdown, recursive};
+use crate::separator::Placement;
 use std::fmt;
 use std::str::FromStr;
 
@@ -130,259 +116,6 @@ impl Strategy {
     pub const fn uses_overlap(self) -> bool {
         !matches!(self, Strategy::Semantic)
     }
-
-    /// The LangChain class this strategy runs and Python code that builds it
-    /// from `config` and splits `text` the same way; `None` for our own
-    /// strategies and for a configuration LangChain's class cannot take.
-    pub fn langchain_python(self, config: &Config) -> Option<(&'static str, String)> {
-        match self {
-            Strategy::LangChainMarkdown => match MarkdownRecipe::from_config(config).ok()? {
-                Some(recipe) => Some(("MarkdownHeaderTextSplitter", recipe.to_python())),
-                None => Some((
-                    "MarkdownHeaderTextSplitter",
-                    MarkdownHeaderConfig::from_config(config).ok()?.to_python(),
-                )),
-            },
-            _ => {
-                let kind = self.langchain()?;
-                let python = LangChainConfig::from_config(kind, config).ok()?.to_python();
-                Some((kind.class_name(), python))
-            }
-        }
-    }
-
-    /// Builds the engine for a configuration whose size and overlap are
-    /// already checked ([`Config::compile`] does that first).
-    pub(crate) fn engine(self, config: &Config) -> Result<Box<dyn Engine>, Error> {
-        Ok(match self {
-            Strategy::Fixed => Box::new(Native {
-                matchers: Vec::new(),
-                split: fixed::split,
-            }),
-            Strategy::Recursive => Box::new(Native {
-                matchers: config.matchers()?,
-                split: recursive::split,
-            }),
-            Strategy::Markdown => Box::new(markdown::Markdown {
-                matchers: config.matchers()?,
-            }),
-            Strategy::Sentence => {
-                if config.separators.first().map(|s| s.level)
-                    != Some(Some(SeparatorLevel::Sentence))
-                {
-                    return Err(Error::SentenceLevel {
-                        index: 0,
-                        strategy: self,
-                    });
-                }
-                Box::new(Native {
-                    matchers: config.matchers()?,
-                    split: recursive::split,
-                })
-            }
-            Strategy::LangChain | Strategy::LangChainCharacter => {
-                if let Some(index) = config.separators.iter().position(|s| s.level.is_some()) {
-                    return Err(Error::SentenceLevel {
-                        index,
-                        strategy: self,
-                    });
-                }
-                let kind = self.langchain().expect("a LangChain strategy");
-                let config = LangChainConfig::from_config(kind, config)?;
-                config.validate()?;
-                Box::new(config)
-            }
-            Strategy::LangChainMarkdown => {
-                if let Some(index) = config
-                    .then_recursive
-                    .iter()
-                    .flatten()
-                    .position(|s| s.level.is_some())
-                {
-                    return Err(Error::SentenceLevel {
-                        index,
-                        strategy: self,
-                    });
-                }
-                match MarkdownRecipe::from_config(config)? {
-                    Some(recipe) => {
-                        recipe.recursive.validate()?;
-                        Box::new(recipe)
-                    }
-                    None => Box::new(MarkdownHeaderConfig::from_config(config)?),
-                }
-            }
-            Strategy::Semantic => Box::new(SemanticEngine::new(config)?),
-        })
-    }
-
-    /// What a token unit counts with for this strategy: LangChain's classes
-    /// report a missing tokenizer as LangChain would.
-    pub(crate) fn counter(self, config: &Config) -> Result<Counter, Error> {
-        match self.langchain() {
-            Some(_) => Ok(langchain::counter(config.unit)?),
-            None => Counter::new(config.unit),
-        }
-    }
-}
-
-/// A configuration compiled for one strategy.
-///
-/// Invariant: `split` never fails for a reason [`Config::validate`] could have
-/// found; its errors are about the text (a character no chunk can hold, a
-/// regex LangChain refuses when it is reached).
-pub(crate) trait Engine: fmt::Debug + Send + Sync {
-    /// Splits `text` under `config` (the one this engine was built from),
-    /// counting with `counter`, recording the trace when `record`.
-    fn split(
-        &self,
-        text: &str,
-        config: &Config,
-        counter: Counter,
-        record: bool,
-    ) -> Result<EngineOutput, Error>;
-
-    /// A copy behind a new box, so a [`Splitter`](crate::Splitter) can be cloned.
-    fn boxed(&self) -> Box<dyn Engine>;
-}
-
-/// What an engine gives: the output, and the table of the text's
-/// continuation bytes when the engine built one to count chars, from which
-/// the chunks' char offsets are read rather than counted again.
-pub(crate) struct EngineOutput {
-    pub output: Output,
-    pub chars: Option<CharTable>,
-}
-
-impl From<Output> for EngineOutput {
-    fn from(output: Output) -> EngineOutput {
-        EngineOutput {
-            output,
-            chars: None,
-        }
-    }
-}
-
-/// Our engines: they share [`Run`] (emitting chunks, recording nodes, cuts)
-/// and differ in the function that walks the text.
-#[derive(Clone)]
-struct Native {
-    matchers: Vec<Matcher>,
-    split: fn(&mut Run<'_>) -> Result<(), Error>,
-}
-
-impl fmt::Debug for Native {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Native")
-            .field("matchers", &self.matchers)
-            .finish_non_exhaustive()
-    }
-}
-
-/// The sentences of `text` and the gaps between them, found once per split
-/// before any piece needs them, when a separator list has the sentence level;
-/// the judgments on doubtful stops only for a trace (`record`).
-pub(crate) fn sentences_for(
-    matchers: &[Matcher],
-    text: &str,
-    record: bool,
-) -> (Option<crate::sentence::Sentences>, Vec<crate::Span>) {
-    let sentences = matchers
-        .iter()
-        .any(|m| matches!(m, Matcher::Sentence))
-        .then(|| crate::sentence::segment(text, record));
-    let gaps = sentences
-        .as_ref()
-        .map(|s| crate::sentence::gaps(text, &s.spans))
-        .unwrap_or_default();
-    (sentences.filter(|_| record), gaps)
-}
-
-impl Engine for Native {
-    fn split(
-        &self,
-        text: &str,
-        config: &Config,
-        counter: Counter,
-        record: bool,
-    ) -> Result<EngineOutput, Error> {
-        let (sentences, gaps) = sentences_for(&self.matchers, text, record);
-        let mut run = Run::new(text, config, counter, &self.matchers, &gaps, record);
-        (self.split)(&mut run)?;
-        let output = Output {
-            chunks: run.chunks,
-            trace: run.tree.finish(),
-            langchain: None,
-            markdown: None,
-            sentences,
-        };
-        Ok(EngineOutput {
-            output,
-            chars: run.measure.into_char_table(),
-        })
-    }
-
-    fn boxed(&self) -> Box<dyn Engine> {
-        Box::new(self.clone())
-    }
-}
-
-impl Engine for LangChainConfig {
-    fn split(
-        &self,
-        text: &str,
-        _config: &Config,
-        counter: Counter,
-        record: bool,
-    ) -> Result<EngineOutput, Error> {
-        Ok(langchain::run(text, self, counter, record)?)
-    }
-
-    fn boxed(&self) -> Box<dyn Engine> {
-        Box::new(self.clone())
-    }
-}
-
-impl Engine for MarkdownHeaderConfig {
-    fn split(
-        &self,
-        text: &str,
-        _config: &Config,
-        counter: Counter,
-        record: bool,
-    ) -> Result<EngineOutput, Error> {
-        Ok(langchain::run_markdown(text, self, counter, record)
-            .into_output()
-            .into())
-    }
-
-    fn boxed(&self) -> Box<dyn Engine> {
-        Box::new(self.clone())
-    }
-}
-
-impl Engine for MarkdownRecipe {
-    fn split(
-        &self,
-        text: &str,
-        _config: &Config,
-        counter: Counter,
-        record: bool,
-    ) -> Result<EngineOutput, Error> {
-        Ok(langchain::run_recipe(text, self, counter, record)?
-            .into_output()
-            .into())
-    }
-
-    fn boxed(&self) -> Box<dyn Engine> {
-        Box::new(self.clone())
-    }
-}
-
-impl Clone for Box<dyn Engine> {
-    fn clone(&self) -> Self {
-        self.boxed()
-    }
 }
 
 impl fmt::Display for Strategy {
@@ -404,6 +137,95 @@ impl FromStr for Strategy {
                     .collect();
                 let (last, rest) = names.split_last().expect("strategies exist");
                 format!("unknown strategy {s:?}: use {} or {last}", rest.join(", "))
+            })
+    }
+}
+
+/// Which LangChain class.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// `RecursiveCharacterTextSplitter`: try the separators in order, split
+    /// with the first one present, merge, and split again what is too big.
+    #[default]
+    Recursive,
+    /// `CharacterTextSplitter`: split on one separator, then merge. Pieces
+    /// that are too big stay too big.
+    Character,
+}
+
+impl Kind {
+    /// The Python class name.
+    pub const fn class_name(self) -> &'static str {
+        match self {
+            Kind::Recursive => "RecursiveCharacterTextSplitter",
+            Kind::Character => "CharacterTextSplitter",
+        }
+    }
+}
+
+/// How the breakpoint threshold is computed (`breakpoint_threshold_type`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Breakpoint {
+    /// The `amount`-th percentile of the distances (default 95).
+    #[default]
+    Percentile,
+    /// Mean plus `amount` standard deviations (default 3).
+    StandardDeviation,
+    /// Mean plus `amount` interquartile ranges (default 1.5).
+    Interquartile,
+    /// The `amount`-th percentile of the distances' gradient, compared with
+    /// the gradient (default 95).
+    Gradient,
+}
+
+impl Breakpoint {
+    /// Every kind, in LangChain's order.
+    pub const ALL: [Breakpoint; 4] = [
+        Breakpoint::Percentile,
+        Breakpoint::StandardDeviation,
+        Breakpoint::Interquartile,
+        Breakpoint::Gradient,
+    ];
+
+    /// LangChain's name for it, which the CLI and the JS API use too.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Breakpoint::Percentile => "percentile",
+            Breakpoint::StandardDeviation => "standard_deviation",
+            Breakpoint::Interquartile => "interquartile",
+            Breakpoint::Gradient => "gradient",
+        }
+    }
+
+    /// LangChain's `BREAKPOINT_DEFAULTS`.
+    pub const fn default_amount(self) -> f64 {
+        match self {
+            Breakpoint::Percentile | Breakpoint::Gradient => 95.0,
+            Breakpoint::StandardDeviation => 3.0,
+            Breakpoint::Interquartile => 1.5,
+        }
+    }
+
+    /// Whether the amount is a percentile (NumPy refuses one outside 0..=100).
+    pub const fn is_percentile(self) -> bool {
+        matches!(self, Breakpoint::Percentile | Breakpoint::Gradient)
+    }
+}
+
+impl fmt::Display for Breakpoint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Breakpoint {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Breakpoint, String> {
+        Breakpoint::ALL
+            .into_iter()
+            .find(|b| b.name() == s)
+            .ok_or_else(|| {
+                format!("unknown breakpoint {s:?}: use \"percentile\", \"standard_deviation\", \"interquartile\" or \"gradient\"")
             })
     }
 }

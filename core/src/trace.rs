@@ -1,5 +1,7 @@
 //! What the engine did, recorded as it did it. The UI draws only from this.
 
+pub(crate) mod semantic;
+
 use crate::separator::Separator;
 use crate::span::Span;
 
@@ -188,7 +190,7 @@ pub struct Trace {
     /// What the semantic engine did (sentences, distances, threshold,
     /// breakpoints, LangChain's chunks), recorded even when the tree is not,
     /// since it holds LangChain's chunk texts; `None` for the other engines.
-    pub semantic: Option<Box<crate::semantic::SemanticTrace>>,
+    pub semantic: Option<Box<semantic::SemanticTrace>>,
 }
 
 impl Trace {
@@ -349,7 +351,7 @@ pub struct LangChainFact {
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct FactRest {
     text: Option<String>,
-    not_slice: Option<crate::langchain::NotSlice>,
+    not_slice: Option<NotSlice>,
     metadata: Option<Vec<(String, String)>>,
 }
 
@@ -358,7 +360,7 @@ impl LangChainFact {
     /// the span's text, its `start_index`, and its `Document`'s metadata.
     pub fn new(
         text: Option<String>,
-        not_slice: Option<crate::langchain::NotSlice>,
+        not_slice: Option<NotSlice>,
         start_index: Option<i64>,
         metadata: Option<Vec<(String, String)>>,
     ) -> LangChainFact {
@@ -380,7 +382,7 @@ impl LangChainFact {
     }
 
     /// Why [`text`](Self::text) is not the span's text, when it is not.
-    pub fn not_slice(&self) -> Option<crate::langchain::NotSlice> {
+    pub fn not_slice(&self) -> Option<NotSlice> {
         self.rest.as_ref()?.not_slice
     }
 
@@ -485,6 +487,33 @@ impl MarkdownFacts {
                 .collect()
         })
     }
+}
+
+/// Why LangChain's text for a chunk is not the source between its offsets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum NotSlice {
+    /// With `keep_separator=False`, LangChain dropped what the regex separator
+    /// (an index into the separators used) matched and joined the pieces back
+    /// with the pattern text itself, which the source does not have there.
+    PatternJoined {
+        /// The separator.
+        separator: usize,
+    },
+    /// With `keep_separator=False` and a pattern that starts with a
+    /// lookaround, LangChain joined the pieces back with `""`, so the matched
+    /// text is missing.
+    JoinedWithNothing {
+        /// The separator.
+        separator: usize,
+    },
+    /// LangChain dropped empty pieces (two separators in a row leave one
+    /// between them) and joined the rest with a single separator.
+    EmptyPiecesDropped,
+    /// `MarkdownHeaderTextSplitter` stripped every line, dropped blank lines
+    /// and characters that are not printable (tabs among them), and joined
+    /// the paragraphs of one section with `"  \n"`.
+    LinesRejoined,
 }
 
 #[cfg(test)]

@@ -24,7 +24,7 @@ use chunkscope::semantic::{
     Breakpoint, Embedder, EmbedderChoice, SemanticConfig, SemanticError, StaticModel, Vector,
 };
 use chunkscope::tokens::Encoding;
-use chunkscope::{report, Config, Detail, Error, Output, Placement, Separator, Strategy, Unit};
+use chunkscope::{Config, Detail, Error, Output, Placement, Separator, Strategy, Unit};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -313,7 +313,7 @@ impl Splitter {
             Detail::CHUNKS
         };
         let report = py
-            .detach(|| report::run(&self.inner, source, detail))
+            .detach(|| self.inner.report(source, detail))
             .map_err(|e| engine_error(py, &e))?;
         Ok(pythonize::pythonize(py, &report)?)
     }

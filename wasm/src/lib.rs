@@ -209,7 +209,7 @@ mod api {
 
     /// The report of an analysis of `text`: the full report, or for a
     /// [`Detail::Chunks`] analysis (the one without checks) the chunks alone, as
-    /// `report::run` gives them for that detail.
+    /// `Splitter::report` gives them for that detail.
     pub fn report_of(analysis: &Analysis, text: &str) -> Report {
         Report::new(text, &analysis.config, &analysis.engine, analysis.asked)
     }
@@ -454,7 +454,7 @@ mod tests {
                 let analysis = analyze(PAGE, config.clone(), ours).unwrap();
                 assert_eq!(
                     report_of(&analysis, PAGE),
-                    chunkscope::report::run(&splitter, PAGE, core).unwrap(),
+                    splitter.report(PAGE, core).unwrap(),
                     "{strategy} at {ours}"
                 );
                 cases += 1;

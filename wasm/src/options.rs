@@ -679,7 +679,7 @@ mod tests {
             .with_placement(Placement::None)
             .with_trim(false);
         let splitter = chunkscope::Splitter::new(original.clone()).unwrap();
-        let report = chunkscope::report::run(&splitter, "a", chunkscope::Detail::FULL).unwrap();
+        let report = splitter.report("a", chunkscope::Detail::FULL).unwrap();
         let echo = serde_json::to_value(report.config).unwrap();
         assert_eq!(config(echo).unwrap(), original);
     }
@@ -692,7 +692,7 @@ mod tests {
         original.semantic.buffer = 2;
         original.semantic.min_chunk_size = Some(10);
         let splitter = chunkscope::Splitter::new(original.clone()).unwrap();
-        let report = chunkscope::report::run(&splitter, "a", chunkscope::Detail::FULL).unwrap();
+        let report = splitter.report("a", chunkscope::Detail::FULL).unwrap();
         let echo = serde_json::to_value(report.config).unwrap();
         assert_eq!(config(echo).unwrap(), original);
         let e = config(json!({"semantic": {"buffr": 1}})).unwrap_err();

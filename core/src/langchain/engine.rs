@@ -14,9 +14,9 @@
 use super::{
     Keep, Kind, LangChainChunk, LangChainConfig, LangChainError, LangChainOutput, NotSlice,
 };
+use crate::engine::EngineOutput;
 use crate::separator::{Matcher, Matches, Searcher};
 use crate::span::{is_space, Span};
-use crate::strategy::EngineOutput;
 use crate::trace::{Action, Close, Cut, Node, NodeId, Recorder};
 use crate::trace::{Chunk, LangChainFact, LangChainFacts, Output, Trace};
 use crate::unit::{CharTable, Counter, Measure, Unit};

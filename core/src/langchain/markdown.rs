@@ -27,7 +27,8 @@
 //! character of its first line to the last of its last (after stripping).
 
 use super::{LangChainChunk, LangChainError, LangChainOutput, NotSlice};
-use crate::config::{Config, Placement};
+use crate::config::Config;
+use crate::separator::Placement;
 use crate::span::{is_space, Span};
 use crate::trace::{Action, Close, Cut, Node, Recorder};
 use crate::unit::Counter;

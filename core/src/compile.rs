@@ -1,0 +1,245 @@
+//! Compiling a configuration: the one place a [`Strategy`] becomes its
+//! engine.
+//!
+//! A strategy is two things: a [`Strategy`] value (plain data, in
+//! `strategy.rs`) and an [`Engine`] (the configuration compiled for it, ready
+//! to split any number of texts). [`Splitter`](crate::Splitter) holds the
+//! engine and calls it; checks, reports and views read only the
+//! [`Output`](crate::Output) it returns.
+//!
+//! The methods of the data types that need an engine
+//! ([`Config::validate`], [`Strategy::langchain_python`]) are defined here,
+//! so the data types' own files import no engine.
+//!
+//! Adding a strategy touches `strategy.rs` (a variant and its name), this
+//! file (its engine in [`Strategy::engine`]), the strategy's own module, and
+//! the views that draw what is new in its output.
+
+use crate::config::Config;
+use crate::engine::{sentences_for, Engine, EngineOutput, Run};
+use crate::error::Error;
+use crate::langchain::{LangChainConfig, MarkdownHeaderConfig, MarkdownRecipe};
+use crate::semantic::SemanticEngine;
+use crate::separator::{Matcher, SeparatorLevel};
+use crate::strategy::Strategy;
+use crate::trace::Output;
+use crate::unit::Counter;
+use crate::{fixed, langchain, markdown, recursive};
+use std::fmt;
+
+impl Strategy {
+    /// The LangChain class this strategy runs and Python code that builds it
+    /// from `config` and splits `text` the same way; `None` for our own
+    /// strategies and for a configuration LangChain's class cannot take.
+    pub fn langchain_python(self, config: &Config) -> Option<(&'static str, String)> {
+        match self {
+            Strategy::LangChainMarkdown => match MarkdownRecipe::from_config(config).ok()? {
+                Some(recipe) => Some(("MarkdownHeaderTextSplitter", recipe.to_python())),
+                None => Some((
+                    "MarkdownHeaderTextSplitter",
+                    MarkdownHeaderConfig::from_config(config).ok()?.to_python(),
+                )),
+            },
+            _ => {
+                let kind = self.langchain()?;
+                let python = LangChainConfig::from_config(kind, config).ok()?.to_python();
+                Some((kind.class_name(), python))
+            }
+        }
+    }
+
+    /// Builds the engine for a configuration whose size and overlap are
+    /// already checked ([`Config::compile`] does that first).
+    pub(crate) fn engine(self, config: &Config) -> Result<Box<dyn Engine>, Error> {
+        Ok(match self {
+            Strategy::Fixed => Box::new(Native {
+                matchers: Vec::new(),
+                split: fixed::split,
+            }),
+            Strategy::Recursive => Box::new(Native {
+                matchers: config.matchers()?,
+                split: recursive::split,
+            }),
+            Strategy::Markdown => Box::new(markdown::Markdown {
+                matchers: config.matchers()?,
+            }),
+            Strategy::Sentence => {
+                if config.separators.first().map(|s| s.level)
+                    != Some(Some(SeparatorLevel::Sentence))
+                {
+                    return Err(Error::SentenceLevel {
+                        index: 0,
+                        strategy: self,
+                    });
+                }
+                Box::new(Native {
+                    matchers: config.matchers()?,
+                    split: recursive::split,
+                })
+            }
+            Strategy::LangChain | Strategy::LangChainCharacter => {
+                if let Some(index) = config.separators.iter().position(|s| s.level.is_some()) {
+                    return Err(Error::SentenceLevel {
+                        index,
+                        strategy: self,
+                    });
+                }
+                let kind = self.langchain().expect("a LangChain strategy");
+                let config = LangChainConfig::from_config(kind, config)?;
+                config.validate()?;
+                Box::new(config)
+            }
+            Strategy::LangChainMarkdown => {
+                if let Some(index) = config
+                    .then_recursive
+                    .iter()
+                    .flatten()
+                    .position(|s| s.level.is_some())
+                {
+                    return Err(Error::SentenceLevel {
+                        index,
+                        strategy: self,
+                    });
+                }
+                match MarkdownRecipe::from_config(config)? {
+                    Some(recipe) => {
+                        recipe.recursive.validate()?;
+                        Box::new(recipe)
+                    }
+                    None => Box::new(MarkdownHeaderConfig::from_config(config)?),
+                }
+            }
+            Strategy::Semantic => Box::new(SemanticEngine::new(config)?),
+        })
+    }
+
+    /// What a token unit counts with for this strategy: LangChain's classes
+    /// report a missing tokenizer as LangChain would.
+    pub(crate) fn counter(self, config: &Config) -> Result<Counter, Error> {
+        match self.langchain() {
+            Some(_) => Ok(langchain::counter(config.unit)?),
+            None => Counter::new(config.unit),
+        }
+    }
+}
+
+/// Our engines: they share [`Run`] (emitting chunks, recording nodes, cuts)
+/// and differ in the function that walks the text.
+#[derive(Clone)]
+struct Native {
+    matchers: Vec<Matcher>,
+    split: fn(&mut Run<'_>) -> Result<(), Error>,
+}
+
+impl fmt::Debug for Native {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Native")
+            .field("matchers", &self.matchers)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Engine for Native {
+    fn split(
+        &self,
+        text: &str,
+        config: &Config,
+        counter: Counter,
+        record: bool,
+    ) -> Result<EngineOutput, Error> {
+        let (sentences, gaps) = sentences_for(&self.matchers, text, record);
+        let mut run = Run::new(text, config, counter, &self.matchers, &gaps, record);
+        (self.split)(&mut run)?;
+        let output = Output {
+            chunks: run.chunks,
+            trace: run.tree.finish(),
+            langchain: None,
+            markdown: None,
+            sentences,
+        };
+        Ok(EngineOutput {
+            output,
+            chars: run.measure.into_char_table(),
+        })
+    }
+
+    fn boxed(&self) -> Box<dyn Engine> {
+        Box::new(self.clone())
+    }
+}
+
+impl Engine for LangChainConfig {
+    fn split(
+        &self,
+        text: &str,
+        _config: &Config,
+        counter: Counter,
+        record: bool,
+    ) -> Result<EngineOutput, Error> {
+        Ok(langchain::run(text, self, counter, record)?)
+    }
+
+    fn boxed(&self) -> Box<dyn Engine> {
+        Box::new(self.clone())
+    }
+}
+
+impl Engine for MarkdownHeaderConfig {
+    fn split(
+        &self,
+        text: &str,
+        _config: &Config,
+        counter: Counter,
+        record: bool,
+    ) -> Result<EngineOutput, Error> {
+        Ok(langchain::run_markdown(text, self, counter, record)
+            .into_output()
+            .into())
+    }
+
+    fn boxed(&self) -> Box<dyn Engine> {
+        Box::new(self.clone())
+    }
+}
+
+impl Engine for MarkdownRecipe {
+    fn split(
+        &self,
+        text: &str,
+        _config: &Config,
+        counter: Counter,
+        record: bool,
+    ) -> Result<EngineOutput, Error> {
+        Ok(langchain::run_recipe(text, self, counter, record)?
+            .into_output()
+            .into())
+    }
+
+    fn boxed(&self) -> Box<dyn Engine> {
+        Box::new(self.clone())
+    }
+}
+
+impl Config {
+    /// Checks the configuration without splitting anything.
+    pub fn validate(&self) -> Result<(), Error> {
+        self.compile().map(|_| ())
+    }
+
+    /// Checks the settings and builds the strategy's engine: the one place
+    /// a configuration is compiled (regexes included).
+    pub(crate) fn compile(&self) -> Result<Box<dyn Engine>, Error> {
+        if self.strategy.langchain().is_none() {
+            if self.size == 0 {
+                return Err(Error::ZeroSize);
+            }
+            if self.overlap >= self.size {
+                return Err(Error::OverlapTooLarge {
+                    overlap: self.overlap,
+                    size: self.size,
+                });
+            }
+        }
+        self.strategy.engine(self)
+    }
+}
