@@ -8,6 +8,9 @@ use proptest::test_runner::{Config as ProptestConfig, TestCaseError, TestRunner}
 use std::cell::Cell;
 
 mod tokenizer;
+/// The trace-truth checks of `truth.rs`, here given the line model.
+#[allow(dead_code)]
+mod trace_truth;
 
 const PRESET: &str = include_str!("../../web/src/presets/markdown.md");
 
@@ -525,6 +528,52 @@ fn atomic_spans(doc: &str) -> Vec<(usize, usize)> {
     out
 }
 
+/// Where each top-level block of a generated document starts: the first
+/// line of each generated block (they are apart by blank lines outside
+/// fences) and each item of a list, nested ones not; and where each table's
+/// delimiter row and body rows start. Read from the lines, as [`model_headings`].
+fn model_blocks_and_rows(doc: &str) -> (Vec<usize>, Vec<usize>) {
+    let (mut blocks, mut rows) = (Vec::new(), Vec::new());
+    let mut at = 0;
+    let mut in_fence = false;
+    let mut after_blank = true;
+    let mut in_table = false;
+    // The marker column of the list's last own item, inside a list.
+    let mut list: Option<usize> = None;
+    for raw in doc.split_inclusive('\n') {
+        let line = raw.trim_end_matches(['\n', '\r']);
+        let start = at;
+        at += raw.len();
+        if in_fence {
+            in_fence = !line.starts_with("```");
+            continue;
+        }
+        if line.is_empty() {
+            after_blank = true;
+            in_table = false;
+            continue;
+        }
+        // A list item is the list's own (a block) unless it is indented to
+        // the content of the item before (two columns past its marker),
+        // which nests it, after a blank line too.
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        let item = line[indent..].starts_with("- ");
+        let nested = item && list.is_some_and(|l| indent >= l + 2);
+        let own = item && list.is_some() && !nested;
+        if (after_blank && !nested) || own {
+            blocks.push(start);
+            list = item.then_some(indent);
+        }
+        if in_table {
+            rows.push(start);
+        }
+        in_table = line.starts_with('|');
+        in_fence = line.starts_with("```");
+        after_blank = false;
+    }
+    (blocks, rows)
+}
+
 fn markdown_config() -> impl Strategy<Value = Config> {
     (
         8..300usize,
@@ -549,7 +598,11 @@ fn units(unit: Unit, text: &str) -> usize {
 
 /// Checks one split; `Ok(false)` when the configuration was refused as it
 /// should be (a prefix or a character bigger than the size).
-fn check_one(doc: &str, config: &Config) -> Result<bool, TestCaseError> {
+fn check_one(
+    doc: &str,
+    config: &Config,
+    seen: &mut trace_truth::Seen,
+) -> Result<bool, TestCaseError> {
     let out = match split(doc, config) {
         Ok(out) => out,
         Err(chunkscope::Error::PrefixTooLong { len, size, .. }) => {
@@ -577,6 +630,24 @@ fn check_one(doc: &str, config: &Config) -> Result<bool, TestCaseError> {
         }
         Err(e) => return Err(TestCaseError::fail(format!("refused: {e}"))),
     };
+    // Every claim of the trace, structure cuts against the line model.
+    let (blocks, rows) = model_blocks_and_rows(doc);
+    let model = trace_truth::MarkdownModel {
+        headings: model_headings(doc)
+            .iter()
+            .map(|h| (h.start, h.level))
+            .collect(),
+        blocks,
+        rows,
+    };
+    let counter = tokenizer::counter(config.unit);
+    let analysis = Splitter::with_counter(config.clone(), counter)
+        .and_then(|s| s.analyze(doc, chunkscope::Detail::FULL))
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
+    if let Err(lie) = trace_truth::verify_with(doc, config, counter, &analysis, Some(&model), seen)
+    {
+        return Err(TestCaseError::fail(format!("the trace lies: {lie}")));
+    }
     let checks = check(doc, config, &out);
     for property in [
         Property::Coverage,
@@ -671,9 +742,10 @@ fn random_markdown_keeps_every_property_and_heading_path() {
     });
     let checked = Cell::new(0);
     let with_headings = Cell::new(0);
+    let seen = std::cell::RefCell::new(trace_truth::Seen::new());
     runner
         .run(&(document(), markdown_config()), |(doc, config)| {
-            if check_one(&doc, &config)? {
+            if check_one(&doc, &config, &mut seen.borrow_mut())? {
                 checked.set(checked.get() + 1);
                 if doc.contains('#') || doc.contains("\n=") {
                     with_headings.set(with_headings.get() + 1);
@@ -684,6 +756,65 @@ fn random_markdown_keeps_every_property_and_heading_path() {
         .unwrap();
     assert!(checked.get() >= 1_000, "only {} checked", checked.get());
     assert!(with_headings.get() >= 500, "{}", with_headings.get());
+    // The structure cuts, each rebuilt from the line model.
+    let seen = seen.into_inner();
+    eprintln!("{seen:?}");
+    for (what, least) in [
+        ("block parts rebuilt", 1_000),
+        ("table row parts rebuilt", 100),
+        ("fence line parts rebuilt", 100),
+        ("a section level checked", 300),
+        ("a cut at a heading", 1_000),
+        ("a cut at a block", 2_000),
+        ("a cut at a table", 300),
+        ("a cut at a fence", 300),
+        ("a table header recorded", 100),
+        ("a heading prefix", 1_000),
+    ] {
+        let n = seen.get(what).copied().unwrap_or(0);
+        assert!(n >= least, "only {n} times {what:?}, expected {least}");
+    }
+}
+
+#[test]
+fn the_line_model_and_the_structure_cuts_must_agree() {
+    let doc = "# Top\n\nOne line here.\n\n- first item\n- second item\n\n| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n";
+    let config = Config::markdown(16);
+    let (blocks, rows) = model_blocks_and_rows(doc);
+    assert_eq!((blocks.len(), rows.len()), (5, 3));
+    let model = trace_truth::MarkdownModel {
+        headings: model_headings(doc)
+            .iter()
+            .map(|h| (h.start, h.level))
+            .collect(),
+        blocks,
+        rows,
+    };
+    let counter = tokenizer::counter(config.unit);
+    let analysis = Splitter::with_counter(config.clone(), counter)
+        .unwrap()
+        .analyze(doc, chunkscope::Detail::FULL)
+        .unwrap();
+    let verify = |model: &trace_truth::MarkdownModel| {
+        let mut seen = trace_truth::Seen::new();
+        trace_truth::verify_with(doc, &config, counter, &analysis, Some(model), &mut seen)
+    };
+    assert_eq!(verify(&model), Ok(()));
+    // A model that misses a block, a table row or a heading: the trace no
+    // longer agrees with it.
+    let mut planted = model.clone();
+    planted.blocks.remove(2);
+    assert!(verify(&planted)
+        .unwrap_err()
+        .contains("block parts, the document has"));
+    let mut planted = model.clone();
+    planted.rows.pop();
+    assert!(verify(&planted)
+        .unwrap_err()
+        .contains("table row parts, the document has"));
+    let mut planted = model.clone();
+    planted.headings[0].1 = 2;
+    assert!(verify(&planted).unwrap_err().contains("the document's are"));
 }
 
 #[test]

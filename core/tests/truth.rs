@@ -28,8 +28,8 @@
 
 use chunkscope::tokens::Encoding;
 use chunkscope::{
-    split, Close, Config, Counter, Cut, Detail, Error, Output, Placement, Separator, Span,
-    Splitter, Strategy as Engine, Unit,
+    split, Action, Close, Config, Counter, Cut, Detail, Error, Level, Output, Placement, Separator,
+    Span, Splitter, Strategy as Engine, Unit,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config as RunnerConfig, TestCaseError, TestRunner};
@@ -75,9 +75,43 @@ const PYTHON_REGEXES: &[&str] = &[
     r"\s*",
 ];
 
-fn text() -> impl Strategy<Value = String> {
+/// Markdown's line starts and marks, mixed into the Markdown strategy's
+/// texts so that headings (ATX and Setext), fences, tables, lists and quotes
+/// are frequent, well formed or not.
+const MARKDOWN_ATOMS: &[&str] = &[
+    "\n# ",
+    "\n## ",
+    "\n### ",
+    "\n#### ",
+    "\n####### ",
+    "\n===\n",
+    "\n---\n",
+    "\n```\n",
+    "\n~~~\n",
+    "\n    code\n",
+    "\n| a | b |\n|---|---|\n",
+    "| c | d |\n",
+    "\n- ",
+    "\n  - ",
+    "\n1. ",
+    "\n> ",
+    "\n<div>\n",
+    "\n\n",
+    "  # ",
+];
+
+fn text(strategy: Engine) -> impl Strategy<Value = String> {
+    let atom = if strategy == Engine::Markdown {
+        prop_oneof![
+            3 => prop::sample::select(ATOMS),
+            2 => prop::sample::select(MARKDOWN_ATOMS),
+        ]
+        .boxed()
+    } else {
+        prop::sample::select(ATOMS).boxed()
+    };
     prop_oneof![
-        6 => prop::collection::vec(prop::sample::select(ATOMS), 0..80).prop_map(|v| v.concat()),
+        6 => prop::collection::vec(atom, 0..80).prop_map(|v| v.concat()),
         1 => any::<String>(),
     ]
 }
@@ -141,9 +175,14 @@ fn config(strategy: Engine) -> impl Strategy<Value = Config> {
         separators,
         prop::sample::select(&[Placement::End, Placement::Start, Placement::None][..]),
         prop::bool::weighted(0.7),
+        prop::bool::weighted(if strategy == Engine::Markdown {
+            0.1
+        } else {
+            0.0
+        }),
     )
         .prop_map(
-            move |((unit, size, overlap), separators, placement, trim)| Config {
+            move |((unit, size, overlap), separators, placement, trim, heading_prefix)| Config {
                 strategy,
                 size,
                 overlap,
@@ -153,7 +192,7 @@ fn config(strategy: Engine) -> impl Strategy<Value = Config> {
                 trim,
                 each_line: false,
                 then_recursive: None,
-                heading_prefix: false,
+                heading_prefix,
                 semantic: Default::default(),
             },
         )
@@ -181,6 +220,16 @@ fn one(text: &str, config: &Config, tally: &RefCell<Tally>) -> Result<(), TestCa
             return Ok(());
         }
         Err(Error::CharTooManyTokens { tokens, .. }) if tokens > config.size => {
+            tally.borrow_mut().refused += 1;
+            return Ok(());
+        }
+        // A heading path as long as the size leaves a section's chunks no
+        // room; a character longer than the room it leaves fits nowhere.
+        Err(Error::PrefixTooLong { len, size, .. }) if config.heading_prefix && len >= size => {
+            tally.borrow_mut().refused += 1;
+            return Ok(());
+        }
+        Err(Error::CharTooBigAfterPrefix { len, room, .. }) if len > room => {
             tally.borrow_mut().refused += 1;
             return Ok(());
         }
@@ -212,7 +261,7 @@ fn run_engine(strategy: Engine, verified: &[(&str, usize)]) {
         failure_persistence: None,
         ..RunnerConfig::default()
     });
-    let result = runner.run(&(text(), config(strategy)), |(text, config)| {
+    let result = runner.run(&(text(strategy), config(strategy)), |(text, config)| {
         one(&text, &config, &tally)
     });
     if let Err(e) = result {
@@ -279,6 +328,30 @@ fn sentence_trace_tells_the_truth() {
             ("a cut at a separator, placement none", 300),
             ("a close reason measured", 1_000),
             ("a hard cut", 300),
+        ],
+    );
+}
+
+#[test]
+fn markdown_trace_tells_the_truth() {
+    run_engine(
+        Engine::Markdown,
+        &[
+            ("a heading path", 10_000),
+            ("a heading prefix", 300),
+            ("a table header recorded", 200),
+            ("a section level checked", 700),
+            ("a cut at a heading", 1_000),
+            ("a cut at a block", 2_000),
+            ("a cut at a table", 200),
+            ("a cut at a fence", 3_000),
+            ("fence line parts rebuilt", 400),
+            ("block groups at line breaks", 1_000),
+            ("table row groups at line breaks", 150),
+            ("a cut at a separator, placement end", 300),
+            ("a cut at a separator, placement none", 200),
+            ("a close reason measured", 4_000),
+            ("a hard cut", 1_500),
         ],
     );
 }
@@ -386,6 +459,133 @@ fn a_chunk_that_lost_a_character_is_caught() {
         lie,
         "node 4 is Span { start: 16, end: 35 }, its parts 0..1 make Span { start: 15, end: 35 }"
     );
+}
+
+/// A guide with a section per level of the Markdown strategy: an intro, a
+/// table too big for the size, a fence too big for it, a heading of each
+/// depth.
+const GUIDE: &str = "# Guide\n\nRead this first.\n\n## Install\n\n| key | value |\n|---|---|\n\
+                     | name | ada |\n| size | 40 |\n\n```sh\nmake build\nmake test\n```\n\n\
+                     ## Use\n\nRun it.\n\nThen stop.\n";
+
+fn guide(prefix: bool) -> (Config, Counter, Output) {
+    let config = Config::markdown(24).with_heading_prefix(prefix);
+    let counter = tokenizer::counter(Unit::Chars);
+    let out = Splitter::with_counter(config.clone(), counter)
+        .unwrap()
+        .split(GUIDE)
+        .unwrap();
+    (config, counter, out)
+}
+
+/// Checks a planted Markdown split and returns the lie it tells.
+fn markdown_lie(config: &Config, counter: Counter, out: &Output) -> String {
+    trace_truth::markdown(GUIDE, config, counter, out, None, &mut Seen::new()).unwrap_err()
+}
+
+#[test]
+fn the_guide_trace_is_true_and_uses_every_level() {
+    for prefix in [false, true] {
+        let (config, counter, out) = guide(prefix);
+        let mut seen = Seen::new();
+        assert_eq!(
+            trace_truth::markdown(GUIDE, &config, counter, &out, None, &mut seen),
+            Ok(())
+        );
+        for what in [
+            "a cut at a heading",
+            "a cut at a block",
+            "a cut at a table",
+            "a cut at a fence",
+            "a table header recorded",
+        ] {
+            assert!(seen.contains_key(what), "{what}: {seen:?}");
+        }
+    }
+}
+
+/// The first chunk whose cut is `cut`.
+fn first_cut(out: &Output, cut: Cut) -> usize {
+    out.chunks.iter().position(|c| c.cut == cut).unwrap()
+}
+
+#[test]
+fn a_wrong_markdown_cut_label_is_caught() {
+    let (config, counter, mut out) = guide(false);
+    let i = first_cut(&out, Cut::Structure(Level::Heading(2)));
+    out.chunks[i].cut = Cut::Structure(Level::Heading(1));
+    let lie = markdown_lie(&config, counter, &out);
+    assert!(
+        lie.starts_with(&format!("chunk {i} ends with Structure(Heading(1))")),
+        "{lie}"
+    );
+
+    let (config, counter, mut out) = guide(false);
+    let i = first_cut(&out, Cut::Structure(Level::Block));
+    out.chunks[i].cut = Cut::Structure(Level::FenceLine);
+    let lie = markdown_lie(&config, counter, &out);
+    assert!(
+        lie.starts_with(&format!("chunk {i} ends with Structure(FenceLine)")),
+        "{lie}"
+    );
+}
+
+#[test]
+fn a_wrong_heading_path_prefix_or_table_header_is_caught() {
+    let (config, counter, mut out) = guide(true);
+    let md = out.markdown.as_mut().unwrap();
+    let i = md.chunks.iter().position(|c| c.path.len() == 2).unwrap();
+    md.chunks[i].path.remove(0);
+    let lie = markdown_lie(&config, counter, &out);
+    assert!(
+        lie.starts_with(&format!("chunk {i} has the path [")),
+        "{lie}"
+    );
+
+    let (config, counter, mut out) = guide(true);
+    let md = out.markdown.as_mut().unwrap();
+    md.chunks[0].prefix = Some("Guide > Use\n\n".into());
+    let lie = markdown_lie(&config, counter, &out);
+    assert!(
+        lie.starts_with("chunk 0's prefix is \"Guide > Use\\n\\n\""),
+        "{lie}"
+    );
+
+    let (config, counter, mut out) = guide(false);
+    let md = out.markdown.as_mut().unwrap();
+    let i = md
+        .chunks
+        .iter()
+        .position(|c| c.table_header.is_some())
+        .unwrap();
+    // The section's heading line instead of the table's header.
+    md.chunks[i].table_header = Some(md.headings[1].span);
+    let lie = markdown_lie(&config, counter, &out);
+    assert!(lie.contains("is no header row and delimiter row"), "{lie}");
+}
+
+#[test]
+fn a_wrong_count_of_code_lines_is_caught() {
+    let (config, counter, mut out) = guide(false);
+    let node = out
+        .trace
+        .nodes
+        .iter_mut()
+        .find(|n| {
+            matches!(
+                n.action,
+                Action::Structure {
+                    level: Level::FenceLine,
+                    ..
+                }
+            )
+        })
+        .unwrap();
+    if let Action::Structure { parts, .. } = &mut node.action {
+        *parts += 1;
+    }
+    let lie = markdown_lie(&config, counter, &out);
+    assert!(lie.contains("fence line parts, the document has"), "{lie}");
 }
 
 #[test]

@@ -10,8 +10,8 @@
 
 use chunkscope::langchain::{starts_with_lookaround, Keep, Kind, LangChainConfig, PythonRegex};
 use chunkscope::{
-    is_space, trim, Action, Analysis, Chunk, Close, Config, Counter, Cut, Node, Output, Placement,
-    Property, Separator, Span, Splitter, Strategy as Engine, Unit,
+    is_space, trim, Action, Analysis, Chunk, Close, Config, Counter, Cut, Level, Node, Output,
+    Placement, Property, Separator, Span, Splitter, Strategy as Engine, Unit,
 };
 use std::collections::BTreeMap;
 
@@ -111,6 +111,9 @@ fn first_separator(nodes: &[Node], node: &Node) -> Result<usize, String> {
     match node.parent.map(|p| nodes[p].action) {
         None => Ok(0),
         Some(Action::Split { separator, .. }) => Ok(separator + 1),
+        // Below a Markdown structure level (a section, a block, a table row,
+        // a code line) the whole list is allowed again.
+        Some(Action::Structure { .. }) => Ok(0),
         Some(other) => Err(format!("a node's parent was not split but {other:?}")),
     }
 }
@@ -153,6 +156,19 @@ pub fn ours(
     out: &Output,
     seen: &mut Seen,
 ) -> Result<(), String> {
+    ours_with(source, config, counter, out, None, seen)
+}
+
+/// [`ours`], with an independent reading of a Markdown document's structure
+/// when the caller has one.
+fn ours_with(
+    source: &str,
+    config: &Config,
+    counter: Counter,
+    out: &Output,
+    model: Option<&MarkdownModel>,
+    seen: &mut Seen,
+) -> Result<(), String> {
     for c in &out.chunks {
         truth!(
             c.len == units(counter, c.text(source)),
@@ -191,7 +207,11 @@ pub fn ours(
                     c.index
                 );
             }
-            recursive(source, config, counter, &base, seen)
+            if config.strategy == Engine::Markdown {
+                markdown(source, config, counter, &base, model, seen)
+            } else {
+                recursive(source, config, counter, &base, seen)
+            }
         }
     }
 }
@@ -282,7 +302,26 @@ pub fn recursive(
     out: &Output,
     seen: &mut Seen,
 ) -> Result<(), String> {
+    tree(source, config, counter, out, None, seen)
+}
+
+/// A recursion tree's claims: the recursive engine's, or the Markdown
+/// strategy's (`md`), whose structure levels sit above the separators and
+/// whose chunks may have less room than the size.
+fn tree(
+    source: &str,
+    config: &Config,
+    counter: Counter,
+    out: &Output,
+    md: Option<&Md<'_>>,
+    seen: &mut Seen,
+) -> Result<(), String> {
     let (size, seps) = (config.size, &config.separators);
+    // The most units a node may hold, where it can be measured here.
+    let limit = |id: usize| match md {
+        Some(md) => md.limits[id],
+        None => Some(size),
+    };
     let nodes = &out.trace.nodes;
     let chunks = &out.chunks;
     if let Some(root) = nodes.first() {
@@ -317,14 +356,17 @@ pub fn recursive(
             Ok(())
         };
         match n.action {
-            // The Markdown strategy's structure levels are checked against
-            // the document in markdown.rs; the engines here never make one.
-            Action::Structure { .. } => {
-                truth!(false, "node {id} was cut by the document's structure")
-            }
+            Action::Structure { level, parts } => match md {
+                Some(md) => {
+                    truth!(n.too_big, "node {id} fits, yet was cut by the structure");
+                    truth!(n.absent.is_empty(), "node {id} searched separators");
+                    structure(source, config, counter, nodes, id, (level, parts), md, seen)?;
+                }
+                None => truth!(false, "node {id} was cut by the document's structure"),
+            },
             Action::Fits => {
                 truth!(
-                    n.len <= size && n.children.is_empty(),
+                    limit(id).is_none_or(|l| n.len <= l) && n.children.is_empty(),
                     "node {id} fits but is {} long",
                     n.len
                 );
@@ -364,7 +406,7 @@ pub fn recursive(
                     found.len()
                 );
                 let ps = parts(n.span, &found, config.placement);
-                groups(source, config, counter, nodes, id, &ps, seen)?;
+                groups(source, config, counter, nodes, id, &ps, limit(id), seen)?;
                 if config.placement == Placement::None {
                     let inside = |m: &Span| {
                         n.children
@@ -407,7 +449,7 @@ pub fn recursive(
                         pair[0].end == pair[1].start,
                         "node {id}: a gap after window {w}"
                     );
-                    if counter.is_additive() {
+                    if let (true, Some(size)) = (counter.is_additive(), limit(id)) {
                         let next = source[pair[0].end..].chars().next().unwrap().len_utf8();
                         truth!(
                             units(counter, &source[pair[0].start..pair[0].end + next]) > size,
@@ -435,6 +477,11 @@ pub fn recursive(
             continue;
         }
         let l = common_ancestor(nodes, a, b).ok_or("two chunks in different trees")?;
+        if let (Action::Structure { level, .. }, Some(_)) = (nodes[l].action, md) {
+            let headings = md.map_or(&[][..], |md| md.headings);
+            structure_cut(source, nodes, headings, (l, b), level, pair[0].cut, i, seen)?;
+            continue;
+        }
         let Action::Split { separator: j, .. } = nodes[l].action else {
             return Err(format!(
                 "chunks {i} and {} part at node {l}, which was not split",
@@ -507,6 +554,7 @@ pub fn nothing_lost(
 
 /// The groups a split node packed its parts into: their spans, fit and
 /// close reasons.
+#[allow(clippy::too_many_arguments)]
 fn groups(
     source: &str,
     config: &Config,
@@ -514,6 +562,7 @@ fn groups(
     nodes: &[Node],
     id: usize,
     ps: &[Span],
+    limit: Option<usize>,
     seen: &mut Seen,
 ) -> Result<(), String> {
     let n = &nodes[id];
@@ -542,7 +591,7 @@ fn groups(
         );
         let len = units(counter, group.text(source));
         truth!(
-            len <= config.size || b - from == 1,
+            limit.is_none_or(|l| len <= l) || b - from == 1,
             "node {c} packed parts {a}..{b} into {len} units"
         );
         let close = child.close.ok_or(format!("node {c} records no close"))?;
@@ -551,7 +600,7 @@ fn groups(
                 close == Close::ParentEnded && b == ps.len(),
                 "the last group, node {c}, closed with {close:?} at part {b}"
             );
-        } else {
+        } else if let Some(limit) = limit {
             let would_be = units(counter, &source[group.start..ps[b].end]);
             let expect = Close::NextWouldExceed {
                 group_len: len,
@@ -560,16 +609,441 @@ fn groups(
                 would_be,
             };
             truth!(
-                close == expect && would_be > config.size,
+                close == expect && would_be > limit,
                 "node {c} closed with {close:?}; measuring gives {expect:?}"
             );
             saw(seen, "a close reason measured", 1);
+        } else {
+            truth!(
+                matches!(close, Close::NextWouldExceed { .. }),
+                "node {c} closed with {close:?} before the last part"
+            );
         }
     }
     truth!(
         next == ps.len(),
         "node {id}'s groups pack {next} of {} parts",
         ps.len()
+    );
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// The Markdown strategy.
+// ---------------------------------------------------------------------------
+
+/// An independent reading of a Markdown document's structure, from a
+/// caller that knows it (the property test of `markdown.rs` reads its
+/// generated documents line by line). Without one, structure cuts are
+/// checked against the text's lines alone.
+#[derive(Clone, Debug, Default)]
+pub struct MarkdownModel {
+    /// Each section heading: where its line starts, and its level.
+    pub headings: Vec<(usize, u8)>,
+    /// Where each top-level block starts (a list's items each count).
+    pub blocks: Vec<usize>,
+    /// Where each table's delimiter row and each body row starts.
+    pub rows: Vec<usize>,
+}
+
+/// What the tree checks need to know of a Markdown split.
+pub struct Md<'a> {
+    model: Option<&'a MarkdownModel>,
+    /// The section headings it recorded (each checked against its line).
+    headings: &'a [chunkscope::Heading],
+    /// The room of each node (its section's chunks' room: the size less the
+    /// heading prefix), where it is measured here: not in tokens with a
+    /// prefix, whose length depends on how the tokenizer joins the two.
+    limits: Vec<Option<usize>>,
+}
+
+/// The level of the heading whose line holds `at` (after nothing but
+/// spaces or tabs on it): `#` to `######` then a space, a tab or the line
+/// end, or a paragraph whose lines end with an underline of `=` (1) or `-`
+/// (2). `None` when the text says it is no heading. A necessary condition
+/// only: whether the parser reads such a line as a section heading (outside
+/// fences, quotes and lists) is what a [`MarkdownModel`] decides.
+fn heading_at(source: &str, at: usize) -> Option<u8> {
+    let start = source[..at].rfind('\n').map_or(0, |i| i + 1);
+    if !source[start..at].chars().all(|c| c == ' ' || c == '\t') {
+        return None;
+    }
+    let line_end = source[start..]
+        .find('\n')
+        .map_or(source.len(), |i| start + i + 1);
+    let line = source[start..line_end].trim_end_matches(['\n', '\r']);
+    let body = line.trim_start_matches(' ');
+    let hashes = body.len() - body.trim_start_matches('#').len();
+    if line.len() - body.len() <= 3
+        && (1..=6).contains(&hashes)
+        && (body.len() == hashes || body[hashes..].starts_with([' ', '\t']))
+    {
+        return Some(hashes as u8);
+    }
+    // A Setext heading: the paragraph's lines up to the first underline.
+    // Blank, as CommonMark has it: spaces and tabs only.
+    if line.trim_matches([' ', '\t']).is_empty() {
+        return None;
+    }
+    for next in source[line_end..].split('\n') {
+        let under = next.trim_end_matches(['\r', ' ', '\t']);
+        let marks = under.trim_start_matches(' ');
+        if marks.is_empty() {
+            return None;
+        }
+        if under.len() - marks.len() <= 3 {
+            for (c, level) in [('=', 1), ('-', 2)] {
+                if marks.chars().all(|m| m == c) {
+                    return Some(level);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The level of the recorded heading that a part starting at `at` opens
+/// with: the heading starting there, or before it with only whitespace
+/// between (a trimmed part starts after the blank first line of a Setext
+/// heading's text).
+fn opens_with(source: &str, headings: &[chunkscope::Heading], at: usize) -> Option<u8> {
+    let i = headings
+        .partition_point(|h| h.span.start <= at)
+        .checked_sub(1)?;
+    let h = &headings[i];
+    source[h.span.start..at]
+        .chars()
+        .all(is_space)
+        .then_some(h.level)
+}
+
+/// Whether `at` is at a line break: nothing but whitespace before it on its
+/// line (a trimmed part starts after it), or a line end right after it.
+fn at_line_break(source: &str, at: usize) -> bool {
+    let before = source[..at].trim_end_matches(|c| is_space(c) && c != '\n');
+    before.is_empty()
+        || before.ends_with('\n')
+        || source[at..].starts_with('\n')
+        || source[at..].starts_with("\r\n")
+}
+
+/// The parts of `span` cut at `cuts` (those strictly inside it, rising).
+fn cut_into(span: Span, cuts: impl IntoIterator<Item = usize>) -> Vec<Span> {
+    let mut ps = Vec::new();
+    let mut from = span.start;
+    for c in cuts {
+        if span.start < c && c < span.end && c > from {
+            ps.push(Span::new(from, c));
+            from = c;
+        }
+    }
+    ps.push(Span::new(from, span.end));
+    ps
+}
+
+/// Everything a Markdown split claims (its chunks before overlap): the
+/// headings and heading paths it recorded, its prefixes and table headers,
+/// and its tree, structure levels included.
+pub fn markdown(
+    source: &str,
+    config: &Config,
+    counter: Counter,
+    out: &Output,
+    model: Option<&MarkdownModel>,
+    seen: &mut Seen,
+) -> Result<(), String> {
+    let facts = out
+        .markdown
+        .as_ref()
+        .ok_or("a Markdown split without its facts")?;
+    let chunks = &out.chunks;
+    truth!(
+        facts.chunks.len() == chunks.len(),
+        "{} chunk facts for {} chunks",
+        facts.chunks.len(),
+        chunks.len()
+    );
+    let headings = &facts.headings;
+    for (h, heading) in headings.iter().enumerate() {
+        truth!(
+            heading_at(source, heading.span.start) == Some(heading.level),
+            "heading {h} at {} is no heading of level {} by its line",
+            heading.span.start,
+            heading.level
+        );
+        truth!(
+            heading.span.start <= heading.text.start && heading.text.end <= heading.span.end,
+            "heading {h}'s text lies outside it"
+        );
+        truth!(
+            h == 0 || headings[h - 1].span.end <= heading.span.start,
+            "heading {h} is out of order"
+        );
+    }
+    if let Some(model) = model {
+        let found: Vec<(usize, u8)> = headings
+            .iter()
+            .map(|h| {
+                let line = source[..h.span.start].rfind('\n').map_or(0, |i| i + 1);
+                (line, h.level)
+            })
+            .collect();
+        truth!(
+            found == model.headings,
+            "the headings are {found:?}, the document's are {:?}",
+            model.headings
+        );
+    }
+    // The room each chunk had, and so each node.
+    let mut limits: Vec<Option<usize>> = vec![None; out.trace.nodes.len()];
+    let mut known = vec![false; out.trace.nodes.len()];
+    for (c, chunk) in chunks.iter().enumerate() {
+        let fact = &facts.chunks[c];
+        let start = chunk.span.start;
+        // The path: exactly the headings whose sections (a heading's line
+        // to the next heading of its level or shallower) enclose the chunk.
+        let end = chunk.span.end;
+        let enclosing: Vec<usize> = (0..headings.len())
+            .filter(|&h| {
+                let until = headings[h + 1..]
+                    .iter()
+                    .find(|n| n.level <= headings[h].level)
+                    .map_or(source.len(), |n| n.span.start);
+                headings[h].span.start <= start && end <= until
+            })
+            .collect();
+        truth!(
+            fact.path == enclosing,
+            "chunk {c} has the path {:?}, the sections enclosing it are {enclosing:?}",
+            fact.path
+        );
+        let texts: Vec<&str> = fact
+            .path
+            .iter()
+            .map(|&h| headings[h].text.text(source))
+            .collect();
+        let expected = if texts.is_empty() {
+            String::new()
+        } else {
+            format!("{}\n\n", texts.join(" > "))
+        };
+        match &fact.prefix {
+            Some(p) => {
+                truth!(
+                    config.heading_prefix && *p == expected,
+                    "chunk {c}'s prefix is {p:?}, its path makes {expected:?}"
+                );
+                saw(seen, "a heading prefix", usize::from(!p.is_empty()));
+            }
+            None => truth!(!config.heading_prefix, "chunk {c} has no prefix"),
+        }
+        if let Some(header) = fact.table_header {
+            // The header row and the delimiter row; or the header row alone
+            // before a chunk of the delimiter row (a table without a body).
+            let delimiter = |line: &str| {
+                line.contains('-') && line.trim().chars().all(|ch| "|-: \t".contains(ch))
+            };
+            let text = header.text(source);
+            let lines: Vec<&str> = text.lines().collect();
+            let ok = match lines[..] {
+                [row] => {
+                    // Only the delimiter row (and whitespace) lies between
+                    // the header and the chunk.
+                    let mut after = source[header.end..]
+                        .lines()
+                        .filter(|l| !l.trim().is_empty());
+                    let before = source[header.end..start]
+                        .lines()
+                        .filter(|l| !l.trim().is_empty())
+                        .count();
+                    row.contains('|') && after.next().is_some_and(delimiter) && before <= 1
+                }
+                [row, .., last] => row.contains('|') && delimiter(last),
+                [] => false,
+            };
+            truth!(
+                ok && header.end <= start,
+                "chunk {c} ({:?})'s table header {text:?} is no header row and delimiter row before it",
+                chunk.text(source)
+            );
+            saw(seen, "a table header recorded", 1);
+        }
+        let prefix_len = units(counter, &expected);
+        let room = if !config.heading_prefix || expected.is_empty() {
+            Some(config.size)
+        } else if counter.is_additive() {
+            Some(config.size - prefix_len)
+        } else {
+            None
+        };
+        let mut at = chunk.node;
+        while let Some(n) = at.filter(|&n| !known[n]) {
+            (limits[n], known[n]) = (room, true);
+            at = out.trace.nodes[n].parent;
+        }
+    }
+    // A node without a chunk (whitespace only) has its parent's room; nodes
+    // come in pre-order, so the parent's is known first.
+    for id in 0..limits.len() {
+        if let (false, Some(p)) = (known[id], out.trace.nodes[id].parent) {
+            (limits[id], known[id]) = (limits[p], true);
+        }
+    }
+    saw(seen, "a heading path", chunks.len());
+    let md = Md {
+        model,
+        headings,
+        limits,
+    };
+    tree(source, config, counter, out, Some(&md), seen)
+}
+
+/// A structure node's claims: its parts are the document's sections,
+/// blocks, table rows or code lines inside it, packed as it says.
+#[allow(clippy::too_many_arguments)]
+fn structure(
+    source: &str,
+    config: &Config,
+    counter: Counter,
+    nodes: &[Node],
+    id: usize,
+    (level, parts): (Level, usize),
+    md: &Md<'_>,
+    seen: &mut Seen,
+) -> Result<(), String> {
+    let n = &nodes[id];
+    let span = n.span;
+    let exact = match level {
+        Level::Heading(shallowest) => {
+            // Sections are never packed: one child per part.
+            truth!(
+                n.children.len() == parts,
+                "node {id}: {parts} sections, {} children",
+                n.children.len()
+            );
+            let mut least = u8::MAX;
+            for (k, &c) in n.children.iter().enumerate() {
+                truth!(
+                    nodes[c].parts == Some((k, k + 1)),
+                    "section part {k} of node {id} is {:?}",
+                    nodes[c].parts
+                );
+                let start = nodes[c].span.start;
+                match opens_with(source, md.headings, start) {
+                    Some(l) if l >= shallowest => least = least.min(l),
+                    // The intro: the section's own heading (shallower than
+                    // its subsections) or the text before the first heading.
+                    _ => truth!(
+                        k == 0,
+                        "section part {k} of node {id} starts with no heading"
+                    ),
+                }
+            }
+            truth!(
+                least == shallowest,
+                "node {id} names level {shallowest}, its shallowest subsection is {least}"
+            );
+            saw(seen, "a section level checked", 1);
+            return Ok(());
+        }
+        Level::FenceLine => {
+            let text = span.text(source);
+            let cuts = text.match_indices('\n').map(|(i, _)| span.start + i + 1);
+            Some(cut_into(span, cuts))
+        }
+        Level::TableRow => md.model.map(|m| cut_into(span, m.rows.iter().copied())),
+        Level::Block => md.model.map(|m| {
+            // An intro's blocks are cut from the intro as the section has
+            // it, untrimmed: the blank lines after its last block (and
+            // before the document's first) belong to its parts.
+            let rest = &source[span.end..];
+            let end = span.end + rest.len() - rest.trim_start_matches(is_space).len();
+            let start = if blank(&source[..span.start]) {
+                0
+            } else {
+                span.start
+            };
+            cut_into(Span::new(start, end), m.blocks.iter().copied())
+        }),
+    };
+    match exact {
+        Some(ps) => {
+            truth!(
+                ps.len() == parts,
+                "node {id} claims {parts} {} parts, the document has {}",
+                level.name(),
+                ps.len()
+            );
+            groups(source, config, counter, nodes, id, &ps, md.limits[id], seen)?;
+            saw(seen, format!("{} parts rebuilt", level.name()), 1);
+        }
+        None => {
+            // Without a model, each group after the first starts at a line
+            // break, and the groups take the parts in order.
+            let mut next = 0;
+            for (k, &c) in n.children.iter().enumerate() {
+                let (a, b) = nodes[c].parts.ok_or(format!("node {c} names no parts"))?;
+                truth!(
+                    a == next && a < b,
+                    "node {c} packs parts {a}..{b} after {next}"
+                );
+                next = b;
+                truth!(
+                    k == 0 || at_line_break(source, nodes[c].span.start),
+                    "node {c}, a {} group, starts inside a line",
+                    level.name()
+                );
+            }
+            truth!(
+                next == parts,
+                "node {id}'s groups pack {next} of {parts} parts"
+            );
+            saw(seen, format!("{} groups at line breaks", level.name()), 1);
+        }
+    }
+    Ok(())
+}
+
+/// The cut between chunks `i` (in the tree at `b`'s common ancestor `l`,
+/// a structure node) and `i + 1` (at node `b`): it names `l`'s level, and
+/// for sections the level of the heading that opens the next one.
+#[allow(clippy::too_many_arguments)]
+fn structure_cut(
+    source: &str,
+    nodes: &[Node],
+    headings: &[chunkscope::Heading],
+    (l, b): (usize, usize),
+    level: Level,
+    cut: Cut,
+    i: usize,
+    seen: &mut Seen,
+) -> Result<(), String> {
+    // The child of `l` that holds chunk `i + 1`.
+    let mut child = b;
+    while nodes[child].parent != Some(l) {
+        child = nodes[child].parent.ok_or("a chunk outside its ancestor")?;
+    }
+    let expected = match level {
+        Level::Heading(_) => {
+            let opens = opens_with(source, headings, nodes[child].span.start).ok_or(format!(
+                "chunk {} starts a section without a heading",
+                i + 1
+            ))?;
+            Cut::Structure(Level::Heading(opens))
+        }
+        other => Cut::Structure(other),
+    };
+    truth!(
+        cut == expected,
+        "chunk {i} ends with {cut:?}, but {expected:?} put it apart from the next"
+    );
+    saw(
+        seen,
+        format!(
+            "a cut at a {}",
+            level.name().split(' ').next().unwrap_or("")
+        ),
+        1,
     );
     Ok(())
 }
@@ -937,6 +1411,7 @@ pub fn models(strategy: Engine) -> bool {
         Engine::Fixed
             | Engine::Recursive
             | Engine::Sentence
+            | Engine::Markdown
             | Engine::LangChain
             | Engine::LangChainCharacter
     )
@@ -951,6 +1426,19 @@ pub fn verify(
     config: &Config,
     counter: Counter,
     analysis: &Analysis,
+    seen: &mut Seen,
+) -> Result<(), String> {
+    verify_with(text, config, counter, analysis, None, seen)
+}
+
+/// [`verify`], with an independent reading of a Markdown document's
+/// structure to check its structure cuts against exactly.
+pub fn verify_with(
+    text: &str,
+    config: &Config,
+    counter: Counter,
+    analysis: &Analysis,
+    model: Option<&MarkdownModel>,
     seen: &mut Seen,
 ) -> Result<(), String> {
     // The list the cuts' indices refer to.
@@ -991,7 +1479,7 @@ pub fn verify(
         );
     }
     if ours {
-        self::ours(text, config, counter, &analysis.output, seen)
+        self::ours_with(text, config, counter, &analysis.output, model, seen)
     } else {
         langchain(text, config, counter, &analysis.output, seen)
     }
