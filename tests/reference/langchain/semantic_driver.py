@@ -5,14 +5,21 @@ Reads one JSON object per line on stdin, writes one per line on stdout, in
 order. A case:
     {"text": str, "breakpoint": "percentile" | "standard_deviation"
                                 | "interquartile" | "gradient",
-     "amount": float | null, "buffer": int,
+     "amount": real | null, "buffer": int,
      "number_of_chunks": int | null, "min_chunk_size": int | null,
      "dims": int,
-     "vectors": [[[index, value], ...], ...]}   # one sparse vector per group
+     "vectors": [[[index, value], ...], ...],   # sparse, one per group
+     "lengths": [int, ...]}   # optional: each vector's own length
+A real is a JSON number, or one of the strings "nan", "inf" and "-inf"
+(JSON has no such numbers). A vector is `dims` long unless `lengths` gives
+each its own. The vectors need not be one per group, nor all of one length,
+nor finite: the test cases include such faults, on which SemanticChunker
+raises or goes on, and the engine must do the same or refuse as documented
+in core/tests/semantic.rs.
 answers
     {"chunks": [str, ...], "start_indices": [int, ...],
      "embedded": [str, ...] | null,     # the texts LangChain asked to embed
-     "distances": [float, ...], "threshold": float | null,
+     "distances": [real, ...], "threshold": real | null,
      "breakpoints": [int, ...],
      "lexical": [[[index, value], ...], ...]}   # "kind": "lexical" cases only
 `lexical` is the lexical embedder's vectors of the embedded texts as
@@ -28,6 +35,7 @@ own methods, called as split_text calls them.
 
 import importlib.metadata
 import json
+import math
 import platform
 import sys
 import warnings
@@ -49,18 +57,18 @@ from langchain_experimental.text_splitter import SemanticChunker  # noqa: E402
 class Given(Embeddings):
     """Answers with the vectors the Rust engine used, and keeps the texts."""
 
-    def __init__(self, dims, vectors):
-        self.dims = dims
+    def __init__(self, dims, vectors, lengths=None):
+        self.lengths = lengths or [dims] * len(vectors)
         self.vectors = vectors
         self.asked = None
 
     def embed_documents(self, texts):
         self.asked = list(texts)
         out = []
-        for sparse in self.vectors:
-            dense = [0.0] * self.dims
+        for sparse, length in zip(self.vectors, self.lengths):
+            dense = [0.0] * length
             for index, value in sparse:
-                dense[index] = value
+                dense[index] = float(value)
             out.append(dense)
         return out
 
@@ -68,14 +76,21 @@ class Given(Embeddings):
         raise AssertionError("SemanticChunker never embeds a query")
 
 
+def real(x):
+    """A float as the answers write it: a JSON number when finite."""
+    x = float(x)
+    return x if math.isfinite(x) else repr(x)
+
+
 def run(case):
-    embeddings = Given(case["dims"], case["vectors"])
+    embeddings = Given(case["dims"], case["vectors"], case.get("lengths"))
+    amount = case["amount"]
     chunker = SemanticChunker(
         embeddings,
         buffer_size=case["buffer"],
         add_start_index=True,
         breakpoint_threshold_type=case["breakpoint"],
-        breakpoint_threshold_amount=case["amount"],
+        breakpoint_threshold_amount=None if amount is None else float(amount),
         number_of_chunks=case["number_of_chunks"],
         min_chunk_size=case["min_chunk_size"],
     )
@@ -105,8 +120,8 @@ def run(case):
         compared = distances
     else:
         threshold, compared = chunker._calculate_breakpoint_threshold(distances)
-    answer["distances"] = [float(d) for d in distances]
-    answer["threshold"] = float(threshold)
+    answer["distances"] = [real(d) for d in distances]
+    answer["threshold"] = real(threshold)
     answer["breakpoints"] = [i for i, x in enumerate(compared) if x > threshold]
     return answer
 
@@ -123,7 +138,9 @@ def main():
     for line in sys.stdin:
         case = json.loads(line)
         answer = versions() if case.get("op") == "versions" else run(case)
-        sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
+        # allow_nan=False: a number that is not finite is written by real(),
+        # never as Python's NaN, which is not JSON.
+        sys.stdout.write(json.dumps(answer, ensure_ascii=False, allow_nan=False) + "\n")
 
 
 if __name__ == "__main__":
