@@ -1,11 +1,12 @@
-//! The numbers of a split, defined once: its chunk lengths summarised and its
-//! cuts counted by what made them.
+//! The numbers of a split, defined once: its chunk lengths summarised, its
+//! cuts counted by what made them, and where each cut falls in the text's
+//! words and sentences.
 //!
 //! The page, its corpus view and its teaching cards all report these; they
 //! read them from here, so a median or a count means the same everywhere.
 //!
 //! ```
-//! use chunkscope::stats::{Cuts, Lengths};
+//! use chunkscope::stats::{Cuts, Lengths, Place, Places};
 //! use chunkscope::{Config, Separator, Splitter};
 //!
 //! let text = "Refund policy\n\nRefunds take 5 days. They go to the original UPI id.\nCOD orders get store credit.\n\nContact us 24x7.";
@@ -20,9 +21,20 @@
 //! // Two cuts by the blank line, one by the newline, one by ". ": the
 //! // hierarchy did the work, and no cut fell inside a word.
 //! assert_eq!(cuts.by_separator, [2, 1, 1, 0, 0]);
-//! assert_eq!((cuts.total(), cuts.hard, cuts.mid_word), (4, 0, 0));
+//! assert_eq!((cuts.total(), cuts.hard, cuts.mid_word, cuts.mid_sentence), (4, 0, 0, 0));
+//!
+//! // Fixed windows of 40 cut "They| go", between two words of one
+//! // sentence, and "g|et", inside a word.
+//! let fixed = Splitter::new(Config::fixed(40, 0)).unwrap().split(text).unwrap();
+//! let places = Places::new(text);
+//! let at: Vec<Place> = fixed.chunks[..2].iter().map(|c| places.of(c.span.end)).collect();
+//! assert_eq!(at, [Place::InsideSentence, Place::InsideWord]);
+//! let cuts = Cuts::of(text, &fixed.chunks, 0);
+//! assert_eq!((cuts.windows, cuts.mid_word, cuts.mid_sentence), (2, 1, 2));
 //! ```
 
+use crate::sentence;
+use crate::span::{is_space, Span};
 use crate::trace::{Chunk, Cut};
 
 /// Chunk lengths summarised, in the split's unit.
@@ -85,6 +97,9 @@ pub struct Cuts {
     pub breakpoints: usize,
     /// Cuts with a letter or digit on both sides: a word cut in two.
     pub mid_word: usize,
+    /// Cuts inside a sentence ([`Place::InsideWord`] or
+    /// [`Place::InsideSentence`]): the chunk before ends mid-thought.
+    pub mid_sentence: usize,
 }
 
 impl Cuts {
@@ -96,6 +111,8 @@ impl Cuts {
             by_separator: vec![0; separators],
             ..Cuts::default()
         };
+        // The sentences are found once, and only when there is a cut.
+        let mut places: Option<Places<'_>> = None;
         for chunk in chunks {
             match chunk.cut {
                 Cut::Separator(i) => {
@@ -109,12 +126,16 @@ impl Cuts {
                 Cut::Breakpoint => cuts.breakpoints += 1,
                 Cut::End => continue,
             }
-            let end = chunk.span.end;
-            let before = text[..end].chars().next_back();
-            let after = text[end..].chars().next();
-            if before.is_some_and(char::is_alphanumeric) && after.is_some_and(char::is_alphanumeric)
+            match places
+                .get_or_insert_with(|| Places::new(text))
+                .of(chunk.span.end)
             {
-                cuts.mid_word += 1;
+                Place::InsideWord => {
+                    cuts.mid_word += 1;
+                    cuts.mid_sentence += 1;
+                }
+                Place::InsideSentence => cuts.mid_sentence += 1,
+                Place::BetweenSentences => {}
             }
         }
         cuts
@@ -143,6 +164,72 @@ impl Cuts {
         self.structure += other.structure;
         self.breakpoints += other.breakpoints;
         self.mid_word += other.mid_word;
+        self.mid_sentence += other.mid_sentence;
+    }
+}
+
+/// Where a cut at one offset of a text falls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// A letter or digit on both sides ([`inside_word`]): a word cut in two.
+    InsideWord,
+    /// Inside a sentence, not inside a word.
+    InsideSentence,
+    /// At a sentence's end or in the whitespace after it (the crate's
+    /// sentence rules, [`sentence::sentences`]: a line end always ends one),
+    /// or at either end of the text.
+    BetweenSentences,
+}
+
+/// Whether a cut at byte `at` of `text` falls inside a word: a letter or
+/// digit on both sides. The one definition the report, the page and the
+/// teaching cards count by.
+pub fn inside_word(text: &str, at: usize) -> bool {
+    text[..at]
+        .chars()
+        .next_back()
+        .is_some_and(char::is_alphanumeric)
+        && text[at..].chars().next().is_some_and(char::is_alphanumeric)
+}
+
+/// A text's sentences, found once, to place any number of cuts in it.
+#[derive(Clone, Debug)]
+pub struct Places<'t> {
+    text: &'t str,
+    /// The sentences; they tile the text.
+    sentences: Vec<Span>,
+}
+
+impl<'t> Places<'t> {
+    /// Finds the sentences of `text` (linear in it).
+    pub fn new(text: &'t str) -> Places<'t> {
+        Places {
+            text,
+            sentences: sentence::sentences(text),
+        }
+    }
+
+    /// Where a cut at byte `at` falls. `at` must be a char boundary of the
+    /// text, as every chunk's end is.
+    pub fn of(&self, at: usize) -> Place {
+        if inside_word(self.text, at) {
+            return Place::InsideWord;
+        }
+        if at == 0 || at >= self.text.len() {
+            return Place::BetweenSentences;
+        }
+        // The sentence holding the byte before `at`: a cut at its start, or
+        // in the whitespace that ends it, is between sentences.
+        let i = self.sentences.partition_point(|s| s.start < at);
+        let Some(s) = i.checked_sub(1).and_then(|i| self.sentences.get(i)) else {
+            return Place::BetweenSentences;
+        };
+        let content = s.text(self.text).trim_end_matches(is_space).len();
+        if at >= s.start + content {
+            Place::BetweenSentences
+        } else {
+            Place::InsideSentence
+        }
     }
 }
 
@@ -186,6 +273,7 @@ mod tests {
             .unwrap();
         let cuts = Cuts::of(text, &fixed.chunks, 0);
         assert_eq!((cuts.windows, cuts.mid_word, cuts.total()), (2, 2, 2));
+        assert_eq!(cuts.mid_sentence, 2);
 
         // A word longer than the size: hard cuts inside it, a space cut
         // between words.
@@ -199,10 +287,42 @@ mod tests {
         let cuts = Cuts::of(text, &output.chunks, 2);
         assert_eq!(cuts.by_separator, [1, 0]);
         assert_eq!((cuts.hard, cuts.mid_word, cuts.total()), (1, 1, 2));
+        // "abcd|efgh" inside the word; "efgh |ij" between words of the one
+        // sentence the text is.
+        assert_eq!(cuts.mid_sentence, 2);
 
         let mut sum = cuts.clone();
         sum.add(&cuts);
         assert_eq!(sum.by_separator, [2, 0]);
         assert_eq!((sum.hard, sum.mid_word, sum.total()), (2, 2, 4));
+        assert_eq!(sum.mid_sentence, 4);
+    }
+
+    #[test]
+    fn a_cut_is_placed_by_words_and_sentences() {
+        // Written out by hand: (text, cut offset, place).
+        let cases: [(&str, usize, Place); 12] = [
+            ("Hello world.", 0, Place::BetweenSentences),
+            ("Hello world.", 12, Place::BetweenSentences),
+            ("Hello world.", 3, Place::InsideWord),
+            ("Hello world.", 5, Place::InsideSentence),
+            ("Hello world.", 6, Place::InsideSentence),
+            // After the stop, before or after the space: between.
+            ("One. Two.", 4, Place::BetweenSentences),
+            ("One. Two.", 5, Place::BetweenSentences),
+            // "e.g." and "3.14" end no sentence.
+            ("Use e.g. this one.", 9, Place::InsideSentence),
+            ("Pi is 3.14 or so.", 8, Place::InsideSentence),
+            // A line end ends one; a heading line is a sentence of its own.
+            ("# Title\nBody text", 7, Place::BetweenSentences),
+            ("# Title\nBody text", 8, Place::BetweenSentences),
+            // 。 needs no space after it.
+            ("好。不好", "好。".len(), Place::BetweenSentences),
+        ];
+        for (text, at, place) in cases {
+            assert_eq!(Places::new(text).of(at), place, "{text:?} at {at}");
+        }
+        assert!(inside_word("g|et".replace('|', "").as_str(), 1));
+        assert!(!inside_word("a b", 1) && !inside_word("a b", 2));
     }
 }

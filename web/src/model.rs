@@ -704,8 +704,8 @@ pub struct Stats {
     pub windows: usize,
     /// Cuts with a letter or digit on both sides (a word cut in two).
     pub mid_word: usize,
-    /// Cuts where the chunk before does not end a sentence, a line or a
-    /// block, and the text after does not start a block.
+    /// Cuts inside a sentence (a line end ends one), as
+    /// [`chunkscope::stats::Place`] places them.
     pub mid_sentence: usize,
     /// Chunks that hold only markup or a separator (see [`only_markup`]).
     pub only_markup: usize,
@@ -713,28 +713,6 @@ pub struct Stats {
     pub cuts: usize,
     /// Chunks longer than the size (only LangChain makes them).
     pub over: usize,
-}
-
-/// Whether a cut at byte `end` of `text` falls between sentences or blocks:
-/// the text before ends a sentence or a line, a code fence closes there, or
-/// what follows (after whitespace) opens a heading, a fence, a rule, a table
-/// or a tag. A cut before a heading is where a reader would cut too.
-pub fn ends_a_sentence_or_block(text: &str, end: usize) -> bool {
-    let before = text[..end].trim_end_matches([' ', '\t']);
-    let rest = &text[end..];
-    let line_rest = rest.trim_start_matches([' ', '\t']);
-    let next = rest.trim_start();
-    before
-        .chars()
-        .next_back()
-        .is_none_or(|c| ".!?。！？:;…\n\r".contains(c))
-        || before.ends_with("```")
-        || before.ends_with("~~~")
-        || line_rest.is_empty()
-        || line_rest.starts_with(['\n', '\r'])
-        || ["#", "```", "~~~", "---", "***", "|", "<"]
-            .iter()
-            .any(|open| next.starts_with(open))
 }
 
 /// Whether a chunk's text is only markup or a separator: it has no letter or
@@ -752,7 +730,7 @@ pub fn only_markup(chunk: &str, separators: &[Separator]) -> bool {
 
 /// The statistics of `split`: lengths and cuts as [`chunkscope::stats`]
 /// defines them, with what only the page draws (the histogram, the markup
-/// chunks, the mid-sentence cuts).
+/// chunks).
 pub fn stats(split: &Split) -> Stats {
     let chunks = &split.output.chunks;
     let config = &split.config;
@@ -773,10 +751,6 @@ pub fn stats(split: &Split) -> Stats {
         let bin = (len.saturating_sub(1) / bin_width).min(bins - 1);
         histogram[bin] += 1;
     }
-    let mid_sentence = chunks
-        .iter()
-        .filter(|c| c.cut != Cut::End && !ends_a_sentence_or_block(text, c.span.end))
-        .count();
     let only_markup = chunks
         .iter()
         .filter(|c| only_markup(c.text(text), &split.separators))
@@ -792,7 +766,7 @@ pub fn stats(split: &Split) -> Stats {
         hard: cut.hard,
         windows: cut.windows,
         mid_word: cut.mid_word,
-        mid_sentence,
+        mid_sentence: cut.mid_sentence,
         only_markup,
         cuts: cut.total(),
         over: chunks.iter().filter(|c| c.len > config.size).count(),
@@ -1045,7 +1019,7 @@ mod tests {
     }
 
     #[test]
-    fn markup_only_chunks_and_block_cuts() {
+    fn markup_only_chunks() {
         let md = chunkscope::presets::separators("markdown").unwrap();
         assert!(only_markup("###", &md));
         assert!(only_markup("  ```\n", &md));
@@ -1053,22 +1027,6 @@ mod tests {
         let py = chunkscope::presets::separators("python").unwrap();
         assert!(only_markup("def", &py), "a bare separator");
         assert!(!only_markup("def f():", &py));
-        let text = "Intro text\n\n## Next\nmore words here";
-        let at = |s: &str| text.find(s).unwrap();
-        assert!(ends_a_sentence_or_block(text, at("\n\n##")), "a line end");
-        assert!(
-            ends_a_sentence_or_block(text, at("## Next")),
-            "before a heading"
-        );
-        assert!(
-            !ends_a_sentence_or_block(text, at(" words")),
-            "between words"
-        );
-        assert!(
-            !ends_a_sentence_or_block(text, at(" Next")),
-            "inside heading marks"
-        );
-        assert!(ends_a_sentence_or_block("a\n```\nb", 5), "a fence closed");
     }
 
     #[test]

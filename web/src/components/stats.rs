@@ -132,7 +132,7 @@ pub fn StatsView(props: &StatsProps) -> Html {
                 }
             </ul>
             <p class="hint">
-                {format!("{} of {} cuts split a word ({}%), {} end mid-sentence ({}%; a cut at a line end or before a heading, fence or table is not).",
+                {format!("{} of {} cuts split a word ({}%), {} end mid-sentence ({}%; a cut at a sentence's end, in the space after it or at a line end is not).",
                     s.mid_word, s.cuts, percent(s.mid_word), s.mid_sentence, percent(s.mid_sentence))}
                 if s.only_markup > 0 {
                     {format!(" {} {} only markup or a separator, with no words to retrieve.", s.only_markup,

@@ -9,7 +9,7 @@
 //! and pin these sentences word for word.
 
 use crate::state::Split;
-use chunkscope::stats::{Cuts, Lengths};
+use chunkscope::stats::{inside_word, Cuts, Lengths};
 use chunkscope::tokens::Encoding;
 use chunkscope::{Action as Step, Cut, Node, Unit};
 
@@ -467,16 +467,7 @@ pub fn headline(splits: &[&Split]) -> Fact {
         .output
         .chunks
         .windows(2)
-        .filter(|w| {
-            let t = &*fixed.text;
-            let (a, b) = (w[0].span.end, w[1].span.start);
-            a == b
-                && t[..a]
-                    .chars()
-                    .next_back()
-                    .is_some_and(char::is_alphanumeric)
-                && t[a..].chars().next().is_some_and(char::is_alphanumeric)
-        })
+        .filter(|w| w[0].span.end == w[1].span.start && inside_word(&fixed.text, w[0].span.end))
         .map(|w| {
             let t = &*fixed.text;
             let a = w[0].span.end;
@@ -717,20 +708,11 @@ pub fn pdf(splits: &[&Split]) -> Fact {
 /// Chunks that start inside a word (the previous chunk ended on a letter or
 /// digit and this one starts with one, with no gap).
 fn mid_word_starts(split: &Split) -> Vec<usize> {
-    let t = &*split.text;
     split
         .output
         .chunks
         .windows(2)
-        .filter(|w| {
-            let (a, b) = (w[0].span.end, w[1].span.start);
-            a == b
-                && t[..a]
-                    .chars()
-                    .next_back()
-                    .is_some_and(char::is_alphanumeric)
-                && t[a..].chars().next().is_some_and(char::is_alphanumeric)
-        })
+        .filter(|w| w[0].span.end == w[1].span.start && inside_word(&split.text, w[0].span.end))
         .map(|w| w[1].index)
         .collect()
 }

@@ -4,6 +4,7 @@
 
 use crate::share::Snapshot;
 use crate::state::{Action, Settings, State, View};
+use chunkscope::stats::{Place, Places};
 use chunkscope::{Action as Step, Placement, Separator, Unit};
 use chunkscope_teach::bugs::{self, Bug};
 use web_sys::HtmlSelectElement;
@@ -265,16 +266,15 @@ pub struct Claim {
     pub summary: String,
 }
 
-/// Reads the boundaries of `split`'s windows: a window that starts between two
-/// letters cuts a word (`g|et`); one that starts after anything but a
-/// sentence end or a line break starts mid-sentence.
+/// Reads the boundaries of `split`'s windows, placed as
+/// [`chunkscope::stats::Places`] places a cut: between two letters it cuts a
+/// word (`g|et`); inside a sentence it starts mid-sentence.
 pub fn claim(split: &crate::state::Split, word: &str) -> Claim {
     let text = &*split.text;
+    let places = Places::new(text);
     let mut boundaries = Vec::new();
     for (k, c) in split.output.chunks.iter().enumerate().skip(1) {
         let at = c.span.start;
-        let before = text[..at].chars().next_back();
-        let after = text[at..].chars().next();
         let start = split.chunk_chars[k].0;
         let left = text[..at]
             .rsplit(|ch: char| ch.is_whitespace())
@@ -284,15 +284,10 @@ pub fn claim(split: &crate::state::Split, word: &str) -> Claim {
             .split(|ch: char| ch.is_whitespace())
             .next()
             .unwrap_or("");
-        let what = if before.is_some_and(char::is_alphanumeric)
-            && after.is_some_and(char::is_alphanumeric)
-        {
-            format!("inside the word “{left}|{right}”")
-        } else {
-            let prev = text[..at].trim_end().chars().next_back();
-            if matches!(prev, None | Some('.' | '!' | '?' | ':')) || text[..at].ends_with('\n') {
-                "at the start of a sentence or line".to_string()
-            } else {
+        let what = match places.of(at) {
+            Place::InsideWord => format!("inside the word “{left}|{right}”"),
+            Place::BetweenSentences => "at the start of a sentence or line".to_string(),
+            Place::InsideSentence => {
                 let last = text[..at]
                     .trim_end()
                     .rsplit(char::is_whitespace)
