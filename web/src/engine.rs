@@ -316,10 +316,7 @@ pub fn analyze(text: Text, config: &Config, done: impl FnOnce(Result<Split, Refu
                 Reply::Report { report, ms, .. } => message::report_bytes(&report)
                     .ok_or_else(|| "the splitter sent a report this page cannot read".to_string())
                     .and_then(|bytes| Split::decode(held, &bytes))
-                    .map(|split| Split {
-                        worker_ms: ms,
-                        ..split
-                    })
+                    .map(|split| split.with_worker_ms(ms))
                     .map_err(|why| Refusal::new(None, why)),
                 Reply::Error { refusal, .. } => Err(refusal),
                 _ => Err(Refusal::new(None, "the splitter sent something else")),
@@ -503,12 +500,7 @@ fn take(id: Option<f64>, reply: Reply) {
                 bytes
                     .ok_or_else(|| "it is not a binary report".to_string())
                     .and_then(|bytes| Split::decode(text, &bytes))
-                    .map(|split| {
-                        Shared(Rc::new(Split {
-                            worker_ms: ms,
-                            ..split
-                        }))
-                    })
+                    .map(|split| Shared(Rc::new(split.with_worker_ms(ms))))
             });
             if let Ok(shared) = &split {
                 keep_report(shared, report);

@@ -328,10 +328,7 @@ impl Decoded {
         let ms = field(handed, "ms").as_f64();
         match Split::decode(text, &bytes) {
             Ok(split) => {
-                let split = Shared(Rc::new(Split {
-                    worker_ms: ms,
-                    ..split
-                }));
+                let split = Shared(Rc::new(split.with_worker_ms(ms)));
                 fresh.push((report, split.clone()));
                 Some(split)
             }

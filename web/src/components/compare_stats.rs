@@ -1,7 +1,7 @@
 //! The compare views' numbers side by side: one column per pane, so neither
 //! side's statistics hide below the other's.
 
-use crate::model::{stats, tenths, visible_label, Stats};
+use crate::model::{tenths, visible_label, Stats};
 use crate::state::{Shared, View};
 use chunkscope::Strategy;
 use yew::prelude::*;
@@ -108,7 +108,7 @@ pub fn CompareStats(props: &CompareStatsProps) -> Html {
             (
                 *s,
                 split.clone().map(|sp| {
-                    let st = stats(&sp);
+                    let st = sp.stats().clone();
                     (sp, st)
                 }),
             )

@@ -1,6 +1,6 @@
 //! Numbers about a split: lengths, a histogram, and which separators fired.
 
-use crate::model::{glyph, separator_class, stats, tenths, visible_label};
+use crate::model::{glyph, separator_class, tenths, visible_label};
 use crate::state::Shared;
 use yew::prelude::*;
 
@@ -12,7 +12,7 @@ pub struct StatsProps {
 /// One line of numbers, for a pane heading.
 #[function_component]
 pub fn StatsLine(props: &StatsProps) -> Html {
-    let s = stats(&props.split);
+    let s = props.split.stats();
     let unit = props.split.config.unit;
     html! {
         <p class="stats-line" data-testid="stats-line">
@@ -38,7 +38,7 @@ pub fn StatsLine(props: &StatsProps) -> Html {
 #[function_component]
 pub fn StatsView(props: &StatsProps) -> Html {
     let split = &props.split;
-    let s = stats(split);
+    let s = split.stats();
     let unit = split.config.unit;
     let seps = &split.separators;
     let tallest = s

@@ -59,6 +59,10 @@ pub struct Split {
     pub separators: Vec<Separator>,
     /// How long the worker took to make it, in milliseconds, when it said.
     pub worker_ms: Option<f64>,
+    /// Its numbers, computed the first time they are drawn: placing its
+    /// cuts reads the sentences of the whole text, once per split however
+    /// many views show them.
+    stats: std::cell::OnceCell<crate::model::Stats>,
 }
 
 impl Deref for Split {
@@ -77,7 +81,21 @@ impl Split {
             analysis,
             separators,
             worker_ms: None,
+            stats: std::cell::OnceCell::new(),
         }
+    }
+
+    /// The same split, saying how long the worker took.
+    pub fn with_worker_ms(self, ms: Option<f64>) -> Split {
+        Split {
+            worker_ms: ms,
+            ..self
+        }
+    }
+
+    /// Its lengths and cuts ([`crate::model::stats`]).
+    pub fn stats(&self) -> &crate::model::Stats {
+        self.stats.get_or_init(|| crate::model::stats(self))
     }
 
     /// Reads a worker's binary report of `text`.
