@@ -510,7 +510,8 @@ fn output(
         let node = if first_cut.is_none() {
             root
         } else {
-            let id = tree.node(Node {
+            // The recorder lists the leaf among the root's children.
+            tree.node(Node {
                 span: entry.span,
                 len: counter.len(&entry.content),
                 depth: 2,
@@ -522,9 +523,7 @@ fn output(
                 parts: Some((index, index + 1)),
                 close: Some(Close::ParentEnded),
                 chunk: Some(index),
-            });
-            tree.with_node(root, |r| r.children.extend(id));
-            id
+            })
         };
         chunks.push(LangChainChunk {
             index,
