@@ -1,9 +1,9 @@
 //! The trace tells the truth, on any input.
 //!
 //! The page draws only what the engine recorded, so every claim of the trace
-//! is checked here against the text itself, for every engine (fixed,
-//! recursive, LangChain's two splitters) in chars, bytes and tokens, on
-//! random text and random valid configurations:
+//! is checked here against the text itself, for every strategy, in chars,
+//! bytes and tokens, on random text and random valid configurations. For
+//! the separator engines (ours and LangChain's character splitters):
 //!
 //! - every cut names the separator of the deepest split between the two
 //!   chunks, and that separator really matches at their boundary, on the side
@@ -19,6 +19,13 @@
 //!   and no character is lost: with placement `none` the only text in no
 //!   chunk is whitespace and the separator matches the splits dropped.
 //!
+//! For `markdown`, the same below a block, and above it the structure: each
+//! heading by its line, heading paths, prefixes, table headers, the level
+//! each cut names, code-line parts. For `semantic`, LangChain's algorithm
+//! run again on the embedder's vectors. For `langchain-markdown`, the lines
+//! read as the class reads them: metadata, the marker each cut names, the
+//! tree.
+//!
 //! Configurations are valid by construction, so nearly every case is checked;
 //! each engine must check at least [`MIN_CHECKED`] cases, some of them in
 //! every unit.
@@ -26,6 +33,7 @@
 //! The checks themselves are in `trace_truth/mod.rs`, which the fuzz targets
 //! (`fuzz/`) run too, on the inputs libFuzzer finds.
 
+use chunkscope::semantic::{Breakpoint, SemanticConfig};
 use chunkscope::tokens::Encoding;
 use chunkscope::{
     split, Action, Close, Config, Counter, Cut, Detail, Error, Level, Output, Placement, Separator,
@@ -98,10 +106,12 @@ const MARKDOWN_ATOMS: &[&str] = &[
     "\n<div>\n",
     "\n\n",
     "  # ",
+    "\r## ",
+    "\r-\r",
 ];
 
 fn text(strategy: Engine) -> impl Strategy<Value = String> {
-    let atom = if strategy == Engine::Markdown {
+    let atom = if matches!(strategy, Engine::Markdown | Engine::LangChainMarkdown) {
         prop_oneof![
             3 => prop::sample::select(ATOMS),
             2 => prop::sample::select(MARKDOWN_ATOMS),
@@ -125,6 +135,38 @@ fn unit() -> impl Strategy<Value = Unit> {
     ]
 }
 
+/// Semantic settings (used by the semantic strategy alone): every threshold
+/// kind with its default or a random amount, buffers, `number_of_chunks`,
+/// `min_chunk_size`; the lexical embedder.
+fn semantic_settings() -> impl Strategy<Value = SemanticConfig> {
+    (
+        prop::sample::select(&Breakpoint::ALL[..]),
+        prop::option::of(0.0..=100.0f64),
+        0usize..4,
+        prop::option::weighted(0.2, 0usize..12),
+        prop::option::weighted(0.2, 0usize..60),
+    )
+        .prop_map(
+            |(breakpoint, amount, buffer, number_of_chunks, min_chunk_size)| {
+                let amount = amount.map(|a| {
+                    if breakpoint.is_percentile() {
+                        a
+                    } else {
+                        a / 25.0 - 1.0
+                    }
+                });
+                SemanticConfig {
+                    breakpoint,
+                    amount,
+                    buffer,
+                    number_of_chunks,
+                    min_chunk_size,
+                    embedder: Default::default(),
+                }
+            },
+        )
+}
+
 /// A valid configuration of `strategy`.
 fn config(strategy: Engine) -> impl Strategy<Value = Config> {
     let langchain = strategy.langchain().is_some();
@@ -135,7 +177,12 @@ fn config(strategy: Engine) -> impl Strategy<Value = Config> {
             Unit::Tokens(_) => prop_oneof![9 => 4usize..20, 1 => 1usize..4].boxed(),
         };
         (Just(unit), size).prop_flat_map(move |(unit, size)| {
-            let most = if langchain { size + 1 } else { size };
+            // The semantic strategy has no overlap.
+            let most = match strategy {
+                Engine::Semantic => 1,
+                _ if langchain => size + 1,
+                _ => size,
+            };
             (Just(unit), Just(size), prop_oneof![Just(0), 0..most])
         })
     });
@@ -180,22 +227,62 @@ fn config(strategy: Engine) -> impl Strategy<Value = Config> {
         } else {
             0.0
         }),
+        semantic_settings(),
+        header_settings(),
     )
         .prop_map(
-            move |((unit, size, overlap), separators, placement, trim, heading_prefix)| Config {
-                strategy,
-                size,
-                overlap,
-                unit,
+            move |(
+                (unit, size, overlap),
                 separators,
                 placement,
                 trim,
-                each_line: false,
-                then_recursive: None,
                 heading_prefix,
-                semantic: Default::default(),
+                semantic,
+                headers,
+            )| {
+                let config = Config {
+                    strategy,
+                    size,
+                    overlap,
+                    unit,
+                    separators,
+                    placement,
+                    trim,
+                    each_line: false,
+                    then_recursive: None,
+                    heading_prefix,
+                    semantic,
+                };
+                match (strategy, headers) {
+                    (Engine::LangChainMarkdown, (markers, placement, each_line)) => Config {
+                        separators: markers,
+                        placement,
+                        each_line,
+                        ..config
+                    },
+                    _ => config,
+                }
             },
         )
+}
+
+/// `MarkdownHeaderTextSplitter`'s settings (used by `langchain-markdown`
+/// alone): one to four distinct header markers in any order, headers
+/// stripped (placement none) or kept (start), `return_each_line` or not.
+fn header_settings() -> impl Strategy<Value = (Vec<Separator>, Placement, bool)> {
+    (
+        prop::sample::subsequence(vec!["#", "##", "###", "####", "#####", "######"], 1..=4)
+            .prop_shuffle(),
+        prop::sample::select(&[Placement::None, Placement::Start][..]),
+        any::<bool>(),
+    )
+        .prop_map(|(markers, placement, each_line)| {
+            (
+                markers.into_iter().map(Separator::literal).collect(),
+                placement,
+                each_line,
+            )
+        })
 }
 
 /// What a run of cases checked.
@@ -357,6 +444,35 @@ fn markdown_trace_tells_the_truth() {
 }
 
 #[test]
+fn semantic_trace_tells_the_truth() {
+    run_engine(
+        Engine::Semantic,
+        &[
+            ("a sentence split rebuilt", 2_300),
+            ("a distance recomputed", 3_000),
+            ("a percentile threshold recomputed", 150),
+            ("a standard_deviation threshold recomputed", 150),
+            ("a interquartile threshold recomputed", 150),
+            ("a gradient threshold recomputed", 150),
+            ("a semantic chunk kept whole", 600),
+            ("a semantic chunk cut again by size", 1_500),
+        ],
+    );
+}
+
+#[test]
+fn langchain_markdown_trace_tells_the_truth() {
+    run_engine(
+        Engine::LangChainMarkdown,
+        &[
+            ("a header metadata rebuilt", 3_000),
+            ("a cut at a header line", 700),
+            ("a cut at a blank line", 1_000),
+        ],
+    );
+}
+
+#[test]
 fn langchain_trace_tells_the_truth() {
     run_engine(
         Engine::LangChain,
@@ -384,6 +500,13 @@ fn langchain_character_trace_tells_the_truth() {
             ("a LangChain merge rebuilt from its splits", 4_000),
         ],
     );
+}
+
+#[test]
+fn every_strategy_is_checked() {
+    for strategy in Engine::ALL {
+        assert!(trace_truth::models(strategy), "{strategy} is not checked");
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -586,6 +709,99 @@ fn a_wrong_count_of_code_lines_is_caught() {
     }
     let lie = markdown_lie(&config, counter, &out);
     assert!(lie.contains("fence line parts, the document has"), "{lie}");
+}
+
+/// Sentences on three topics, for the semantic plants.
+const TOPICS: &str = "Refunds take five days. Refunds go to the card. \
+                      The cat sat on the mat. The cat slept. \
+                      Rust compiles to wasm. Rust is fast.";
+
+/// A semantic split of [`TOPICS`], changed by `plant`: the lie it tells.
+fn semantic_lie(plant: impl FnOnce(&mut chunkscope::semantic::SemanticTrace)) -> String {
+    let config = Config {
+        size: 1_000,
+        ..Config::for_strategy(Engine::Semantic)
+    };
+    let counter = tokenizer::counter(Unit::Chars);
+    let mut out = split(TOPICS, &config).unwrap();
+    let mut seen = Seen::new();
+    assert_eq!(
+        trace_truth::semantic(TOPICS, &config, counter, &out, &mut seen),
+        Ok(())
+    );
+    assert_eq!(seen["a distance recomputed"], 5);
+    let mut trace = out.trace.semantic.take().unwrap();
+    plant(&mut trace);
+    out.trace.semantic = Some(trace);
+    trace_truth::semantic(TOPICS, &config, counter, &out, &mut seen).unwrap_err()
+}
+
+#[test]
+fn a_wrong_semantic_trace_is_caught() {
+    let lie = semantic_lie(|t| t.distances[2] += 1e-6);
+    assert!(lie.starts_with("the distances are"), "{lie}");
+    let lie = semantic_lie(|t| *t.threshold.as_mut().unwrap() *= 1.001);
+    assert!(lie.starts_with("the threshold is"), "{lie}");
+    let lie = semantic_lie(|t| t.breakpoints.push(0));
+    assert!(lie.starts_with("the breakpoints are"), "{lie}");
+    let lie = semantic_lie(|t| t.sentences[1].start += 1);
+    assert!(lie.starts_with("the sentences are"), "{lie}");
+    let lie = semantic_lie(|t| t.chunks[1].start_index += 1);
+    assert!(lie.starts_with("semantic chunk 1: "), "{lie}");
+}
+
+/// The refund page as Markdown, split by LangChain's header splitter with
+/// its headers kept, then changed by `plant`: the lie it tells.
+fn header_lie(plant: impl FnOnce(&mut Output)) -> String {
+    let text = "# Refunds\n\nFive days.\n\n## UPI\n\nTo the UPI id.\n\n# Contact\n\n24x7.";
+    let config = Config {
+        separators: vec![Separator::literal("#"), Separator::literal("##")],
+        placement: Placement::Start,
+        ..Config::for_strategy(Engine::LangChainMarkdown)
+    };
+    let counter = tokenizer::counter(Unit::Chars);
+    let mut analysis = Splitter::with_counter(config.clone(), counter)
+        .unwrap()
+        .analyze(text, Detail::FULL)
+        .unwrap();
+    let mut seen = Seen::new();
+    assert_eq!(
+        trace_truth::verify(text, &config, counter, &analysis, &mut seen),
+        Ok(())
+    );
+    assert_eq!(analysis.output.chunks.len(), 3);
+    plant(&mut analysis.output);
+    trace_truth::verify(text, &config, counter, &analysis, &mut seen).unwrap_err()
+}
+
+#[test]
+fn a_wrong_header_split_is_caught() {
+    // The UPI section's chunk said to be opened by "#", not "##".
+    let lie = header_lie(|out| out.chunks[0].cut = Cut::Separator(0));
+    assert!(lie.starts_with("chunk 0 ends with Separator(0)"), "{lie}");
+    // A leaf recorded twice under the root.
+    let lie = header_lie(|out| {
+        let leaf = out.trace.nodes[0].children[0];
+        out.trace.nodes[0].children.push(leaf);
+    });
+    assert_eq!(
+        lie,
+        "the root's children are not one fitting leaf per chunk"
+    );
+    // The UPI chunk without its "Header 2".
+    let lie = header_lie(|out| {
+        let facts = out.langchain.as_mut().unwrap();
+        let fact = &facts.chunks[1];
+        let mut metadata = fact.metadata().unwrap().to_vec();
+        metadata.pop();
+        facts.chunks[1] = chunkscope::LangChainFact::new(
+            fact.text().map(String::from),
+            fact.not_slice(),
+            None,
+            Some(metadata),
+        );
+    });
+    assert!(lie.starts_with("chunk 1 has the metadata"), "{lie}");
 }
 
 #[test]

@@ -244,7 +244,26 @@ pub fn split_and_check_the_trace(data: &[u8]) {
         return;
     };
     let strategy = Strategy::ALL[pick as usize % Strategy::ALL.len()];
-    let (text, config) = decode(rest, strategy);
+    let (text, mut config) = decode(rest, strategy);
+    if strategy == Strategy::LangChainMarkdown {
+        // The header splitter takes header markers: each separator is read
+        // as one of `#` to `######` by its length, headers kept (`start`,
+        // also for `end`, which the class has no way to do) or stripped
+        // (`none`), one chunk per paragraph with flag bit 4.
+        let flags = rest.get(flag_offset(rest)).copied().unwrap_or(0);
+        let mut markers: Vec<Separator> = Vec::new();
+        for s in &config.separators {
+            let marker = Separator::literal("#".repeat(1 + s.pattern.len() % 6));
+            if !markers.contains(&marker) {
+                markers.push(marker);
+            }
+        }
+        config.separators = markers;
+        if config.placement == Placement::End {
+            config.placement = Placement::Start;
+        }
+        config.each_line = flags & 16 != 0;
+    }
     // LangChain pairs a regex's capturing groups up with its pieces wrongly
     // (a quirk the engine reproduces and the differential test compares);
     // the checks model LangChain's splits with exactly the one group that

@@ -2,7 +2,8 @@
 //! text. Shared by the property test (`core/tests/truth.rs`, random cases
 //! from proptest) and the fuzz targets (`fuzz/`, inputs from libFuzzer), which
 //! include this file as a module of their own; it uses nothing but the
-//! `chunkscope` crate, so it compiles in both.
+//! `chunkscope` crate and its Python character tables (`chunkscope-pyre`),
+//! so it compiles in both.
 //!
 //! [`verify`] is the entry point: given a text, a valid configuration, the
 //! counter it was split with and the full analysis, it returns the first lie
@@ -179,6 +180,7 @@ fn ours_with(
     }
     match config.strategy {
         Engine::Fixed => fixed(source, config, counter, out, seen),
+        Engine::Semantic => semantic(source, config, counter, out, seen),
         _ => {
             // Overlap only extends chunks backwards: without it the same
             // chunks end at the same places, with the same cuts and trace.
@@ -657,49 +659,65 @@ pub struct Md<'a> {
     limits: Vec<Option<usize>>,
 }
 
-/// The level of the heading whose line holds `at` (after nothing but
-/// spaces or tabs on it): `#` to `######` then a space, a tab or the line
-/// end, or a paragraph whose lines end with an underline of `=` (1) or `-`
-/// (2). `None` when the text says it is no heading. A necessary condition
-/// only: whether the parser reads such a line as a section heading (outside
-/// fences, quotes and lists) is what a [`MarkdownModel`] decides.
-fn heading_at(source: &str, at: usize) -> Option<u8> {
-    let start = source[..at].rfind('\n').map_or(0, |i| i + 1);
-    if !source[start..at].chars().all(|c| c == ' ' || c == '\t') {
+/// What the Markdown parser takes for whitespace within a line: spaces,
+/// tabs, vertical tabs and form feeds.
+const MD_SPACE: [char; 4] = [' ', '\t', '\u{b}', '\u{c}'];
+
+/// The level a recorded heading has by its own text: `#` to `######` then
+/// whitespace or the line's end on its first line (after at most three
+/// spaces), or, for a Setext heading, its last line an underline of `=` (1)
+/// or `-` (2). `None` when its text is no heading. A necessary condition
+/// only: whether the parser reads it as a section heading (outside fences,
+/// quotes and lists) is what a [`MarkdownModel`] decides.
+fn heading_level(source: &str, span: Span) -> Option<u8> {
+    let line_start = source[..span.start]
+        .rfind(['\n', '\r'])
+        .map_or(0, |i| i + 1);
+    if !source[line_start..span.start]
+        .chars()
+        .all(|c| MD_SPACE.contains(&c))
+    {
         return None;
     }
-    let line_end = source[start..]
-        .find('\n')
-        .map_or(source.len(), |i| start + i + 1);
-    let line = source[start..line_end].trim_end_matches(['\n', '\r']);
-    let body = line.trim_start_matches(' ');
+    let text = &source[line_start..span.end];
+    let mut lines = commonmark_lines(text);
+    let first = lines.next().unwrap_or("");
+    let body = first.trim_start_matches(' ');
     let hashes = body.len() - body.trim_start_matches('#').len();
-    if line.len() - body.len() <= 3
+    if first.len() - body.len() <= 3
         && (1..=6).contains(&hashes)
-        && (body.len() == hashes || body[hashes..].starts_with([' ', '\t']))
+        && (body.len() == hashes || body[hashes..].starts_with(MD_SPACE))
     {
         return Some(hashes as u8);
     }
-    // A Setext heading: the paragraph's lines up to the first underline.
-    // Blank, as CommonMark has it: spaces and tabs only.
-    if line.trim_matches([' ', '\t']).is_empty() {
-        return None;
-    }
-    for next in source[line_end..].split('\n') {
-        let under = next.trim_end_matches(['\r', ' ', '\t']);
-        let marks = under.trim_start_matches(' ');
-        if marks.is_empty() {
-            return None;
-        }
-        if under.len() - marks.len() <= 3 {
-            for (c, level) in [('=', 1), ('-', 2)] {
-                if marks.chars().all(|m| m == c) {
-                    return Some(level);
-                }
+    let under = commonmark_lines(text)
+        .filter(|l| !l.trim_matches(MD_SPACE).is_empty())
+        .last()?
+        .trim_matches(MD_SPACE);
+    [('=', 1), ('-', 2)]
+        .into_iter()
+        .find(|&(c, _)| under.chars().all(|m| m == c))
+        .map(|(_, level)| level)
+}
+
+/// The lines of `text` without their ends, as CommonMark ends lines: at a
+/// line feed, a carriage return, or the two together.
+fn commonmark_lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let t = rest?;
+        match t.find(['\n', '\r']) {
+            Some(i) => {
+                let skip = if t[i..].starts_with("\r\n") { 2 } else { 1 };
+                rest = Some(&t[i + skip..]);
+                Some(&t[..i])
+            }
+            None => {
+                rest = None;
+                Some(t)
             }
         }
-    }
-    None
+    })
 }
 
 /// The level of the recorded heading that a part starting at `at` opens
@@ -720,11 +738,8 @@ fn opens_with(source: &str, headings: &[chunkscope::Heading], at: usize) -> Opti
 /// Whether `at` is at a line break: nothing but whitespace before it on its
 /// line (a trimmed part starts after it), or a line end right after it.
 fn at_line_break(source: &str, at: usize) -> bool {
-    let before = source[..at].trim_end_matches(|c| is_space(c) && c != '\n');
-    before.is_empty()
-        || before.ends_with('\n')
-        || source[at..].starts_with('\n')
-        || source[at..].starts_with("\r\n")
+    let before = source[..at].trim_end_matches(|c| is_space(c) && c != '\n' && c != '\r');
+    before.is_empty() || before.ends_with(['\n', '\r']) || source[at..].starts_with(['\n', '\r'])
 }
 
 /// The parts of `span` cut at `cuts` (those strictly inside it, rising).
@@ -766,8 +781,8 @@ pub fn markdown(
     let headings = &facts.headings;
     for (h, heading) in headings.iter().enumerate() {
         truth!(
-            heading_at(source, heading.span.start) == Some(heading.level),
-            "heading {h} at {} is no heading of level {} by its line",
+            heading_level(source, heading.span) == Some(heading.level),
+            "heading {h} at {} is no heading of level {} by its text",
             heading.span.start,
             heading.level
         );
@@ -841,20 +856,21 @@ pub fn markdown(
             // The header row and the delimiter row; or the header row alone
             // before a chunk of the delimiter row (a table without a body).
             let delimiter = |line: &str| {
-                line.contains('-') && line.trim().chars().all(|ch| "|-: \t".contains(ch))
+                line.contains('-')
+                    && line
+                        .trim_matches(is_space)
+                        .chars()
+                        .all(|ch| "|-: \t".contains(ch))
             };
             let text = header.text(source);
-            let lines: Vec<&str> = text.lines().collect();
+            let lines: Vec<&str> = commonmark_lines(text).collect();
             let ok = match lines[..] {
                 [row] => {
                     // Only the delimiter row (and whitespace) lies between
                     // the header and the chunk.
-                    let mut after = source[header.end..]
-                        .lines()
-                        .filter(|l| !l.trim().is_empty());
-                    let before = source[header.end..start]
-                        .lines()
-                        .filter(|l| !l.trim().is_empty())
+                    let mut after = commonmark_lines(&source[header.end..]).filter(|l| !blank(l));
+                    let before = commonmark_lines(&source[header.end..start])
+                        .filter(|l| !blank(l))
                         .count();
                     row.contains('|') && after.next().is_some_and(delimiter) && before <= 1
                 }
@@ -1044,6 +1060,308 @@ fn structure_cut(
             level.name().split(' ').next().unwrap_or("")
         ),
         1,
+    );
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// The semantic strategy: LangChain's SemanticChunker, written again here from
+// its algorithm (langchain_experimental/text_splitter.py), NumPy's
+// definitions taken as documented rather than as the engine reproduces them.
+// ---------------------------------------------------------------------------
+
+/// Python's `str.isspace()`, which its `re` module's `\s` follows: the
+/// characters of bidirectional class WS, B or S, or of category Zs.
+const PYTHON_SPACE: &[char] = &[
+    '\t', '\n', '\u{b}', '\u{c}', '\r', '\u{1c}', '\u{1d}', '\u{1e}', '\u{1f}', ' ', '\u{85}',
+    '\u{a0}', '\u{1680}', '\u{2000}', '\u{2001}', '\u{2002}', '\u{2003}', '\u{2004}', '\u{2005}',
+    '\u{2006}', '\u{2007}', '\u{2008}', '\u{2009}', '\u{200a}', '\u{2028}', '\u{2029}', '\u{202f}',
+    '\u{205f}', '\u{3000}',
+];
+
+/// `re.split(r"(?<=[.?!])\s+", text)` as spans: each match is a run of
+/// whitespace right after a stop, taken whole, left to right.
+fn python_sentences(text: &str) -> Vec<Span> {
+    let mut out = Vec::new();
+    let (mut start, mut at) = (0, 0);
+    while let Some(stop) = text[at..].find(['.', '?', '!']).map(|i| at + i + 1) {
+        let run = text[stop..].len() - text[stop..].trim_start_matches(PYTHON_SPACE).len();
+        if run > 0 {
+            out.push(Span::new(start, stop));
+            start = stop + run;
+        }
+        at = stop + run;
+    }
+    out.push(Span::new(start, text.len()));
+    out
+}
+
+/// NumPy's `percentile` (linear interpolation between the closest ranks).
+fn percentile(values: &[f64], q: f64) -> f64 {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let rank = q / 100.0 * (sorted.len() - 1) as f64;
+    let (lo, hi) = (rank.floor() as usize, rank.ceil() as usize);
+    sorted[lo] + (sorted[hi] - sorted[lo]) * (rank - lo as f64)
+}
+
+fn mean(values: &[f64]) -> f64 {
+    values.iter().sum::<f64>() / values.len() as f64
+}
+
+/// Whether two computations of one number agree but for rounding.
+fn close_to(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
+}
+
+/// Everything a semantic split claims, checked against LangChain's
+/// algorithm run again here on the embedder's vectors: the sentences, the
+/// groups' distances, the threshold, the breakpoints, LangChain's chunks
+/// (texts, lengths, start indices), and which of them the size cut again.
+pub fn semantic(
+    source: &str,
+    config: &Config,
+    counter: Counter,
+    out: &Output,
+    seen: &mut Seen,
+) -> Result<(), String> {
+    let trace = out
+        .trace
+        .semantic
+        .as_deref()
+        .ok_or("a semantic split without its trace")?;
+    let settings = &config.semantic;
+    let sentences = python_sentences(source);
+    truth!(
+        trace.sentences == sentences,
+        "the sentences are {:?}, re.split gives {sentences:?}",
+        trace.sentences
+    );
+    saw(seen, "a sentence split rebuilt", 1);
+    let n = sentences.len();
+    let text = |s: Span| s.text(source);
+    let join = |range: &[Span]| range.iter().map(|&s| text(s)).collect::<Vec<_>>().join(" ");
+    // Which sentences each of LangChain's chunks holds.
+    let ranges: Vec<(usize, usize)> = if n == 1 {
+        vec![(0, 1)]
+    } else if n == 2 && settings.breakpoint == chunkscope::semantic::Breakpoint::Gradient {
+        vec![(0, 1), (1, 2)]
+    } else {
+        let groups: Vec<String> = (0..n)
+            .map(|i| {
+                join(
+                    &sentences
+                        [i.saturating_sub(settings.buffer)..=(i + settings.buffer).min(n - 1)],
+                )
+            })
+            .collect();
+        let vectors = settings
+            .embedder
+            .get()
+            .embed(&groups)
+            .map_err(|e| e.to_string())?;
+        truth!(
+            trace.embedding_calls == 1 && trace.vectors == n && vectors.len() == n,
+            "{} calls and {} vectors for {n} sentence groups",
+            trace.embedding_calls,
+            trace.vectors
+        );
+        let dense: Vec<Vec<f64>> = vectors.iter().map(|v| v.to_dense(trace.dims)).collect();
+        let dot = |a: &[f64], b: &[f64]| a.iter().zip(b).map(|(x, y)| x * y).sum::<f64>();
+        let distances: Vec<f64> = dense
+            .windows(2)
+            .map(|w| {
+                let similarity =
+                    dot(&w[0], &w[1]) / (dot(&w[0], &w[0]).sqrt() * dot(&w[1], &w[1]).sqrt());
+                1.0 - if similarity.is_finite() {
+                    similarity
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+        truth!(
+            trace.distances.len() == distances.len()
+                && trace
+                    .distances
+                    .iter()
+                    .zip(&distances)
+                    .all(|(&a, &b)| close_to(a, b)),
+            "the distances are {:?}, the vectors give {distances:?}",
+            trace.distances
+        );
+        saw(seen, "a distance recomputed", distances.len());
+        use chunkscope::semantic::Breakpoint as Kind;
+        let amount = settings.amount.unwrap_or(match settings.breakpoint {
+            Kind::Percentile | Kind::Gradient => 95.0,
+            Kind::StandardDeviation => 3.0,
+            Kind::Interquartile => 1.5,
+        });
+        let d = &distances;
+        let mut gradient = None;
+        let threshold = match settings.number_of_chunks {
+            // `_threshold_from_clusters`: the line through (count, 0) and
+            // (1, 100), at k kept between 1 and count, clamped to 0..100.
+            Some(k) => {
+                let count = d.len() as f64;
+                let x = (k as f64).min(count).max(1.0);
+                let y = if count == 1.0 {
+                    100.0
+                } else {
+                    (100.0 / (1.0 - count)) * (x - count)
+                };
+                percentile(d, y.clamp(0.0, 100.0))
+            }
+            None => match settings.breakpoint {
+                Kind::Percentile => percentile(d, amount),
+                Kind::StandardDeviation => {
+                    let m = mean(d);
+                    m + amount
+                        * mean(&d.iter().map(|x| (x - m) * (x - m)).collect::<Vec<_>>()).sqrt()
+                }
+                Kind::Interquartile => {
+                    mean(d) + amount * (percentile(d, 75.0) - percentile(d, 25.0))
+                }
+                Kind::Gradient => {
+                    // `np.gradient`: one-sided at the ends, central inside.
+                    let last = d.len() - 1;
+                    let g: Vec<f64> = (0..d.len())
+                        .map(|i| match i {
+                            0 => d[1] - d[0],
+                            i if i == last => d[last] - d[last - 1],
+                            i => (d[i + 1] - d[i - 1]) / 2.0,
+                        })
+                        .collect();
+                    let t = percentile(&g, amount);
+                    gradient = Some(g);
+                    t
+                }
+            },
+        };
+        let recorded = trace.threshold.ok_or("no threshold recorded")?;
+        truth!(
+            close_to(recorded, threshold),
+            "the threshold is {recorded}, the distances give {threshold}"
+        );
+        match (&trace.gradient, &gradient) {
+            (Some(a), Some(b)) => truth!(
+                a.len() == b.len() && a.iter().zip(b).all(|(&x, &y)| close_to(x, y)),
+                "the gradient is {a:?}, the distances give {b:?}"
+            ),
+            (None, None) => {}
+            (a, _) => truth!(false, "a gradient recorded as {a:?}, expected {gradient:?}"),
+        }
+        saw(
+            seen,
+            format!("a {} threshold recomputed", settings.breakpoint),
+            1,
+        );
+        // The breakpoints: exactly the recorded values strictly above the
+        // recorded threshold (compared with each other, so rounding cannot
+        // move one).
+        let values = trace.gradient.as_deref().unwrap_or(&trace.distances);
+        let above: Vec<usize> = (0..values.len())
+            .filter(|&i| values[i] > recorded)
+            .collect();
+        truth!(
+            trace.breakpoints == above,
+            "the breakpoints are {:?}, the values above the threshold {above:?}",
+            trace.breakpoints
+        );
+        // A chunk closes at each breakpoint, unless it would be shorter than
+        // `min_chunk_size` (its sentences joined, in chars).
+        let mut ranges = Vec::new();
+        let mut first = 0;
+        for &b in &above {
+            let len = join(&sentences[first..=b]).chars().count();
+            if settings.min_chunk_size.is_some_and(|m| len < m) {
+                continue;
+            }
+            ranges.push((first, b + 1));
+            first = b + 1;
+        }
+        if first < n {
+            ranges.push((first, n));
+        }
+        ranges
+    };
+    truth!(
+        trace.chunks.len() == ranges.len(),
+        "{} semantic chunks, the breakpoints make {}",
+        trace.chunks.len(),
+        ranges.len()
+    );
+    let mut start_index = 0;
+    let mut next = 0;
+    for (k, (c, &(a, b))) in trace.chunks.iter().zip(&ranges).enumerate() {
+        let joined = join(&sentences[a..b]);
+        let span = Span::new(sentences[a].start, sentences[b - 1].end);
+        truth!(
+            c.sentences == (a, b) && c.span == span,
+            "semantic chunk {k} holds sentences {:?} at {:?}, expected {a}..{b} at {span:?}",
+            c.sentences,
+            c.span
+        );
+        truth!(
+            c.langchain_text(source) == joined
+                && c.text.is_some() == (text(span) != joined)
+                && c.chars == joined.chars().count()
+                && c.start_index == start_index,
+            "semantic chunk {k}: {:?} ({} chars, start index {}), LangChain's is {joined:?} at {start_index}",
+            c.langchain_text(source),
+            c.chars,
+            c.start_index
+        );
+        start_index += c.chars;
+        // What the size did to it: nothing, or the recursive engine's cuts,
+        // which end where it ends.
+        let too_long = units(counter, text(span)) > config.size;
+        let (first, last) = c.chunks;
+        truth!(
+            c.fallback == too_long && first == next && first <= last && last <= out.chunks.len(),
+            "semantic chunk {k} became chunks {first}..{last} (fallback {}), expected from {next}, fallback {too_long}",
+            c.fallback
+        );
+        next = last;
+        let own = &out.chunks[first..last];
+        if !too_long {
+            truth!(
+                own.len() == usize::from(!span.is_empty()) && own.iter().all(|o| o.span == span),
+                "semantic chunk {k} that fits became {own:?}"
+            );
+        }
+        for (j, o) in own.iter().enumerate() {
+            let closing = j + 1 == own.len();
+            let expected_cut = if last == out.chunks.len() {
+                Cut::End
+            } else {
+                Cut::Breakpoint
+            };
+            truth!(
+                span.start <= o.span.start
+                    && o.span.end <= span.end
+                    && o.len <= config.size
+                    && (closing == (o.cut == expected_cut)),
+                "chunk {} of semantic chunk {k} is {:?}, cut {:?}",
+                o.index,
+                o.span,
+                o.cut
+            );
+        }
+        saw(
+            seen,
+            if too_long {
+                "a semantic chunk cut again by size"
+            } else {
+                "a semantic chunk kept whole"
+            },
+            1,
+        );
+    }
+    truth!(
+        next == out.chunks.len(),
+        "the semantic chunks became {next} of {} chunks",
+        out.chunks.len()
     );
     Ok(())
 }
@@ -1401,10 +1719,218 @@ pub fn langchain(
     Ok(())
 }
 
-/// Whether these checks model `strategy`'s trace: our separator engines and
-/// LangChain's two character splitters. The other strategies record cuts
-/// of other kinds (header lines, document structure, sentences, meaning),
-/// which their own tests check.
+/// `MarkdownHeaderTextSplitter`'s split (no recipe after it), checked
+/// against the document's lines read as the class documents it: each line
+/// stripped (Python's `str.strip`) and rid of what `str.isprintable` rejects;
+/// a fence opened by a line starting with three backticks (holding no other
+/// three) or `~~~`, closed by the next line starting with the same; outside
+/// fences, a line starting with a marker (longest first) then a space or its
+/// end is a header, which closes every open header as deep or deeper.
+///
+/// Checked: each chunk's metadata is the open headers at its last line, in
+/// order; each cut names the marker of the last header line between the
+/// two chunks (with headers kept, the next chunk's own first line), or the
+/// blank line; the spans start and end on kept characters and `is_slice`
+/// says whether the text is the span's; the tree is one split of the
+/// trimmed text into one fitting leaf per chunk, with exactly the markers no
+/// header line uses recorded absent.
+pub fn langchain_markdown(
+    source: &str,
+    config: &Config,
+    counter: Counter,
+    out: &Output,
+    seen: &mut Seen,
+) -> Result<(), String> {
+    let facts = out
+        .langchain
+        .as_ref()
+        .ok_or("a LangChain split without its facts")?;
+    let markers: Vec<&str> = config
+        .separators
+        .iter()
+        .map(|s| s.pattern.as_str())
+        .collect();
+    truth!(
+        facts.separators.len() == markers.len() + 1
+            && facts.separators[..markers.len()] == markers[..],
+        "the cuts index {:?}, the markers are {markers:?}",
+        facts.separators
+    );
+    let blank = markers.len();
+    // Each line: its span, and the header it is (marker index, level, text).
+    struct Line {
+        start: usize,
+        /// The line stripped, before its non-printable characters go.
+        kept: Span,
+        header: Option<(usize, usize, String)>,
+    }
+    let mut lines = Vec::new();
+    let (mut at, mut fence) = (0, None::<&str>);
+    let mut by_length: Vec<usize> = (0..markers.len()).collect();
+    by_length.sort_by_key(|&i| std::cmp::Reverse(markers[i].len()));
+    for raw in source.split('\n') {
+        let start = at;
+        at += raw.len() + 1;
+        let lead = raw.len() - raw.trim_start_matches(PYTHON_SPACE).len();
+        let stripped = Span::new(
+            start + lead,
+            start + lead + raw.trim_matches(PYTHON_SPACE).len(),
+        );
+        let kept: String = raw
+            .trim_matches(PYTHON_SPACE)
+            .chars()
+            .filter(|&c| chunkscope_pyre::is_printable(c))
+            .collect();
+        match fence {
+            None if kept.starts_with("```") && kept.matches("```").count() == 1 => {
+                fence = Some("```")
+            }
+            None if kept.starts_with("~~~") => fence = Some("~~~"),
+            Some(f) if kept.starts_with(f) => {
+                fence = None;
+                lines.push(Line {
+                    start,
+                    kept: stripped,
+                    header: None,
+                });
+                continue;
+            }
+            _ => {}
+        }
+        let header = if fence.is_some() {
+            None
+        } else {
+            by_length.iter().copied().find_map(|i| {
+                let m = markers[i];
+                let rest = kept.strip_prefix(m)?;
+                (rest.is_empty() || rest.starts_with(' '))
+                    .then(|| (i, m.len(), rest.trim_matches(PYTHON_SPACE).to_string()))
+            })
+        };
+        lines.push(Line {
+            start,
+            kept: stripped,
+            header,
+        });
+    }
+    let line_of = |pos: usize| lines.partition_point(|l| l.start <= pos).saturating_sub(1);
+    // The open headers after each line.
+    let mut open: Vec<(usize, String, String)> = Vec::new();
+    let mut after: Vec<Vec<(String, String)>> = Vec::with_capacity(lines.len());
+    let mut used = vec![false; markers.len()];
+    for l in &lines {
+        if let Some((i, level, text)) = &l.header {
+            used[*i] = true;
+            open.retain(|(lv, _, _)| lv < level);
+            open.push((*level, format!("Header {level}"), text.clone()));
+        }
+        after.push(
+            open.iter()
+                .map(|(_, k, v)| (k.clone(), v.clone()))
+                .collect(),
+        );
+    }
+    let chunks = &out.chunks;
+    truth!(
+        facts.chunks.len() == chunks.len(),
+        "{} facts for {} chunks",
+        facts.chunks.len(),
+        chunks.len()
+    );
+    for (k, c) in chunks.iter().enumerate() {
+        let fact = &facts.chunks[k];
+        let text = fact.text().unwrap_or_else(|| c.text(source));
+        truth!(
+            c.len == units(counter, text),
+            "chunk {k} is not {} long",
+            c.len
+        );
+        truth!(
+            fact.not_slice().is_some() == fact.text().is_some()
+                && fact.text() != Some(c.text(source)),
+            "chunk {k} has its own text {:?} for the reason {:?}",
+            fact.text(),
+            fact.not_slice()
+        );
+        // The span runs from where its first line's stripped text starts to
+        // where its last line's ends.
+        let first = line_of(c.span.start);
+        let last = lines
+            .iter()
+            .rposition(|l| l.kept.end == c.span.end && l.kept.start <= c.span.end);
+        let Some(last) = last.filter(|_| lines[first].kept.start == c.span.start) else {
+            return Err(format!(
+                "chunk {k}'s span {:?} is not from a line's start to a line's end",
+                c.span
+            ));
+        };
+        let metadata = fact
+            .metadata()
+            .ok_or(format!("chunk {k} has no metadata"))?;
+        truth!(
+            metadata == after[last],
+            "chunk {k} has the metadata {metadata:?}, the open headers are {:?}",
+            after[last]
+        );
+        saw(seen, "a header metadata rebuilt", 1);
+        if let Some(next) = chunks.get(k + 1) {
+            let from = last + 1;
+            let to = line_of(next.span.start);
+            let opened = (from..=to)
+                .rev()
+                .find_map(|l| lines[l].header.as_ref().map(|h| h.0));
+            let expected = Cut::Separator(opened.unwrap_or(blank));
+            truth!(
+                c.cut == expected,
+                "chunk {k} ends with {:?}, but {expected:?} opened the next",
+                c.cut
+            );
+            saw(
+                seen,
+                if opened.is_some() {
+                    "a cut at a header line"
+                } else {
+                    "a cut at a blank line"
+                },
+                1,
+            );
+        } else {
+            truth!(c.cut == Cut::End, "the last chunk ends with {:?}", c.cut);
+        }
+    }
+    // The tree: the trimmed text, split once into the chunks.
+    let nodes = &out.trace.nodes;
+    if let Some(root) = nodes.first() {
+        truth!(
+            root.span == trim(source, Span::new(0, source.len())),
+            "the root is {:?}",
+            root.span
+        );
+        let absent: Vec<usize> = (0..markers.len()).filter(|&i| !used[i]).collect();
+        truth!(
+            root.absent == absent,
+            "the root records {:?} absent, unused are {absent:?}",
+            root.absent
+        );
+        if chunks.len() > 1 || matches!(root.action, Action::Split { .. }) {
+            truth!(
+                root.children.len() == chunks.len()
+                    && root.children.iter().enumerate().all(|(k, &n)| {
+                        nodes[n].span == chunks[k].span
+                            && nodes[n].chunk == Some(k)
+                            && nodes[n].parts == Some((k, k + 1))
+                            && nodes[n].action == Action::Fits
+                    }),
+                "the root's children are not one fitting leaf per chunk"
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Whether these checks model `strategy`'s trace. Every strategy of
+/// [`Engine::ALL`] is; a strategy added without its checks is caught by
+/// `every_strategy_is_checked` in truth.rs.
 pub fn models(strategy: Engine) -> bool {
     matches!(
         strategy,
@@ -1412,8 +1938,10 @@ pub fn models(strategy: Engine) -> bool {
             | Engine::Recursive
             | Engine::Sentence
             | Engine::Markdown
+            | Engine::Semantic
             | Engine::LangChain
             | Engine::LangChainCharacter
+            | Engine::LangChainMarkdown
     )
 }
 
@@ -1441,6 +1969,11 @@ pub fn verify_with(
     model: Option<&MarkdownModel>,
     seen: &mut Seen,
 ) -> Result<(), String> {
+    // LangChain's header splitter never counts (no property of size holds)
+    // and indexes its markers and the blank line.
+    if config.strategy == Engine::LangChainMarkdown {
+        return langchain_markdown(text, config, counter, &analysis.output, seen);
+    }
     // The list the cuts' indices refer to.
     let separators: Vec<Separator> = match config.strategy.langchain() {
         Some(kind) => {
