@@ -263,15 +263,8 @@ pub fn comparison<'a>(split: impl Fn(Strategy) -> Option<&'a Split>) -> Vec<Row>
     let row = |strategy: Strategy, title, guarantee, cost, ideal| {
         let s = split(strategy);
         let lengths = s.map(|s| {
-            let mut lens: Vec<usize> = s.output.chunks.iter().map(|c| c.len).collect();
-            lens.sort_unstable();
-            let n = lens.len();
-            (
-                n,
-                lens.first().copied().unwrap_or(0),
-                lens.get(n.saturating_sub(1) / 2).copied().unwrap_or(0),
-                lens.last().copied().unwrap_or(0),
-            )
+            let l = s.stats();
+            (l.count, l.min, l.median, l.max)
         });
         let trace = s.map(|s| s.output.trace.semantic.as_deref());
         Row {
