@@ -261,7 +261,11 @@ e2e('the separator editor adds, removes and rejects separators, and warns withou
   const message = await waitForConfigError(page, 'the regex "(unclosed"');
   assert.match(message, /regular expression|regex/i, `config-error: ${message}`);
   assert.equal(await byTestId(page, 'separator-list').getAttribute('aria-invalid'), 'true');
-  await page.locator('[data-testid=separator-item][data-label="/(unclosed/"]').getByRole('button', { name: /^remove/ }).click();
+  // The error names the one separator to blame, and only that one is marked.
+  const bad = page.locator('[data-testid=separator-item][data-label="/(unclosed/"]');
+  assert.equal(await bad.getAttribute('aria-invalid'), 'true');
+  assert.equal(await page.locator('[data-testid=separator-item][aria-invalid=true]').count(), 1);
+  await bad.getByRole('button', { name: /^remove/ }).click();
   await waitForNoConfigError(page, 'the bad regex removed');
   assert.equal(await byTestId(page, 'separator-list').getAttribute('aria-invalid'), null);
 

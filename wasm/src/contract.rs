@@ -179,6 +179,9 @@ pub struct Refusal {
     /// The setting to change (`size`, `overlap`, `unit`, `separators`, …),
     /// if one is to blame.
     pub field: Option<String>,
+    /// When one separator is to blame (a regex that does not compile, a
+    /// header marker that is not one), its index in the list.
+    pub separator: Option<usize>,
 }
 
 impl Refusal {
@@ -187,13 +190,21 @@ impl Refusal {
         Refusal {
             message: message.into(),
             field: field.map(str::to_string),
+            separator: None,
         }
     }
 }
 
 impl From<Error> for Refusal {
     fn from(error: Error) -> Refusal {
-        Refusal::new(Some(field_of(&error)), error.to_string())
+        let separator = match error.setting() {
+            chunkscope::Setting::Separator(index) => Some(index),
+            _ => None,
+        };
+        Refusal {
+            separator,
+            ..Refusal::new(Some(field_of(&error)), error.to_string())
+        }
     }
 }
 

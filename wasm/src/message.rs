@@ -207,6 +207,7 @@ impl Reply {
             Some(message) => Refusal {
                 message,
                 field: get(&error, "field").as_string(),
+                separator: get(&error, "separator").as_f64().map(|i| i as usize),
             },
             None => Refusal::new(None, "the worker sent a message this page cannot read"),
         };
@@ -467,6 +468,13 @@ pub mod answer {
                         .field
                         .as_deref()
                         .map_or(JsValue::NULL, JsValue::from_str),
+                );
+                set(
+                    &error,
+                    "separator",
+                    &refusal
+                        .separator
+                        .map_or(JsValue::NULL, |i| JsValue::from_f64(i as f64)),
                 );
                 set(&reply, "error", &error);
                 (reply.into(), None)

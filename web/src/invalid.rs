@@ -2,7 +2,7 @@
 //! control (`aria-invalid`, a red outline) next to the message saying why.
 
 use chunkscope::Error;
-use chunkscope_wasm::contract::{field_of, Refusal};
+use chunkscope_wasm::contract::Refusal;
 
 /// A control that can hold a bad value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +41,8 @@ pub struct Problem {
     pub message: String,
     /// The control the message is about, when one is.
     pub field: Option<Field>,
+    /// When one separator of the list is to blame, its index.
+    pub separator: Option<usize>,
 }
 
 impl Problem {
@@ -50,6 +52,7 @@ impl Problem {
         Problem {
             message,
             field: Some(field),
+            separator: None,
         }
     }
 }
@@ -58,6 +61,7 @@ impl From<Refusal> for Problem {
     fn from(refusal: Refusal) -> Problem {
         Problem {
             field: refusal.field.as_deref().and_then(Field::named),
+            separator: refusal.separator,
             message: refusal.message,
         }
     }
@@ -65,10 +69,7 @@ impl From<Refusal> for Problem {
 
 impl From<Error> for Problem {
     fn from(error: Error) -> Problem {
-        Problem {
-            field: Field::named(field_of(&error)),
-            message: error.to_string(),
-        }
+        Refusal::from(error).into()
     }
 }
 
@@ -108,6 +109,36 @@ mod tests {
                 Action::SetUnit(Unit::Bytes),
             ]),
             Some(Field::Unit)
+        );
+    }
+
+    #[test]
+    fn a_bad_separator_is_blamed_by_its_index() {
+        let state = act(&start(), Action::AddSeparator(Separator::regex("(")));
+        let at = state
+            .settings
+            .separators
+            .iter()
+            .position(|s| *s == Separator::regex("("));
+        let state = act(&state, Action::RaiseSeparator(at.unwrap()));
+        let at = state
+            .settings
+            .separators
+            .iter()
+            .position(|s| *s == Separator::regex("("));
+        assert!(at.is_some_and(|i| i > 0));
+        let problem = state.error.unwrap();
+        assert_eq!(
+            (problem.field, problem.separator),
+            (Some(Field::Separators), at)
+        );
+        // A list at fault as a whole names no one separator.
+        let state = act(&start(), Action::SetView(View::LangChain));
+        let state = act(&state, Action::AddSeparator(Separator::regex(r"\s+")));
+        let problem = state.error.unwrap();
+        assert_eq!(
+            (problem.field, problem.separator),
+            (Some(Field::Separators), None)
         );
     }
 

@@ -228,6 +228,7 @@ pub fn App() -> Html {
         .collect();
     use_engine(&state, &dispatch);
     let invalid = state.error.as_ref().and_then(|p| p.field);
+    let bad_separator = state.error.as_ref().and_then(|p| p.separator);
     {
         // A card's setup is a history entry of its own (Back returns to the
         // page before it), and the page scrolls to its result.
@@ -410,7 +411,7 @@ pub fn App() -> Html {
                         settings={state.settings.clone()}
                         view={state.view}
                         dispatch={dispatch.clone()}
-                        {invalid} />
+                        {invalid} {bad_separator} />
                 </aside>
                 <main class="results">
                     if let Some(error) = &state.error {

@@ -23,6 +23,9 @@ pub struct SeparatorEditorProps {
     /// The control the current configuration error is about, if any.
     #[prop_or_default]
     pub invalid: Option<Field>,
+    /// The separator the current configuration error blames, by index.
+    #[prop_or_default]
+    pub bad_separator: Option<usize>,
 }
 
 /// What a separator preset is called in the menu (its option value stays
@@ -142,7 +145,8 @@ pub fn SeparatorEditor(props: &SeparatorEditorProps) -> Html {
                         None => quoted(sep),
                     };
                     html! {
-                        <li class="separator-item" data-testid="separator-item" data-label={label.clone()}>
+                        <li class="separator-item" data-testid="separator-item" data-label={label.clone()}
+                            aria-invalid={(props.bad_separator == Some(i)).then_some("true")}>
                             <span class={classes!("chip", separator_class(separators, i))} aria-hidden="true">{glyph(sep)}</span>
                             <code class="label">{visible_label(sep)}</code>
                             <span class="about">{own_name(sep).unwrap_or_default()}</span>

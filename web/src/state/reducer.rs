@@ -648,6 +648,7 @@ pub fn reduce(state: &State, action: Action) -> State {
             next.error = Some(Problem {
                 message: why,
                 field: None,
+                separator: None,
             });
             false
         }
@@ -700,6 +701,7 @@ fn arrived(state: &mut State, id: u32, split: Result<Shared, String>) {
             state.error = Some(Problem {
                 message: format!("the splitter's answer could not be read: {why}"),
                 field: None,
+                separator: None,
             });
         }
     }

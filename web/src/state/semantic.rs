@@ -140,6 +140,7 @@ fn problem(message: String) -> Problem {
     Problem {
         message,
         field: None,
+        separator: None,
     }
 }
 
