@@ -11,7 +11,7 @@
 //!                              index: { chunks, units, longest }, top_k, retriever: { k1, b }, model?,
 //!                              questions: [{ question, doc, recall, precision, iou, whole,
 //!                                            fragments, retrieved: [{ doc, chunk, start, end, score }] }] } }
-//!        | { id, error: { message, field } }
+//!        | { id, error: { message, field, separator } }
 //! ```
 //!
 //! `retriever` is absent for BM25, or `"model:N"` to retrieve with the

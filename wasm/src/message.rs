@@ -6,7 +6,9 @@
 //! caller → { id, text, config?, detail?, encoding? }  a split
 //! worker → { id, report }                             the report (detail chunks, trace, full)
 //!        | { id, determinism: { ok, detail } }        the check (detail "determinism")
-//!        | { id, error: { message, field } }          what to change; field may be null
+//!        | { id, error: { message, field, separator } }  what to change; field may be
+//!                                                     null, separator is the index
+//!                                                     of the one to blame, or null
 //! caller → { id, tokenizer: Uint8Array }              a `.tokens` file, for token units
 //! worker → { id, installed: "cl100k" }                | { id, error }
 //! caller → { id, model: { name, files: [{ name, bytes }] } }  a static model's files
