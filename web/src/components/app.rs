@@ -186,7 +186,9 @@ pub fn App() -> Html {
         let mode = mode.clone();
         use_callback((), move |m: Mode, _| mode.set(m))
     };
-    let (modes_host, module) = use_modes_host(*mode, on_mode.clone());
+    // The module waits for the worker's first answer (see modes_host.rs).
+    let answered = state.primary().is_some() || state.error.is_some();
+    let (modes_host, module) = use_modes_host(*mode, answered, on_mode.clone());
     // One callback for the page's lifetime, so components whose other props did
     // not change are not drawn again.
     let dispatch = {

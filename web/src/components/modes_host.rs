@@ -1,8 +1,12 @@
 //! Where the practice, bug-gallery, code and evaluate modes and explore mode's
-//! exercises and sentence and semantic views are drawn: the page's side of [`crate::modes`]. Once the page has
-//! drawn itself (or a mode is chosen), it adds the modes module's loader
+//! exercises and sentence and semantic views are drawn: the page's side of [`crate::modes`]. Once the worker
+//! has answered the page's first split (or a mode is chosen, or after
+//! [`FALLBACK_MS`] whatever happens), it adds the modes module's loader
 //! (`modes-loader.js`, next to the page); until the module has drawn itself,
-//! the mode's host says it is loading.
+//! the mode's host says it is loading. Waiting for the first answer leaves the
+//! link to the worker's wasm on a first visit: fetched together, the two
+//! shared the bandwidth and the lesson's chunks came later
+//! (`tests/e2e/coldload.mjs`, docs/performance.md).
 
 use crate::modes::{
     model_handoff, split_handoff, MeaningInputs, ASK, COMPARE_STATS_HOST, EXERCISES_HOST, FAILED,
@@ -20,6 +24,10 @@ use yew::prelude::*;
 
 /// The loader of the modes module, beside the page.
 const LOADER: &str = "./modes-loader.js";
+
+/// When the module is loaded in explore mode if the first split never comes
+/// (an empty text, a worker that cannot start).
+const FALLBACK_MS: i32 = 3000;
 
 thread_local! {
     static REQUESTED: Cell<bool> = const { Cell::new(false) };
@@ -62,7 +70,7 @@ fn load() {
 /// Also returns whether the module has drawn itself (`None` while it loads,
 /// `Some(false)` when it could not start).
 #[hook]
-pub fn use_modes_host(mode: Mode, on_mode: Callback<Mode>) -> (Html, Option<bool>) {
+pub fn use_modes_host(mode: Mode, answered: bool, on_mode: Callback<Mode>) -> (Html, Option<bool>) {
     let host = use_node_ref();
     // None while the module loads, then Ok once it has drawn, Err if it failed.
     let loaded = use_state(|| None::<Result<(), ()>>);
@@ -92,10 +100,21 @@ pub fn use_modes_host(mode: Mode, on_mode: Callback<Mode>) -> (Html, Option<bool
             }
         });
     }
+    use_effect_with((), |_| {
+        let later = Closure::once_into_js(load);
+        if let Some(window) = web_sys::window() {
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+                later.unchecked_ref(),
+                FALLBACK_MS,
+            );
+        }
+    });
     {
         let host = host.clone();
-        use_effect_with(mode, move |_| {
-            load();
+        use_effect_with((mode, answered), move |&(mode, answered)| {
+            if mode != Mode::Explore || answered {
+                load();
+            }
             if let Some(el) = host.cast::<web_sys::Element>() {
                 if let Ok(event) = web_sys::Event::new(SHOW) {
                     let _ = el.dispatch_event(&event);
@@ -119,7 +138,7 @@ pub fn use_modes_host(mode: Mode, on_mode: Callback<Mode>) -> (Html, Option<bool
 }
 
 /// Where explore mode's exercises go: the module draws them here once it has
-/// loaded, which [`use_modes_host`] starts as soon as the page has drawn itself.
+/// loaded, which [`use_modes_host`] starts once the worker has answered the first split.
 pub fn exercises_host() -> Html {
     html! { <div id={EXERCISES_HOST}></div> }
 }
