@@ -574,6 +574,19 @@ fn model_blocks_and_rows(doc: &str) -> (Vec<usize>, Vec<usize>) {
     (blocks, rows)
 }
 
+/// The line model of a generated document, as the trace-truth checks take it.
+fn line_model(doc: &str) -> trace_truth::MarkdownModel {
+    let (blocks, rows) = model_blocks_and_rows(doc);
+    trace_truth::MarkdownModel {
+        headings: model_headings(doc)
+            .iter()
+            .map(|h| (h.start, h.level))
+            .collect(),
+        blocks,
+        rows,
+    }
+}
+
 fn markdown_config() -> impl Strategy<Value = Config> {
     (
         8..300usize,
@@ -631,15 +644,7 @@ fn check_one(
         Err(e) => return Err(TestCaseError::fail(format!("refused: {e}"))),
     };
     // Every claim of the trace, structure cuts against the line model.
-    let (blocks, rows) = model_blocks_and_rows(doc);
-    let model = trace_truth::MarkdownModel {
-        headings: model_headings(doc)
-            .iter()
-            .map(|h| (h.start, h.level))
-            .collect(),
-        blocks,
-        rows,
-    };
+    let model = line_model(doc);
     let counter = tokenizer::counter(config.unit);
     let analysis = Splitter::with_counter(config.clone(), counter)
         .and_then(|s| s.analyze(doc, chunkscope::Detail::FULL))
@@ -780,16 +785,8 @@ fn random_markdown_keeps_every_property_and_heading_path() {
 fn the_line_model_and_the_structure_cuts_must_agree() {
     let doc = "# Top\n\nOne line here.\n\n- first item\n- second item\n\n| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n";
     let config = Config::markdown(16);
-    let (blocks, rows) = model_blocks_and_rows(doc);
-    assert_eq!((blocks.len(), rows.len()), (5, 3));
-    let model = trace_truth::MarkdownModel {
-        headings: model_headings(doc)
-            .iter()
-            .map(|h| (h.start, h.level))
-            .collect(),
-        blocks,
-        rows,
-    };
+    let model = line_model(doc);
+    assert_eq!((model.blocks.len(), model.rows.len()), (5, 3));
     let counter = tokenizer::counter(config.unit);
     let analysis = Splitter::with_counter(config.clone(), counter)
         .unwrap()
