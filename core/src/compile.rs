@@ -16,13 +16,12 @@
 //! the views that draw what is new in its output.
 
 use crate::config::Config;
-use crate::engine::{sentences_for, Engine, EngineOutput, Run};
+use crate::engine::{run_ours, Engine, EngineOutput, Run};
 use crate::error::Error;
 use crate::langchain::{LangChainConfig, MarkdownHeaderConfig, MarkdownRecipe};
 use crate::semantic::SemanticEngine;
 use crate::separator::{Matcher, SeparatorLevel};
 use crate::strategy::Strategy;
-use crate::trace::Output;
 use crate::unit::Counter;
 use crate::{fixed, langchain, markdown, recursive};
 use std::fmt;
@@ -147,19 +146,8 @@ impl Engine for Native {
         counter: Counter,
         record: bool,
     ) -> Result<EngineOutput, Error> {
-        let (sentences, gaps) = sentences_for(&self.matchers, text, record);
-        let mut run = Run::new(text, config, counter, &self.matchers, &gaps, record);
-        (self.split)(&mut run)?;
-        let output = Output {
-            chunks: run.chunks,
-            trace: run.tree.finish(),
-            langchain: None,
-            markdown: None,
-            sentences,
-        };
-        Ok(EngineOutput {
-            output,
-            chars: run.measure.into_char_table(),
+        run_ours(&self.matchers, text, config, counter, record, |run| {
+            (self.split)(run).map(|()| None)
         })
     }
 

@@ -6,7 +6,7 @@ use crate::config::Config;
 use crate::error::Error;
 use crate::separator::Matcher;
 use crate::span::Span;
-use crate::trace::{Action, Chunk, Cut, Node, NodeId, Output, Recorder};
+use crate::trace::{Action, Chunk, Cut, MarkdownFacts, Node, NodeId, Output, Recorder};
 use crate::unit::{CharTable, Counter, Lead, Measure, Unit};
 use std::fmt;
 
@@ -184,6 +184,35 @@ pub(crate) fn sentences_for(
         .map(|s| crate::sentence::gaps(text, &s.spans))
         .unwrap_or_default();
     (sentences.filter(|_| record), gaps)
+}
+
+/// Runs one of our separator engines over `text`: the sentences its list
+/// needs, a [`Run`], `split`, and the output with what `split` adds beside
+/// the chunks (the Markdown strategy's facts). The fixed, recursive, sentence
+/// and Markdown strategies all go through here, so a run is set up and
+/// finished one way.
+pub(crate) fn run_ours(
+    matchers: &[Matcher],
+    text: &str,
+    config: &Config,
+    counter: Counter,
+    record: bool,
+    split: impl FnOnce(&mut Run<'_>) -> Result<Option<MarkdownFacts>, Error>,
+) -> Result<EngineOutput, Error> {
+    let (sentences, gaps) = sentences_for(matchers, text, record);
+    let mut run = Run::new(text, config, counter, matchers, &gaps, record);
+    let markdown = split(&mut run)?;
+    let output = Output {
+        chunks: run.chunks,
+        trace: run.tree.finish(),
+        langchain: None,
+        markdown,
+        sentences,
+    };
+    Ok(EngineOutput {
+        output,
+        chars: run.measure.into_char_table(),
+    })
 }
 
 impl Clone for Box<dyn Engine> {

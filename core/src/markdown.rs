@@ -36,13 +36,12 @@
 //! prefix ([`Lead`]), so prefix and chunk are never over the size together.
 
 use crate::config::Config;
-use crate::engine::Run;
-use crate::engine::{sentences_for, Engine, EngineOutput};
+use crate::engine::{run_ours, Engine, EngineOutput, Run};
 use crate::error::Error;
 use crate::recursive::{self, Group, Measured, Packer, Visit};
 use crate::separator::{Matcher, Searcher};
 use crate::span::{trim, CharIndex, Span};
-use crate::trace::{Action, Cut, Heading, Level, MarkdownChunk, MarkdownFacts, NodeId, Output};
+use crate::trace::{Action, Cut, Heading, Level, MarkdownChunk, MarkdownFacts, NodeId};
 use crate::unit::{Counter, Lead};
 use pulldown_cmark::{Event, Options, Parser, Tag};
 
@@ -61,19 +60,8 @@ impl Engine for Markdown {
         counter: Counter,
         record: bool,
     ) -> Result<EngineOutput, Error> {
-        let (sentences, gaps) = sentences_for(&self.matchers, text, record);
-        let mut run = Run::new(text, config, counter, &self.matchers, &gaps, record);
-        let markdown = split(&mut run)?;
-        let output = Output {
-            chunks: run.chunks,
-            trace: run.tree.finish(),
-            langchain: None,
-            markdown: Some(markdown),
-            sentences,
-        };
-        Ok(EngineOutput {
-            output,
-            chars: run.measure.into_char_table(),
+        run_ours(&self.matchers, text, config, counter, record, |run| {
+            split(run).map(Some)
         })
     }
 
