@@ -9,7 +9,7 @@
 //! and pin these sentences word for word.
 
 use crate::state::Split;
-use chunkscope::stats::{inside_word, Cuts, Lengths};
+use chunkscope::stats::inside_word;
 use chunkscope::tokens::Encoding;
 use chunkscope::{Action as Step, Cut, Node, Unit};
 
@@ -76,11 +76,11 @@ fn cut_name(split: &Split, cut: Cut) -> String {
 }
 
 /// How many cuts between chunks each separator (or a hard cut) made, in list
-/// order, hard cuts last ([`Cuts`], named for a reader).
+/// order, hard cuts last (the split's [`Split::stats`], named for a reader).
 pub fn cut_counts(split: &Split) -> Vec<(String, usize)> {
-    let cuts = Cuts::of(&split.text, &split.output.chunks, split.separators.len());
+    let cuts = split.stats();
     let mut out: Vec<(String, usize)> = cuts
-        .by_separator
+        .fired
         .iter()
         .enumerate()
         .filter(|&(_, &n)| n > 0)
@@ -108,7 +108,7 @@ fn counts_line(split: &Split) -> String {
 }
 
 fn hard_cuts(split: &Split) -> usize {
-    Cuts::of(&split.text, &split.output.chunks, split.separators.len()).hard
+    split.stats().hard
 }
 
 fn chars(s: &str) -> usize {
@@ -446,7 +446,7 @@ pub fn too_big(splits: &[&Split]) -> Fact {
 /// Typical sizes: the chunk lengths a size of 1,000–2,000 chars gives.
 pub fn typical(splits: &[&Split]) -> Fact {
     let split = splits[0];
-    let lengths = Lengths::of(split.output.chunks.iter().map(|c| c.len));
+    let lengths = split.stats();
     let (size, overlap) = (split.config.size, split.config.overlap);
     let percent = (overlap * 100 + size / 2) / size.max(1);
     Fact::new(
@@ -664,15 +664,15 @@ pub fn slack(splits: &[&Split]) -> Fact {
 /// them, and how many fell inside a word.
 pub fn doing_work(splits: &[&Split]) -> Fact {
     let split = splits[0];
-    let cuts = Cuts::of(&split.text, &split.output.chunks, split.separators.len());
-    let named: usize = cuts.by_separator.iter().sum();
+    let cuts = split.stats();
+    let named: usize = cuts.fired.iter().sum();
     Fact::new(
         named > cuts.hard + cuts.mid_word,
         format!(
             "{}, cut {}: {named} of {} cuts by a named separator, {} inside a word.",
             crate::model::count(split.output.chunks.len(), "chunk", "chunks"),
             counts_line(split),
-            cuts.total(),
+            cuts.cuts,
             cuts.mid_word
         ),
     )
