@@ -34,7 +34,7 @@
 //! ```
 
 use crate::sentence;
-use crate::span::{is_space, Span};
+use crate::span::Span;
 use crate::trace::{Chunk, Cut};
 
 /// Chunk lengths summarised, in the split's unit.
@@ -196,8 +196,9 @@ pub fn inside_word(text: &str, at: usize) -> bool {
 #[derive(Clone, Debug)]
 pub struct Places<'t> {
     text: &'t str,
-    /// The sentences; they tile the text.
-    sentences: Vec<Span>,
+    /// The whitespace after each sentence but the last, in order: where the
+    /// sentence level of a separator list cuts ([`sentence::gaps`]).
+    gaps: Vec<Span>,
 }
 
 impl<'t> Places<'t> {
@@ -205,7 +206,7 @@ impl<'t> Places<'t> {
     pub fn new(text: &'t str) -> Places<'t> {
         Places {
             text,
-            sentences: sentence::sentences(text),
+            gaps: sentence::gaps(text, &sentence::sentences(text)),
         }
     }
 
@@ -215,17 +216,14 @@ impl<'t> Places<'t> {
         if inside_word(self.text, at) {
             return Place::InsideWord;
         }
-        if at == 0 || at >= self.text.len() {
-            return Place::BetweenSentences;
-        }
-        // The sentence holding the byte before `at`: a cut at its start, or
-        // in the whitespace that ends it, is between sentences.
-        let i = self.sentences.partition_point(|s| s.start < at);
-        let Some(s) = i.checked_sub(1).and_then(|i| self.sentences.get(i)) else {
-            return Place::BetweenSentences;
-        };
-        let content = s.text(self.text).trim_end_matches(is_space).len();
-        if at >= s.start + content {
+        // A cut at either end of the text, or anywhere from a sentence's end
+        // through the whitespace after it, is between sentences.
+        let first_ending_at_or_after = self.gaps.partition_point(|g| g.end < at);
+        let in_gap = self
+            .gaps
+            .get(first_ending_at_or_after)
+            .is_some_and(|g| g.start <= at);
+        if at == 0 || at >= self.text.len() || in_gap {
             Place::BetweenSentences
         } else {
             Place::InsideSentence
