@@ -21,7 +21,8 @@
 //! // Two cuts by the blank line, one by the newline, one by ". ": the
 //! // hierarchy did the work, and no cut fell inside a word.
 //! assert_eq!(cuts.by_separator, [2, 1, 1, 0, 0]);
-//! assert_eq!((cuts.total(), cuts.hard, cuts.mid_word, cuts.mid_sentence), (4, 0, 0, 0));
+//! assert_eq!((cuts.total(), cuts.hard, cuts.mid_word), (4, 0, 0));
+//! assert_eq!(Places::new(text).mid_sentence(&output.chunks), 0);
 //!
 //! // Fixed windows of 40 cut "They| go", between two words of one
 //! // sentence, and "g|et", inside a word.
@@ -30,7 +31,8 @@
 //! let at: Vec<Place> = fixed.chunks[..2].iter().map(|c| places.of(c.span.end)).collect();
 //! assert_eq!(at, [Place::InsideSentence, Place::InsideWord]);
 //! let cuts = Cuts::of(text, &fixed.chunks, 0);
-//! assert_eq!((cuts.windows, cuts.mid_word, cuts.mid_sentence), (2, 1, 2));
+//! assert_eq!((cuts.windows, cuts.mid_word), (2, 1));
+//! assert_eq!(places.mid_sentence(&fixed.chunks), 2);
 //! ```
 
 use crate::sentence;
@@ -95,11 +97,9 @@ pub struct Cuts {
     pub structure: usize,
     /// Semantic breakpoints.
     pub breakpoints: usize,
-    /// Cuts with a letter or digit on both sides: a word cut in two.
+    /// Cuts with a letter or digit on both sides ([`inside_word`]): a word
+    /// cut in two.
     pub mid_word: usize,
-    /// Cuts inside a sentence ([`Place::InsideWord`] or
-    /// [`Place::InsideSentence`]): the chunk before ends mid-thought.
-    pub mid_sentence: usize,
 }
 
 impl Cuts {
@@ -111,8 +111,6 @@ impl Cuts {
             by_separator: vec![0; separators],
             ..Cuts::default()
         };
-        // The sentences are found once, and only when there is a cut.
-        let mut places: Option<Places<'_>> = None;
         for chunk in chunks {
             match chunk.cut {
                 Cut::Separator(i) => {
@@ -126,16 +124,8 @@ impl Cuts {
                 Cut::Breakpoint => cuts.breakpoints += 1,
                 Cut::End => continue,
             }
-            match places
-                .get_or_insert_with(|| Places::new(text))
-                .of(chunk.span.end)
-            {
-                Place::InsideWord => {
-                    cuts.mid_word += 1;
-                    cuts.mid_sentence += 1;
-                }
-                Place::InsideSentence => cuts.mid_sentence += 1,
-                Place::BetweenSentences => {}
+            if inside_word(text, chunk.span.end) {
+                cuts.mid_word += 1;
             }
         }
         cuts
@@ -164,7 +154,6 @@ impl Cuts {
         self.structure += other.structure;
         self.breakpoints += other.breakpoints;
         self.mid_word += other.mid_word;
-        self.mid_sentence += other.mid_sentence;
     }
 }
 
@@ -229,6 +218,17 @@ impl<'t> Places<'t> {
             Place::InsideSentence
         }
     }
+
+    /// How many of the cuts between `chunks` (of this text) fall inside a
+    /// sentence ([`Place::InsideWord`] or [`Place::InsideSentence`]): the
+    /// chunk before ends mid-thought. Apart from [`Cuts`], which is cheap,
+    /// since it needs the sentences of the whole text.
+    pub fn mid_sentence(&self, chunks: &[Chunk]) -> usize {
+        chunks
+            .iter()
+            .filter(|c| c.cut != Cut::End && self.of(c.span.end) != Place::BetweenSentences)
+            .count()
+    }
 }
 
 #[cfg(test)]
@@ -271,7 +271,7 @@ mod tests {
             .unwrap();
         let cuts = Cuts::of(text, &fixed.chunks, 0);
         assert_eq!((cuts.windows, cuts.mid_word, cuts.total()), (2, 2, 2));
-        assert_eq!(cuts.mid_sentence, 2);
+        assert_eq!(Places::new(text).mid_sentence(&fixed.chunks), 2);
 
         // A word longer than the size: hard cuts inside it, a space cut
         // between words.
@@ -287,13 +287,12 @@ mod tests {
         assert_eq!((cuts.hard, cuts.mid_word, cuts.total()), (1, 1, 2));
         // "abcd|efgh" inside the word; "efgh |ij" between words of the one
         // sentence the text is.
-        assert_eq!(cuts.mid_sentence, 2);
+        assert_eq!(Places::new(text).mid_sentence(&output.chunks), 2);
 
         let mut sum = cuts.clone();
         sum.add(&cuts);
         assert_eq!(sum.by_separator, [2, 0]);
         assert_eq!((sum.hard, sum.mid_word, sum.total()), (2, 2, 4));
-        assert_eq!(sum.mid_sentence, 4);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! worker → { id, corpus: { total: Stats, documents: [Stats & { name }] }, export? }
 //!        | { id, error: { message: "notes.md: …", field } }
 //! Stats  = { documents, bytes, chars, chunks, min, median, max, over, cuts }
-//! cuts   = { by_separator: [n, …], hard, windows, structure, breakpoints, mid_word, mid_sentence }
+//! cuts   = { by_separator: [n, …], hard, windows, structure, breakpoints, mid_word }
 //! ```
 //!
 //! A document may be a `File` (or any `Blob` with a `name`): the worker reads
@@ -194,24 +194,10 @@ fn values(s: &Stats) -> [usize; 8] {
 }
 
 /// The fields of `Cuts` besides the list, in the object's order.
-const CUT_FIELDS: [&str; 6] = [
-    "hard",
-    "windows",
-    "structure",
-    "breakpoints",
-    "mid_word",
-    "mid_sentence",
-];
+const CUT_FIELDS: [&str; 5] = ["hard", "windows", "structure", "breakpoints", "mid_word"];
 
-fn cut_values(c: &Cuts) -> [usize; 6] {
-    [
-        c.hard,
-        c.windows,
-        c.structure,
-        c.breakpoints,
-        c.mid_word,
-        c.mid_sentence,
-    ]
+fn cut_values(c: &Cuts) -> [usize; 5] {
+    [c.hard, c.windows, c.structure, c.breakpoints, c.mid_word]
 }
 
 fn stats_object(s: &Stats) -> Object {
@@ -247,7 +233,6 @@ fn read_cuts(value: &JsValue) -> Cuts {
         structure: n(CUT_FIELDS[2]),
         breakpoints: n(CUT_FIELDS[3]),
         mid_word: n(CUT_FIELDS[4]),
-        mid_sentence: n(CUT_FIELDS[5]),
     }
 }
 
@@ -426,7 +411,6 @@ mod tests {
                     by_separator: vec![0; 4],
                     windows: 2,
                     mid_word: 2,
-                    mid_sentence: 2,
                     ..Cuts::default()
                 },
             }

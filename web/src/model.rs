@@ -4,7 +4,7 @@
 
 use crate::state::Split;
 use chunkscope::langchain::NotSlice;
-use chunkscope::stats::{Cuts, Lengths};
+use chunkscope::stats::{Cuts, Lengths, Places};
 use chunkscope::{
     Action, Chunk, Close, Counter, Cut, Level, Node, Output, Placement, Separator, Span, Unit,
 };
@@ -766,7 +766,7 @@ pub fn stats(split: &Split) -> Stats {
         hard: cut.hard,
         windows: cut.windows,
         mid_word: cut.mid_word,
-        mid_sentence: cut.mid_sentence,
+        mid_sentence: Places::new(text).mid_sentence(chunks),
         only_markup,
         cuts: cut.total(),
         over: chunks.iter().filter(|c| c.len > config.size).count(),
