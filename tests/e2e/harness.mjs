@@ -508,6 +508,26 @@ export async function waitForChunks(page, predicate, what, { scope = '', timeout
   assert.fail(`${what}: not reached within ${timeout} ms; chunks now: ${JSON.stringify(chunks, null, 1)}`);
 }
 
+/**
+ * Waits until `read()` deep-equals `want`; fails with what it read last.
+ * For what the modes module draws: it may arrive after the chunks it reads.
+ */
+export async function settle(page, read, want, what, timeout = SETTLE_MS) {
+  const deadline = Date.now() + timeout;
+  let got;
+  for (;;) {
+    got = await read();
+    try {
+      assert.deepEqual(got, want);
+      return;
+    } catch {
+      if (Date.now() > deadline) break;
+      await page.waitForTimeout(40);
+    }
+  }
+  assert.deepEqual(got, want, what);
+}
+
 /** Waits for a visible config-error and returns its text. */
 export async function waitForConfigError(page, why, timeout = SETTLE_MS) {
   try {

@@ -4,7 +4,7 @@
 // distance curve, threshold and breakpoints, the live threshold slider, the
 // four-strategy comparison and the late-chunking explainer; then screenshots at
 // 390 and 1400 px, light and dark, with no horizontal overflow at 390 px.
-import { e2e, assert, configure, byTestId, waitForChunkSpans, waitForText, openApp, readChunks, waitForNoConfigError } from './harness.mjs';
+import { e2e, assert, settle, configure, byTestId, waitForChunkSpans, waitForText, openApp, readChunks, waitForNoConfigError } from './harness.mjs';
 
 const DR = 'Dr. Smith paid 3.14 euros, e.g. coins. Then he left.';
 const TOPICS =
@@ -25,39 +25,24 @@ function bitsOf(x) {
   return view.getBigUint64(0).toString(16).padStart(16, '0');
 }
 
-/** Waits until `read()` deep-equals `want`; fails with what it read last. */
-async function settle(page, read, want, what) {
-  const deadline = Date.now() + 5000;
-  let got;
-  for (;;) {
-    got = await read();
-    try {
-      assert.deepEqual(got, want);
-      return;
-    } catch {
-      if (Date.now() > deadline) break;
-      await page.waitForTimeout(40);
-    }
-  }
-  assert.deepEqual(got, want, what);
-}
 
 e2e('the sentence view draws the sentences and every doubtful stop with its reason, as the CLI lists them', async ({ page }) => {
   await configure(page, { text: DR, strategy: 'sentence', size: 40 });
   // chunkscope --strategy sentence --size 40 --sep '\p{sentence}' --sep '\n\n' --sep '\n' --sep '. ' --sep ' ' --sep '' --trace
   await waitForChunkSpans(page, [{ start: 0, end: 38 }, { start: 39, end: 52 }]);
-  const sentences = (await readAll(page, 'sentence')).map(({ start, end }) => [Number(start), Number(end)]);
-  assert.deepEqual(sentences, [[0, 39], [39, 52]], 'the CLI\'s "sentences"');
-  const stops = (await readAll(page, 'sentence-stop')).map((s) => ({
+  // The sentence view is drawn by the modes module, which may arrive after the chunks.
+  const sentences = async () => (await readAll(page, 'sentence')).map(({ start, end }) => [Number(start), Number(end)]);
+  await settle(page, sentences, [[0, 39], [39, 52]], 'the CLI\'s "sentences"');
+  const stops = async () => (await readAll(page, 'sentence-stop')).map((s) => ({
     start: Number(s.start), end: Number(s.end), at: Number(s.at), ends: s.ends, reason: s.reason,
   }));
   // The CLI's "sentence_candidates": stop span, at, end, reason.
-  assert.deepEqual(stops, [
+  await settle(page, stops, [
     { start: 2, end: 3, at: 4, ends: 'false', reason: 'abbreviation' },
     { start: 16, end: 17, at: 17, ends: 'false', reason: 'number' },
     { start: 28, end: 29, at: 29, ends: 'false', reason: 'abbreviation' },
     { start: 30, end: 31, at: 32, ends: 'false', reason: 'abbreviation' },
-  ]);
+  ], 'the CLI\'s "sentence_candidates"');
   const reasons = await readAll(page, 'stop-reason');
   assert.equal(reasons.length, 4, 'one line per doubtful stop');
   assert.match(reasons[0].text, /^Dr\. at char 2: not a sentence end: abbreviation$/);
@@ -120,16 +105,16 @@ e2e('the semantic view draws the engine\'s curve, threshold and breakpoints; the
   await waitForText(page, byTestId(page, 'chunk-details'), /Chunk 1\b/, 'the chunk the breakpoint ends');
 
   // The comparison: each strategy's own split of the same text and settings.
-  const rows = (await readAll(page, 'comparison-row')).map((r) => [
+  const rows = async () => (await readAll(page, 'comparison-row')).map((r) => [
     r.strategy, r.chunks, r.min, r.median, r.max, r.cutCalls, r.cutVectors,
   ]);
-  assert.deepEqual(rows, [
+  await settle(page, rows, [
     ['fixed', '3', '12', '60', '60', '0', '0'],
     ['recursive', '3', '26', '51', '53', '0', '0'],
     ['sentence', '3', '26', '51', '53', '0', '0'],
     ['semantic', '3', '27', '51', '52', '1', '6'],
     ['late', '', '', '', '', '', ''],
-  ]);
+  ], 'the comparison rows');
   await waitForText(page, byTestId(page, 'late-static'), /late equals naive/, 'the static-model note');
   // Seed 001's "ideal use case" column, for every row, and when to choose.
   const ideal = await page.$$eval('[data-testid=comparison-row] td:last-child', (cells) => cells.map((c) => c.textContent));

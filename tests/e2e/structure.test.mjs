@@ -4,7 +4,7 @@
 // three structure failures. Expected values are the engine's, from the CLI on
 // the same text and settings (docs/cli.md).
 import {
-  e2e, assert, configure, byTestId, waitForChunks, waitForText, waitForConfigError, readChunks, charLen,
+  e2e, assert, settle, configure, byTestId, waitForChunks, waitForText, waitForConfigError, readChunks, charLen,
 } from './harness.mjs';
 
 const chunkAt = (page, index, scope = '') =>
@@ -162,7 +162,8 @@ e2e('the Markdown card shows the real heading path and prefix', async ({ page })
 e2e('the outline nests the sections the engine cut, with their chunks', async ({ page }) => {
   await configure(page, { preset: 'markdown', strategy: 'markdown', size: 400 });
   await waitForChunks(page, (c) => c.length === 11, 'the preset at 400 chars');
-  const rows = await page.locator('[data-testid=outline-section]').evaluateAll((els) =>
+  // The outline is drawn by the modes module, which may arrive after the chunks.
+  const rows = () => page.locator('[data-testid=outline-section]').evaluateAll((els) =>
     els.map((el) => {
       let depth = 0;
       for (let p = el.parentElement; p && !p.matches('[data-testid=outline]'); p = p.parentElement) {
@@ -171,7 +172,7 @@ e2e('the outline nests the sections the engine cut, with their chunks', async ({
       return [depth, el.dataset.level, el.dataset.chunks, el.querySelector('.heading').textContent];
     }),
   );
-  assert.deepEqual(rows, [
+  await settle(page, rows, [
     [0, '1', '0-10', 'Returns and refunds'],
     [1, '0', '0-0', "the section's own text, before its subsections"],
     [1, '2', '1-1', 'Who can return an item'],
@@ -182,7 +183,7 @@ e2e('the outline nests the sections the engine cut, with their chunks', async ({
     [2, '3', '8-8', 'Can I return part of an order?'],
     [2, '3', '9-9', 'What if I paid with two methods?'],
     [2, '3', '10-10', 'Who do I contact if something goes wrong?'],
-  ]);
+  ], 'the outline');
   // Not for the other strategies.
   await configure(page, { strategy: 'recursive' });
   await byTestId(page, 'outline').waitFor({ state: 'detached' });
