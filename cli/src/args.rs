@@ -12,13 +12,16 @@
 //! [`Cli`] with `args_conflicts_with_subcommands`; [`Command`] has a variant
 //! for each. A file named like a subcommand is read as `./eval` or after `--`.
 
-use chunkscope::semantic::{Breakpoint, EmbedderChoice, SemanticConfig};
-use chunkscope::{Config, Placement, Separator, SeparatorLevel, Strategy, Unit};
+use chunkscope::semantic::{Breakpoint, EmbedderChoice};
+use chunkscope::{
+    Config, Placement, SemanticSettings, Separator, SeparatorLevel, Settings, Strategy, Unit,
+};
 use clap::builder::{OsStringValueParser, TypedValueParser};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{ArgAction, Parser};
 use std::ffi::OsString;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Where the text comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -405,47 +408,30 @@ where
 }
 
 impl SplitArgs {
-    /// The semantic settings; refused with another strategy, where they
-    /// would be ignored without a word.
-    fn semantic(&self) -> Result<SemanticConfig, String> {
-        let given = [
-            (self.embedder.is_some(), "--embedder"),
-            (self.breakpoint.is_some(), "--breakpoint"),
-            (self.amount.is_some(), "--amount"),
-            (self.buffer.is_some(), "--buffer"),
-            (self.number_of_chunks.is_some(), "--number-of-chunks"),
-            (self.min_chunk_size.is_some(), "--min-chunk-size"),
-        ];
-        if self.strategy != Strategy::Semantic {
-            if let Some((_, flag)) = given.iter().find(|(set, _)| *set) {
-                return Err(format!(
-                    "{flag} applies to --strategy semantic only (the strategy is {})",
-                    self.strategy
-                ));
-            }
-        }
-        let mut semantic = SemanticConfig::new();
-        if let Some(kind) = self.breakpoint {
-            semantic.breakpoint = kind;
-        }
-        semantic.amount = self.amount;
-        if let Some(buffer) = self.buffer {
-            semantic.buffer = buffer;
-        }
-        semantic.number_of_chunks = self.number_of_chunks;
-        semantic.min_chunk_size = self.min_chunk_size;
-        semantic.embedder = match self.embedder.as_deref() {
-            None | Some("lexical") => EmbedderChoice::Lexical,
-            Some(path) => EmbedderChoice::Model(std::sync::Arc::new(crate::model::load(path)?)),
-        };
-        Ok(semantic)
+    /// The semantic flags given, if any (core refuses them for another
+    /// strategy, where they would be ignored without a word).
+    fn semantic(&self) -> Option<SemanticSettings> {
+        let given = self.embedder.is_some()
+            || self.breakpoint.is_some()
+            || self.amount.is_some()
+            || self.buffer.is_some()
+            || self.number_of_chunks.is_some()
+            || self.min_chunk_size.is_some();
+        given.then(|| SemanticSettings {
+            breakpoint: self.breakpoint,
+            amount: self.amount,
+            buffer: self.buffer,
+            number_of_chunks: self.number_of_chunks,
+            min_chunk_size: self.min_chunk_size,
+            embedder: self.embedder.clone(),
+        })
     }
 
     /// The configuration: each strategy starts from its own defaults
     /// (LangChain's classes from LangChain's: `keep_separator`, and its
     /// separators when none are given), whichever order the flags came in.
     fn into_args(mut self) -> Result<Args, String> {
-        let semantic = self.semantic()?;
+        let semantic = self.semantic();
         let mut inputs: Vec<Input> = self
             .inputs
             .into_iter()
@@ -481,8 +467,6 @@ impl SplitArgs {
         for (given, flag) in [
             (!self.headers.is_empty(), "--header"),
             (self.no_strip_headers, "--no-strip-headers"),
-            (self.each_line, "--each-line"),
-            (self.then_recursive, "--then-recursive"),
         ] {
             if given && !markdown {
                 return Err(format!(
@@ -503,13 +487,6 @@ impl SplitArgs {
                     .to_string(),
             );
         }
-        if self.heading_prefix && self.strategy != Strategy::Markdown {
-            return Err(format!(
-                "--heading-prefix puts a Markdown section's heading path before its chunks: \
-                 use it with --strategy markdown (not {})",
-                self.strategy
-            ));
-        }
         let base = Config::for_strategy(self.strategy);
         let then_recursive = if self.then_recursive {
             Some(separators(std::mem::take(&mut self.seps), self.regex)?)
@@ -528,19 +505,25 @@ impl SplitArgs {
         } else {
             self.placement
         };
-        let config = Config {
-            size: self.size,
-            overlap: self.overlap,
-            unit: self.unit,
-            separators,
-            placement: placement.unwrap_or(base.placement),
-            trim: !self.no_trim,
-            each_line: self.each_line,
+        let settings = Settings {
+            strategy: Some(self.strategy),
+            size: Some(self.size),
+            overlap: Some(self.overlap),
+            unit: Some(self.unit),
+            separators: Some(separators),
+            placement: Some(placement.unwrap_or(base.placement)),
+            trim: Some(!self.no_trim),
+            each_line: self.each_line.then_some(true),
             then_recursive,
-            heading_prefix: self.heading_prefix,
+            heading_prefix: self.heading_prefix.then_some(true),
             semantic,
-            ..base
         };
+        let config = settings
+            .resolve_spelt(
+                |name| format!("--{}", name.replace('_', "-")),
+                |path| Ok(EmbedderChoice::Model(Arc::new(crate::model::load(path)?))),
+            )
+            .map_err(|e| e.message)?;
         Ok(Args {
             config,
             trace: self.trace,
@@ -853,7 +836,11 @@ mod tests {
         assert_eq!(a.config.strategy, Strategy::Markdown);
         assert_eq!(a.config.separators, [". ", " ", ""].map(Separator::literal));
         let e = run(&["--heading-prefix"]).unwrap_err();
-        assert!(e.contains("use it with --strategy markdown"), "{e}");
+        assert_eq!(
+            e,
+            "--heading-prefix applies to the \"markdown\" strategy only (the strategy is \
+             \"recursive\"), which would ignore it"
+        );
     }
 
     #[test]

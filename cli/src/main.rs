@@ -173,7 +173,7 @@ fn evaluate(eval: EvalArgs) -> Result<(), Failure> {
         &mut out,
         &Configured {
             inner: &evaluation,
-            config: report::ConfigReport::from(splitter.config()),
+            config: chunkscope::Settings::echo(splitter.config()),
         },
     )?;
     out.flush().map_err(write_failure)
@@ -184,7 +184,7 @@ fn evaluate(eval: EvalArgs) -> Result<(), Failure> {
 struct Configured<'a, T: Serialize> {
     #[serde(flatten)]
     inner: &'a T,
-    config: report::ConfigReport,
+    config: chunkscope::Settings,
 }
 
 /// Writes the report of `text` as one JSON object, after `open` (`{`, or

@@ -247,7 +247,7 @@ fn bad_configurations_exit_2_with_a_message() {
         ),
         (
             &["--breakpoint", "gradient"],
-            "--breakpoint applies to --strategy semantic only",
+            "--breakpoint applies to the \"semantic\" strategy only (the strategy is \"recursive\")",
         ),
         (
             &["--strategy", "semantic", "--embedder", "no-such-model.vec"],
@@ -749,7 +749,8 @@ fn langchain_markdown_then_recursive_is_langchains_recipe() {
     assert_eq!(v["chunks"][0]["cut"], ", ");
     assert_eq!(
         failure(&["--then-recursive"], b"x", 2),
-        "chunkscope: --then-recursive is an option of --strategy langchain-markdown (MarkdownHeaderTextSplitter)\n"
+        "chunkscope: --then-recursive applies to the \"langchain-markdown\" strategy only \
+         (the strategy is \"recursive\"), which would ignore it\n"
     );
 }
 

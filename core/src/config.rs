@@ -2,6 +2,7 @@
 
 use crate::error::Error;
 pub(crate) mod semantic;
+pub(crate) mod settings;
 
 use crate::separator::{Matcher, Placement, Separator};
 use crate::strategy::Strategy;

@@ -96,6 +96,7 @@ pub use chunkscope_tokens as tokens;
 
 pub use analysis::{Analysis, Detail};
 pub use check::{check, Check, Checks, Property};
+pub use config::settings::{SemanticSettings, Settings, SettingsError, StrategySetting};
 pub use config::Config;
 pub use error::{Error, Setting};
 pub use separator::{escape, unescape, Placement, Separator, SeparatorLevel};

@@ -41,7 +41,7 @@ pub struct Report {
     /// The configuration that made the split, in the same shape the JS API
     /// accepts, so a report can be replayed.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub config: Option<ConfigReport>,
+    pub config: Option<crate::Settings>,
     /// What a LangChain strategy adds: its warnings, the separators it really
     /// used, and Python code that gives the same chunks. Absent for our own
     /// engines.
@@ -88,8 +88,10 @@ pub struct LangChainReport {
     pub warnings: Vec<String>,
     /// The separators LangChain used, which `cut_separator` and the trace
     /// index: its default list when none was given, and only the first for
-    /// `CharacterTextSplitter`.
-    pub separators: Vec<SeparatorSpec>,
+    /// `CharacterTextSplitter`. Written as the configuration writes its
+    /// separators.
+    #[serde(serialize_with = "crate::config::settings::separators")]
+    pub separators: Vec<Separator>,
     /// Python that builds the same splitter and gives the same chunks and
     /// start indices.
     pub python: String,
@@ -431,74 +433,6 @@ impl Serialize for ChecksReport {
     }
 }
 
-/// A separator in the configuration echo: the shape the JS API accepts.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SeparatorSpec {
-    /// The raw text or regex.
-    pub pattern: String,
-    /// Whether `pattern` is a regular expression.
-    pub regex: bool,
-    /// A named level instead of a pattern (`"sentence"`, whose `pattern` is
-    /// empty); absent otherwise.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub level: Option<&'static str>,
-}
-
-/// The configuration echo, with the names the CLI and the JS API accept.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ConfigReport {
-    /// A [`Strategy`] name.
-    pub strategy: &'static str,
-    /// The most units a chunk may hold.
-    pub size: usize,
-    /// The most units a chunk may repeat from the one before.
-    pub overlap: usize,
-    /// `chars` or `bytes`.
-    pub unit: &'static str,
-    /// Strongest first.
-    pub separators: Vec<SeparatorSpec>,
-    /// `end`, `start` or `none`.
-    pub placement: &'static str,
-    /// Whether pieces are trimmed.
-    pub trim: bool,
-    /// `langchain-markdown`'s `return_each_line`; written only when on.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub each_line: bool,
-    /// `langchain-markdown`'s recipe: the separators of the
-    /// `RecursiveCharacterTextSplitter` that splits each section again
-    /// (empty: LangChain's default list); absent when the header splitter
-    /// runs alone.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub then_recursive: Option<Vec<SeparatorSpec>>,
-    /// Markdown only: whether the heading prefix is counted and given.
-    /// Absent when off.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub heading_prefix: bool,
-    /// The semantic strategy's settings; absent for the others.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub semantic: Option<SemanticConfigReport>,
-}
-
-/// The semantic settings in the configuration echo, with LangChain's names.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SemanticConfigReport {
-    /// `percentile`, `standard_deviation`, `interquartile` or `gradient`.
-    pub breakpoint: &'static str,
-    /// The amount in effect (the kind's default when none was set).
-    pub amount: f64,
-    /// Sentences either side in a group.
-    pub buffer: usize,
-    /// `number_of_chunks`, if set.
-    pub number_of_chunks: Option<usize>,
-    /// `min_chunk_size`, if set.
-    pub min_chunk_size: Option<usize>,
-    /// `lexical`, `model` or `custom`.
-    pub embedder: &'static str,
-}
-
-// The amount is checked to be finite before any split is made.
-impl Eq for SemanticConfigReport {}
-
 impl Report {
     /// The report of an analysis of `source` under `config`. With
     /// `detail.trace` off, the chunks carry only the CLI contract's fields and
@@ -563,7 +497,7 @@ impl Report {
                     .map(|s| semantic_report(source, s)),
             }),
             checks,
-            config: Some(config_report(config)),
+            config: Some(crate::Settings::echo(config)),
             langchain: output
                 .langchain
                 .as_ref()
@@ -609,7 +543,7 @@ fn langchain_report(
     Some(LangChainReport {
         class,
         warnings: facts.warnings.clone(),
-        separators: separators.iter().map(separator_spec).collect(),
+        separators: separators.to_vec(),
         python,
     })
 }
@@ -935,14 +869,6 @@ fn node_report(
     }
 }
 
-fn separator_spec(sep: &Separator) -> SeparatorSpec {
-    SeparatorSpec {
-        pattern: sep.pattern.clone(),
-        regex: sep.regex,
-        level: sep.level.map(|l| l.name()),
-    }
-}
-
 fn check_report(check: &Check) -> CheckReport {
     CheckReport {
         ok: check.ok,
@@ -957,42 +883,6 @@ fn checks_report(checks: &Checks) -> ChecksReport {
             .iter()
             .map(|(property, check)| (property, check_report(check)))
             .collect(),
-    }
-}
-
-impl From<&Config> for ConfigReport {
-    fn from(config: &Config) -> ConfigReport {
-        config_report(config)
-    }
-}
-
-fn config_report(config: &Config) -> ConfigReport {
-    ConfigReport {
-        strategy: config.strategy.name(),
-        size: config.size,
-        overlap: config.overlap,
-        unit: config.unit.name(),
-        separators: config.separators.iter().map(separator_spec).collect(),
-        placement: config.placement.name(),
-        trim: config.trim,
-        each_line: config.each_line,
-        then_recursive: config
-            .then_recursive
-            .as_ref()
-            .filter(|_| config.strategy == crate::Strategy::LangChainMarkdown)
-            .map(|list| list.iter().map(separator_spec).collect()),
-        heading_prefix: config.heading_prefix,
-        semantic: (config.strategy == crate::Strategy::Semantic).then(|| {
-            let s = &config.semantic;
-            SemanticConfigReport {
-                breakpoint: s.breakpoint.name(),
-                amount: s.amount(),
-                buffer: s.buffer,
-                number_of_chunks: s.number_of_chunks,
-                min_chunk_size: s.min_chunk_size,
-                embedder: s.embedder.kind(),
-            }
-        }),
     }
 }
 
@@ -1200,7 +1090,7 @@ mod tests {
             checks.get(Property::Coverage).unwrap().detail
         );
         assert!(!checks.ok);
-        assert_eq!(r.config.unwrap().unit, "bytes");
+        assert_eq!(r.config.unwrap().unit, Some(crate::Unit::Bytes));
     }
 
     #[test]

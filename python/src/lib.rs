@@ -24,7 +24,10 @@ use chunkscope::semantic::{
     Breakpoint, Embedder, EmbedderChoice, SemanticConfig, SemanticError, StaticModel, Vector,
 };
 use chunkscope::tokens::Encoding;
-use chunkscope::{Config, Detail, Error, Output, Placement, Separator, Strategy, Unit};
+use chunkscope::{
+    Detail, Error, Output, Placement, SemanticSettings, Separator, Settings, Strategy,
+    StrategySetting, Unit,
+};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -55,63 +58,46 @@ struct SemanticArgs {
 }
 
 impl SemanticArgs {
-    /// The settings; refused with another strategy, where they would be
-    /// ignored without a word.
-    fn config(&self, py: Python<'_>, strategy: Strategy) -> PyResult<SemanticConfig> {
-        let given = [
-            (self.embedder.is_some(), "embedder"),
-            (self.breakpoint.is_some(), "breakpoint"),
-            (self.amount.is_some(), "amount"),
-            (self.buffer.is_some(), "buffer"),
-            (self.number_of_chunks.is_some(), "number_of_chunks"),
-            (self.min_chunk_size.is_some(), "min_chunk_size"),
-        ];
-        if strategy != Strategy::Semantic {
-            if let Some((_, name)) = given.iter().find(|(set, _)| *set) {
-                return Err(config_error(
-                    py,
-                    format!(
-                        "{name} applies to strategy=\"semantic\" only (the strategy is {:?})",
-                        strategy.name()
-                    ),
-                ));
-            }
+    /// The settings given, if any (core refuses them for another strategy,
+    /// where they would be ignored without a word).
+    fn settings(&self, py: Python<'_>) -> PyResult<Option<SemanticSettings>> {
+        let given = self.embedder.is_some()
+            || self.breakpoint.is_some()
+            || self.amount.is_some()
+            || self.buffer.is_some()
+            || self.number_of_chunks.is_some()
+            || self.min_chunk_size.is_some();
+        if !given {
+            return Ok(None);
         }
-        let mut semantic = SemanticConfig::new();
-        if let Some(kind) = &self.breakpoint {
-            semantic.breakpoint = kind
-                .parse::<Breakpoint>()
-                .map_err(|m| config_error(py, m.to_string()))?;
-        }
-        semantic.amount = self.amount;
-        if let Some(buffer) = self.buffer {
-            semantic.buffer = count(py, "buffer", buffer)?;
-        }
-        semantic.number_of_chunks = self
-            .number_of_chunks
-            .map(|n| count(py, "number_of_chunks", n))
-            .transpose()?;
-        semantic.min_chunk_size = self
-            .min_chunk_size
-            .map(|n| count(py, "min_chunk_size", n))
-            .transpose()?;
-        semantic.embedder = match self.embedder.as_deref() {
-            None | Some("lexical") => EmbedderChoice::Lexical,
-            Some(path) => {
-                let bytes = std::fs::read(path).map_err(|e| {
-                    config_error(py, format!("embedder: cannot read the model {path}: {e}"))
-                })?;
-                let name = std::path::Path::new(path)
-                    .file_name()
-                    .map_or(path.into(), |n| n.to_string_lossy());
-                let model = py
-                    .detach(|| StaticModel::from_text(&name, &bytes))
-                    .map_err(|e| config_error(py, format!("embedder {path}: {e}")))?;
-                EmbedderChoice::Model(std::sync::Arc::new(model))
-            }
-        };
-        Ok(semantic)
+        let counted = |name, n: Option<i64>| n.map(|n| count(py, name, n)).transpose();
+        Ok(Some(SemanticSettings {
+            breakpoint: self
+                .breakpoint
+                .as_deref()
+                .map(str::parse::<Breakpoint>)
+                .transpose()
+                .map_err(|m| config_error(py, m))?,
+            amount: self.amount,
+            buffer: counted("buffer", self.buffer)?,
+            number_of_chunks: counted("number_of_chunks", self.number_of_chunks)?,
+            min_chunk_size: counted("min_chunk_size", self.min_chunk_size)?,
+            embedder: self.embedder.clone(),
+        }))
     }
+}
+
+/// A static model read from a GloVe/fastText text file, outside the GIL.
+fn load_model(py: Python<'_>, path: &str) -> Result<EmbedderChoice, String> {
+    let bytes =
+        std::fs::read(path).map_err(|e| format!("embedder: cannot read the model {path}: {e}"))?;
+    let name = std::path::Path::new(path)
+        .file_name()
+        .map_or(path.into(), |n| n.to_string_lossy());
+    let model = py
+        .detach(|| StaticModel::from_text(&name, &bytes))
+        .map_err(|e| format!("embedder {path}: {e}"))?;
+    Ok(EmbedderChoice::Model(std::sync::Arc::new(model)))
 }
 
 #[pymethods]
@@ -158,24 +144,6 @@ impl Splitter {
         then_recursive: Option<Vec<String>>,
     ) -> PyResult<Splitter> {
         let strategy: Strategy = strategy.parse().map_err(|m| config_error(py, m))?;
-        if each_line && strategy != Strategy::LangChainMarkdown {
-            return Err(config_error(
-                py,
-                format!(
-                    "each_line (return_each_line) applies to strategy=\"langchain-markdown\" only (the strategy is {:?})",
-                    strategy.name()
-                ),
-            ));
-        }
-        if then_recursive.is_some() && strategy != Strategy::LangChainMarkdown {
-            return Err(config_error(
-                py,
-                format!(
-                    "then_recursive (the recursive splitter after the header splitter) applies to strategy=\"langchain-markdown\" only (the strategy is {:?})",
-                    strategy.name()
-                ),
-            ));
-        }
         // With the recipe, `regex` is about the recursive splitter's
         // separators; header markers are never regexes.
         let then_regex = regex && then_recursive.is_some();
@@ -190,15 +158,6 @@ impl Splitter {
                 })
                 .collect()
         });
-        if heading_prefix && strategy != Strategy::Markdown {
-            return Err(config_error(
-                py,
-                format!(
-                    "heading_prefix applies to strategy=\"markdown\" only (the strategy is {:?})",
-                    strategy.name()
-                ),
-            ));
-        }
         let semantic = SemanticArgs {
             breakpoint,
             amount,
@@ -207,30 +166,36 @@ impl Splitter {
             min_chunk_size,
             embedder: embedder.clone(),
         }
-        .config(py, strategy)?;
-        let base = Config::for_strategy(strategy);
-        let config = Config {
-            size: count(py, "size", size)?,
-            overlap: count(py, "overlap", overlap)?,
-            unit: unit.parse().map_err(|m| config_error(py, m))?,
-            separators: match separators {
-                None => base.separators.clone(),
-                Some(list) if regex && !then_regex => {
-                    list.into_iter().map(Separator::regex).collect()
-                }
-                Some(list) => list.into_iter().map(Separator::literal).collect(),
-            },
-            placement: match placement {
-                None => base.placement,
-                Some(name) => name.parse().map_err(|m| config_error(py, m))?,
-            },
-            trim,
-            each_line,
-            heading_prefix,
-            semantic,
+        .settings(py)?;
+        let settings = Settings {
+            strategy: Some(strategy),
+            size: Some(count(py, "size", size)?),
+            overlap: Some(count(py, "overlap", overlap)?),
+            unit: Some(unit.parse::<Unit>().map_err(|m| config_error(py, m))?),
+            separators: separators.map(|list| {
+                list.into_iter()
+                    .map(|s| {
+                        if regex && !then_regex {
+                            Separator::regex(s)
+                        } else {
+                            Separator::literal(s)
+                        }
+                    })
+                    .collect()
+            }),
+            placement: placement
+                .map(str::parse::<Placement>)
+                .transpose()
+                .map_err(|m| config_error(py, m))?,
+            trim: Some(trim),
+            each_line: each_line.then_some(true),
             then_recursive,
-            ..base
+            heading_prefix: heading_prefix.then_some(true),
+            semantic,
         };
+        let config = settings
+            .resolve(|path| load_model(py, path))
+            .map_err(|e| config_error(py, e.message))?;
         // Token tables load here, once per process, outside the GIL.
         let inner = py
             .detach(|| chunkscope::Splitter::new(config))
@@ -342,14 +307,17 @@ impl Splitter {
             .any(|s| s.regex);
         dict.set_item("regex", regex)?;
         // The settings of one strategy only with that strategy.
-        if c.strategy == Strategy::LangChainMarkdown {
+        let own = |setting: StrategySetting| setting.strategy() == c.strategy;
+        if own(StrategySetting::EachLine) {
             dict.set_item("each_line", c.each_line)?;
+        }
+        if own(StrategySetting::ThenRecursive) {
             dict.set_item("then_recursive", then)?;
         }
-        if c.strategy == Strategy::Markdown {
+        if own(StrategySetting::HeadingPrefix) {
             dict.set_item("heading_prefix", c.heading_prefix)?;
         }
-        if c.strategy == Strategy::Semantic {
+        if own(StrategySetting::Semantic) {
             let s = &c.semantic;
             dict.set_item("breakpoint", s.breakpoint.name())?;
             dict.set_item("amount", s.amount)?;

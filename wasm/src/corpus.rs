@@ -318,10 +318,7 @@ pub mod answer {
     }
 
     fn run(body: &JsValue) -> Result<CorpusReport, Refusal> {
-        let options = crate::options_from_js(get(body, "config"))
-            .map_err(|e| Refusal::new(Some(e.field), e.message))?;
-        let config = options
-            .into_config()
+        let config = crate::config_from_js(get(body, "config"))
             .map_err(|e| Refusal::new(Some(e.field), e.message))?;
         let export = match get(body, "export").as_string().as_deref() {
             None => None,

@@ -377,10 +377,7 @@ pub mod answer {
         let docs = read_docs(&get(body, "docs")).map_err(refuse("docs"))?;
         let questions = read_questions(&get(body, "questions")).map_err(refuse("questions"))?;
         let top_k = read_count(&get(body, "top_k"), "top_k").map_err(refuse("top_k"))?;
-        let options = crate::options_from_js(get(body, "config"))
-            .map_err(|e| Refusal::new(Some(e.field), e.message))?;
-        let config = options
-            .into_config()
+        let config = crate::config_from_js(get(body, "config"))
             .map_err(|e| Refusal::new(Some(e.field), e.message))?;
         let mut corpus = Corpus::default();
         for (name, text) in docs {

@@ -47,8 +47,7 @@ pub mod corpus;
 pub mod eval;
 pub mod loaded;
 pub mod message;
-#[cfg(feature = "api")]
-mod options;
+pub mod options;
 pub mod utf16;
 pub mod wire;
 
@@ -164,7 +163,7 @@ mod api {
         options: SplitOptions,
         model: &JsModel,
     ) -> Result<Report, String> {
-        let mut config = options.into_config().map_err(|e| e.message)?;
+        let mut config = crate::options::resolve(options).map_err(|e| e.message)?;
         if config.strategy != chunkscope::Strategy::Semantic {
             return Err(format!(
                 "splitWithModel is for strategy \"semantic\" (the only one that embeds), not {:?}",
@@ -202,7 +201,7 @@ mod api {
 
     /// The full report of `text` under `options`, or the message of what is wrong.
     pub fn split_report(text: &str, options: SplitOptions) -> Result<Report, String> {
-        let config = options.into_config().map_err(|e| e.message)?;
+        let config = crate::options::resolve(options).map_err(|e| e.message)?;
         let analysis = analyze(text, config, Detail::Full).map_err(|e| e.to_string())?;
         Ok(report_of(&analysis, text))
     }
@@ -302,8 +301,13 @@ mod api {
                 ),
             });
         }
-        serde_wasm_bindgen::from_value(config)
-            .map_err(|e| OptionError::from_message(crate::options::message(&e)))
+        serde_wasm_bindgen::from_value(config).map_err(|e| OptionError::from_message(e.to_string()))
+    }
+
+    /// The engine configuration of a request's `config` (see
+    /// [`options_from_js`] and [`crate::options::resolve`]).
+    pub(crate) fn config_from_js(config: JsValue) -> Result<chunkscope::Config, OptionError> {
+        crate::options::resolve(options_from_js(config)?)
     }
 
     fn describe_js(value: &JsValue) -> String {
@@ -321,7 +325,7 @@ mod api {
     pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
         value
             .serialize(&Serializer::json_compatible())
-            .map_err(|e| JsError::new(&crate::options::message(&e)))
+            .map_err(|e| JsError::new(&OptionError::from_message(e.to_string()).message))
     }
 
     /// The message of a `JsError` made here.
@@ -424,7 +428,10 @@ mod tests {
             .collect();
         assert_eq!(got, [("ab", 0, Some(0)), ("ab", 3, Some(0))]);
         let config = report.config.unwrap();
-        assert_eq!((config.placement, config.separators.len()), ("start", 0));
+        assert_eq!(
+            (config.placement, config.separators),
+            (Some(chunkscope::Placement::Start), Some(Vec::new()))
+        );
         assert_eq!(report.langchain.unwrap().separators.len(), 4);
     }
 

@@ -217,64 +217,16 @@ impl Reply {
     }
 }
 
-/// Separators as the options object lists them.
-fn separator_array(list: &[chunkscope::Separator]) -> Array {
-    let separators = Array::new();
-    for s in list {
-        let sep = Object::new();
-        match s.level {
-            Some(level) => set(&sep, "level", &level.name().into()),
-            None => {
-                set(&sep, "pattern", &s.pattern.as_str().into());
-                set(&sep, "regex", &s.regex.into());
-            }
-        }
-        separators.push(&sep);
-    }
-    separators
-}
-
-/// `split()`'s options object for `config`: the fields the report's
-/// configuration echo has, so the worker reads it as the JS API does.
-pub fn config_object(config: &Config) -> Object {
-    let object = Object::new();
-    set(&object, "strategy", &config.strategy.name().into());
-    set(&object, "size", &(config.size as f64).into());
-    set(&object, "overlap", &(config.overlap as f64).into());
-    set(&object, "unit", &config.unit.name().into());
-    set(&object, "separators", &separator_array(&config.separators));
-    set(&object, "placement", &config.placement.name().into());
-    set(&object, "trim", &config.trim.into());
-    if config.each_line {
-        set(&object, "each_line", &true.into());
-    }
-    if let Some(list) = &config.then_recursive {
-        set(&object, "then_recursive", &separator_array(list));
-    }
-    if config.heading_prefix {
-        set(&object, "heading_prefix", &true.into());
-    }
-    if config.strategy == chunkscope::Strategy::Semantic {
-        let s = &config.semantic;
-        let semantic = Object::new();
-        set(&semantic, "breakpoint", &s.breakpoint.name().into());
-        if let Some(amount) = s.amount {
-            set(&semantic, "amount", &amount.into());
-        }
-        set(&semantic, "buffer", &(s.buffer as f64).into());
-        if let Some(k) = s.number_of_chunks {
-            set(&semantic, "number_of_chunks", &(k as f64).into());
-        }
-        if let Some(m) = s.min_chunk_size {
-            set(&semantic, "min_chunk_size", &(m as f64).into());
-        }
-        if s.embedder.kind() != "lexical" {
-            let name = crate::loaded::embedder_name(&s.embedder);
-            set(&semantic, "embedder", &name.as_str().into());
-        }
-        set(&object, "semantic", &semantic);
-    }
-    object
+/// `split()`'s options object for `config`: core's written form
+/// ([`crate::options::written`]), which the worker reads as the JS API does.
+pub fn config_object(config: &Config) -> JsValue {
+    use serde::Serialize;
+    // Cannot fail: every number in the form is a `usize` (32 bits here) or a
+    // finite `f64`. Were it to, the worker would refuse the string with
+    // "config must be an object", not split with defaults.
+    crate::options::written(config)
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .unwrap_or_else(|e| JsValue::from_str(&e.to_string()))
 }
 
 /// A split request: `{ id, text, config, detail, encoding }`. `text` is a JS
@@ -516,9 +468,8 @@ pub mod answer {
                 encoding,
             } => (text, options, detail, encoding),
         };
-        let config = options
-            .into_config()
-            .map_err(|e| Refusal::new(Some(e.field), e.message))?;
+        let config =
+            crate::options::resolve(options).map_err(|e| Refusal::new(Some(e.field), e.message))?;
         let started = js_sys::Date::now();
         let answered = answer(&text, config, detail);
         set(reply, "ms", &(js_sys::Date::now() - started).into());

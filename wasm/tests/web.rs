@@ -372,7 +372,7 @@ fn refusals_keep_the_id_and_name_the_setting() {
         (
             r#"{"id": 5, "config": {"strategy": "late"}}"#,
             "strategy",
-            "unknown strategy",
+            "config.strategy: unknown strategy",
         ),
         (
             r#"{"id": 6, "config": {"size": "big"}}"#,

@@ -38,7 +38,10 @@ impl Settings {
     /// size, a regex that does not compile, …) in the worker, so the page
     /// carries no engine of its own. A strategy without overlap gets none:
     /// the field is one for every strategy, and switching to one that has no
-    /// overlap must not turn the learner's number into an error.
+    /// overlap must not turn the learner's number into an error. The
+    /// strategy-only settings another strategy ignores are left out
+    /// ([`Config::without_ignored`]), as the worker's written form leaves
+    /// them out, so the split that comes back is recognised as this one's.
     pub fn config(&self, strategy: Strategy) -> Result<Config, Problem> {
         let count = |field, name, raw: &str| {
             parse_count(name, raw, self.unit).map_err(|message| Problem::new(field, message))
@@ -60,7 +63,8 @@ impl Settings {
             then_recursive: self.then_recursive.map(super::RecipeList::separators),
             heading_prefix: self.heading_prefix,
             ..Config::default()
-        })
+        }
+        .without_ignored())
     }
 
     /// The list `strategy` splits with: the list as typed, except that the

@@ -1,0 +1,560 @@
+//! [`Settings`]: the one written form of a configuration.
+//!
+//! Every caller that writes a configuration down or reads one in uses this
+//! form: the report's configuration echo, the JS API's options object, the
+//! worker's split requests, the CLI's flags and the Python keywords (each
+//! builds a `Settings` and [`Settings::resolve`]s it). Its JSON (with the
+//! `serde` feature) is:
+//!
+//! ```text
+//! { strategy?: "fixed" | "recursive" | "sentence" | "markdown" | "langchain"
+//!             | "langchain-character" | "langchain-markdown" | "semantic",
+//!   size?: number, overlap?: number, unit?: "chars" | "bytes" | "cl100k" | "o200k",
+//!   separators?: (string | { pattern: string, regex?: boolean } | { level: "sentence" })[],
+//!   placement?: "end" | "start" | "none", trim?: boolean,
+//!   each_line?: boolean,             // langchain-markdown: return_each_line
+//!   then_recursive?: separators | null,  // langchain-markdown: the docs' recipe
+//!   heading_prefix?: boolean,        // markdown: the heading path before each chunk
+//!   semantic?: { breakpoint?, amount?, buffer?, number_of_chunks?,
+//!                min_chunk_size?, embedder? } }   // semantic: SemanticChunker's
+//! ```
+//!
+//! A field left out (or `null`) takes the strategy's default
+//! ([`Config::for_strategy`]). Which strategy reads which of the last four is
+//! decided here alone ([`StrategySetting`]): one given to a strategy that
+//! would ignore it is refused, with the setting and the strategy named.
+//!
+//! Invariant: for any configuration `c` whose strategy-only settings are its
+//! own (`c == c.clone().without_ignored()`),
+//! `Settings::from(&c).resolve(..) == c`, so an echo reads back as the
+//! configuration that made it.
+
+use super::semantic::SemanticConfig;
+use super::Config;
+use crate::embed::EmbedderChoice;
+use crate::separator::{Placement, Separator};
+use crate::strategy::{Breakpoint, Strategy};
+use crate::unit::Unit;
+use std::fmt;
+
+#[cfg(feature = "serde")]
+mod form;
+#[cfg(feature = "serde")]
+pub(crate) use form::separators;
+
+/// A configuration as it is written down: every field optional, so a caller
+/// gives only what differs from the strategy's defaults.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Settings {
+    /// The engine; the default is `recursive`.
+    pub strategy: Option<Strategy>,
+    /// The most units a chunk may hold.
+    pub size: Option<usize>,
+    /// The most units a chunk may repeat from the one before.
+    pub overlap: Option<usize>,
+    /// What size and overlap count.
+    pub unit: Option<Unit>,
+    /// Strongest first.
+    pub separators: Option<Vec<Separator>>,
+    /// Where a separator goes at a cut.
+    pub placement: Option<Placement>,
+    /// Whether whitespace at the ends of pieces is trimmed off.
+    pub trim: Option<bool>,
+    /// `langchain-markdown`: one chunk per paragraph (`return_each_line`).
+    pub each_line: Option<bool>,
+    /// `langchain-markdown`: split each section again with
+    /// `RecursiveCharacterTextSplitter` on these separators (empty:
+    /// LangChain's default list).
+    pub then_recursive: Option<Vec<Separator>>,
+    /// `markdown`: put each chunk's heading path before it, counted in the
+    /// size.
+    pub heading_prefix: Option<bool>,
+    /// `semantic`: `SemanticChunker`'s arguments and the embedder.
+    pub semantic: Option<SemanticSettings>,
+}
+
+// `Eq` for the report that holds an echo: an echo's amount is one a split
+// was made with, which is checked to be finite first.
+impl Eq for Settings {}
+
+/// `settings.semantic`, with LangChain's names.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SemanticSettings {
+    /// `breakpoint_threshold_type`.
+    pub breakpoint: Option<Breakpoint>,
+    /// `breakpoint_threshold_amount`; absent: the kind's default.
+    pub amount: Option<f64>,
+    /// `buffer_size`.
+    pub buffer: Option<usize>,
+    /// `number_of_chunks`.
+    pub number_of_chunks: Option<usize>,
+    /// `min_chunk_size`.
+    pub min_chunk_size: Option<usize>,
+    /// The embedder by name: `lexical`, or a name the caller's resolver
+    /// knows (a model file, a loaded model).
+    pub embedder: Option<String>,
+}
+
+impl Eq for SemanticSettings {}
+
+/// A setting that only one strategy reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StrategySetting {
+    /// `each_line`: `langchain-markdown`'s `return_each_line`.
+    EachLine,
+    /// `then_recursive`: `langchain-markdown`'s recipe.
+    ThenRecursive,
+    /// `heading_prefix`: the Markdown strategy's heading path.
+    HeadingPrefix,
+    /// `semantic`: the semantic strategy's arguments.
+    Semantic,
+}
+
+impl StrategySetting {
+    /// All of them, in the order the written form lists them.
+    pub const ALL: [StrategySetting; 4] = [
+        StrategySetting::EachLine,
+        StrategySetting::ThenRecursive,
+        StrategySetting::HeadingPrefix,
+        StrategySetting::Semantic,
+    ];
+
+    /// The field's name in the written form.
+    pub const fn name(self) -> &'static str {
+        match self {
+            StrategySetting::EachLine => "each_line",
+            StrategySetting::ThenRecursive => "then_recursive",
+            StrategySetting::HeadingPrefix => "heading_prefix",
+            StrategySetting::Semantic => "semantic",
+        }
+    }
+
+    /// The one strategy that reads it.
+    pub const fn strategy(self) -> Strategy {
+        match self {
+            StrategySetting::EachLine | StrategySetting::ThenRecursive => {
+                Strategy::LangChainMarkdown
+            }
+            StrategySetting::HeadingPrefix => Strategy::Markdown,
+            StrategySetting::Semantic => Strategy::Semantic,
+        }
+    }
+}
+
+/// Settings that cannot be used: the field to change, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SettingsError {
+    /// The field of the written form to change (`strategy`, `size`, …,
+    /// `semantic`), or `config` when it is about the form as a whole.
+    pub field: &'static str,
+    /// What is wrong, in words a user acts on.
+    pub message: String,
+}
+
+impl fmt::Display for SettingsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for SettingsError {}
+
+impl SettingsError {
+    /// An error about `field`.
+    pub fn new(field: &'static str, message: impl Into<String>) -> SettingsError {
+        SettingsError {
+            field,
+            message: message.into(),
+        }
+    }
+}
+
+impl Settings {
+    /// The fields of the written form, in order.
+    pub const FIELDS: [&'static str; 11] = [
+        "strategy",
+        "size",
+        "overlap",
+        "unit",
+        "separators",
+        "placement",
+        "trim",
+        "each_line",
+        "then_recursive",
+        "heading_prefix",
+        "semantic",
+    ];
+
+    /// The configuration: the strategy's defaults, overridden by every field
+    /// given. An embedder other than `lexical` is found by `embedder` (which
+    /// may refuse the name). Only the form is checked here: the engine
+    /// checks the values (size 0, a bad regex, …) when a split is made.
+    pub fn resolve(
+        self,
+        embedder: impl FnOnce(&str) -> Result<EmbedderChoice, String>,
+    ) -> Result<Config, SettingsError> {
+        self.resolve_spelt(|name| name.to_string(), embedder)
+    }
+
+    /// [`Settings::resolve`], with a setting named in an error as `spell`
+    /// writes it (the CLI's `--heading-prefix` for `heading_prefix`).
+    pub fn resolve_spelt(
+        self,
+        spell: impl Fn(&'static str) -> String,
+        embedder: impl FnOnce(&str) -> Result<EmbedderChoice, String>,
+    ) -> Result<Config, SettingsError> {
+        let strategy = self.strategy.unwrap_or(Config::default().strategy);
+        if let Some((setting, given)) = self.foreign(strategy) {
+            return Err(SettingsError::new(
+                setting.name(),
+                format!(
+                    "{} applies to the {:?} strategy only (the strategy is {:?}), which would ignore it",
+                    spell(given),
+                    setting.strategy().name(),
+                    strategy.name()
+                ),
+            ));
+        }
+        let mut config = Config::for_strategy(strategy);
+        let defaults = config.clone();
+        config.size = self.size.unwrap_or(defaults.size);
+        config.overlap = self.overlap.unwrap_or(defaults.overlap);
+        config.unit = self.unit.unwrap_or(defaults.unit);
+        config.separators = self.separators.unwrap_or(defaults.separators);
+        config.placement = self.placement.unwrap_or(defaults.placement);
+        config.trim = self.trim.unwrap_or(defaults.trim);
+        config.each_line = self.each_line.unwrap_or(defaults.each_line);
+        config.then_recursive = self.then_recursive;
+        config.heading_prefix = self.heading_prefix.unwrap_or(defaults.heading_prefix);
+        if let Some(s) = self.semantic {
+            let c = &mut config.semantic;
+            c.breakpoint = s.breakpoint.unwrap_or(c.breakpoint);
+            c.amount = s.amount;
+            c.buffer = s.buffer.unwrap_or(c.buffer);
+            c.number_of_chunks = s.number_of_chunks;
+            c.min_chunk_size = s.min_chunk_size;
+            c.embedder = match s.embedder.as_deref() {
+                None | Some("lexical") => EmbedderChoice::Lexical,
+                Some(name) => {
+                    embedder(name).map_err(|message| SettingsError::new("semantic", message))?
+                }
+            };
+        }
+        Ok(config)
+    }
+
+    /// The first strategy-only setting given that `strategy` does not read,
+    /// and how to name it (a semantic setting by its own name). A setting
+    /// at its off value (`false`) is not "given".
+    fn foreign(&self, strategy: Strategy) -> Option<(StrategySetting, &'static str)> {
+        StrategySetting::ALL
+            .into_iter()
+            .filter(|s| s.strategy() != strategy)
+            .find_map(|setting| {
+                let given = match setting {
+                    StrategySetting::EachLine => self.each_line == Some(true),
+                    StrategySetting::ThenRecursive => self.then_recursive.is_some(),
+                    StrategySetting::HeadingPrefix => self.heading_prefix == Some(true),
+                    StrategySetting::Semantic => self.semantic.is_some(),
+                };
+                let name = match (&self.semantic, setting) {
+                    (Some(s), StrategySetting::Semantic) => s.first_given().unwrap_or("semantic"),
+                    _ => setting.name(),
+                };
+                given.then_some((setting, name))
+            })
+    }
+
+    /// The configuration echo of a report: [`Settings::from`] with the
+    /// semantic amount in effect written out (the kind's default when none
+    /// was set), so a reader sees the threshold the split used.
+    pub fn echo(config: &Config) -> Settings {
+        let mut settings = Settings::from(config);
+        if let Some(semantic) = &mut settings.semantic {
+            semantic.amount = Some(config.semantic.amount());
+        }
+        settings
+    }
+}
+
+impl SemanticSettings {
+    /// The fields of `semantic`, in order.
+    pub const FIELDS: [&'static str; 6] = [
+        "breakpoint",
+        "amount",
+        "buffer",
+        "number_of_chunks",
+        "min_chunk_size",
+        "embedder",
+    ];
+
+    fn first_given(&self) -> Option<&'static str> {
+        let given = [
+            self.breakpoint.is_some(),
+            self.amount.is_some(),
+            self.buffer.is_some(),
+            self.number_of_chunks.is_some(),
+            self.min_chunk_size.is_some(),
+            self.embedder.is_some(),
+        ];
+        Self::FIELDS
+            .into_iter()
+            .zip(given)
+            .find_map(|(name, given)| given.then_some(name))
+    }
+}
+
+/// Everything written, except the strategy-only settings its strategy does
+/// not read and those at their off value. The embedder is written as its
+/// kind (`lexical`, `model`, `custom`); a caller that can name a model it
+/// holds writes that name instead.
+impl From<&Config> for Settings {
+    fn from(config: &Config) -> Settings {
+        let strategy = config.strategy;
+        let own = |setting: StrategySetting| setting.strategy() == strategy;
+        Settings {
+            strategy: Some(strategy),
+            size: Some(config.size),
+            overlap: Some(config.overlap),
+            unit: Some(config.unit),
+            separators: Some(config.separators.clone()),
+            placement: Some(config.placement),
+            trim: Some(config.trim),
+            each_line: (own(StrategySetting::EachLine) && config.each_line).then_some(true),
+            then_recursive: config
+                .then_recursive
+                .clone()
+                .filter(|_| own(StrategySetting::ThenRecursive)),
+            heading_prefix: (own(StrategySetting::HeadingPrefix) && config.heading_prefix)
+                .then_some(true),
+            semantic: own(StrategySetting::Semantic).then(|| semantic_settings(&config.semantic)),
+        }
+    }
+}
+
+fn semantic_settings(s: &SemanticConfig) -> SemanticSettings {
+    SemanticSettings {
+        breakpoint: Some(s.breakpoint),
+        amount: s.amount,
+        buffer: Some(s.buffer),
+        number_of_chunks: s.number_of_chunks,
+        min_chunk_size: s.min_chunk_size,
+        embedder: Some(s.embedder.kind().to_string()),
+    }
+}
+
+impl Config {
+    /// The same configuration with the strategy-only settings its strategy
+    /// does not read put back to their defaults ([`StrategySetting`]), so
+    /// two configurations that split alike compare equal, and the written
+    /// form of one reads back as it.
+    pub fn without_ignored(mut self) -> Config {
+        let defaults = Config::default();
+        let strategy = self.strategy;
+        for setting in StrategySetting::ALL {
+            if setting.strategy() == strategy {
+                continue;
+            }
+            match setting {
+                StrategySetting::EachLine => self.each_line = defaults.each_line,
+                StrategySetting::ThenRecursive => self.then_recursive = None,
+                StrategySetting::HeadingPrefix => self.heading_prefix = defaults.heading_prefix,
+                StrategySetting::Semantic => self.semantic = SemanticConfig::new(),
+            }
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lexical_only(name: &str) -> Result<EmbedderChoice, String> {
+        Err(format!("no embedder {name:?} here"))
+    }
+
+    #[test]
+    fn nothing_given_is_the_defaults() {
+        assert_eq!(
+            Settings::default().resolve(lexical_only).unwrap(),
+            Config::default()
+        );
+        for strategy in Strategy::ALL {
+            let given = Settings {
+                strategy: Some(strategy),
+                ..Settings::default()
+            };
+            assert_eq!(
+                given.resolve(lexical_only).unwrap(),
+                Config::for_strategy(strategy)
+            );
+        }
+    }
+
+    #[test]
+    fn a_setting_of_another_strategy_is_refused_with_both_named() {
+        let e = Settings {
+            strategy: Some(Strategy::Recursive),
+            heading_prefix: Some(true),
+            ..Settings::default()
+        }
+        .resolve(lexical_only)
+        .unwrap_err();
+        assert_eq!(e.field, "heading_prefix");
+        assert_eq!(
+            e.message,
+            "heading_prefix applies to the \"markdown\" strategy only (the strategy is \"recursive\"), which would ignore it"
+        );
+        let e = Settings {
+            strategy: Some(Strategy::Markdown),
+            semantic: Some(SemanticSettings {
+                amount: Some(80.0),
+                ..SemanticSettings::default()
+            }),
+            ..Settings::default()
+        }
+        .resolve(lexical_only)
+        .unwrap_err();
+        assert_eq!(e.field, "semantic");
+        assert!(
+            e.message.starts_with("amount applies to the \"semantic\""),
+            "{e}"
+        );
+        for (settings, field) in [
+            (
+                Settings {
+                    each_line: Some(true),
+                    ..Settings::default()
+                },
+                "each_line",
+            ),
+            (
+                Settings {
+                    then_recursive: Some(Vec::new()),
+                    ..Settings::default()
+                },
+                "then_recursive",
+            ),
+        ] {
+            assert_eq!(settings.resolve(lexical_only).unwrap_err().field, field);
+        }
+        // Off is not given: `false` is accepted anywhere.
+        let off = Settings {
+            each_line: Some(false),
+            heading_prefix: Some(false),
+            ..Settings::default()
+        };
+        assert_eq!(off.resolve(lexical_only).unwrap(), Config::default());
+    }
+
+    #[test]
+    fn each_strategy_setting_is_taken_by_its_strategy_and_refused_by_every_other() {
+        let given = |setting: StrategySetting, strategy: Strategy| {
+            let mut s = Settings {
+                strategy: Some(strategy),
+                ..Settings::default()
+            };
+            match setting {
+                StrategySetting::EachLine => s.each_line = Some(true),
+                StrategySetting::ThenRecursive => s.then_recursive = Some(Vec::new()),
+                StrategySetting::HeadingPrefix => s.heading_prefix = Some(true),
+                StrategySetting::Semantic => s.semantic = Some(SemanticSettings::default()),
+            }
+            s.resolve(lexical_only)
+        };
+        let mut refused = 0;
+        for setting in StrategySetting::ALL {
+            for strategy in Strategy::ALL {
+                match given(setting, strategy) {
+                    Ok(_) => assert_eq!(strategy, setting.strategy(), "{setting:?}"),
+                    Err(e) => {
+                        assert_ne!(strategy, setting.strategy(), "{setting:?}: {e}");
+                        assert_eq!(e.field, setting.name());
+                        refused += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(
+            refused,
+            StrategySetting::ALL.len() * (Strategy::ALL.len() - 1)
+        );
+    }
+
+    #[test]
+    fn the_written_form_reads_back_as_the_configuration() {
+        let mut semantic = Config::for_strategy(Strategy::Semantic);
+        semantic.semantic = SemanticConfig::new().with_breakpoint(Breakpoint::Gradient, Some(80.0));
+        semantic.semantic.buffer = 2;
+        semantic.semantic.min_chunk_size = Some(10);
+        let mut recipe = Config::for_strategy(Strategy::LangChainMarkdown);
+        recipe.each_line = true;
+        recipe.then_recursive = Some(vec![Separator::regex(r"\s+")]);
+        let configs = [
+            Config::recursive(40)
+                .with_overlap(5)
+                .with_separators([
+                    Separator::literal("\n\n"),
+                    Separator::regex("[.!?] "),
+                    "".into(),
+                ])
+                .with_placement(Placement::None)
+                .with_trim(false),
+            Config::fixed(7, 2).with_unit(Unit::Bytes),
+            Config::markdown(300).with_heading_prefix(true),
+            Config::for_strategy(Strategy::Sentence),
+            semantic,
+            recipe,
+        ];
+        for config in configs {
+            let read = Settings::from(&config).resolve(lexical_only).unwrap();
+            assert_eq!(read, config);
+        }
+    }
+
+    #[test]
+    fn settings_another_strategy_ignores_are_not_written_and_compare_equal_once_dropped() {
+        let mut config = Config::recursive(40).with_heading_prefix(true);
+        config.each_line = true;
+        config.then_recursive = Some(Vec::new());
+        config.semantic.buffer = 3;
+        let written = Settings::from(&config);
+        assert_eq!(
+            (
+                written.each_line,
+                &written.then_recursive,
+                written.heading_prefix,
+                &written.semantic
+            ),
+            (None, &None, None, &None)
+        );
+        let plain = config.clone().without_ignored();
+        assert_eq!(plain, Config::recursive(40));
+        assert_eq!(written.resolve(lexical_only).unwrap(), plain);
+    }
+
+    #[test]
+    fn the_echo_writes_the_amount_in_effect() {
+        let config = Config::for_strategy(Strategy::Semantic);
+        assert_eq!(Settings::from(&config).semantic.unwrap().amount, None);
+        assert_eq!(Settings::echo(&config).semantic.unwrap().amount, Some(95.0));
+    }
+
+    #[test]
+    fn an_embedder_name_is_the_resolvers_to_refuse() {
+        let named = Settings {
+            strategy: Some(Strategy::Semantic),
+            semantic: Some(SemanticSettings {
+                embedder: Some("model".into()),
+                ..SemanticSettings::default()
+            }),
+            ..Settings::default()
+        };
+        let e = named.resolve(lexical_only).unwrap_err();
+        assert_eq!(
+            e,
+            SettingsError::new("semantic", "no embedder \"model\" here")
+        );
+    }
+}
