@@ -14,7 +14,8 @@
 
 use chunkscope::semantic::{Breakpoint, EmbedderChoice};
 use chunkscope::{
-    Config, Placement, SemanticSettings, Separator, SeparatorLevel, Settings, Strategy, Unit,
+    Config, Placement, SemanticSettings, Separator, SeparatorLevel, Settings, Strategy,
+    TableHeader, Unit,
 };
 use clap::builder::{OsStringValueParser, TypedValueParser};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
@@ -258,6 +259,12 @@ struct SplitArgs {
     /// prefix is over the size; the chunk's text stays exact
     #[arg(long = "heading-prefix")]
     heading_prefix: bool,
+    /// markdown only: when a table alone is over --size and is cut between
+    /// rows, give its header rows to the table's first chunk only (once, the
+    /// default: later chunks record them as context), or put them before
+    /// every later chunk as its prefix and count them in --size (repeat)
+    #[arg(long = "table-header", value_name = "once|repeat", value_parser = reader("--table-header", str::parse::<TableHeader>), allow_hyphen_values = true)]
+    table_header: Option<TableHeader>,
 
     /// semantic only: what embeds the sentence groups: lexical (TF-IDF over the
     /// document's own sentences, no model: lexical similarity, not meaning) or a
@@ -516,6 +523,7 @@ impl SplitArgs {
             each_line: self.each_line.then_some(true),
             then_recursive,
             heading_prefix: self.heading_prefix.then_some(true),
+            table_header: self.table_header,
             semantic,
         };
         let config = settings
@@ -827,6 +835,24 @@ mod tests {
             assert!(flat.contains(line), "{line}");
         }
         assert!(help.lines().all(|l| l.chars().count() <= 100), "{help}");
+    }
+
+    #[test]
+    fn table_header_is_for_markdown_only() {
+        let a = run(&["--strategy", "markdown", "--table-header", "repeat"]).unwrap();
+        assert_eq!(a.config.table_header, TableHeader::Repeat);
+        let a = run(&["--strategy", "markdown", "--table-header", "once"]).unwrap();
+        assert_eq!(a.config.table_header, TableHeader::Once);
+        // "once" is the default, so it is not a setting of another strategy.
+        run(&["--table-header", "once"]).unwrap();
+        let e = run(&["--table-header", "repeat"]).unwrap_err();
+        assert_eq!(
+            e,
+            "--table-header applies to the \"markdown\" strategy only (the strategy is \
+             \"recursive\"), which would ignore it"
+        );
+        let e = run(&["--strategy", "markdown", "--table-header", "always"]).unwrap_err();
+        assert!(e.contains("unknown table header \"always\""), "{e}");
     }
 
     #[test]

@@ -1355,3 +1355,52 @@ fn semantic_splits_with_a_model2vec_folder_or_its_files() {
     );
     assert!(message.contains("holds no model.safetensors"), "{message}");
 }
+
+#[test]
+fn a_table_header_repeated_is_each_row_chunks_prefix_and_counted_in_the_size() {
+    // The header rows are 33 chars, 34 with their line break: at 50 the rows
+    // after the table's first chunk have 16 chars each, so Pro (12) and
+    // Team (13) are a chunk each (core/tests/markdown.rs works it through).
+    let doc = "# Prices\n\n| Plan | Price |\n| ---- | ----- |\n| Basic | 5 |\n| Pro | 10 |\n| Team | 20 |\n";
+    let header = "| Plan | Price |\n| ---- | ----- |\n";
+    let args = [
+        "--strategy",
+        "markdown",
+        "--size",
+        "50",
+        "--table-header",
+        "repeat",
+        "--trace",
+    ];
+    let v = json_of(&args, doc);
+    let chunks = v["chunks"].as_array().unwrap();
+    let got: Vec<(&str, Option<&str>)> = chunks
+        .iter()
+        .map(|c| (c["text"].as_str().unwrap(), c["prefix"].as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("# Prices", None),
+            ("| Plan | Price |\n| ---- | ----- |\n| Basic | 5 |", None),
+            ("| Pro | 10 |", Some(header)),
+            ("| Team | 20 |", Some(header)),
+        ]
+    );
+    assert_eq!(v["config"]["table_header"], "repeat");
+    assert_eq!(v["checks"]["ok"], true);
+    // The echo replays: the same run from its own configuration.
+    let once = json_of(&["--strategy", "markdown", "--size", "50", "--trace"], doc);
+    assert_eq!(
+        once["config"].get("table_header"),
+        None,
+        "once is the default"
+    );
+    assert_eq!(once["chunks"].as_array().unwrap().len(), 3);
+    assert_eq!(
+        failure(&["--strategy", "markdown", "--size", "34", "--table-header", "repeat"], doc.as_bytes(), 2),
+        "chunkscope: every chunk of the rows of the table at position 10 would start with its header \
+         rows, 34 chars with what comes before them, and size is 34: nothing fits after them; raise \
+         the size above 34, or give the header once (table_header \"once\")\n"
+    );
+}

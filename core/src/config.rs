@@ -5,7 +5,7 @@ pub(crate) mod semantic;
 pub(crate) mod settings;
 
 use crate::separator::{Matcher, Placement, Separator};
-use crate::strategy::Strategy;
+use crate::strategy::{Strategy, TableHeader};
 use crate::unit::Unit;
 use regex_lite::Regex;
 use semantic::SemanticConfig;
@@ -48,6 +48,12 @@ pub struct Config {
     /// size, so no chunk with its prefix is over `size`. The chunk's text
     /// stays its span; the prefix is beside it. Ignored by the others.
     pub heading_prefix: bool,
+    /// The Markdown strategy only: whether a chunk of a table's rows after
+    /// the first carries the table's header rows in its embedded text,
+    /// counted in the size ([`TableHeader::Repeat`]), or only records them
+    /// as context ([`TableHeader::Once`], the default). Ignored by the
+    /// others.
+    pub table_header: TableHeader,
     /// The semantic strategy's settings (threshold, buffer, embedder).
     /// Ignored by the other strategies.
     pub semantic: SemanticConfig,
@@ -66,6 +72,7 @@ impl Default for Config {
             each_line: false,
             then_recursive: None,
             heading_prefix: false,
+            table_header: TableHeader::Once,
             semantic: SemanticConfig::new(),
         }
     }
@@ -158,6 +165,12 @@ impl Config {
     /// The same configuration with this placement.
     pub fn with_placement(mut self, placement: Placement) -> Config {
         self.placement = placement;
+        self
+    }
+
+    /// The same configuration with this table header rule.
+    pub fn with_table_header(mut self, table_header: TableHeader) -> Config {
+        self.table_header = table_header;
         self
     }
 

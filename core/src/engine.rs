@@ -111,6 +111,7 @@ impl<'a> Run<'a> {
                 unit: self.config.unit.words(),
                 room,
                 size: self.config.size,
+                table: self.lead.as_ref().is_some_and(|l| l.table),
             };
         }
         if let Unit::Tokens(_) = self.config.unit {

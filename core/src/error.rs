@@ -79,6 +79,19 @@ pub enum Error {
         /// The configured size.
         size: usize,
     },
+    /// With the Markdown strategy's table header repeated, a table's header
+    /// rows (after the heading path, when that is on) take the whole size,
+    /// so no chunk of its rows could follow them.
+    TableHeaderTooLong {
+        /// Char offset of the table.
+        at: usize,
+        /// The length of what every chunk of its rows starts with.
+        len: usize,
+        /// The unit, as a person reads it (`chars`, `cl100k tokens`).
+        unit: String,
+        /// The configured size.
+        size: usize,
+    },
     /// With the Markdown strategy's heading prefix on, a character is longer
     /// (in bytes or tokens) than the room the section's prefix leaves a
     /// chunk, though it may fit the size alone. The message names that room,
@@ -98,6 +111,8 @@ pub enum Error {
         room: usize,
         /// The configured size.
         size: usize,
+        /// Whether the prefix ends with a table's repeated header rows.
+        table: bool,
     },
     /// A LangChain strategy refused the configuration or the text, as
     /// LangChain would (or where this engine will not guess what it does).
@@ -162,9 +177,10 @@ impl Error {
     /// The setting to change to get past this error.
     pub fn setting(&self) -> Setting {
         match self {
-            Error::ZeroSize | Error::PrefixTooLong { .. } | Error::CharTooBigAfterPrefix { .. } => {
-                Setting::Size
-            }
+            Error::ZeroSize
+            | Error::PrefixTooLong { .. }
+            | Error::TableHeaderTooLong { .. }
+            | Error::CharTooBigAfterPrefix { .. } => Setting::Size,
             Error::OverlapTooLarge { .. } => Setting::Overlap,
             Error::NoSeparators => Setting::Separators,
             Error::InvalidRegex { index, .. } | Error::SentenceLevel { index, .. } => {
@@ -231,9 +247,18 @@ impl fmt::Display for Error {
                 f,
                 "the heading path {prefix:?} of the section at position {at} is {len} {unit}, and size is {size}: no chunk of the section fits after it; raise the size above {len}, or turn the heading prefix off"
             ),
-            Error::CharTooBigAfterPrefix { ch, at, len, unit, room, size } => write!(
+            Error::TableHeaderTooLong { at, len, unit, size } => write!(
+                f,
+                "every chunk of the rows of the table at position {at} would start with its header rows, {len} {unit} with what comes before them, and size is {size}: nothing fits after them; raise the size above {len}, or give the header once (table_header \"once\")"
+            ),
+            Error::CharTooBigAfterPrefix { ch, at, len, unit, room, size, table: false } => write!(
                 f,
                 "the heading prefix leaves a chunk of this section {room} of the {size} {unit}, but the character {ch:?} at position {at} is {len} {unit}, and a chunk is never cut inside a character: raise the size to at least {}, or turn the heading prefix off",
+                size - room + len
+            ),
+            Error::CharTooBigAfterPrefix { ch, at, len, unit, room, size, table: true } => write!(
+                f,
+                "the table's repeated header leaves a chunk of its rows {room} of the {size} {unit}, but the character {ch:?} at position {at} is {len} {unit}, and a chunk is never cut inside a character: raise the size to at least {}, or give the table header once",
                 size - room + len
             ),
             Error::LangChain(e) => e.fmt(f),

@@ -101,7 +101,7 @@ pub use config::Config;
 pub use error::{Error, Setting};
 pub use separator::{escape, unescape, Placement, Separator, SeparatorLevel};
 pub use span::{is_space, trim, CharCursor, CharIndex, Span};
-pub use strategy::Strategy;
+pub use strategy::{Strategy, TableHeader};
 pub use trace::{
     Action, Chunk, Close, Cut, Heading, LangChainFact, LangChainFacts, Level, MarkdownChunk,
     MarkdownFacts, Node, NodeId, Output, Trace,

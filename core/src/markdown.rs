@@ -16,8 +16,10 @@
 //!    never cut.
 //! 3. A block alone over the size: a **table** is cut before its rows and
 //!    the rows packed (every chunk after the first records the table's header
-//!    as its context, [`MarkdownChunk::table_header`]); a **code block** is
-//!    cut before its lines and the lines packed.
+//!    as its context, [`MarkdownChunk::table_header`]; with
+//!    [`TableHeader::Repeat`] its embedded text also starts with the header
+//!    rows, and the size counts them); a **code block** is cut before its
+//!    lines and the lines packed.
 //! 4. Whatever is still too big (a paragraph, a list item, one table row, one
 //!    code line) is split by the configuration's separators with the
 //!    recursive engine itself (by default `". "`, `" "`, then the hard cut).
@@ -41,6 +43,7 @@ use crate::error::Error;
 use crate::recursive::{self, Group, Measured, Packer, Visit};
 use crate::separator::{Matcher, Searcher};
 use crate::span::{trim, CharIndex, Span};
+use crate::strategy::TableHeader;
 use crate::trace::{Action, Cut, Heading, Level, MarkdownChunk, MarkdownFacts, NodeId};
 use crate::unit::{Counter, Lead};
 use pulldown_cmark::{Event, Options, Parser, Tag};
@@ -316,6 +319,10 @@ struct Splitting<'r, 'a> {
     chunk_sections: Vec<usize>,
     /// The table header of each chunk that has one.
     headers: Vec<(usize, Span)>,
+    /// With [`TableHeader::Repeat`], each chunk whose embedded text starts
+    /// with its table's header: its room and its prefix (the heading path
+    /// when that is on, then the header rows and a line break).
+    repeated: Vec<(usize, usize, Lead)>,
 }
 
 /// Splits `run.source` and returns what the strategy adds to each chunk.
@@ -333,6 +340,7 @@ fn split(run: &mut Run<'_>) -> Result<MarkdownFacts, Error> {
         rooms: vec![None; sections],
         chunk_sections: Vec::new(),
         headers: Vec::new(),
+        repeated: Vec::new(),
     };
     if !source.is_empty() {
         s.section(0, 1, None, None)?;
@@ -348,7 +356,13 @@ fn split(run: &mut Run<'_>) -> Result<MarkdownFacts, Error> {
             })
             .collect();
         let of = &s.chunk_sections;
-        recursive::add_overlap(s.run, |i| (of[i] == of[i - 1]).then(|| rooms[of[i]]));
+        let repeated = &s.repeated;
+        recursive::add_overlap(s.run, |i| {
+            (of[i] == of[i - 1]).then(|| match repeated.binary_search_by_key(&i, |r| r.0) {
+                Ok(at) => (repeated[at].1, Some(&repeated[at].2)),
+                Err(_) => rooms[of[i]],
+            })
+        });
     }
     let prefix_on = s.run.config.heading_prefix;
     let mut chunks: Vec<MarkdownChunk> = s
@@ -367,6 +381,11 @@ fn split(run: &mut Run<'_>) -> Result<MarkdownFacts, Error> {
     for &(chunk, header) in &s.headers {
         if let Some(c) = chunks.get_mut(chunk) {
             c.table_header = Some(header);
+        }
+    }
+    for (chunk, _, lead) in s.repeated {
+        if let Some(c) = chunks.get_mut(chunk) {
+            c.prefix = Some(lead.text);
         }
     }
     Ok(MarkdownFacts {
@@ -409,7 +428,11 @@ impl Splitting<'_, '_> {
         } else {
             config.size
         };
-        let lead = Lead { text: prefix, len };
+        let lead = Lead {
+            text: prefix,
+            len,
+            table: false,
+        };
         self.run.lead = active(config, &lead).cloned();
         self.rooms[s] = Some((room, lead));
         Ok(room)
@@ -531,7 +554,7 @@ impl Splitting<'_, '_> {
             close: None,
             limit: room,
         };
-        self.pack(this, id, &v, &cuts, Level::Block, Some(first), None)?;
+        self.pack(this, id, &v, &cuts, Level::Block, Some(first), None, None)?;
         self.assign(s);
         Ok(())
     }
@@ -556,7 +579,43 @@ impl Splitting<'_, '_> {
             .copied()
             .filter(|&r| r > span.start && r < span.end)
             .collect();
-        self.pack(this, id, v, &cuts, Level::TableRow, None, header)
+        let repeat = match (self.run.config.table_header, header) {
+            (TableHeader::Repeat, Some(header)) => Some(self.header_lead(header)?),
+            _ => None,
+        };
+        self.pack(this, id, v, &cuts, Level::TableRow, None, header, repeat)
+    }
+
+    /// The prefix of a chunk of a table's rows with [`TableHeader::Repeat`]:
+    /// the section's heading prefix when it is on, the header rows, a line
+    /// break; and the room it leaves. A header that leaves no room is an
+    /// error, as a heading prefix that leaves none is.
+    fn header_lead(&self, header: Span) -> Result<(usize, Lead), Error> {
+        let (source, config) = (self.run.source, self.run.config);
+        let mut text = self
+            .run
+            .lead
+            .as_ref()
+            .map_or(String::new(), |l| l.text.clone());
+        text.push_str(header.text(source));
+        text.push('\n');
+        let len = self.run.counter.len(&text);
+        if len >= config.size {
+            return Err(Error::TableHeaderTooLong {
+                at: CharIndex::new(source).char_offset(header.start),
+                len,
+                unit: config.unit.words(),
+                size: config.size,
+            });
+        }
+        Ok((
+            config.size - len,
+            Lead {
+                text,
+                len,
+                table: true,
+            },
+        ))
     }
 
     /// A code block alone over the size: cut after each line.
@@ -568,14 +627,15 @@ impl Splitting<'_, '_> {
             .map(|(i, _)| span.start + i + 1)
             .filter(|&c| c < span.end)
             .collect();
-        self.pack(this, id, v, &cuts, Level::FenceLine, None, None)
+        self.pack(this, id, v, &cuts, Level::FenceLine, None, None, None)
     }
 
     /// Cuts `this` (recorded as `id`) at `cuts` (rising, inside it) into
     /// parts, packs them, and splits a part that alone is too big: by its
     /// rows or lines when the parts are the blocks `blocks..` and it is a
     /// table or a code block, else with the separators. Chunks after the
-    /// first group record `header` as their context.
+    /// first group record `header` as their context, and with `repeat` (the
+    /// room and prefix of [`Splitting::header_lead`]) are sized after it.
     #[allow(clippy::too_many_arguments)]
     fn pack(
         &mut self,
@@ -586,6 +646,7 @@ impl Splitting<'_, '_> {
         level: Level,
         blocks: Option<usize>,
         header: Option<Span>,
+        repeat: Option<(usize, Lead)>,
     ) -> Result<(), Error> {
         let span = this.span;
         if cuts.is_empty() && blocks.is_none() {
@@ -595,33 +656,59 @@ impl Splitting<'_, '_> {
         let mut packer = Packer::new(this.plain, v.limit);
         let mut groups = 0;
         let mut from = span.start;
+        // The visit of the groups after the first, and the lead it replaced.
+        let mut later = v.clone();
+        let mut replaced = None;
         for to in cuts.iter().copied().chain([span.end]) {
             let closed = packer.push(self.run, Span::new(from, to));
             from = to;
             if let Some(group) = closed {
+                let visit = if groups == 0 { v } else { &later };
                 self.group(
                     group,
                     id,
-                    v,
+                    visit,
                     level,
                     blocks,
                     header,
                     first_chunk,
                     &mut groups,
                 )?;
+                if let (1, Some((room, lead)), None) = (groups, &repeat, &replaced) {
+                    // The first group holds the header itself; every later
+                    // one carries it before its rows.
+                    packer.limit = *room;
+                    later.limit = *room;
+                    replaced = Some(self.run.lead.replace(lead.clone()));
+                }
             }
         }
         if let Some(group) = packer.finish() {
+            let visit = if groups == 0 { v } else { &later };
             self.group(
                 group,
                 id,
-                v,
+                visit,
                 level,
                 blocks,
                 header,
                 first_chunk,
                 &mut groups,
             )?;
+        }
+        if let Some(lead) = replaced {
+            self.run.lead = lead;
+        }
+        if let (Some((room, lead)), Some(header)) = (&repeat, header) {
+            let chunks = &self.run.chunks;
+            let from = self.repeated.len();
+            self.repeated.extend(
+                self.headers
+                    .iter()
+                    .filter(|&&(c, h)| c >= first_chunk && h == header && c < chunks.len())
+                    .map(|&(c, _)| (c, *room, lead.clone())),
+            );
+            self.repeated[from..].sort_by_key(|r| r.0);
         }
         let parts = cuts.len() + 1;
         self.run

@@ -229,3 +229,52 @@ impl FromStr for Breakpoint {
             })
     }
 }
+
+/// What the Markdown strategy's chunks of table rows carry of their table's
+/// header (its header and delimiter rows), when a table alone is over the
+/// size and is cut between rows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TableHeader {
+    /// The header is in the table's first chunk only; every later chunk of
+    /// the table records it as context (`MarkdownChunk::table_header`), and
+    /// its text is its rows alone.
+    #[default]
+    Once,
+    /// Every later chunk's embedded text starts with the header rows (its
+    /// prefix, after the heading path when that is on), and the size counts
+    /// them: no chunk with its header is over the size.
+    Repeat,
+}
+
+impl TableHeader {
+    /// Both, the default first.
+    pub const ALL: [TableHeader; 2] = [TableHeader::Once, TableHeader::Repeat];
+
+    /// The name the CLI (`--table-header`), the JS API and Python use.
+    pub const fn name(self) -> &'static str {
+        match self {
+            TableHeader::Once => "once",
+            TableHeader::Repeat => "repeat",
+        }
+    }
+}
+
+impl fmt::Display for TableHeader {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for TableHeader {
+    type Err = String;
+    fn from_str(s: &str) -> Result<TableHeader, String> {
+        TableHeader::ALL
+            .into_iter()
+            .find(|t| t.name() == s)
+            .ok_or_else(|| {
+                format!(
+                    "unknown table header {s:?}: use \"once\" (in the table's first chunk) or \"repeat\" (in every chunk of its rows)"
+                )
+            })
+    }
+}

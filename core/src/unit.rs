@@ -193,7 +193,8 @@ impl Counter {
 }
 
 /// Text put before every chunk of a section when it is embedded (the
-/// Markdown heading prefix), and its length in the unit.
+/// Markdown heading prefix, and a table's repeated header), and its length
+/// in the unit.
 ///
 /// Lengths add up across it except in tokens where the tokenizer does not
 /// restart between its last character and a chunk's first: the prefix ends
@@ -204,6 +205,9 @@ impl Counter {
 pub(crate) struct Lead {
     pub text: String,
     pub len: usize,
+    /// Whether it ends with a table's header rows ([`crate::TableHeader::Repeat`]),
+    /// which an error about the room it leaves names.
+    pub table: bool,
 }
 
 impl Counter {

@@ -2,7 +2,7 @@
 //! random Markdown against a line-based model of its headings, and hostile
 //! documents.
 
-use chunkscope::{check, split, Config, Cut, Level, Output, Property, Splitter, Unit};
+use chunkscope::{check, split, Config, Cut, Level, Output, Property, Splitter, TableHeader, Unit};
 use proptest::prelude::*;
 use proptest::test_runner::{Config as ProptestConfig, TestCaseError, TestRunner};
 use std::cell::Cell;
@@ -177,6 +177,90 @@ fn a_small_document_splits_exactly() {
     let levels: Vec<u8> = md.headings.iter().map(|h| h.level).collect();
     assert_eq!(levels, [1, 2]);
     assert!(check(SMALL, &Config::markdown(40), &out).all_ok());
+}
+
+/// A price table cut between rows, with its header given once and repeated.
+/// Worked by hand: the header rows are 16 + 1 + 16 = 33 chars, so a
+/// repeated header is 34 chars with its line break; the table's chunks
+/// after the first have 50 − 34 = 16 chars of room, so `| Pro | 10 |` (12)
+/// and `| Team | 20 |` (13), 26 together, no longer share one.
+#[test]
+fn a_table_header_repeated_in_each_chunk_of_its_rows_counts_in_the_size() {
+    const DOC: &str =
+        "# Prices\n\n| Plan | Price |\n| ---- | ----- |\n| Basic | 5 |\n| Pro | 10 |\n| Team | 20 |\n";
+    const HEADER: &str = "| Plan | Price |\n| ---- | ----- |\n";
+    let prefixes = |out: &Output| -> Vec<Option<String>> {
+        let md = out.markdown.as_ref().expect("markdown facts");
+        md.chunks.iter().map(|c| c.prefix.clone()).collect()
+    };
+    let once = split(DOC, &Config::markdown(50)).unwrap();
+    assert_eq!(
+        texts(DOC, &once),
+        [
+            "# Prices",
+            "| Plan | Price |\n| ---- | ----- |\n| Basic | 5 |",
+            "| Pro | 10 |\n| Team | 20 |"
+        ]
+    );
+    assert_eq!(prefixes(&once), [None, None, None]);
+    let table = once.markdown.as_ref().unwrap().chunks[2].table_header;
+    assert_eq!(table.map(|h| h.text(DOC)), Some(HEADER.trim_end()));
+
+    let repeat = Config::markdown(50).with_table_header(TableHeader::Repeat);
+    let out = split(DOC, &repeat).unwrap();
+    assert_eq!(
+        texts(DOC, &out),
+        [
+            "# Prices",
+            "| Plan | Price |\n| ---- | ----- |\n| Basic | 5 |",
+            "| Pro | 10 |",
+            "| Team | 20 |"
+        ]
+    );
+    let header = Some(HEADER.to_string());
+    assert_eq!(prefixes(&out), [None, None, header.clone(), header]);
+    assert!(check(DOC, &repeat, &out).get(Property::MaxSize).unwrap().ok);
+    // With the heading path too: "Prices\n\n" (8) + 34 leaves 60 − 42 = 18.
+    let both = Config::markdown(60)
+        .with_table_header(TableHeader::Repeat)
+        .with_heading_prefix(true);
+    let out = split(DOC, &both).unwrap();
+    let header = Some(format!("Prices\n\n{HEADER}"));
+    assert_eq!(
+        prefixes(&out),
+        [
+            Some("Prices\n\n".to_string()),
+            Some("Prices\n\n".to_string()),
+            header.clone(),
+            header
+        ]
+    );
+    // A header that leaves no room is refused, with the table's position.
+    let e = split(
+        DOC,
+        &Config::markdown(34).with_table_header(TableHeader::Repeat),
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "every chunk of the rows of the table at position 10 would start with its header rows, \
+         34 chars with what comes before them, and size is 34: nothing fits after them; raise \
+         the size above 34, or give the header once (table_header \"once\")"
+    );
+    assert_eq!(e.setting(), chunkscope::Setting::Size);
+    // At 35 the header rows fill the table's first chunk alone (33 + 1 +
+    // 13 is over 35), and after the header a chunk has room for 1 char: the
+    // rows are cut to their 26 non-space chars, each carrying the header.
+    let tight = Config::markdown(35).with_table_header(TableHeader::Repeat);
+    let out = split(DOC, &tight).unwrap();
+    let checks = check(DOC, &tight, &out);
+    assert!(checks.all_ok(), "{checks:?}");
+    let got = texts(DOC, &out);
+    assert_eq!(got[..2], ["# Prices", HEADER.trim_end()]);
+    assert_eq!(got[2..].concat(), "|Basic|5||Pro|10||Team|20|");
+    assert!(prefixes(&out)[2..]
+        .iter()
+        .all(|p| p.as_deref() == Some(HEADER)));
 }
 
 #[test]
@@ -593,12 +677,18 @@ fn markdown_config() -> impl Strategy<Value = Config> {
         prop::sample::select(&[Unit::Chars, Unit::Bytes][..]),
         any::<bool>(),
         any::<bool>(),
+        any::<bool>(),
     )
-        .prop_map(|(size, unit, prefix, trim)| {
+        .prop_map(|(size, unit, prefix, trim, repeat)| {
             Config::markdown(size)
                 .with_unit(unit)
                 .with_heading_prefix(prefix)
                 .with_trim(trim)
+                .with_table_header(if repeat {
+                    TableHeader::Repeat
+                } else {
+                    TableHeader::Once
+                })
         })
 }
 
@@ -622,6 +712,10 @@ fn check_one(
             prop_assert!(config.heading_prefix && len >= size);
             return Ok(false);
         }
+        Err(chunkscope::Error::TableHeaderTooLong { len, size, .. }) => {
+            prop_assert!(config.table_header == TableHeader::Repeat && len >= size);
+            return Ok(false);
+        }
         Err(chunkscope::Error::CharTooBig { bytes, size, .. }) => {
             prop_assert!(config.unit == Unit::Bytes && bytes > size);
             return Ok(false);
@@ -635,7 +729,8 @@ fn check_one(
         }) => {
             // With a prefix, the room left after it is what a character
             // must fit in, and the refusal names that room.
-            prop_assert!(config.heading_prefix && config.unit == Unit::Bytes);
+            let prefixed = config.heading_prefix || config.table_header == TableHeader::Repeat;
+            prop_assert!(prefixed && config.unit == Unit::Bytes);
             prop_assert_eq!(size, config.size);
             prop_assert_eq!(len, ch.len_utf8());
             prop_assert!(room < size && len > room);
@@ -681,7 +776,12 @@ fn check_one(
         prop_assert_eq!(md.path_texts(doc, i), want, "chunk {}", i);
         // Size with the prefix, counted independently.
         let prefix = md.chunks[i].prefix.clone().unwrap_or_default();
-        prop_assert_eq!(md.chunks[i].prefix.is_some(), config.heading_prefix);
+        let repeated =
+            config.table_header == TableHeader::Repeat && md.chunks[i].table_header.is_some();
+        prop_assert_eq!(
+            md.chunks[i].prefix.is_some(),
+            config.heading_prefix || repeated
+        );
         prop_assert!(units(config.unit, &prefix) + units(config.unit, c.text(doc)) <= config.size);
     }
     // No cut inside a fence, a table or a table row that fits with the

@@ -124,10 +124,7 @@ fn config(strategy: Engine) -> impl Strategy<Value = Config> {
                     separators,
                     placement,
                     trim,
-                    each_line: false,
-                    then_recursive: None,
-                    heading_prefix: false,
-                    semantic: Default::default(),
+                    ..Config::default()
                 }
             },
         )

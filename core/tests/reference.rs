@@ -111,10 +111,7 @@ fn config_of(request: &Value) -> Config {
         separators: seps.iter().map(Separator::literal).collect(),
         placement: name("placement").parse().unwrap(),
         trim: request["trim"].as_bool().unwrap(),
-        each_line: false,
-        then_recursive: None,
-        heading_prefix: false,
-        semantic: Default::default(),
+        ..Config::default()
     }
 }
 

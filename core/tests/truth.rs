@@ -37,7 +37,7 @@ use chunkscope::semantic::{Breakpoint, SemanticConfig};
 use chunkscope::tokens::Encoding;
 use chunkscope::{
     split, Action, Close, Config, Counter, Cut, Detail, Error, Level, Output, Placement, Separator,
-    Span, Splitter, Strategy as Engine, Unit,
+    Span, Splitter, Strategy as Engine, TableHeader, Unit,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config as RunnerConfig, TestCaseError, TestRunner};
@@ -229,6 +229,12 @@ fn config(strategy: Engine) -> impl Strategy<Value = Config> {
         }),
         semantic_settings(),
         header_settings(),
+        // A repeated table header, in a third of the cases large enough.
+        prop::bool::weighted(if strategy == Engine::Markdown {
+            0.35
+        } else {
+            0.0
+        }),
     )
         .prop_map(
             move |(
@@ -239,6 +245,7 @@ fn config(strategy: Engine) -> impl Strategy<Value = Config> {
                 heading_prefix,
                 semantic,
                 headers,
+                repeat,
             )| {
                 let config = Config {
                     strategy,
@@ -251,6 +258,13 @@ fn config(strategy: Engine) -> impl Strategy<Value = Config> {
                     each_line: false,
                     then_recursive: None,
                     heading_prefix,
+                    // Below about 24 units the header rows of the tables here
+                    // leave no room, and the case would only be refused.
+                    table_header: if repeat && size >= 24 {
+                        TableHeader::Repeat
+                    } else {
+                        TableHeader::Once
+                    },
                     semantic,
                 };
                 match (strategy, headers) {
@@ -313,6 +327,13 @@ fn one(text: &str, config: &Config, tally: &RefCell<Tally>) -> Result<(), TestCa
         // A heading path as long as the size leaves a section's chunks no
         // room; a character longer than the room it leaves fits nowhere.
         Err(Error::PrefixTooLong { len, size, .. }) if config.heading_prefix && len >= size => {
+            tally.borrow_mut().refused += 1;
+            return Ok(());
+        }
+        // The same for a table's repeated header rows.
+        Err(Error::TableHeaderTooLong { len, size, .. })
+            if config.table_header == TableHeader::Repeat && len >= size =>
+        {
             tally.borrow_mut().refused += 1;
             return Ok(());
         }
@@ -427,6 +448,7 @@ fn markdown_trace_tells_the_truth() {
             ("a heading path", 10_000),
             ("a heading prefix", 300),
             ("a table header recorded", 200),
+            ("a repeated table header", 12),
             ("a section level checked", 700),
             ("a cut at a heading", 1_000),
             ("a cut at a block", 2_000),

@@ -15,8 +15,9 @@
 //! 2. overlap: `0..=127` none, `128..=223` 0 to 95, `224..=239` size − 1,
 //!    `240..` size or more (refused).
 //! 3. flags: bit 0 counts bytes (else chars), bit 1 turns trimming off, bits
-//!    2–3 pick the placement (end, start, none, end), bits 6–7 count tokens
-//!    instead: 1 cl100k, 2 o200k (0 and 3 leave bit 0's unit).
+//!    2–3 pick the placement (end, start, none, end), bit 2 also turns the
+//!    Markdown heading prefix on and bit 4 repeats a table's header, bits 6–7
+//!    count tokens instead: 1 cl100k, 2 o200k (0 and 3 leave bit 0's unit).
 //! 4. separator count: the byte mod 8 (0 is refused by the recursive engine).
 //! 5. each separator: `0..=159` one of [`LITERALS`], `160..=209` one of
 //!    [`REGEXES`], `210..` reads a length byte (1–4) and that many bytes as a
@@ -27,7 +28,7 @@ use chunkscope::langchain::{self, Keep, Kind, LangChainConfig, LangChainError};
 use chunkscope::tokens::Encoding;
 use chunkscope::{
     check, split, Config, Counter, Detail, Error, Output, Placement, Property, Separator, Splitter,
-    Strategy, Unit,
+    Strategy, TableHeader, Unit,
 };
 
 /// The trace-truth checks of `core/tests/truth.rs`, the same file: every
@@ -139,6 +140,11 @@ pub fn decode(data: &[u8], strategy: Strategy) -> (String, Config) {
         each_line: false,
         then_recursive: None,
         heading_prefix: flags & 4 != 0,
+        table_header: if flags & 16 != 0 {
+            TableHeader::Repeat
+        } else {
+            TableHeader::Once
+        },
         semantic: Default::default(),
     };
     (text, config)
@@ -160,6 +166,12 @@ fn allowed(text: &str, config: &Config, err: &Error) -> bool {
         Error::PrefixTooLong { len, size, .. } => {
             config.strategy == Strategy::Markdown
                 && config.heading_prefix
+                && *size == config.size
+                && *len >= config.size
+        }
+        Error::TableHeaderTooLong { len, size, .. } => {
+            config.strategy == Strategy::Markdown
+                && config.table_header == TableHeader::Repeat
                 && *size == config.size
                 && *len >= config.size
         }
@@ -201,9 +213,11 @@ fn allowed(text: &str, config: &Config, err: &Error) -> bool {
     }
 }
 
-/// Whether chunks get the heading prefix counted in their size.
+/// Whether chunks may get a prefix counted in their size: the heading path,
+/// or a table's repeated header.
 fn prefixed(config: &Config) -> bool {
-    config.strategy == Strategy::Markdown && config.heading_prefix
+    config.strategy == Strategy::Markdown
+        && (config.heading_prefix || config.table_header == TableHeader::Repeat)
 }
 
 /// The length of `text` in `unit`. Token units load their tokenizer from

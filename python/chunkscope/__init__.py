@@ -96,6 +96,7 @@ def split(
     min_chunk_size: int | None = None,
     embedder: str | None = None,
     then_recursive: list[str] | None = None,
+    table_header: str | None = None,
     trace: bool = False,
 ) -> Report:
     """Splits ``text`` and returns the report the ``chunkscope`` command prints.
@@ -129,7 +130,9 @@ def split(
     - ``"markdown"``: sections by heading, blocks packed inside a section,
       tables cut by rows and code by lines; each chunk carries its heading
       path, and ``heading_prefix=True`` counts that path (as a prefix) in the
-      size.
+      size; ``table_header="repeat"`` puts a cut table's header rows before
+      each later chunk of its rows (in its ``prefix``) and counts them too
+      (``"once"``, the default: they are in the table's first chunk only).
     - ``"langchain-markdown"``: LangChain's ``MarkdownHeaderTextSplitter``
       (``separators`` are the header markers, default ``#``, ``##``,
       ``###``; ``placement="start"`` keeps the header lines, ``each_line``
@@ -168,6 +171,7 @@ def split(
         min_chunk_size=min_chunk_size,
         embedder=embedder,
         then_recursive=then_recursive,
+        table_header=table_header,
     )
     return splitter.split(text, trace=trace)  # type: ignore[return-value]
 

@@ -35,8 +35,9 @@ class Splitter:
     separators of the ``RecursiveCharacterTextSplitter`` that LangChain's
     docs run on each section (``[]``: its default list; regexes when
     ``regex``) (``"langchain-markdown"`` only),
-    ``heading_prefix`` counts each chunk's heading path in its size
-    (``"markdown"`` only); ``breakpoint``, ``amount``, ``buffer``,
+    ``heading_prefix`` counts each chunk's heading path in its size and
+    ``table_header`` (``"once"`` or ``"repeat"``) says whether each chunk of
+    a cut table's rows starts with its header rows (``"markdown"`` only); ``breakpoint``, ``amount``, ``buffer``,
     ``number_of_chunks``, ``min_chunk_size`` and ``embedder`` (``"lexical"``
     or the path of a GloVe/fastText text file) are ``SemanticChunker``'s
     (``"semantic"`` only). A setting of another strategy is refused.
@@ -63,6 +64,7 @@ class Splitter:
         min_chunk_size: int | None = None,
         embedder: str | None = None,
         then_recursive: list[str] | None = None,
+        table_header: str | None = None,
     ) -> Splitter: ...
     def split(self, text: str, trace: bool = False) -> dict[str, Any]:
         """The report of the ``chunkscope`` command, as dicts and lists."""

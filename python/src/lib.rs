@@ -26,7 +26,7 @@ use chunkscope::semantic::{
 use chunkscope::tokens::Encoding;
 use chunkscope::{
     Detail, Error, Output, Placement, SemanticSettings, Separator, Settings, Strategy,
-    StrategySetting, Unit,
+    StrategySetting, TableHeader, Unit,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -111,8 +111,9 @@ impl Splitter {
     /// of the `RecursiveCharacterTextSplitter` that LangChain's docs run on
     /// each section (an empty list: its default list; regexes when `regex`)
     /// (`langchain-markdown` only),
-    /// `heading_prefix` starts each chunk's count with its heading path
-    /// (`markdown` only), and `breakpoint`, `amount`, `buffer`,
+    /// `heading_prefix` starts each chunk's count with its heading path and
+    /// `table_header` (`"once"` or `"repeat"`) says whether each chunk of a
+    /// cut table's rows starts with its header rows (`markdown` only), and `breakpoint`, `amount`, `buffer`,
     /// `number_of_chunks`, `min_chunk_size` and `embedder` (`"lexical"`, or
     /// a GloVe/fastText text file) are `SemanticChunker`'s (`semantic` only).
     #[new]
@@ -120,7 +121,7 @@ impl Splitter {
         strategy="recursive", size=1000, overlap=0, separators=None, unit="chars",
         placement=None, trim=true, regex=false, each_line=false, heading_prefix=false,
         breakpoint=None, amount=None, buffer=None, number_of_chunks=None,
-        min_chunk_size=None, embedder=None, then_recursive=None
+        min_chunk_size=None, embedder=None, then_recursive=None, table_header=None
     ))]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -142,6 +143,7 @@ impl Splitter {
         min_chunk_size: Option<i64>,
         embedder: Option<String>,
         then_recursive: Option<Vec<String>>,
+        table_header: Option<&str>,
     ) -> PyResult<Splitter> {
         let strategy: Strategy = strategy.parse().map_err(|m| config_error(py, m))?;
         // With the recipe, `regex` is about the recursive splitter's
@@ -191,6 +193,10 @@ impl Splitter {
             each_line: each_line.then_some(true),
             then_recursive,
             heading_prefix: heading_prefix.then_some(true),
+            table_header: table_header
+                .map(str::parse::<TableHeader>)
+                .transpose()
+                .map_err(|m| config_error(py, m))?,
             semantic,
         };
         let config = settings
@@ -317,6 +323,9 @@ impl Splitter {
         if own(StrategySetting::HeadingPrefix) {
             dict.set_item("heading_prefix", c.heading_prefix)?;
         }
+        if own(StrategySetting::TableHeader) {
+            dict.set_item("table_header", c.table_header.name())?;
+        }
         if own(StrategySetting::Semantic) {
             let s = &c.semantic;
             dict.set_item("breakpoint", s.breakpoint.name())?;
@@ -364,6 +373,7 @@ impl Splitter {
                 "min_chunk_size",
                 "embedder",
                 "then_recursive",
+                "table_header",
             ]
             .map(get)
             .into_iter()

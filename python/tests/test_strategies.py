@@ -167,6 +167,10 @@ def cli(args: list[str], text: str) -> dict[str, Any] | None:
             ["--strategy", "markdown", "--size", "80", "--heading-prefix"],
         ),
         (
+            {"strategy": "markdown", "size": 26, "table_header": "repeat"},
+            ["--strategy", "markdown", "--size", "26", "--table-header", "repeat"],
+        ),
+        (
             {"strategy": "langchain-markdown", "each_line": True},
             ["--strategy", "langchain-markdown", "--each-line"],
         ),
@@ -208,12 +212,17 @@ def test_strategies_report_as_the_cli_does(kwargs: dict[str, Any], flags: list[s
         assert ["Refunds", "UPI"] in paths
     if kwargs["strategy"] == "sentence":
         assert "sentences" in chunkscope.split(DOC, trace=True, **kwargs)
+    if "table_header" in kwargs:
+        # The table (27 chars) is cut: each chunk of its rows carries the header.
+        header = "| a | b |\n| - | - |\n"
+        assert [c for c in report["chunks"] if c.get("prefix") == header]
 
 
 def test_strategy_settings_are_refused_where_they_do_not_apply() -> None:
     for kwargs, name in [
         ({"each_line": True}, "each_line"),
         ({"heading_prefix": True}, "heading_prefix"),
+        ({"table_header": "repeat"}, "table_header"),
         ({"breakpoint": "percentile"}, "breakpoint"),
         ({"buffer": 2}, "buffer"),
         ({"then_recursive": []}, "then_recursive"),

@@ -52,6 +52,30 @@ e2e('the heading prefix is counted in the size and drawn apart from the chunk', 
   assert.equal(await byTestId(page, 'chunk-prefix').count(), 0);
 });
 
+e2e('a table header repeated in every chunk of its rows is that chunk\'s prefix, counted in the size', async ({ page }) => {
+  // Worked by hand (core/tests/markdown.rs): the header rows are 33 chars, 34
+  // with their line break, so at 50 each chunk after the table's first has
+  // 16 chars of room: "| Pro | 10 |" (12) and "| Team | 20 |" (13) part.
+  const text = '# Prices\n\n| Plan | Price |\n| ---- | ----- |\n| Basic | 5 |\n| Pro | 10 |\n| Team | 20 |\n';
+  const header = '| Plan | Price |\n| ---- | ----- |';
+  await configure(page, { text, strategy: 'markdown', size: 50 });
+  const once = await waitForChunks(page, (c) => c.length === 3, 'the header once');
+  assert.equal(once[2].text, '| Pro | 10 |\n| Team | 20 |');
+  const box = byTestId(page, 'table-header-checkbox');
+  assert.equal(await box.isChecked(), false, 'off by default');
+  await box.check();
+  const chunks = await waitForChunks(page, (c) => c.length === 4, 'the header repeated');
+  assert.deepEqual(chunks.map((c) => c.text), ['# Prices', `${header}\n| Basic | 5 |`, '| Pro | 10 |', '| Team | 20 |']);
+  for (const [index, len] of [[2, 12], [3, 13]]) {
+    await point(page, index);
+    assert.equal(await waitForText(page, byTestId(page, 'chunk-prefix'), /\S/, `prefix of chunk ${index}`), header);
+    assert.equal(await byTestId(page, 'prefix-sum').textContent(), `prefix 34 + text ${len} = ${34 + len} chars of 50`);
+  }
+  // The table's first chunk holds the header itself, and has no prefix.
+  await point(page, 1);
+  assert.equal(await byTestId(page, 'chunk-prefix').count(), 0);
+});
+
 e2e('a heading path that leaves no room is refused naming the size', async ({ page }) => {
   await configure(page, { preset: 'markdown', strategy: 'markdown', size: 30 });
   await byTestId(page, 'heading-prefix-checkbox').check();

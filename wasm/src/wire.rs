@@ -17,9 +17,9 @@
 //! offsets into 10 MB would take four.
 //!
 //! ```text
-//! "CSA3"
+//! "CSA4"
 //! config    strategy, size, overlap, unit, [pattern, regex, level]*, placement, trim,
-//!           each_line, then_recursive? [pattern, regex, level]*, heading_prefix,
+//!           each_line, then_recursive? [pattern, regex, level]*, heading_prefix, table_header (repeat?),
 //!           semantic settings (breakpoint name,
 //!           amount? (float), buffer, number_of_chunks?, min_chunk_size?,
 //!           embedder: `lexical`, or `model:N` for the worker's loaded model,
@@ -65,7 +65,7 @@ use chunkscope::{
     Trace,
 };
 
-const MAGIC: &[u8; 4] = b"CSA3";
+const MAGIC: &[u8; 4] = b"CSA4";
 
 /// Packs `analysis` into a buffer that [`decode`] reads back.
 pub fn encode(analysis: &Analysis) -> Vec<u8> {
@@ -308,7 +308,7 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
         ascii: text.is_ascii(),
     };
     if r.take(MAGIC.len())? != MAGIC {
-        return Err("not a chunkscope report (the buffer does not start with CSA3)".into());
+        return Err("not a chunkscope report (the buffer does not start with CSA4)".into());
     }
     let config = read_config(&mut r)?;
     let (trace, checked) = (r.flag()?, r.flag()?);
@@ -681,6 +681,7 @@ fn write_config(w: &mut Writer, c: &Config) {
         write_separators(w, list);
     }
     w.flag(c.heading_prefix);
+    w.flag(c.table_header == chunkscope::TableHeader::Repeat);
     let s = &c.semantic;
     w.str(s.breakpoint.name());
     w.flag(s.amount.is_some());
@@ -762,6 +763,11 @@ fn read_config(r: &mut Reader) -> Result<Config, String> {
         each_line,
         then_recursive,
         heading_prefix: r.flag()?,
+        table_header: if r.flag()? {
+            chunkscope::TableHeader::Repeat
+        } else {
+            chunkscope::TableHeader::Once
+        },
         semantic: read_semantic_config(r)?,
     })
 }
@@ -1191,6 +1197,17 @@ mod tests {
             .iter()
             .any(|c| matches!(c.cut, Cut::Structure(Level::TableRow))));
         round_trip(doc, Config::markdown(40), Detail::Chunks);
+        // A repeated table header: the configuration and each row chunk's
+        // prefix (the heading path, then the header rows) come back.
+        let repeat = Config::markdown(50)
+            .with_heading_prefix(true)
+            .with_table_header(chunkscope::TableHeader::Repeat);
+        let a = round_trip(doc, repeat, Detail::Full);
+        let md = a.output.markdown.as_ref().unwrap();
+        assert!(md
+            .chunks
+            .iter()
+            .any(|c| c.prefix.as_deref() == Some("Fees > By card\n\n| a | b |\r\n|---|---|\n")));
     }
 
     #[test]
@@ -1262,7 +1279,7 @@ mod tests {
     fn what_is_not_a_report_is_an_error() {
         let a = analyze(PAGE, Config::recursive(40), Detail::Full).unwrap();
         let bytes = encode(&a);
-        assert!(decode(b"CSA2", PAGE).unwrap_err().contains("CSA3"));
+        assert!(decode(b"CSA3", PAGE).unwrap_err().contains("CSA4"));
         // Every cut-short prefix is refused, none panics.
         for end in 0..bytes.len() {
             assert!(

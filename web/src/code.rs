@@ -117,6 +117,14 @@ pub fn rust(config: &Config) -> String {
     if !config.trim {
         builder.push_str("\n    .with_trim(false)");
     }
+    // The Markdown strategy's own settings (the others ignore them, and the
+    // page's configuration leaves them off for them).
+    if config.heading_prefix {
+        builder.push_str("\n    .with_heading_prefix(true)");
+    }
+    if config.table_header == chunkscope::TableHeader::Repeat {
+        builder.push_str("\n    .with_table_header(TableHeader::Repeat)");
+    }
     let comment = if config.strategy.langchain().is_some() {
         "chunk.span is where the chunk comes from; out.langchain has LangChain's own text where it differs, and start_index."
     } else {
@@ -131,6 +139,9 @@ pub fn rust(config: &Config) -> String {
     }
     if builder.contains("Separator::") {
         imports.push("Separator");
+    }
+    if builder.contains("TableHeader::") {
+        imports.push("TableHeader");
     }
     if builder.contains("Unit::") {
         imports.push("Unit");
@@ -318,6 +329,28 @@ fn langchain_python(config: &Config) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rust_code_for_markdown_carries_its_own_settings() {
+        let config = Config::markdown(300)
+            .with_heading_prefix(true)
+            .with_table_header(chunkscope::TableHeader::Repeat);
+        let code = rust(&config);
+        assert!(
+            code.starts_with("use chunkscope::{split, Config, TableHeader};"),
+            "{code}"
+        );
+        assert!(
+            code.contains(
+                "\n    .with_heading_prefix(true)\n    .with_table_header(TableHeader::Repeat);"
+            ),
+            "{code}"
+        );
+        assert!(
+            !rust(&Config::markdown(300)).contains("with_"),
+            "defaults say nothing"
+        );
+    }
 
     #[test]
     fn rust_code_for_the_lesson() {

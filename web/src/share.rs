@@ -61,6 +61,10 @@ pub fn plain(snapshot: &Snapshot) -> String {
     if let Some(list) = s.then_recursive {
         plain.push_str(&format!("then_recursive={}\n", list.name()));
     }
+    // Written only when not the default, so a link without it is unchanged.
+    if s.table_header != chunkscope::TableHeader::Once {
+        plain.push_str(&format!("table_header={}\n", s.table_header.name()));
+    }
     let m = &snapshot.semantic;
     plain.push_str(&format!(
         "breakpoint={}\namount={}\nbuffer={}\n",
@@ -172,6 +176,7 @@ fn read(plain: Vec<u8>) -> Result<Snapshot, String> {
                 )
             }
             "heading_prefix" => settings.heading_prefix = value == "1",
+            "table_header" => settings.table_header = value.parse()?,
             "breakpoint" => semantic.breakpoint = value.parse()?,
             "amount" => semantic.amount = unescape(value)?,
             "buffer" => semantic.buffer = unescape(value)?,
@@ -273,6 +278,7 @@ mod tests {
                     Separator::hard_cut(),
                 ],
                 heading_prefix: true,
+                table_header: chunkscope::TableHeader::Repeat,
                 ..state.settings
             },
             semantic: SemanticSettings {

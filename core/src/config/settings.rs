@@ -15,6 +15,7 @@
 //!   each_line?: boolean,             // langchain-markdown: return_each_line
 //!   then_recursive?: separators | null,  // langchain-markdown: the docs' recipe
 //!   heading_prefix?: boolean,        // markdown: the heading path before each chunk
+//!   table_header?: "once" | "repeat",  // markdown: a table's header in each chunk of its rows
 //!   semantic?: { breakpoint?, amount?, buffer?, number_of_chunks?,
 //!                min_chunk_size?, embedder? } }   // semantic: SemanticChunker's
 //! ```
@@ -33,7 +34,7 @@ use super::semantic::SemanticConfig;
 use super::Config;
 use crate::embed::EmbedderChoice;
 use crate::separator::{Placement, Separator};
-use crate::strategy::{Breakpoint, Strategy};
+use crate::strategy::{Breakpoint, Strategy, TableHeader};
 use crate::unit::Unit;
 use std::fmt;
 
@@ -69,6 +70,8 @@ pub struct Settings {
     /// `markdown`: put each chunk's heading path before it, counted in the
     /// size.
     pub heading_prefix: Option<bool>,
+    /// `markdown`: whether each chunk of a table's rows repeats its header.
+    pub table_header: Option<TableHeader>,
     /// `semantic`: `SemanticChunker`'s arguments and the embedder.
     pub semantic: Option<SemanticSettings>,
 }
@@ -106,16 +109,19 @@ pub enum StrategySetting {
     ThenRecursive,
     /// `heading_prefix`: the Markdown strategy's heading path.
     HeadingPrefix,
+    /// `table_header`: the Markdown strategy's repeated table header.
+    TableHeader,
     /// `semantic`: the semantic strategy's arguments.
     Semantic,
 }
 
 impl StrategySetting {
     /// All of them, in the order the written form lists them.
-    pub const ALL: [StrategySetting; 4] = [
+    pub const ALL: [StrategySetting; 5] = [
         StrategySetting::EachLine,
         StrategySetting::ThenRecursive,
         StrategySetting::HeadingPrefix,
+        StrategySetting::TableHeader,
         StrategySetting::Semantic,
     ];
 
@@ -125,6 +131,7 @@ impl StrategySetting {
             StrategySetting::EachLine => "each_line",
             StrategySetting::ThenRecursive => "then_recursive",
             StrategySetting::HeadingPrefix => "heading_prefix",
+            StrategySetting::TableHeader => "table_header",
             StrategySetting::Semantic => "semantic",
         }
     }
@@ -135,7 +142,7 @@ impl StrategySetting {
             StrategySetting::EachLine | StrategySetting::ThenRecursive => {
                 Strategy::LangChainMarkdown
             }
-            StrategySetting::HeadingPrefix => Strategy::Markdown,
+            StrategySetting::HeadingPrefix | StrategySetting::TableHeader => Strategy::Markdown,
             StrategySetting::Semantic => Strategy::Semantic,
         }
     }
@@ -171,7 +178,7 @@ impl SettingsError {
 
 impl Settings {
     /// The fields of the written form, in order.
-    pub const FIELDS: [&'static str; 11] = [
+    pub const FIELDS: [&'static str; 12] = [
         "strategy",
         "size",
         "overlap",
@@ -182,6 +189,7 @@ impl Settings {
         "each_line",
         "then_recursive",
         "heading_prefix",
+        "table_header",
         "semantic",
     ];
 
@@ -226,6 +234,7 @@ impl Settings {
         config.each_line = self.each_line.unwrap_or(defaults.each_line);
         config.then_recursive = self.then_recursive;
         config.heading_prefix = self.heading_prefix.unwrap_or(defaults.heading_prefix);
+        config.table_header = self.table_header.unwrap_or(defaults.table_header);
         if let Some(s) = self.semantic {
             let c = &mut config.semantic;
             c.breakpoint = s.breakpoint.unwrap_or(c.breakpoint);
@@ -255,6 +264,7 @@ impl Settings {
                     StrategySetting::EachLine => self.each_line == Some(true),
                     StrategySetting::ThenRecursive => self.then_recursive.is_some(),
                     StrategySetting::HeadingPrefix => self.heading_prefix == Some(true),
+                    StrategySetting::TableHeader => self.table_header == Some(TableHeader::Repeat),
                     StrategySetting::Semantic => self.semantic.is_some(),
                 };
                 let name = match (&self.semantic, setting) {
@@ -274,6 +284,116 @@ impl Settings {
             semantic.amount = Some(config.semantic.amount());
         }
         settings
+    }
+}
+
+/// The TypeScript of each field of [`Settings`], in [`Settings::FIELDS`]
+/// order: its type (a `{name}` is filled in by [`Settings::typescript`])
+/// and what it is.
+const FIELD_TYPES: [(&str, &str); Settings::FIELDS.len()] = [
+    ("{strategies}", "The engine; `recursive` when left out."),
+    ("number", "The most units a chunk may hold (a whole number)."),
+    ("number", "The most units a chunk may repeat from the one before."),
+    ("{units}", "What size and overlap count."),
+    ("Separator[]", "Strongest first; `\"\"` is the hard cut."),
+    ("{placements}", "Which chunk keeps a separator at a cut."),
+    ("boolean", "Whether whitespace at the ends of pieces is trimmed off."),
+    ("boolean", "`langchain-markdown` only: one chunk per paragraph (`return_each_line`)."),
+    (
+        "Separator[]",
+        "`langchain-markdown` only: split each section again with `RecursiveCharacterTextSplitter` on these (`[]`: LangChain's default list).",
+    ),
+    ("boolean", "`markdown` only: each chunk's heading path before it, counted in the size."),
+    (
+        "{table_headers}",
+        "`markdown` only: a cut table's header rows in each chunk of its rows (`\"repeat\"`, counted in the size) or in its first chunk only (`\"once\"`).",
+    ),
+    ("SemanticSettings", "`semantic` only: `SemanticChunker`'s arguments."),
+];
+
+/// The same for [`SemanticSettings`].
+const SEMANTIC_TYPES: [(&str, &str); SemanticSettings::FIELDS.len()] = [
+    ("{breakpoints}", "`breakpoint_threshold_type`."),
+    (
+        "number",
+        "`breakpoint_threshold_amount`; the kind's default when left out.",
+    ),
+    ("number", "`buffer_size`: sentences either side in a group."),
+    ("number", "`number_of_chunks`."),
+    ("number", "`min_chunk_size`."),
+    (
+        "string",
+        "`\"lexical\"`, or `\"model:N\"` for a model a worker loaded.",
+    ),
+];
+
+impl Settings {
+    /// The TypeScript declarations of the written form: `Settings`,
+    /// `SemanticSettings` and `Separator`, every field optional (and
+    /// `null` allowed, as the reader takes it), with the names the reader
+    /// accepts listed from the same enums it parses. The npm package ships
+    /// them (`npm/settings.d.ts`, checked to be this text).
+    pub fn typescript() -> String {
+        fn union(names: impl IntoIterator<Item = &'static str>) -> String {
+            names
+                .into_iter()
+                .map(|n| format!("{n:?}"))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        }
+        let fill = |ty: &str| {
+            ty.replace("{strategies}", &union(Strategy::ALL.map(Strategy::name)))
+                .replace("{units}", &union(Unit::ALL.map(Unit::name)))
+                .replace(
+                    "{placements}",
+                    &union(
+                        [Placement::End, Placement::Start, Placement::None].map(Placement::name),
+                    ),
+                )
+                .replace(
+                    "{breakpoints}",
+                    &union(Breakpoint::ALL.map(Breakpoint::name)),
+                )
+                .replace(
+                    "{table_headers}",
+                    &union(TableHeader::ALL.map(TableHeader::name)),
+                )
+        };
+        let interface = |name: &str, doc: &str, fields: &[&str], types: &[(&str, &str)]| {
+            let mut out = format!("/** {doc} */\nexport interface {name} {{\n");
+            for (field, (ty, doc)) in fields.iter().zip(types) {
+                out.push_str(&format!(
+                    "  /** {doc} */\n  {field}?: {} | null;\n",
+                    fill(ty)
+                ));
+            }
+            out.push_str("}\n");
+            out
+        };
+        let level = crate::separator::SeparatorLevel::Sentence.name();
+        let mut out = String::from(
+            "// The written form of a chunkscope configuration: what `split` takes as its\n\
+             // config and a report echoes as `config`. Generated from the Rust types\n\
+             // (`chunkscope::Settings::typescript`); do not edit.\n\n",
+        );
+        out.push_str(&format!(
+            "/** A separator: a literal string, a pattern that may be a regular expression, or a named level. */\n\
+             export type Separator = string | {{ pattern: string; regex?: boolean }} | {{ level: {level:?}; pattern?: \"\"; regex?: false }};\n\n"
+        ));
+        out.push_str(&interface(
+            "SemanticSettings",
+            "The semantic strategy's settings, with LangChain's names.",
+            &SemanticSettings::FIELDS,
+            &SEMANTIC_TYPES,
+        ));
+        out.push('\n');
+        out.push_str(&interface(
+            "Settings",
+            "A configuration: every field may be left out for the strategy's default. A field of one strategy given to another is refused.",
+            &Settings::FIELDS,
+            &FIELD_TYPES,
+        ));
+        out
     }
 }
 
@@ -327,6 +447,9 @@ impl From<&Config> for Settings {
                 .filter(|_| own(StrategySetting::ThenRecursive)),
             heading_prefix: (own(StrategySetting::HeadingPrefix) && config.heading_prefix)
                 .then_some(true),
+            table_header: (own(StrategySetting::TableHeader)
+                && config.table_header != TableHeader::Once)
+                .then_some(config.table_header),
             semantic: own(StrategySetting::Semantic).then(|| semantic_settings(&config.semantic)),
         }
     }
@@ -359,6 +482,7 @@ impl Config {
                 StrategySetting::EachLine => self.each_line = defaults.each_line,
                 StrategySetting::ThenRecursive => self.then_recursive = None,
                 StrategySetting::HeadingPrefix => self.heading_prefix = defaults.heading_prefix,
+                StrategySetting::TableHeader => self.table_header = defaults.table_header,
                 StrategySetting::Semantic => self.semantic = SemanticConfig::new(),
             }
         }
@@ -459,6 +583,7 @@ mod tests {
                 StrategySetting::EachLine => s.each_line = Some(true),
                 StrategySetting::ThenRecursive => s.then_recursive = Some(Vec::new()),
                 StrategySetting::HeadingPrefix => s.heading_prefix = Some(true),
+                StrategySetting::TableHeader => s.table_header = Some(TableHeader::Repeat),
                 StrategySetting::Semantic => s.semantic = Some(SemanticSettings::default()),
             }
             s.resolve(lexical_only)
@@ -503,6 +628,7 @@ mod tests {
                 .with_trim(false),
             Config::fixed(7, 2).with_unit(Unit::Bytes),
             Config::markdown(300).with_heading_prefix(true),
+            Config::markdown(300).with_table_header(TableHeader::Repeat),
             Config::for_strategy(Strategy::Sentence),
             semantic,
             recipe,
@@ -515,7 +641,9 @@ mod tests {
 
     #[test]
     fn settings_another_strategy_ignores_are_not_written_and_compare_equal_once_dropped() {
-        let mut config = Config::recursive(40).with_heading_prefix(true);
+        let mut config = Config::recursive(40)
+            .with_heading_prefix(true)
+            .with_table_header(TableHeader::Repeat);
         config.each_line = true;
         config.then_recursive = Some(Vec::new());
         config.semantic.buffer = 3;
@@ -525,13 +653,35 @@ mod tests {
                 written.each_line,
                 &written.then_recursive,
                 written.heading_prefix,
+                written.table_header,
                 &written.semantic
             ),
-            (None, &None, None, &None)
+            (None, &None, None, None, &None)
         );
         let plain = config.clone().without_ignored();
         assert_eq!(plain, Config::recursive(40));
         assert_eq!(written.resolve(lexical_only).unwrap(), plain);
+    }
+
+    #[test]
+    fn the_shipped_typescript_is_the_one_the_types_make() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../npm/settings.d.ts");
+        let made = Settings::typescript();
+        if std::env::var_os("CHUNKSCOPE_WRITE_TYPES").is_some() {
+            std::fs::write(path, &made).unwrap();
+        }
+        let shipped = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            shipped == made,
+            "npm/settings.d.ts is not what Settings::typescript() makes: \
+             run CHUNKSCOPE_WRITE_TYPES=1 cargo test -p chunkscope --lib typescript"
+        );
+        for field in Settings::FIELDS.iter().chain(&SemanticSettings::FIELDS) {
+            assert!(made.contains(&format!("  {field}?: ")), "{field}");
+        }
+        for name in Strategy::ALL.map(Strategy::name) {
+            assert!(made.contains(&format!("{name:?}")), "{name}");
+        }
     }
 
     #[test]

@@ -12,7 +12,7 @@
 use chunkscope::langchain::{starts_with_lookaround, Keep, Kind, LangChainConfig, PythonRegex};
 use chunkscope::{
     is_space, trim, Action, Analysis, Chunk, Close, Config, Counter, Cut, Level, Node, Output,
-    Placement, Property, Separator, Span, Splitter, Strategy as Engine, Unit,
+    Placement, Property, Separator, Span, Splitter, Strategy as Engine, TableHeader, Unit,
 };
 use std::collections::BTreeMap;
 
@@ -408,7 +408,7 @@ fn tree(
                     found.len()
                 );
                 let ps = parts(n.span, &found, config.placement);
-                groups(source, config, counter, nodes, id, &ps, limit(id), seen)?;
+                groups(source, config, counter, nodes, id, &ps, |_| limit(id), seen)?;
                 if config.placement == Placement::None {
                     let inside = |m: &Span| {
                         n.children
@@ -555,7 +555,8 @@ pub fn nothing_lost(
 }
 
 /// The groups a split node packed its parts into: their spans, fit and
-/// close reasons.
+/// close reasons. `limit(g)` is the room of group `g` (the first group of a
+/// table with a repeated header has more than the groups after it).
 #[allow(clippy::too_many_arguments)]
 fn groups(
     source: &str,
@@ -564,12 +565,13 @@ fn groups(
     nodes: &[Node],
     id: usize,
     ps: &[Span],
-    limit: Option<usize>,
+    limit: impl Fn(usize) -> Option<usize>,
     seen: &mut Seen,
 ) -> Result<(), String> {
     let n = &nodes[id];
     let mut next = 0;
     for (g, &c) in n.children.iter().enumerate() {
+        let limit = limit(g);
         let child = &nodes[c];
         let (a, b) = child.parts.ok_or(format!("node {c} names no parts"))?;
         truth!(
@@ -842,15 +844,42 @@ pub fn markdown(
         } else {
             format!("{}\n\n", texts.join(" > "))
         };
+        // With the table header repeated, a chunk of a table's rows after
+        // the first starts with the heading prefix (when on and not empty),
+        // then the header rows and a line break.
+        let repeated = fact
+            .table_header
+            .filter(|_| config.table_header == TableHeader::Repeat)
+            .map(|header| {
+                let before = if config.heading_prefix {
+                    expected.as_str()
+                } else {
+                    ""
+                };
+                format!("{before}{}\n", header.text(source))
+            });
+        let expected = repeated.clone().unwrap_or(expected);
         match &fact.prefix {
             Some(p) => {
                 truth!(
-                    config.heading_prefix && *p == expected,
-                    "chunk {c}'s prefix is {p:?}, its path makes {expected:?}"
+                    (config.heading_prefix || repeated.is_some()) && *p == expected,
+                    "chunk {c}'s prefix is {p:?}, its path and table make {expected:?}"
                 );
-                saw(seen, "a heading prefix", usize::from(!p.is_empty()));
+                saw(
+                    seen,
+                    "a heading prefix",
+                    usize::from(!p.is_empty() && repeated.is_none()),
+                );
+                saw(
+                    seen,
+                    "a repeated table header",
+                    usize::from(repeated.is_some()),
+                );
             }
-            None => truth!(!config.heading_prefix, "chunk {c} has no prefix"),
+            None => truth!(
+                !config.heading_prefix && repeated.is_none(),
+                "chunk {c} has no prefix"
+            ),
         }
         if let Some(header) = fact.table_header {
             // The header row and the delimiter row; or the header row alone
@@ -885,7 +914,7 @@ pub fn markdown(
             saw(seen, "a table header recorded", 1);
         }
         let prefix_len = units(counter, &expected);
-        let room = if !config.heading_prefix || expected.is_empty() {
+        let room = if !(config.heading_prefix || repeated.is_some()) || expected.is_empty() {
             Some(config.size)
         } else if counter.is_additive() {
             Some(config.size - prefix_len)
@@ -990,7 +1019,31 @@ fn structure(
                 level.name(),
                 ps.len()
             );
-            groups(source, config, counter, nodes, id, &ps, md.limits[id], seen)?;
+            // With the table header repeated, the groups after the first
+            // have the room the header rows and their line break leave
+            // (after the heading prefix, which the node's room already
+            // takes off); measured where lengths add up.
+            let header = (level == Level::TableRow
+                && config.table_header == TableHeader::Repeat
+                && ps.len() > 2)
+                .then(|| trim(source, Span::new(ps[0].start, ps[2].start)));
+            let later = match header {
+                Some(h) if counter.is_additive() => md.limits[id]
+                    .map(|room| room.saturating_sub(units(counter, h.text(source)) + 1)),
+                Some(_) => None,
+                None => md.limits[id],
+            };
+            let room = md.limits[id];
+            groups(
+                source,
+                config,
+                counter,
+                nodes,
+                id,
+                &ps,
+                |g| if g == 0 { room } else { later },
+                seen,
+            )?;
             saw(seen, format!("{} parts rebuilt", level.name()), 1);
         }
         None => {

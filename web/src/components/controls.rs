@@ -66,6 +66,14 @@ pub fn Controls(props: &ControlsProps) -> Html {
     let on_each_line = d.reform(|e: Event| {
         Action::SetEachLine(e.target_unchecked_into::<HtmlInputElement>().checked())
     });
+    let on_table_header = d.reform(|e: Event| {
+        let on = e.target_unchecked_into::<HtmlInputElement>().checked();
+        Action::SetTableHeader(if on {
+            chunkscope::TableHeader::Repeat
+        } else {
+            chunkscope::TableHeader::Once
+        })
+    });
     let on_heading_prefix = d.reform(|e: Event| {
         Action::SetHeadingPrefix(e.target_unchecked_into::<HtmlInputElement>().checked())
     });
@@ -170,6 +178,13 @@ pub fn Controls(props: &ControlsProps) -> Html {
                         {" Heading path before each chunk"}
                     </label>
                     {help("Puts each chunk's heading path (\"Refunds > UPI\" and a blank line) before it for embedding. The size counts the prefix with the text, so no chunk with its prefix is over the size. The chunk is still the exact slice of the document; the prefix is shown apart from it.")}
+                </div>
+                <div class="field check">
+                    <label>
+                        <input type="checkbox" data-testid="table-header-checkbox" checked={s.table_header == chunkscope::TableHeader::Repeat} onchange={on_table_header} />
+                        {" Table header in every chunk of its rows"}
+                    </label>
+                    {help("A table too big for one chunk is cut between its rows, and only its first chunk has the header row. With this on, every later chunk of the table gets the header and delimiter rows before it for embedding, so each row is read with its column names; the size counts them.")}
                 </div>
             }
         </section>

@@ -81,6 +81,7 @@ impl EvalConfig {
             each_line: false,
             then_recursive: None,
             heading_prefix: false,
+            table_header: chunkscope::TableHeader::Once,
         };
         settings.config(self.strategy).map_err(|p| p.message)
     }

@@ -160,6 +160,7 @@ impl Default for State {
                 each_line: false,
                 then_recursive: None,
                 heading_prefix: false,
+                table_header: chunkscope::TableHeader::Once,
             },
             placement_from: Strategy::Recursive,
             other_separators: None,
@@ -303,6 +304,8 @@ pub enum Action {
     SetThenRecursive(Option<crate::state::RecipeList>),
     /// The heading-prefix checkbox (`markdown`) changed.
     SetHeadingPrefix(bool),
+    /// The repeated-table-header checkbox (`markdown`) changed.
+    SetTableHeader(chunkscope::TableHeader),
     /// A tree node was clicked (again to clear).
     SelectNode(NodeId),
     /// A chunk was clicked: select the tree node it came from, opening the
@@ -517,6 +520,10 @@ pub fn reduce(state: &State, action: Action) -> State {
         }
         Action::SetHeadingPrefix(on) => {
             next.settings.heading_prefix = on;
+            true
+        }
+        Action::SetTableHeader(table_header) => {
+            next.settings.table_header = table_header;
             true
         }
         Action::SetTrim(trim) => {

@@ -30,6 +30,9 @@ pub struct Settings {
     /// `markdown`: each chunk gets its heading path as a prefix, counted in
     /// the size with the chunk's text.
     pub heading_prefix: bool,
+    /// `markdown`: whether each chunk of a cut table's rows starts with the
+    /// table's header rows, counted in the size.
+    pub table_header: chunkscope::TableHeader,
 }
 
 impl Settings {
@@ -62,6 +65,7 @@ impl Settings {
             each_line: self.each_line,
             then_recursive: self.then_recursive.map(super::RecipeList::separators),
             heading_prefix: self.heading_prefix,
+            table_header: self.table_header,
             ..Config::default()
         }
         .without_ignored())
@@ -139,6 +143,7 @@ mod tests {
             each_line: false,
             then_recursive: None,
             heading_prefix: false,
+            table_header: chunkscope::TableHeader::Once,
         };
         assert_eq!(
             settings("20").config(Strategy::Semantic).unwrap().overlap,
@@ -167,6 +172,7 @@ mod tests {
             each_line: false,
             then_recursive: None,
             heading_prefix: false,
+            table_header: chunkscope::TableHeader::Once,
         };
         let config = settings.config(Strategy::Sentence).unwrap();
         assert_eq!(

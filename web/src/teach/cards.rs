@@ -280,6 +280,7 @@ pub fn snapshot(card: &Card) -> Snapshot {
             // The Markdown strategy alone shows its prefix; the compare
             // views keep the size for the text.
             heading_prefix: card.view == View::Markdown,
+            table_header: chunkscope::TableHeader::Once,
         },
         semantic: crate::state::SemanticSettings::default(),
     }

@@ -317,11 +317,13 @@ pub fn markdown(splits: &[&Split]) -> Fact {
     let with_path = md.chunks.iter().filter(|c| !c.path.is_empty()).count();
     let last = n.saturating_sub(1);
     let path = md.path_texts(&split.text, last).join(" > ");
+    // Its prefix starts with its heading path (a repeated table header may
+    // follow the path, or stand alone when the heading prefix is off).
     let prefixed = md
         .chunks
         .get(last)
-        .and_then(|c| c.prefix.as_ref())
-        .is_some();
+        .and_then(|c| c.prefix.as_deref())
+        .is_some_and(|p| !path.is_empty() && p.starts_with(&path));
     Fact::new(
         with_path > 0 && prefixed,
         format!(

@@ -160,6 +160,7 @@ impl Lesson {
                 each_line: false,
                 then_recursive: None,
                 heading_prefix: false,
+                table_header: chunkscope::TableHeader::Once,
             },
             semantic: crate::state::SemanticSettings::default(),
         }

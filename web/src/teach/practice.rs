@@ -109,6 +109,7 @@ pub fn graded(e: &Exercise) -> (String, Config) {
         each_line: false,
         then_recursive: None,
         heading_prefix: false,
+        table_header: chunkscope::TableHeader::Once,
         semantic: Default::default(),
     };
     (text.into(), config)

@@ -18,7 +18,7 @@
 
 use super::{SemanticSettings, Settings, SettingsError};
 use crate::separator::{Placement, Separator, SeparatorLevel};
-use crate::strategy::{Breakpoint, Strategy};
+use crate::strategy::{Breakpoint, Strategy, TableHeader};
 use crate::unit::Unit;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Unexpected, Visitor};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
@@ -59,7 +59,8 @@ impl Serialize for Settings {
         field(&mut s, names[7], &self.each_line)?;
         field(&mut s, names[8], &self.then_recursive.as_deref().map(List))?;
         field(&mut s, names[9], &self.heading_prefix)?;
-        field(&mut s, names[10], &self.semantic)?;
+        field(&mut s, names[10], &self.table_header.map(TableHeader::name))?;
+        field(&mut s, names[11], &self.semantic)?;
         s.end()
     }
 }
@@ -194,6 +195,7 @@ impl<'de> Visitor<'de> for SettingsVisitor {
                 "each_line" => o.each_line = read(&mut map, "each_line")?,
                 "then_recursive" => o.then_recursive = list(read(&mut map, "then_recursive")?),
                 "heading_prefix" => o.heading_prefix = read(&mut map, "heading_prefix")?,
+                "table_header" => o.table_header = read_name(&mut map, "table_header")?,
                 "semantic" => o.semantic = read(&mut map, "semantic")?,
                 other => {
                     return Err(de::Error::custom(format!(
@@ -504,7 +506,8 @@ mod tests {
         assert_eq!(
             e,
             "config has no field \"sise\"; the fields are strategy, size, overlap, unit, \
-             separators, placement, trim, each_line, then_recursive, heading_prefix, semantic"
+             separators, placement, trim, each_line, then_recursive, heading_prefix, \
+             table_header, semantic"
         );
         let e = config(json!({"separators": [{"pattern": "x", "regexp": true}]})).unwrap_err();
         assert!(
