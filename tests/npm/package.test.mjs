@@ -97,3 +97,44 @@ test("LangChain's classes, exactly", () => {
     [["a b", 0], ["c", 4], ["d", 6], ["e", 8], ["f", 10]],
   );
 });
+
+test("TypeScript checks a configuration against the shipped types", async () => {
+  const { mkdtempSync, writeFileSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { spawnSync } = await import("node:child_process");
+  const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+  const work = mkdtempSync(join(tmpdir(), "chunkscope-ts-"));
+  // Every `@ts-expect-error` must meet an error, so each mistake below is one
+  // the types catch; the rest must compile.
+  const program = `import { split, type Settings } from ${JSON.stringify(join(dir, "chunkscope_wasm.js"))};
+const lesson: Settings = {
+  strategy: "recursive", size: 40, overlap: 0, unit: "chars", placement: "end", trim: true,
+  separators: ["\\n\\n", { pattern: "\\\\d+", regex: true }, { level: "sentence" }, ""],
+};
+split("text", lesson);
+split("text", null);
+split("text", { strategy: "markdown", heading_prefix: true });
+split("text", { strategy: "semantic", semantic: { breakpoint: "gradient", amount: 80, buffer: 1 } });
+split("text", { strategy: "langchain-markdown", each_line: true, then_recursive: [] });
+// @ts-expect-error: a misspelt field
+split("text", { sise: 40 });
+// @ts-expect-error: a strategy that does not exist
+split("text", { strategy: "late" });
+// @ts-expect-error: a unit that does not exist
+split("text", { unit: "words" });
+// @ts-expect-error: a size is a number
+split("text", { size: "40" });
+// @ts-expect-error: a level that does not exist
+split("text", { separators: [{ level: "paragraph" }] });
+// @ts-expect-error: a breakpoint that does not exist
+split("text", { strategy: "semantic", semantic: { breakpoint: "mean" } });
+`;
+  writeFileSync(join(work, "use.mts"), program);
+  const run = spawnSync(
+    process.execPath,
+    [tsc, "--noEmit", "--strict", "--target", "es2022", "--module", "nodenext", "--moduleResolution", "nodenext", join(work, "use.mts")],
+    { encoding: "utf8" },
+  );
+  rmSync(work, { recursive: true, force: true });
+  assert.equal(run.status, 0, `tsc: ${run.stdout}${run.stderr}`);
+});

@@ -81,7 +81,10 @@ mod api {
     /// utf16_end)` is the chunk's source in JavaScript even past an emoji
     /// (see [`crate::utf16`]).
     #[wasm_bindgen]
-    pub fn split(text: &str, config: JsValue) -> Result<JsValue, JsError> {
+    pub fn split(
+        text: &str,
+        #[wasm_bindgen(unchecked_param_type = "Settings | null")] config: JsValue,
+    ) -> Result<JsValue, JsError> {
         let options = options_from_js(config).map_err(|e| JsError::new(&e.message))?;
         let report = split_report(text, options).map_err(|e| JsError::new(&e))?;
         report_to_js(&report, text)
@@ -147,7 +150,7 @@ mod api {
     #[wasm_bindgen(js_name = splitWithModel)]
     pub fn split_with_model(
         text: &str,
-        config: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Settings | null")] config: JsValue,
         model: &JsModel,
     ) -> Result<JsValue, JsError> {
         let options = options_from_js(config).map_err(|e| JsError::new(&e.message))?;
