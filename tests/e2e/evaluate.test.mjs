@@ -158,6 +158,36 @@ e2e('the page gives the CLI metrics exactly (article, top-k 3), best values mark
   assert.deepEqual((await readRows(page)).map((r) => r.config), ['0', '2']);
 });
 
+e2e('a configuration counted in cl100k tokens is evaluated as the CLI evaluates it', async ({ page }) => {
+  // chunkscope eval --questions eval/questions/article.jsonl --top-k 3 --size 60 --unit cl100k web/src/presets/article.txt
+  const cl100k60 = {
+    recall: 0.8901466745503442,
+    precision: 0.09191161770170193,
+    iou: 0.09168889649347253,
+    whole: 0.8461538461538461,
+    fragments: 1.1538461538461537,
+    chunks: 54,
+    units: 2031,
+  };
+  await articleSetup(page);
+  const units = await byTestId(page, 'eval-row').nth(0).locator('[data-testid=eval-unit] option').evaluateAll((o) => o.map((x) => x.value));
+  assert.deepEqual(units, ['chars', 'bytes', 'cl100k', 'o200k']);
+  await byTestId(page, 'eval-row').nth(0).locator('[data-testid=eval-unit]').selectOption('cl100k');
+  await setRow(page, 0, { size: 60 });
+  // The tables are fetched for the module's worker first; then the row is answered.
+  await page.waitForFunction(
+    () => {
+      const row = document.querySelectorAll('[data-testid=eval-row]')[0];
+      return row?.dataset.state === 'done' && row.querySelector('[data-metric=units]')?.dataset.value === '2031';
+    },
+    null,
+    { timeout: TIMEOUT },
+  );
+  const rows = await readRows(page);
+  assert.deepEqual(rows[0].metrics, cl100k60, 'recursive 60 cl100k = chunkscope eval --size 60 --unit cl100k');
+  assert.deepEqual(rows[1].metrics, CLI.fixed200_20, 'the other row is unchanged');
+});
+
 e2e('a bad size fails its row only, with the reason', async ({ page }) => {
   await openEvaluate(page);
   await settled(page, 2);

@@ -8,6 +8,7 @@ use crate::model::count;
 use crate::state::eval::{
     reduce, strategies, ConfigEdit, EvalAction, EvalConfig, EvalState, Outcome, Source, SETS,
 };
+use chunkscope::tokens::{self, Encoding};
 use chunkscope::{presets, Strategy, Unit};
 use chunkscope_eval::compare::SignTest;
 use chunkscope_eval::Evaluation;
@@ -344,16 +345,52 @@ fn use_evaluations(state: &UseReducerHandle<EvalState>, model: Option<u32>) {
         if by_model && model.is_none() {
             return;
         }
-        for (id, config) in requests {
-            let dispatch = dispatch.clone();
-            crate::engine::evaluate_by(&corpus, &questions, &config, top_k, model, move |answer| {
-                dispatch.dispatch(EvalAction::Evaluated {
-                    round,
-                    config: id,
-                    result: answer.map_err(|r| r.message),
-                })
-            });
-        }
+        // A token unit's tables are installed in this module's worker first
+        // (fetched once, when a configuration first counts in them); a
+        // configuration whose tables cannot be had fails with why.
+        wasm_bindgen_futures::spawn_local(async move {
+            let mut missing: Vec<(Encoding, Result<(), String>)> = Vec::new();
+            for (_, config) in &requests {
+                if let Unit::Tokens(encoding) = config.unit {
+                    if tokens::get(encoding).is_none() && !missing.iter().any(|m| m.0 == encoding) {
+                        let got = super::tokenizer::install(encoding).await.map(drop);
+                        missing.push((encoding, got));
+                    }
+                }
+            }
+            for (id, config) in requests {
+                let failed = missing.iter().find_map(|(encoding, got)| match got {
+                    Err(why) if config.unit == Unit::Tokens(*encoding) => Some(why.clone()),
+                    _ => None,
+                });
+                let dispatch = dispatch.clone();
+                if let Some(why) = failed {
+                    dispatch.dispatch(EvalAction::Evaluated {
+                        round,
+                        config: id,
+                        result: Err(format!(
+                            "the {} tables could not be loaded: {why}",
+                            config.unit
+                        )),
+                    });
+                    continue;
+                }
+                crate::engine::evaluate_by(
+                    &corpus,
+                    &questions,
+                    &config,
+                    top_k,
+                    model,
+                    move |answer| {
+                        dispatch.dispatch(EvalAction::Evaluated {
+                            round,
+                            config: id,
+                            result: answer.map_err(|r| r.message),
+                        })
+                    },
+                );
+            }
+        });
     });
 }
 
@@ -407,8 +444,8 @@ fn config_controls(c: &EvalConfig, dispatch: &Callback<EvalAction>) -> Html {
                 <span>{"unit"}</span>
                 <select data-testid="eval-unit"
                     onchange={select(|v| v.parse::<Unit>().ok().map(ConfigEdit::Unit))}>
-                    { for [Unit::Chars, Unit::Bytes].into_iter().map(|u| html! {
-                        <option value={u.name()} selected={u == c.unit}>{u.name()}</option>
+                    { for Unit::ALL.into_iter().map(|u| html! {
+                        <option value={u.name()} selected={u == c.unit}>{super::tokenizer::unit_title(u)}</option>
                     })}
                 </select>
             </label>

@@ -65,25 +65,30 @@ async fn fetch(encoding: Encoding) -> Result<Vec<u8>, String> {
     Ok(js_sys::Uint8Array::new(&buffer).to_vec())
 }
 
+/// Fetches, reads and installs `encoding`'s tokenizer, here and in this
+/// module's worker (the page's and the modes module's each have their
+/// own): its size in bytes, or why not. The worker splits with its own copy;
+/// it is posted before the requests that need it, so it is installed first.
+pub async fn install(encoding: Encoding) -> Result<usize, String> {
+    let data = fetch(encoding).await?;
+    let bytes = data.len();
+    let tokenizer = Tokenizer::from_data(&data).map_err(|e| e.to_string())?;
+    if tokenizer.encoding() != encoding {
+        return Err(format!(
+            "{} holds the {} tables",
+            url(encoding),
+            tokenizer.encoding()
+        ));
+    }
+    tokens::install(tokenizer);
+    crate::engine::install_tokenizer(&data);
+    Ok(bytes)
+}
+
 /// Fetches, reads and installs `encoding`'s tokenizer.
 async fn load(encoding: Encoding) -> TokenizerStatus {
     let started = now();
-    let result = fetch(encoding).await.and_then(|data| {
-        let bytes = data.len();
-        let tokenizer = Tokenizer::from_data(&data).map_err(|e| e.to_string())?;
-        if tokenizer.encoding() != encoding {
-            return Err(format!(
-                "{} holds the {} tables",
-                url(encoding),
-                tokenizer.encoding()
-            ));
-        }
-        tokens::install(tokenizer);
-        // The worker splits with its own copy; it is posted before the
-        // requests that need it, so it is installed first.
-        crate::engine::install_tokenizer(&data);
-        Ok(bytes)
-    });
+    let result = install(encoding).await;
     match result {
         Ok(bytes) => TokenizerStatus::Loaded {
             encoding,
