@@ -319,24 +319,30 @@ e2e('fewest chunks is not "best" for a configuration whose chunks outgrow its si
   assert.ok(rows[0].best.includes('chunks'), `the fewest chunks within the size: ${rows[0].best}`);
 });
 
-e2e('the sweep: 45 points drawn as recall and IoU against size, one line per strategy', async ({ page }) => {
+e2e('the sweep: the table\'s configurations at 5 sizes and 3 overlaps, drawn as recall and IoU against size, one line each', async ({ page }) => {
   await openEvaluate(page);
   await settled(page, 2);
   await byTestId(page, 'sweep-start').click();
   const chart = byTestId(page, 'sweep-chart');
   await page.waitForFunction(() => document.querySelector('[data-testid=sweep-chart]')?.dataset.state === 'done', null, { timeout: TIMEOUT });
-  assert.equal(await chart.getAttribute('data-points'), '45');
+  // The refund set's two rows: recursive (the lesson's separators) and fixed.
+  assert.equal(await chart.getAttribute('data-points'), '30');
   const progress = byTestId(page, 'sweep-progress');
-  assert.deepEqual([await progress.getAttribute('data-done'), await progress.getAttribute('data-total')], ['45', '45']);
-  const points = await page.$$eval('[data-testid=sweep-point]', (p) => p.map((c) => `${c.dataset.metric} ${c.dataset.strategy} ${c.dataset.size} ${c.dataset.overlap}`));
-  assert.equal(points.length, 2 * 3 * 5, 'overlap 0 drawn: 2 panels × 3 strategies × 5 sizes');
-  assert.deepEqual(await page.$$eval('[data-testid=sweep-chart] polyline', (l) => l.length), 6);
+  assert.deepEqual([await progress.getAttribute('data-done'), await progress.getAttribute('data-total')], ['30', '30']);
+  const points = await page.$$eval('[data-testid=sweep-point]', (p) => p.map((c) => `${c.dataset.metric} ${c.dataset.line} ${c.dataset.strategy} ${c.dataset.unit} ${c.dataset.size} ${c.dataset.overlap}`));
+  assert.equal(points.length, 2 * 2 * 5, 'overlap 0 drawn: 2 panels × 2 configurations × 5 sizes');
+  assert.deepEqual(points.slice(0, 6), [
+    'recall 0 recursive chars 128 0', 'recall 0 recursive chars 256 0', 'recall 0 recursive chars 512 0',
+    'recall 0 recursive chars 1024 0', 'recall 0 recursive chars 2048 0', 'recall 1 fixed chars 128 0',
+  ]);
+  assert.deepEqual(await page.$$eval('[data-testid=sweep-chart] polyline', (l) => l.length), 4);
+  assert.deepEqual(await page.$$eval('[data-testid=sweep-key]', (k) => k.map((x) => x.textContent)), ['recursive chars seed', 'fixed chars default']);
   await byTestId(page, 'sweep-overlap').selectOption('20');
   await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=sweep-point]')].every((c) => c.dataset.overlap === '20'), null, { timeout: TIMEOUT });
-  // The refund page is 114 chars: at every size of the sweep each strategy
-  // makes one chunk, so every question is recalled whole at top-k 1.
+  // The refund page is 114 chars: at every size of the sweep each
+  // configuration makes one chunk, so every question is recalled whole at top-k 1.
   const recalls = await page.$$eval('[data-testid=sweep-point][data-metric=recall]', (p) => p.map((c) => +c.dataset.value));
-  assert.deepEqual(recalls, Array(15).fill(1));
+  assert.deepEqual(recalls, Array(10).fill(1));
   // Each panel's axis runs to the smallest round value its points reach, so
   // small values (IoU here) do not lie flat along the bottom.
   const panels = await page.$$eval('[data-testid=sweep-panel]', (ps) =>
@@ -391,8 +397,8 @@ e2e(
     await byTestId(page, 'eval-add-config').click();
     await settled(page, 3);
     assert.equal(await byTestId(page, 'sweep-progress').getAttribute('data-done'), stopped, 'nothing more arrives after a cancel');
-    assert.ok(+stopped < 45);
-    // The whole sweep.
+    assert.ok(+stopped < 30);
+    // The whole sweep, of the three configurations the table now has.
     await byTestId(page, 'sweep-start').click();
     await page.waitForFunction(() => document.querySelector('[data-testid=sweep-chart]')?.dataset.state === 'done', null, { timeout: 120000 });
     assert.equal(await byTestId(page, 'sweep-chart').getAttribute('data-points'), '45');

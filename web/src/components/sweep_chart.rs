@@ -1,12 +1,11 @@
-//! The sweep: sizes 128 … 2048 × overlap 0 / 10 / 20 % × strategy, each point
+//! The sweep: sizes 128 … 2048 × overlap 0 / 10 / 20 % × the configurations
+//! in the table (each with its own strategy, unit and separators), each point
 //! evaluated by the worker one at a time (so the bar moves and a cancel
 //! stops it between two points), drawn as recall and IoU against size, one
-//! line per strategy.
+//! line per configuration.
 
 use super::eval_page::{fixed, js_number, now};
-use crate::state::eval::{
-    EvalAction, EvalState, Point, SWEEP_OVERLAPS, SWEEP_SIZES, SWEEP_STRATEGIES,
-};
+use crate::state::eval::{EvalAction, EvalConfig, EvalState, Point, SWEEP_OVERLAPS, SWEEP_SIZES};
 use chunkscope_eval::Means;
 use std::rc::Rc;
 use web_sys::HtmlSelectElement;
@@ -24,12 +23,25 @@ fn use_sweep(state: &EvalState, dispatch: &Callback<EvalAction>) {
     let next = state
         .sweep
         .as_ref()
-        .and_then(|s| s.next().map(|p| (s.id, s.results.len(), p)));
+        .and_then(|s| s.next().map(|p| (s.id, s.results.len(), s.config(p))));
     let (corpus, questions, top_k) = (state.corpus.clone(), state.questions.clone(), state.top_k);
     let dispatch = dispatch.clone();
     use_effect_with(next, move |next| {
-        if let Some((sweep, index, point)) = *next {
-            crate::engine::evaluate(&corpus, &questions, &point.config(), top_k, move |answer| {
+        if let Some((sweep, index, config)) = next.clone() {
+            let config = match config {
+                Ok(config) => config,
+                // A configuration that cannot be read fails its points.
+                Err(why) => {
+                    dispatch.emit(EvalAction::SweepPoint {
+                        sweep,
+                        index,
+                        result: Err(why),
+                        now: now(),
+                    });
+                    return;
+                }
+            };
+            crate::engine::evaluate(&corpus, &questions, &config, top_k, move |answer| {
                 dispatch.emit(EvalAction::SweepPoint {
                     sweep,
                     index,
@@ -73,11 +85,17 @@ fn axis_top(largest: f64) -> f64 {
         .unwrap_or(1.0)
 }
 
-/// One panel: `metric` against size for every strategy at `overlap` %.
+/// A configuration as its line is named: what the sweep keeps of it.
+fn line_label(c: &EvalConfig) -> String {
+    format!("{} {} {}", c.strategy.name(), c.unit.name(), c.separators)
+}
+
+/// One panel: `metric` against size for every configuration at `overlap` %.
 fn panel(
     title: &'static str,
     metric: fn(&Means) -> f64,
     points: &[(Point, Means)],
+    lines: &[EvalConfig],
     overlap: usize,
 ) -> Html {
     let top = axis_top(
@@ -87,26 +105,30 @@ fn panel(
             .map(|(_, m)| metric(m))
             .fold(0.0, f64::max),
     );
-    let lines = SWEEP_STRATEGIES.iter().enumerate().map(|(i, &strategy)| {
+    let lines = lines.iter().enumerate().map(|(i, line)| {
+        let strategy = line.strategy;
+        let label = line_label(line);
         let mine: Vec<&(Point, Means)> = points
             .iter()
-            .filter(|(p, _)| p.strategy == strategy && p.overlap_pct == overlap)
+            .filter(|(p, _)| p.line == i && p.overlap_pct == overlap)
             .collect();
         let path: String = mine
             .iter()
             .map(|(p, m)| format!("{},{}", at(x_of(p.size)), at(y_of(metric(m), top))))
             .collect::<Vec<_>>()
             .join(" ");
-        let class = format!("series s{i}");
+        // Six colours, then they repeat (each line keeps its label).
+        let class = format!("series s{}", i % 6);
         html! {
-            <g class={class} data-strategy={strategy.name()}>
+            <g class={class} data-strategy={strategy.name()} data-line={i.to_string()}>
                 <polyline points={path} fill="none" />
                 { for mine.iter().map(|(p, m)| html! {
                     <circle data-testid="sweep-point" data-metric={title} data-strategy={strategy.name()}
+                        data-line={i.to_string()} data-unit={line.unit.name()}
                         data-size={p.size.to_string()} data-overlap={p.overlap_pct.to_string()}
                         data-value={js_number(metric(m))}
                         cx={at(x_of(p.size))} cy={at(y_of(metric(m), top))} r="3">
-                        <title>{format!("{} size {} overlap {} %: {title} {}", strategy.name(), p.size, p.overlap_pct, fixed(metric(m), 3))}</title>
+                        <title>{format!("{label} size {} overlap {} %: {title} {}", p.size, p.overlap_pct, fixed(metric(m), 3))}</title>
                     </circle>
                 })}
             </g>
@@ -115,7 +137,7 @@ fn panel(
     html! {
         <g class="sweep-panel" data-testid="sweep-panel" data-metric={title} data-top={js_number(top)}>
             <text x={at(LEFT)} y="12" class="axis-title">{title}</text>
-            <text x={at(WIDTH - RIGHT)} y="12" class="tick" text-anchor="end">{"size, chars (log) →"}</text>
+            <text x={at(WIDTH - RIGHT)} y="12" class="tick" text-anchor="end">{"size, in each line's unit (log) →"}</text>
             { for [0.0, top / 2.0, top].into_iter().map(|v| html! {
                 <>
                     <line class="grid" x1={at(LEFT)} x2={at(WIDTH - RIGHT)}
@@ -161,6 +183,9 @@ pub fn SweepPanel(props: &SweepPanelProps) -> Html {
             .collect()
     });
     let failed = sweep.map_or(0, |s| s.results.iter().filter(|r| r.is_err()).count());
+    // The configurations a sweep would take now, or the ones it took.
+    let lines: Rc<Vec<EvalConfig>> =
+        sweep.map_or_else(|| Rc::new(props.state.configs.clone()), |s| s.lines.clone());
     let status = match sweep {
         None => "idle",
         Some(s) if s.running() => "running",
@@ -170,14 +195,13 @@ pub fn SweepPanel(props: &SweepPanelProps) -> Html {
     let elapsed = sweep.and_then(|s| s.ended.map(|e| (e - s.started).round() as u64));
     html! {
         <section class="eval-sweep" aria-label="Sweep">
-            <h3>{"Sweep: size × overlap × strategy"}</h3>
+            <h3>{"Sweep: size × overlap × your configurations"}</h3>
             <p class="hint">
                 {format!(
-                    "Sizes {} chars, overlap {} % of the size, strategies {}, default separators; the corpus, questions and top-k above. {} evaluations, one at a time in the worker.",
+                    "Each configuration in the table above (its strategy, unit and separators) at sizes {}, overlap {} % of the size; the corpus, questions and top-k above. {} evaluations, one at a time in the worker.",
                     SWEEP_SIZES.map(|s| s.to_string()).join(", "),
                     SWEEP_OVERLAPS.map(|s| s.to_string()).join(" / "),
-                    SWEEP_STRATEGIES.map(|s| s.name()).join(", "),
-                    SWEEP_SIZES.len() * SWEEP_OVERLAPS.len() * SWEEP_STRATEGIES.len(),
+                    SWEEP_SIZES.len() * SWEEP_OVERLAPS.len() * props.state.configs.len(),
                 )}
             </p>
             <div class="eval-bar">
@@ -213,16 +237,16 @@ pub fn SweepPanel(props: &SweepPanelProps) -> Html {
                 // Two panes, each its own viewBox: the stylesheet places them
                 // side by side, or one above the other on a narrow screen.
                 <div class="sweep-chart" data-testid="sweep-chart" data-state={status} data-points={points.len().to_string()}
-                    role="img" aria-label="Recall and IoU against chunk size, one line per strategy">
+                    role="img" aria-label="Recall and IoU against chunk size, one line per configuration">
                     { for [("recall", (|m: &Means| m.recall) as fn(&Means) -> f64), ("iou", |m: &Means| m.iou)].map(|(title, metric)| html! {
                         <svg class="sweep-pane" viewBox={format!("0 0 {} {}", at(WIDTH), at(HEIGHT))}>
-                            {panel(title, metric, &points, *overlap)}
+                            {panel(title, metric, &points, &lines, *overlap)}
                         </svg>
                     })}
                 </div>
                 <p class="sweep-legend">
-                    { for SWEEP_STRATEGIES.iter().enumerate().map(|(i, s)| html! {
-                        <span class={format!("key s{i}")}>{s.name()}</span>
+                    { for lines.iter().enumerate().map(|(i, c)| html! {
+                        <span class={format!("key s{}", i % 6)} data-testid="sweep-key">{line_label(c)}</span>
                     })}
                 </p>
             }

@@ -136,44 +136,32 @@ pub enum Source {
     Edited,
 }
 
-/// A point of the sweep: strategy, size, overlap in percent of the size.
+/// A point of the sweep: one of its configurations (a line of the chart),
+/// a size, and an overlap in percent of the size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Point {
-    /// The strategy.
-    pub strategy: Strategy,
-    /// The size in chars.
+    /// Which configuration of the sweep ([`Sweep::lines`]).
+    pub line: usize,
+    /// The size, in that configuration's unit.
     pub size: usize,
-    /// The overlap, in percent of the size.
+    /// The overlap, in percent of the size (rounded down).
     pub overlap_pct: usize,
 }
 
-impl Point {
-    /// The configuration: chars, the default separators.
-    pub fn config(&self) -> Config {
-        let mut config = Config::for_strategy(self.strategy);
-        config.size = self.size;
-        config.overlap = self.size * self.overlap_pct / 100;
-        config.unit = Unit::Chars;
-        config
-    }
-}
-
-/// The default sweep's sizes.
+/// The sweep's sizes.
 pub const SWEEP_SIZES: [usize; 5] = [128, 256, 512, 1024, 2048];
-/// The default sweep's overlaps, in percent of the size.
+/// The sweep's overlaps, in percent of the size.
 pub const SWEEP_OVERLAPS: [usize; 3] = [0, 10, 20];
-/// The default sweep's strategies.
-pub const SWEEP_STRATEGIES: [Strategy; 3] =
-    [Strategy::Fixed, Strategy::Recursive, Strategy::Sentence];
 
-/// Every point of the default sweep, strategy by strategy, size by size.
-pub fn sweep_points() -> Vec<Point> {
+/// Every point of a sweep of `lines` configurations, configuration by
+/// configuration, size by size.
+pub fn sweep_points(lines: usize) -> Vec<Point> {
     let mut points = Vec::new();
-    for strategy in SWEEP_STRATEGIES {
+    for line in 0..lines {
         for size in SWEEP_SIZES {
             for overlap_pct in SWEEP_OVERLAPS {
                 points.push(Point {
-                    strategy,
+                    line,
                     size,
                     overlap_pct,
                 });
@@ -188,6 +176,9 @@ pub fn sweep_points() -> Vec<Point> {
 pub struct Sweep {
     /// Its number; answers to another sweep are dropped.
     pub id: u32,
+    /// The configurations swept, as the table had them when it started: each
+    /// one's strategy, unit and separators, at every size and overlap.
+    pub lines: Rc<Vec<EvalConfig>>,
     /// The points, in the order asked.
     pub points: Rc<Vec<Point>>,
     /// The means of each point answered, in order (an error as its message).
@@ -209,6 +200,19 @@ impl Sweep {
     /// The next point to ask, while running.
     pub fn next(&self) -> Option<Point> {
         self.running().then(|| self.points[self.results.len()])
+    }
+
+    /// The engine configuration of `point`: its line's, at its size and
+    /// overlap (none for a strategy without overlap), or what is wrong.
+    pub fn config(&self, point: Point) -> Result<Config, String> {
+        let mut line = self
+            .lines
+            .get(point.line)
+            .ok_or_else(|| format!("the sweep has no configuration {}", point.line))?
+            .clone();
+        line.size = point.size.to_string();
+        line.overlap = (point.size * point.overlap_pct / 100).to_string();
+        line.config()
     }
 }
 
@@ -581,7 +585,8 @@ pub fn reduce(state: &EvalState, action: EvalAction) -> EvalState {
             let id = next.sweep.as_ref().map_or(0, |s| s.id + 1);
             next.sweep = Some(Sweep {
                 id,
-                points: Rc::new(sweep_points()),
+                lines: Rc::new(next.configs.clone()),
+                points: Rc::new(sweep_points(next.configs.len())),
                 results: Vec::new(),
                 cancelled: false,
                 started: now,
@@ -809,11 +814,23 @@ mod tests {
 
     #[test]
     fn the_sweep_asks_point_by_point_and_stops_when_cancelled() {
-        let points = sweep_points();
-        assert_eq!(points.len(), 5 * 3 * 3);
-        assert_eq!(points[1].config().overlap, 12, "10 % of 128, rounded down");
         let s = reduce(&loaded(), EvalAction::StartSweep(100.0));
         let sweep = s.sweep.clone().unwrap();
+        // The table's two configurations, each at 5 sizes and 3 overlaps.
+        let points = sweep_points(2);
+        assert_eq!(*sweep.points, points);
+        assert_eq!(points.len(), 2 * 5 * 3);
+        let lines: Vec<Strategy> = sweep.lines.iter().map(|c| c.strategy).collect();
+        assert_eq!(lines, [Strategy::Recursive, Strategy::Fixed]);
+        let config = sweep.config(points[1]).unwrap();
+        assert_eq!(config.overlap, 12, "10 % of 128, rounded down");
+        assert_eq!(config.strategy, Strategy::Recursive);
+        assert_eq!(config.separators, presets::separators("seed").unwrap());
+        let last = sweep.config(points[29]).unwrap();
+        assert_eq!(
+            (last.strategy, last.size, last.overlap),
+            (Strategy::Fixed, 2048, 409)
+        );
         assert_eq!(sweep.next(), Some(points[0]));
         let point = |s: &EvalState, index| {
             reduce(
