@@ -132,7 +132,8 @@ split("text", { strategy: "semantic", semantic: { breakpoint: "mean" } });
   writeFileSync(join(work, "use.mts"), program);
   const run = spawnSync(
     process.execPath,
-    [tsc, "--noEmit", "--strict", "--target", "es2022", "--module", "nodenext", "--moduleResolution", "nodenext", join(work, "use.mts")],
+    // wasm-bindgen's declarations use the DOM's types and `Symbol.dispose`.
+    [tsc, "--noEmit", "--strict", "--target", "es2022", "--lib", "esnext,dom", "--module", "nodenext", "--moduleResolution", "nodenext", join(work, "use.mts")],
     { encoding: "utf8" },
   );
   rmSync(work, { recursive: true, force: true });
