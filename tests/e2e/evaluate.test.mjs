@@ -336,7 +336,7 @@ e2e('the sweep: the table\'s configurations at 5 sizes and 3 overlaps, drawn as 
     'recall 0 recursive chars 1024 0', 'recall 0 recursive chars 2048 0', 'recall 1 fixed chars 128 0',
   ]);
   assert.deepEqual(await page.$$eval('[data-testid=sweep-chart] polyline', (l) => l.length), 4);
-  assert.deepEqual(await page.$$eval('[data-testid=sweep-key]', (k) => k.map((x) => x.textContent)), ['recursive chars seed', 'fixed chars default']);
+  assert.deepEqual(await page.$$eval('[data-testid=sweep-key]', (k) => k.map((x) => x.textContent)), ["recursive in chars, the lesson's list", 'fixed in chars']);
   await byTestId(page, 'sweep-overlap').selectOption('20');
   await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=sweep-point]')].every((c) => c.dataset.overlap === '20'), null, { timeout: TIMEOUT });
   // The refund page is 114 chars: at every size of the sweep each

@@ -445,7 +445,7 @@ fn config_controls(c: &EvalConfig, dispatch: &Callback<EvalAction>) -> Html {
                 <select data-testid="eval-unit"
                     onchange={select(|v| v.parse::<Unit>().ok().map(ConfigEdit::Unit))}>
                     { for Unit::ALL.into_iter().map(|u| html! {
-                        <option value={u.name()} selected={u == c.unit}>{super::tokenizer::unit_title(u)}</option>
+                        <option value={u.name()} selected={u == c.unit}>{u.name()}</option>
                     })}
                 </select>
             </label>

@@ -85,9 +85,15 @@ fn axis_top(largest: f64) -> f64 {
         .unwrap_or(1.0)
 }
 
-/// A configuration as its line is named: what the sweep keeps of it.
+/// A configuration as its line is named: what the sweep keeps of it (its
+/// separators only for a strategy that reads them).
 fn line_label(c: &EvalConfig) -> String {
-    format!("{} {} {}", c.strategy.name(), c.unit.name(), c.separators)
+    let named = format!("{} in {}", c.strategy.name(), c.unit.name());
+    if c.strategy.uses_separators() {
+        format!("{named}, {}", super::separators::preset_title(c.separators))
+    } else {
+        named
+    }
 }
 
 /// One panel: `metric` against size for every configuration at `overlap` %.
