@@ -86,6 +86,11 @@ impl Lengths {
 /// The cuts between chunks, counted by what made each one. The last chunk's
 /// [`Cut::End`] is not a cut.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 pub struct Cuts {
     /// Cuts each separator made, by its index in the list.
     pub by_separator: Vec<usize>,

@@ -26,10 +26,12 @@ use crate::contract::{analyze, Detail, Refusal};
 use chunkscope::stats::{Cuts, Lengths};
 use chunkscope::{export, Config, Strategy};
 use js_sys::{Array, Object, Reflect};
+use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsValue;
 
 /// The numbers of one document, or of the whole corpus.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Stats {
     /// Documents counted (1 for a document).
     pub documents: usize,
@@ -160,126 +162,61 @@ where
     Ok(report)
 }
 
-fn get(target: &JsValue, key: &str) -> JsValue {
-    Reflect::get(target, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
-}
-
 fn set(target: &Object, key: &str, value: &JsValue) {
     // Setting a property of a plain object made here cannot fail.
     let _ = Reflect::set(target, &JsValue::from_str(key), value);
 }
 
-const FIELDS: [&str; 8] = [
-    "documents",
-    "bytes",
-    "chars",
-    "chunks",
-    "min",
-    "median",
-    "max",
-    "over",
-];
-
-fn values(s: &Stats) -> [usize; 8] {
-    [
-        s.documents,
-        s.bytes,
-        s.chars,
-        s.chunks,
-        s.min,
-        s.median,
-        s.max,
-        s.over,
-    ]
+/// One document's numbers as the worker sends them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Named {
+    name: String,
+    #[serde(flatten)]
+    stats: Stats,
 }
 
-/// The fields of `Cuts` besides the list, in the object's order.
-const CUT_FIELDS: [&str; 5] = ["hard", "windows", "structure", "breakpoints", "mid_word"];
-
-fn cut_values(c: &Cuts) -> [usize; 5] {
-    [c.hard, c.windows, c.structure, c.breakpoints, c.mid_word]
-}
-
-fn stats_object(s: &Stats) -> Object {
-    let object = Object::new();
-    for (key, value) in FIELDS.iter().zip(values(s)) {
-        set(&object, key, &JsValue::from_f64(value as f64));
-    }
-    let cuts = Object::new();
-    let by_separator: Array = s
-        .cuts
-        .by_separator
-        .iter()
-        .map(|&n| JsValue::from_f64(n as f64))
-        .collect();
-    set(&cuts, "by_separator", &by_separator);
-    for (key, value) in CUT_FIELDS.iter().zip(cut_values(&s.cuts)) {
-        set(&cuts, key, &JsValue::from_f64(value as f64));
-    }
-    set(&object, "cuts", &cuts);
-    object
-}
-
-/// Reads the `cuts` of a `Stats` object the worker sent.
-fn read_cuts(value: &JsValue) -> Cuts {
-    let n = |key| get(value, key).as_f64().unwrap_or(0.0) as usize;
-    Cuts {
-        by_separator: Array::from(&get(value, "by_separator"))
-            .iter()
-            .map(|v| v.as_f64().unwrap_or(0.0) as usize)
-            .collect(),
-        hard: n(CUT_FIELDS[0]),
-        windows: n(CUT_FIELDS[1]),
-        structure: n(CUT_FIELDS[2]),
-        breakpoints: n(CUT_FIELDS[3]),
-        mid_word: n(CUT_FIELDS[4]),
-    }
-}
-
-/// Reads a `Stats` object the worker sent.
-pub fn read_stats(value: &JsValue) -> Stats {
-    let n = |key| get(value, key).as_f64().unwrap_or(0.0) as usize;
-    Stats {
-        documents: n("documents"),
-        bytes: n("bytes"),
-        chars: n("chars"),
-        chunks: n("chunks"),
-        min: n("min"),
-        median: n("median"),
-        max: n("max"),
-        over: n("over"),
-        cuts: read_cuts(&get(value, "cuts")),
-    }
+/// The corpus answer: the whole corpus, then each document.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Answer {
+    total: Stats,
+    documents: Vec<Named>,
 }
 
 /// The report as the worker sends it (without the chunks' ranges: the page
 /// shows numbers, and a document is split again when shown).
-pub fn report_object(report: &CorpusReport) -> Object {
-    let object = Object::new();
-    set(&object, "total", &stats_object(&report.total));
-    let list = Array::new();
-    for d in &report.documents {
-        let doc = stats_object(&d.stats);
-        set(&doc, "name", &d.name.as_str().into());
-        list.push(&doc);
-    }
-    set(&object, "documents", &list);
-    object
+pub fn report_object(report: &CorpusReport) -> JsValue {
+    let answer = Answer {
+        total: report.total.clone(),
+        documents: report
+            .documents
+            .iter()
+            .map(|d| Named {
+                name: d.name.clone(),
+                stats: d.stats.clone(),
+            })
+            .collect(),
+    };
+    // Cannot fail: every field is a string, a list or a count (`usize`,
+    // 32 bits here); were it to, the page says the answer cannot be read.
+    answer
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .unwrap_or(JsValue::NULL)
 }
 
 /// Reads a report the worker sent: the whole corpus, then each document's
-/// name and numbers.
-pub fn read_report(value: &JsValue) -> (Stats, Vec<(String, Stats)>) {
-    let documents = Array::from(&get(value, "documents"))
-        .iter()
-        .map(|d| {
-            (
-                get(&d, "name").as_string().unwrap_or_default(),
-                read_stats(&d),
-            )
-        })
+/// name and numbers; what does not have that shape is an error that says
+/// which field, never a zero.
+pub fn read_report(value: &JsValue) -> Result<(Stats, Vec<(String, Stats)>), String> {
+    let answer: Answer = serde_wasm_bindgen::from_value(value.clone())
+        .map_err(|e| format!("the worker's corpus answer cannot be read: {e}"))?;
+    let documents = answer
+        .documents
+        .into_iter()
+        .map(|d| (d.name, d.stats))
         .collect();
-    (read_stats(&get(value, "total")), documents)
+    Ok((answer.total, documents))
 }
 
 /// A request to split `docs` (Files, or `{ name, text }`) under `config`,
@@ -302,6 +239,10 @@ pub fn corpus_request(id: &JsValue, docs: &Array, config: &Config, export: Optio
 pub mod answer {
     use super::*;
     use wasm_bindgen::JsCast;
+
+    fn get(target: &JsValue, key: &str) -> JsValue {
+        Reflect::get(target, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+    }
 
     /// Answers `data` into `reply` when it is a corpus request (`Some`).
     pub fn respond(data: &JsValue, reply: &Object) -> Option<Result<(), Refusal>> {

@@ -454,3 +454,40 @@ fn a_tokenizer_request_installs_it_or_says_why_not() {
         other => panic!("{other:?}"),
     }
 }
+
+#[wasm_bindgen_test]
+fn the_corpus_answer_is_written_and_read_as_one_typed_shape() {
+    use chunkscope_wasm::corpus::{build, read_report, report_object};
+    // Two documents at 40 chars with the lesson's list: the refund page's
+    // five chunks (worked in the lesson), and a 12-char note in one chunk.
+    let config = chunkscope::Config::recursive(40).with_separators(["\n\n", "\n", ". ", " ", ""]);
+    let docs = [
+        Ok(("refund.txt".to_string(), PAGE.to_string())),
+        Ok(("note.txt".to_string(), "A short note".to_string())),
+    ];
+    let report = build(docs, &config, None).unwrap();
+    let sent = report_object(&report);
+    let out = json_of(&sent);
+    assert_eq!(out["documents"][0]["name"], "refund.txt");
+    assert_eq!(out["documents"][0]["chunks"], 5);
+    assert_eq!(out["total"]["documents"], 2);
+    assert_eq!(out["total"]["chunks"], 6);
+    // Cuts: the blank line twice, the newline once, ". " once (the lesson's split).
+    assert_eq!(out["total"]["cuts"]["by_separator"], json!([2, 1, 1, 0, 0]));
+    let (total, documents) = read_report(&sent).unwrap();
+    assert_eq!(total, report.total);
+    assert_eq!(documents.len(), 2);
+    assert_eq!(
+        documents[1],
+        ("note.txt".to_string(), report.documents[1].stats.clone())
+    );
+    // A field missing or misspelt is an error that names it, not a zero.
+    let mut broken = out.clone();
+    broken["total"].as_object_mut().unwrap().remove("over");
+    let e = read_report(&js(&broken.to_string())).unwrap_err();
+    assert!(e.contains("missing field `over`"), "{e}");
+    let mut broken = out;
+    broken["total"]["cuts"]["hrad"] = json!(1);
+    let e = read_report(&js(&broken.to_string())).unwrap_err();
+    assert!(e.contains("unknown field `hrad`"), "{e}");
+}

@@ -191,12 +191,10 @@ pub fn CorpusPanel(props: &CorpusProps) -> Html {
         use_effect_with(request.as_ref().map(|r| r.0), move |_| {
             if let Some((round, docs, config)) = request {
                 crate::engine::corpus(&files_of(&docs), &config, None, move |answer| {
-                    let result = answer
-                        .map(|(report, _)| {
-                            let (total, documents) = read_report(&report);
-                            Report { total, documents }
-                        })
-                        .map_err(|r| r.message);
+                    let result = answer.map_err(|r| r.message).and_then(|(report, _)| {
+                        let (total, documents) = read_report(&report)?;
+                        Ok(Report { total, documents })
+                    });
                     dispatcher.dispatch(CorpusAction::Reported { round, result });
                 });
             }
