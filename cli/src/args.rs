@@ -418,20 +418,15 @@ impl SplitArgs {
     /// The semantic flags given, if any (core refuses them for another
     /// strategy, where they would be ignored without a word).
     fn semantic(&self) -> Option<SemanticSettings> {
-        let given = self.embedder.is_some()
-            || self.breakpoint.is_some()
-            || self.amount.is_some()
-            || self.buffer.is_some()
-            || self.number_of_chunks.is_some()
-            || self.min_chunk_size.is_some();
-        given.then(|| SemanticSettings {
+        SemanticSettings {
             breakpoint: self.breakpoint,
             amount: self.amount,
             buffer: self.buffer,
             number_of_chunks: self.number_of_chunks,
             min_chunk_size: self.min_chunk_size,
             embedder: self.embedder.clone(),
-        })
+        }
+        .given()
     }
 
     /// The configuration: each strategy starts from its own defaults

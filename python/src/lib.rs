@@ -61,17 +61,8 @@ impl SemanticArgs {
     /// The settings given, if any (core refuses them for another strategy,
     /// where they would be ignored without a word).
     fn settings(&self, py: Python<'_>) -> PyResult<Option<SemanticSettings>> {
-        let given = self.embedder.is_some()
-            || self.breakpoint.is_some()
-            || self.amount.is_some()
-            || self.buffer.is_some()
-            || self.number_of_chunks.is_some()
-            || self.min_chunk_size.is_some();
-        if !given {
-            return Ok(None);
-        }
         let counted = |name, n: Option<i64>| n.map(|n| count(py, name, n)).transpose();
-        Ok(Some(SemanticSettings {
+        Ok(SemanticSettings {
             breakpoint: self
                 .breakpoint
                 .as_deref()
@@ -83,7 +74,8 @@ impl SemanticArgs {
             number_of_chunks: counted("number_of_chunks", self.number_of_chunks)?,
             min_chunk_size: counted("min_chunk_size", self.min_chunk_size)?,
             embedder: self.embedder.clone(),
-        }))
+        }
+        .given())
     }
 }
 

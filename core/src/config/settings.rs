@@ -408,6 +408,12 @@ impl SemanticSettings {
         "embedder",
     ];
 
+    /// These settings when any is given, else `None` (the form's "not
+    /// given", which another strategy accepts).
+    pub fn given(self) -> Option<SemanticSettings> {
+        self.first_given().is_some().then_some(self)
+    }
+
     fn first_given(&self) -> Option<&'static str> {
         let given = [
             self.breakpoint.is_some(),
@@ -563,6 +569,13 @@ mod tests {
         ] {
             assert_eq!(settings.resolve(lexical_only).unwrap_err().field, field);
         }
+        // Semantic settings with nothing set are not given.
+        assert_eq!(SemanticSettings::default().given(), None);
+        let amount = SemanticSettings {
+            amount: Some(80.0),
+            ..SemanticSettings::default()
+        };
+        assert_eq!(amount.clone().given(), Some(amount));
         // Off is not given: `false` is accepted anywhere.
         let off = Settings {
             each_line: Some(false),
