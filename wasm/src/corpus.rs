@@ -167,9 +167,9 @@ fn set(target: &Object, key: &str, value: &JsValue) {
     let _ = Reflect::set(target, &JsValue::from_str(key), value);
 }
 
-/// One document's numbers as the worker sends them.
+/// One document's numbers as the worker sends them (serde cannot refuse
+/// unknown fields beside a flattened struct; the missing ones it can).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 struct Named {
     name: String,
     #[serde(flatten)]
@@ -207,9 +207,15 @@ pub fn report_object(report: &CorpusReport) -> JsValue {
 
 /// Reads a report the worker sent: the whole corpus, then each document's
 /// name and numbers; what does not have that shape is an error that says
-/// which field, never a zero.
+/// which field, never a zero. It is read as JSON text: serde-wasm-bindgen
+/// looks up only the fields a struct declares, and reads a missing number
+/// as 0.
 pub fn read_report(value: &JsValue) -> Result<(Stats, Vec<(String, Stats)>), String> {
-    let answer: Answer = serde_wasm_bindgen::from_value(value.clone())
+    let text = js_sys::JSON::stringify(value)
+        .ok()
+        .and_then(|t| t.as_string())
+        .ok_or("the worker's corpus answer is not JSON data")?;
+    let answer: Answer = serde_json::from_str(&text)
         .map_err(|e| format!("the worker's corpus answer cannot be read: {e}"))?;
     let documents = answer
         .documents
