@@ -98,6 +98,8 @@ e2e('generated exercises at three levels, the same for the same number', async (
   await page.waitForFunction(() => document.querySelector('[data-testid=practice-config]').textContent.startsWith('recursive · size 22'), null, {
     timeout: SETTLE_MS,
   });
+  // Its questions come with the worker's split, after the configuration line.
+  await byTestId(page, 'practice-level').first().waitFor({ timeout: SETTLE_MS });
   assert.ok((await byTestId(page, 'practice-level').count()) >= 1, 'a recursive exercise asks about its tree');
 
   await byTestId(page, 'practice-select').selectOption('generated-hard');
