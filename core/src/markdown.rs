@@ -653,6 +653,7 @@ impl Splitting<'_, '_> {
             return recursive::split_open(self.run, self.searchers, this, id, v);
         }
         let first_chunk = self.run.chunks.len();
+        let headers_from = self.headers.len();
         let mut packer = Packer::new(this.plain, v.limit);
         let mut groups = 0;
         let mut from = span.start;
@@ -699,16 +700,14 @@ impl Splitting<'_, '_> {
         if let Some(lead) = replaced {
             self.run.lead = lead;
         }
-        if let (Some((room, lead)), Some(header)) = (&repeat, header) {
-            let chunks = &self.run.chunks;
-            let from = self.repeated.len();
+        if let Some((room, lead)) = &repeat {
+            // The chunks this table's groups recorded its header for, in
+            // order: the headers added since this packing began.
             self.repeated.extend(
-                self.headers
+                self.headers[headers_from..]
                     .iter()
-                    .filter(|&&(c, h)| c >= first_chunk && h == header && c < chunks.len())
                     .map(|&(c, _)| (c, *room, lead.clone())),
             );
-            self.repeated[from..].sort_by_key(|r| r.0);
         }
         let parts = cuts.len() + 1;
         self.run
