@@ -20,6 +20,7 @@ use crate::engine::{run_ours, Engine, EngineOutput, Run};
 use crate::error::Error;
 use crate::langchain::{LangChainConfig, MarkdownHeaderConfig, MarkdownRecipe};
 use crate::semantic::SemanticEngine;
+use crate::semchunk::Semchunk;
 use crate::separator::{Matcher, SeparatorLevel};
 use crate::strategy::Strategy;
 use crate::unit::Counter;
@@ -109,6 +110,7 @@ impl Strategy {
                 }
             }
             Strategy::Semantic => Box::new(SemanticEngine::new(config)?),
+            Strategy::Semchunk => Box::new(Semchunk),
         })
     }
 

@@ -209,6 +209,7 @@ pub(crate) fn run_ours(
         langchain: None,
         markdown,
         sentences,
+        separators: None,
     };
     Ok(EngineOutput {
         output,

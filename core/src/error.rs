@@ -2,10 +2,12 @@
 
 pub(crate) mod langchain;
 pub(crate) mod semantic;
+pub(crate) mod semchunk;
 
 use crate::tokens::Encoding;
 use langchain::LangChainError;
 use semantic::SemanticError;
+use semchunk::SemchunkError;
 use std::fmt;
 
 /// Why a split could not be made. Every variant's message says what to change.
@@ -128,6 +130,8 @@ pub enum Error {
     },
     /// The semantic strategy's settings, model or embedder.
     Semantic(SemanticError),
+    /// A text on which semchunk itself never returns.
+    Semchunk(SemchunkError),
 }
 
 /// The setting an [`Error`] is about: what a person has to change. A page marks
@@ -190,8 +194,15 @@ impl Error {
             | Error::TokenizerNotLoaded { .. }
             | Error::CharTooManyTokens { .. } => Setting::Unit,
             Error::Semantic(e) => e.setting(),
+            Error::Semchunk(e) => e.setting(),
             Error::LangChain(e) => e.setting(),
         }
+    }
+}
+
+impl From<SemchunkError> for Error {
+    fn from(e: SemchunkError) -> Error {
+        Error::Semchunk(e)
     }
 }
 
@@ -277,6 +288,7 @@ impl fmt::Display for Error {
                 ),
             },
             Error::Semantic(e) => e.fmt(f),
+            Error::Semchunk(e) => e.fmt(f),
         }
     }
 }

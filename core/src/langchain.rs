@@ -503,6 +503,7 @@ impl LangChainOutput {
         facts.shrink_to_fit();
         Output {
             sentences: None,
+            separators: None,
             chunks,
             trace: self.trace,
             langchain: Some(LangChainFacts {
@@ -518,6 +519,7 @@ impl LangChainOutput {
     fn output_with(&self, trace: Trace) -> Output {
         Output {
             sentences: None,
+            separators: None,
             chunks: self
                 .chunks
                 .iter()

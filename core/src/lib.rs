@@ -83,6 +83,7 @@ mod recursive;
 #[cfg(feature = "serde")]
 pub mod report;
 pub mod semantic;
+pub mod semchunk;
 pub mod sentence;
 mod separator;
 mod span;

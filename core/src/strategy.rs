@@ -48,11 +48,17 @@ pub enum Strategy {
     /// with the size limit kept by splitting a chunk that is too long with
     /// the recursive engine. See [`crate::semantic`].
     Semantic,
+    /// semchunk's `chunkerify(counter, size)` (semchunk 4.1.1), reproduced
+    /// exactly: at each level the most meaningful splitter present (runs of
+    /// newlines, tabs or spaces, a space after a sentence end, punctuation,
+    /// characters), splits merged up to the size by a binary search. See
+    /// [`crate::semchunk`].
+    Semchunk,
 }
 
 impl Strategy {
     /// Every strategy, in the order the UI lists them.
-    pub const ALL: [Strategy; 8] = [
+    pub const ALL: [Strategy; 9] = [
         Strategy::Fixed,
         Strategy::Recursive,
         Strategy::Sentence,
@@ -61,6 +67,7 @@ impl Strategy {
         Strategy::LangChainCharacter,
         Strategy::LangChainMarkdown,
         Strategy::Semantic,
+        Strategy::Semchunk,
     ];
 
     /// The name used in the CLI, the JS API and the UI.
@@ -74,6 +81,7 @@ impl Strategy {
             Strategy::Markdown => "markdown",
             Strategy::Sentence => "sentence",
             Strategy::Semantic => "semantic",
+            Strategy::Semchunk => "semchunk",
         }
     }
 
@@ -106,7 +114,16 @@ impl Strategy {
     /// Whether the separator list is read: a fixed window never looks at it,
     /// so the UI can grey it out.
     pub const fn uses_separators(self) -> bool {
-        !matches!(self, Strategy::Fixed)
+        !matches!(self, Strategy::Fixed | Strategy::Semchunk)
+    }
+
+    /// The other library this strategy reproduces, with its pinned version,
+    /// for the strategies that are not LangChain's.
+    pub const fn library(self) -> Option<&'static str> {
+        match self {
+            Strategy::Semchunk => Some("semchunk 4.1.1"),
+            _ => None,
+        }
     }
 
     /// Whether a chunk can repeat the end of the one before. Semantic chunks

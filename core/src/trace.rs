@@ -281,6 +281,9 @@ impl Output {
     /// configuration's list) for our engines, the list a LangChain strategy
     /// really used for it (its default list, or only the first separator).
     pub fn cut_separators(&self, configured: &[Separator]) -> Vec<Separator> {
+        if let Some(chosen) = &self.separators {
+            return chosen.clone();
+        }
         match &self.langchain {
             Some(facts) => facts
                 .separators
@@ -429,6 +432,11 @@ pub struct Output {
     /// The text's sentences and the judgments on doubtful stops, when the
     /// separator list has the sentence level and the trace was recorded.
     pub sentences: Option<crate::sentence::Sentences>,
+    /// The separators `Cut::Separator` and the trace index when the engine
+    /// chose them as it went (semchunk picks a splitter for each piece), in
+    /// the order first used; `None` when they are the configured list or
+    /// LangChain's.
+    pub separators: Option<Vec<Separator>>,
 }
 
 /// A heading of a Markdown document.

@@ -42,6 +42,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "markdown",
             "semantic",
             "langchain",
+            "semchunk",
         ],
     ),
     // The one place a strategy becomes its engine.

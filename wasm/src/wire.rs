@@ -17,7 +17,7 @@
 //! offsets into 10 MB would take four.
 //!
 //! ```text
-//! "CSA4"
+//! "CSA5"
 //! config    strategy, size, overlap, unit, [pattern, regex, level]*, placement, trim,
 //!           each_line, then_recursive? [pattern, regex, level]*, heading_prefix, table_header (repeat?),
 //!           semantic settings (breakpoint name,
@@ -50,6 +50,8 @@
 //!           [distance]*, gradient? [value]*, threshold?, [breakpoint]*,
 //!           n × (first sentence, last, span, text?, chars, start_index,
 //!           first chunk, last, fallback); each float its 8 bytes, little-endian
+//! chosen?   [pattern, regex, level]*: the separators the engine chose as it
+//!           went (semchunk), which the cuts and the nodes index
 //! ```
 //!
 //! A node's children are not stored: nodes are in visit order, so they are
@@ -65,7 +67,7 @@ use chunkscope::{
     Trace,
 };
 
-const MAGIC: &[u8; 4] = b"CSA4";
+const MAGIC: &[u8; 4] = b"CSA5";
 
 /// Packs `analysis` into a buffer that [`decode`] reads back.
 pub fn encode(analysis: &Analysis) -> Vec<u8> {
@@ -204,6 +206,10 @@ pub fn encode(analysis: &Analysis) -> Vec<u8> {
     if let Some(t) = output.trace.semantic.as_deref() {
         write_semantic(&mut w, t);
     }
+    w.flag(output.separators.is_some());
+    if let Some(chosen) = &output.separators {
+        write_separators(&mut w, chosen);
+    }
     w.0
 }
 
@@ -308,7 +314,7 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
         ascii: text.is_ascii(),
     };
     if r.take(MAGIC.len())? != MAGIC {
-        return Err("not a chunkscope report (the buffer does not start with CSA4)".into());
+        return Err("not a chunkscope report (the buffer does not start with CSA5)".into());
     }
     let config = read_config(&mut r)?;
     let (trace, checked) = (r.flag()?, r.flag()?);
@@ -551,6 +557,11 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
     } else {
         None
     };
+    let chosen = if r.flag()? {
+        Some(read_separators(&mut r)?)
+    } else {
+        None
+    };
     if r.at != bytes.len() {
         return Err(format!(
             "{} bytes left over after the report",
@@ -563,6 +574,7 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
         langchain,
         markdown,
         sentences,
+        separators: chosen,
     };
     let separators = output.cut_separators(&config.separators);
     let analysis = Analysis {
@@ -1279,7 +1291,7 @@ mod tests {
     fn what_is_not_a_report_is_an_error() {
         let a = analyze(PAGE, Config::recursive(40), Detail::Full).unwrap();
         let bytes = encode(&a);
-        assert!(decode(b"CSA3", PAGE).unwrap_err().contains("CSA4"));
+        assert!(decode(b"CSA4", PAGE).unwrap_err().contains("CSA5"));
         // Every cut-short prefix is refused, none panics.
         for end in 0..bytes.len() {
             assert!(

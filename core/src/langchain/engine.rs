@@ -470,6 +470,7 @@ pub(super) fn output(
         .collect();
     let output = Output {
         sentences: None,
+        separators: None,
         chunks: plain.chunks,
         trace: plain.trace,
         langchain: Some(LangChainFacts {
