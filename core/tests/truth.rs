@@ -24,7 +24,8 @@
 //! each cut names, code-line parts. For `semantic`, LangChain's algorithm
 //! run again on the embedder's vectors. For `langchain-markdown`, the lines
 //! read as the class reads them: metadata, the marker each cut names, the
-//! tree.
+//! tree. For `semchunk`, each piece's splitter against semchunk's rule,
+//! written again here, and the cuts, groups and close reasons it makes.
 //!
 //! Configurations are valid by construction, so nearly every case is checked;
 //! each engine must check at least [`MIN_CHECKED`] cases, some of them in
@@ -183,7 +184,15 @@ fn config(strategy: Engine) -> impl Strategy<Value = Config> {
                 _ if langchain => size + 1,
                 _ => size,
             };
-            (Just(unit), Just(size), prop_oneof![Just(0), 0..most])
+            // semchunk chunks at `min(overlap, size − overlap)` with an
+            // overlap, where many characters no longer fit in bytes and
+            // tokens: an eighth of its cases overlap.
+            let none = if strategy == Engine::Semchunk { 7 } else { 1 };
+            (
+                Just(unit),
+                Just(size),
+                prop_oneof![none => Just(0), 1 => 0..most],
+            )
         })
     });
     let separators = any::<bool>().prop_flat_map(move |regex| {
@@ -338,6 +347,13 @@ fn one(text: &str, config: &Config, tally: &RefCell<Tally>) -> Result<(), TestCa
             return Ok(());
         }
         Err(Error::CharTooBigAfterPrefix { len, room, .. }) if len > room => {
+            tally.borrow_mut().refused += 1;
+            return Ok(());
+        }
+        // A character semchunk cannot split, longer than what its chunks hold.
+        Err(Error::Semchunk(chunkscope::semchunk::SemchunkError::CharTooBig {
+            len, room, ..
+        })) if len > room => {
             tally.borrow_mut().refused += 1;
             return Ok(());
         }
@@ -520,6 +536,22 @@ fn langchain_character_trace_tells_the_truth() {
             ("a LangChain cut at a separator, keep None", 600),
             ("a LangChain close reason summed", 3_000),
             ("a LangChain merge rebuilt from its splits", 4_000),
+        ],
+    );
+}
+
+#[test]
+fn semchunk_trace_tells_the_truth() {
+    run_engine(
+        Engine::Semchunk,
+        &[
+            ("a semchunk split, newlines", 300),
+            ("a semchunk split, whitespace", 300),
+            ("a semchunk split, a space after a mark", 100),
+            ("a semchunk split, a mark", 100),
+            ("a semchunk split, every character", 300),
+            ("a semchunk cut at its splitter", 3_000),
+            ("a close reason measured", 1_000),
         ],
     );
 }

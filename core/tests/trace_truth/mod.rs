@@ -1995,6 +1995,7 @@ pub fn models(strategy: Engine) -> bool {
             | Engine::LangChain
             | Engine::LangChainCharacter
             | Engine::LangChainMarkdown
+            | Engine::Semchunk
     )
 }
 
@@ -2026,6 +2027,11 @@ pub fn verify_with(
     // and indexes its markers and the blank line.
     if config.strategy == Engine::LangChainMarkdown {
         return langchain_markdown(text, config, counter, &analysis.output, seen);
+    }
+    // semchunk chooses its splitters as it goes, and may break the lessons'
+    // size limit (with an overlap); its own claims are checked.
+    if config.strategy == Engine::Semchunk {
+        return semchunk(text, config, counter, analysis, seen);
     }
     // The list the cuts' indices refer to.
     let separators: Vec<Separator> = match config.strategy.langchain() {
@@ -2068,5 +2074,263 @@ pub fn verify_with(
         self::ours_with(text, config, counter, &analysis.output, model, seen)
     } else {
         langchain(text, config, counter, &analysis.output, seen)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// semchunk.
+// ---------------------------------------------------------------------------
+
+/// semchunk's punctuation splitters, most meaningful first, as its source
+/// lists them (written here again, not read from the engine).
+const SEMCHUNK_MARKS: &str = ".?!;,()[]“”‘’'\"`*:—…/\\–&-";
+
+/// The splitter semchunk's rule picks for `piece`, as a pattern of the
+/// engine's labels: the longest run of `\r`/`\n` (the first of the longest),
+/// of tabs, or of whitespace (at least two chars); a single whitespace char
+/// after the first mark that has one, as `(?<=m)w`; the first whitespace
+/// char; the first mark present; or `""`.
+fn semchunk_choice(piece: &str) -> (String, bool) {
+    let longest = |in_run: &dyn Fn(char) -> bool, least: usize| -> Option<String> {
+        let mut best = String::new();
+        let mut run = String::new();
+        for c in piece.chars().chain(['\u{0}']) {
+            if c != '\u{0}' && in_run(c) {
+                run.push(c);
+            } else {
+                if run.chars().count() > best.chars().count() {
+                    best = run.clone();
+                }
+                run.clear();
+            }
+        }
+        (best.chars().count() >= least).then_some(best)
+    };
+    let newline = |c: char| c == '\n' || c == '\r';
+    if piece.contains(newline) {
+        return (longest(&newline, 1).unwrap(), false);
+    }
+    if piece.contains('\t') {
+        return (longest(&|c| c == '\t', 1).unwrap(), false);
+    }
+    if piece.chars().any(is_space) {
+        if let Some(run) = longest(&is_space, 2) {
+            return (run, false);
+        }
+        let chars: Vec<char> = piece.chars().collect();
+        for mark in SEMCHUNK_MARKS.chars() {
+            if let Some(w) = chars.windows(2).find(|w| w[0] == mark && is_space(w[1])) {
+                return (format!("{mark}{}", w[1]), true);
+            }
+        }
+        return (
+            piece.chars().find(|&c| is_space(c)).unwrap().to_string(),
+            false,
+        );
+    }
+    match SEMCHUNK_MARKS.chars().find(|&m| piece.contains(m)) {
+        Some(mark) => (mark.to_string(), false),
+        None => (String::new(), false),
+    }
+}
+
+/// The text a separator of a semchunk split stands for, and whether it is a
+/// whitespace char after a mark (`(?<=m)w`: the mark is kept).
+fn semchunk_separator(separator: &Separator) -> Result<(String, bool), String> {
+    if !separator.regex {
+        return Ok((separator.pattern.clone(), false));
+    }
+    let rest = separator
+        .pattern
+        .strip_prefix("(?<=")
+        .ok_or_else(|| format!("unexpected regex {:?}", separator.pattern))?;
+    let unescape = |s: &str| -> Result<char, String> {
+        let s = s.strip_prefix('\\').unwrap_or(s);
+        if let Some(hex) = s
+            .strip_prefix('x')
+            .or_else(|| s.strip_prefix('u'))
+            .filter(|h| h.len() >= 2 && h.chars().all(|c| c.is_ascii_hexdigit()))
+        {
+            return char::from_u32(u32::from_str_radix(hex, 16).unwrap())
+                .ok_or("a bad escape".into());
+        }
+        s.chars().next().ok_or_else(|| "an empty char".into())
+    };
+    // The mark is one char, escaped or not; `)` closes the lookbehind.
+    let mark_len = match rest.chars().next() {
+        Some('\\') => 1 + rest[1..].chars().next().map_or(0, char::len_utf8),
+        Some(c) => c.len_utf8(),
+        None => 0,
+    };
+    let (mark, space) = (&rest[..mark_len], &rest[mark_len..]);
+    let space = space
+        .strip_prefix(')')
+        .ok_or_else(|| format!("unexpected regex {:?}", separator.pattern))?;
+    Ok((format!("{}{}", unescape(mark)?, unescape(space)?), true))
+}
+
+/// The semchunk strategy: every split node's splitter is the one semchunk's
+/// rule picks for its piece, and its parts are that splitter's matches; each
+/// packed group is the parts it names joined (with the splitter after it
+/// when it is a mark that fit), its close reason true; each cut names a
+/// splitter that really lies between the two chunks; every chunk's length
+/// is its text's; and nothing but whitespace and whitespace splitters is in
+/// no chunk.
+pub fn semchunk(
+    text: &str,
+    config: &Config,
+    counter: Counter,
+    analysis: &Analysis,
+    seen: &mut Seen,
+) -> Result<(), String> {
+    let output = &analysis.output;
+    let chosen = output
+        .separators
+        .as_ref()
+        .ok_or("a semchunk split without its chosen splitters")?;
+    truth!(
+        analysis.separators == *chosen,
+        "the cuts index {:?}, the engine chose {:?}",
+        analysis.separators,
+        chosen
+    );
+    let room = if config.overlap > 0 {
+        config.overlap.min(config.size - config.overlap)
+    } else {
+        config.size
+    };
+    let nodes = &output.trace.nodes;
+    for (id, node) in nodes.iter().enumerate() {
+        let piece = node.span.text(text);
+        match node.action {
+            Action::Split { separator, parts } => {
+                let (want, after) = semchunk_choice(piece);
+                let (got, got_after) = semchunk_separator(&chosen[separator])?;
+                truth!(
+                    (want.as_str(), after) == (got.as_str(), got_after),
+                    "node {id} {piece:?} is split at {:?}; semchunk's rule picks {want:?}",
+                    chosen[separator]
+                );
+                // `text.split(s)` makes one more part than `s` has
+                // matches; every character is a part of its own.
+                let made = if want.is_empty() {
+                    piece.chars().count()
+                } else {
+                    piece.matches(want.as_str()).count() + 1
+                };
+                truth!(
+                    parts == made,
+                    "node {id} {piece:?}: {parts} parts, the splitter {want:?} makes {made}"
+                );
+                saw(
+                    seen,
+                    format!("a semchunk split, {}", semchunk_kind(&want, after)),
+                    1,
+                );
+            }
+            Action::Fits => {
+                truth!(
+                    node.len == units(counter, piece),
+                    "node {id} {piece:?} says {} units, it has {}",
+                    node.len,
+                    units(counter, piece)
+                );
+                if let Some(Close::NextWouldExceed {
+                    would_be,
+                    next_len,
+                    gap_len,
+                    group_len,
+                }) = node.close
+                {
+                    if counter.is_additive() {
+                        truth!(
+                            would_be > room && would_be == group_len + gap_len + next_len,
+                            "node {id} {piece:?} closed as {would_be} = {group_len} + {gap_len} + {next_len} over {room}"
+                        );
+                        saw(seen, "a close reason measured", 1);
+                    }
+                }
+            }
+            other => {
+                return Err(format!(
+                    "node {id} has an action semchunk never takes: {other:?}"
+                ))
+            }
+        }
+    }
+    for pair in output.chunks.windows(2) {
+        let (a, b) = (&pair[0], &pair[1]);
+        let Cut::Separator(i) = a.cut else {
+            return Err(format!(
+                "chunk {} ends with {:?}, not a splitter",
+                a.index, a.cut
+            ));
+        };
+        let (s, after) = semchunk_separator(&chosen[i])?;
+        let (from, to) = if b.span.start >= a.span.end {
+            (a.span.end, b.span.start)
+        } else {
+            // Overlapping chunks: the splitter lies where `a` ends, in the
+            // whitespace after it.
+            let blank = text[a.span.end..]
+                .char_indices()
+                .find(|&(_, c)| !is_space(c))
+                .map_or(text.len(), |(i, _)| a.span.end + i);
+            (a.span.end, blank)
+        };
+        let mut lo = from.saturating_sub(s.len());
+        while !text.is_char_boundary(lo) {
+            lo -= 1;
+        }
+        let mut hi = (to + s.len()).min(text.len());
+        while !text.is_char_boundary(hi) {
+            hi += 1;
+        }
+        let window = &text[lo..hi];
+        truth!(
+            s.is_empty()
+                || window.contains(s.as_str())
+                || (after && window.contains(s.chars().nth(1).unwrap())),
+            "the cut after chunk {} names {s:?}, which is not at {from}..{to} ({window:?})",
+            a.index
+        );
+        saw(seen, "a semchunk cut at its splitter", 1);
+    }
+    let mut covered = vec![false; text.len()];
+    for chunk in &output.chunks {
+        truth!(
+            chunk.len == units(counter, chunk.text(text)),
+            "chunk {} says {} units, it has {}",
+            chunk.index,
+            chunk.len,
+            units(counter, chunk.text(text))
+        );
+        covered[chunk.span.start..chunk.span.end].fill(true);
+    }
+    for (i, c) in text.char_indices() {
+        if !covered[i] && !is_space(c) {
+            truth!(
+                chosen.iter().any(|s| !s.regex && s.pattern.contains(c)),
+                "{c:?} at byte {i} is in no chunk and in no splitter"
+            );
+        }
+    }
+    saw(seen, "a semchunk split checked", 1);
+    Ok(())
+}
+
+fn semchunk_kind(splitter: &str, after: bool) -> &'static str {
+    if after {
+        "a space after a mark"
+    } else if splitter.is_empty() {
+        "every character"
+    } else if splitter.contains(['\n', '\r']) {
+        "newlines"
+    } else if splitter.contains('\t') {
+        "tabs"
+    } else if splitter.chars().all(is_space) {
+        "whitespace"
+    } else {
+        "a mark"
     }
 }
