@@ -196,9 +196,11 @@ struct SplitArgs {
     /// langchain (LangChain's RecursiveCharacterTextSplitter, exactly),
     /// langchain-character (its CharacterTextSplitter, on the first --sep),
     /// langchain-markdown (its MarkdownHeaderTextSplitter, on the --header
-    /// markers) or semantic (LangChain's SemanticChunker, cut where
+    /// markers), semantic (LangChain's SemanticChunker, cut where
     /// neighbouring sentences are far apart; a chunk over --size is split
-    /// again by the separators)
+    /// again by the separators) or semchunk (semchunk 4.1.1's chunkerify,
+    /// exactly: it picks its own splitter for each piece, so --sep is not
+    /// read)
     #[arg(long, value_name = "NAME", default_value_t = Config::default().strategy, value_parser = reader("--strategy", str::parse::<Strategy>), allow_hyphen_values = true)]
     strategy: Strategy,
 
@@ -823,7 +825,7 @@ mod tests {
             r"[default: '\n\n' '\n' ' ' ''; '\p{sentence}' ' ' '' for sentence; LangChain's for langchain; '. ' ' ' '' inside a block for markdown]",
             r"--sep '\p{sentence}' the sentence level",
             "[default: end for fixed, end for recursive, end for sentence, end for markdown, \
-             start for langchain, none for langchain-character, none for langchain-markdown, end for semantic]",
+             start for langchain, none for langchain-character, none for langchain-markdown, end for semantic, end for semchunk]",
             "--breakpoint <KIND>",
             "--embedder <lexical|DIR|FILES>",
         ] {
@@ -912,12 +914,12 @@ mod tests {
             ),
             (
                 &["--strategy", "late"],
-                "unknown strategy \"late\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\" or \"semantic\"",
+                "unknown strategy \"late\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\" or \"semchunk\"",
             ),
             // A flag after a flag that takes a value is that value.
             (
                 &["--strategy", "--size", "3"],
-                "unknown strategy \"--size\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\" or \"semantic\"",
+                "unknown strategy \"--size\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\" or \"semchunk\"",
             ),
             (
                 &["--unit", "tokens"],

@@ -180,6 +180,12 @@ pub fn python(config: &Config) -> (String, Vec<&'static str>) {
         }
         // MarkdownHeaderTextSplitter, alone or followed by the recursive
         // splitter (the recipe of LangChain's docs): the engine's own code.
+        // semchunk itself: the call that gives the page's chunks.
+        Strategy::Semchunk => {
+            let code =
+                chunkscope::semchunk::to_python(config.size, config.overlap, config.unit);
+            return (code, notes);
+        }
         Strategy::LangChainMarkdown => {
             let code = match config.strategy.langchain_python(config) {
                 Some((_, code)) => code,

@@ -1,0 +1,74 @@
+// Other libraries' splitters, exactly: semchunk on the refund page.
+//
+// The expected spans are semchunk 4.1.1's own answer, recorded from the
+// library: `semchunk.chunkerify(len, 40)(text, offsets=True)` and the same
+// with `overlap=10`, on the refund preset (seed 000's page).
+import {
+  e2e,
+  assert,
+  REFUND,
+  byTestId,
+  configure,
+  docText,
+  waitForChunkSpans,
+  parseChunks,
+  charSlice,
+  waitForText,
+  waitForConfigError,
+  waitForChunks,
+} from './harness.mjs';
+
+const SEMCHUNK_40 = [
+  [0, 13],
+  [15, 35],
+  [36, 67],
+  [68, 96],
+  [98, 114],
+];
+const SEMCHUNK_40_OVERLAP_10 = [
+  [0, 29],
+  [23, 50],
+  [47, 78],
+  [68, 108],
+  [98, 114],
+];
+const spans = (list) => list.map(([start, end]) => ({ start, end }));
+
+e2e("semchunk on the refund page: the library's chunks, each cut by the splitter it chose there", async ({ page }) => {
+  await configure(page, { preset: 'refund', strategy: 'semchunk', size: 40, overlap: 0 });
+  assert.equal(await docText(page), REFUND);
+  const chunks = parseChunks(await waitForChunkSpans(page, spans(SEMCHUNK_40)));
+  // semchunk splits the page at its blank lines, a blank-line piece that is
+  // too long at its newline, and "Refunds take 5 days. They go…" (no newline,
+  // no run of spaces) at the space after the period: `(?<=\.) `.
+  assert.deepEqual(
+    chunks.map((c) => c.cut),
+    ['\\n\\n', '(?<=\\.) ', '\\n', '\\n\\n', 'end'],
+    'the cut after each chunk',
+  );
+  for (const c of chunks) assert.ok(!/^\s|\s$/.test(charSlice(REFUND, c.start, c.end)), `chunk ${c.index} is not stripped by semchunk, and needs no stripping here`);
+
+  // With an overlap semchunk chunks at min(10, 30) = 10 and joins three of
+  // those chunks every two: what lies between them is joined too.
+  await configure(page, { overlap: 10 });
+  await waitForChunkSpans(page, spans(SEMCHUNK_40_OVERLAP_10));
+
+  // The Python shown is semchunk's own call, which gives exactly these chunks.
+  const view = byTestId(page, 'code-view');
+  await view.locator('summary', { hasText: 'Python' }).click();
+  const python = await waitForText(page, byTestId(page, 'code-python'), /chunkerify\(/, 'Python code');
+  assert.match(python, /import semchunk/);
+  assert.match(python, /semchunk\.chunkerify\(len, 40\)/);
+  assert.match(python, /chunker\(text, offsets=True, overlap=10\)/);
+});
+
+e2e('semchunk counts a character it cannot split as semchunk would never return, and says so', async ({ page }) => {
+  await configure(page, { preset: 'refund', strategy: 'semchunk', size: 40, overlap: 0 });
+  await waitForChunkSpans(page, spans(SEMCHUNK_40));
+  await configure(page, { text: 'naïve café', unit: 'bytes', size: 1 });
+  const error = await waitForConfigError(page, 'a character of 2 bytes at size 1');
+  assert.match(error, /'ï' at position 2 is 2 bytes/);
+  assert.match(error, /RecursionError/);
+  // The last good result stays on screen.
+  await waitForChunks(page, (c) => c.length > 0, 'the last good chunks');
+});
