@@ -203,13 +203,15 @@ e2e('a corpus the settings cannot split names the document', async ({ page }) =>
  * --size 200 --strategy S web/src/presets/markdown.md` prints (mean and
  * index), with the row's `seed` separators (`--sep '\n\n' --sep '\n' --sep '. '
  * --sep ' ' --sep ''`, the sentence level first for `sentence`; none for
- * `langchain-markdown`, which takes its default header markers).
+ * `langchain-markdown`, which takes its default header markers; semchunk
+ * reads none).
  */
 const CLI_MARKDOWN_200 = {
   'langchain-markdown': { recall: 0.8181818181818182, precision: 0.25413624359271303, iou: 0.25413624359271303, whole: 1, fragments: 1, chunks: 7, units: 1673 },
   markdown: { recall: 0.6363636363636364, precision: 0.3079711857291914, iou: 0.3079711857291914, whole: 1, fragments: 1, chunks: 16, units: 1949 },
   sentence: { recall: 0.4578512396694215, precision: 0.1906335518053865, iou: 0.18974573499717168, whole: 0.9090909090909091, fragments: 1.0909090909090908, chunks: 13, units: 1959 },
   semantic: { recall: 0.5454545454545454, precision: 0.18613834270055693, iou: 0.18613834270055693, whole: 1, fragments: 1, chunks: 14, units: 1953 },
+  semchunk: { recall: 0.5454545454545454, precision: 0.18591001788836525, iou: 0.18591001788836525, whole: 1, fragments: 1, chunks: 14, units: 1962 },
 };
 
 e2e('evaluate mode offers every strategy, and each evaluates as chunkscope eval does', async ({ page }) => {
@@ -217,11 +219,11 @@ e2e('evaluate mode offers every strategy, and each evaluates as chunkscope eval 
   await byTestId(page, 'eval-set').selectOption('markdown');
   const row = byTestId(page, 'eval-row').first();
   const offered = await row.locator('[data-testid=eval-strategy] option').evaluateAll((os) => os.map((o) => o.value));
-  for (const s of ['fixed', 'recursive', 'sentence', 'markdown', 'langchain', 'langchain-character', 'langchain-markdown', 'semantic']) {
+  for (const s of ['fixed', 'recursive', 'sentence', 'markdown', 'langchain', 'langchain-character', 'langchain-markdown', 'semantic', 'semchunk']) {
     assert.ok(offered.includes(s), `${s} is offered (${offered})`);
   }
   const values = {};
-  for (const s of ['langchain-markdown', 'markdown', 'sentence', 'semantic']) {
+  for (const s of ['langchain-markdown', 'markdown', 'sentence', 'semantic', 'semchunk']) {
     await row.locator('[data-testid=eval-size]').fill('200');
     await row.locator('[data-testid=eval-size]').dispatchEvent('change');
     await row.locator('[data-testid=eval-strategy]').selectOption(s);
