@@ -71,6 +71,7 @@ const VIEWS = [
   'langchain',
   'langchain-character',
   'semantic',
+  'semchunk',
   'compare',
   'compare-langchain',
   'compare-markdown',
