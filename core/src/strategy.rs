@@ -126,6 +126,12 @@ impl Strategy {
         }
     }
 
+    /// Whether trimming whitespace is read: semchunk decides it itself (its
+    /// whitespace splitters are dropped, other whitespace kept).
+    pub const fn uses_trim(self) -> bool {
+        !matches!(self, Strategy::Semchunk)
+    }
+
     /// Whether a chunk can repeat the end of the one before. Semantic chunks
     /// never do (`SemanticChunker` has no overlap, and the engine refuses one),
     /// so a UI that keeps one overlap for every strategy leaves it out there

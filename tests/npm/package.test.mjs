@@ -67,6 +67,19 @@ test("splits the lesson's refund page into the lesson's chunks", () => {
   assert.equal(fixed.chunks[2].text, "et store credit.\n\nContact us 24x7.");
 });
 
+test("semchunk through the JS API: the library's chunks, offsets and cuts on the refund page", () => {
+  // semchunk.chunkerify(len, 40)(REFUND, offsets=True), recorded from semchunk 4.1.1.
+  const report = api.split(REFUND, { strategy: "semchunk", size: 40 });
+  assert.deepEqual(
+    report.chunks.map((c) => [c.start, c.end, c.cut]),
+    [[0, 13, "\n\n"], [15, 35, "(?<=\\.) "], [36, 67, "\n"], [68, 96, "\n\n"], [98, 114, "end"]],
+  );
+  assert.throws(
+    () => api.split("naïve", { strategy: "semchunk", size: 1, unit: "bytes" }),
+    /RecursionError/,
+  );
+});
+
 test("the README's examples give what the README says", () => {
   const { chunks } = api.split("Refund policy\n\nRefunds take 5 days.", {
     size: 20,

@@ -79,6 +79,10 @@ pub fn Controls(props: &ControlsProps) -> Html {
     });
     let markers = props.view.primary().separators_are_header_markers();
     let overlap_used = props.view.strategies().iter().any(|s| s.uses_overlap());
+    // Placement is where a separator goes, so only a strategy that reads the
+    // separator list reads it; semchunk decides both itself.
+    let placement_used = props.view.strategies().iter().any(|s| s.uses_separators());
+    let trim_used = props.view.strategies().iter().any(|s| s.uses_trim());
     let s = &props.settings;
     let unit = s.unit;
     let langchain = props.view.shows_langchain();
@@ -140,7 +144,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
                         {help("When the text is cut at a separator, which chunk keeps it: the one before (end), the one after (start, as LangChain does), or neither (none; a full stop would then be lost).")}
                     }
                 </label>
-                <select id="placement-select" data-testid="placement-select" onchange={on_placement}>
+                <select id="placement-select" data-testid="placement-select" onchange={on_placement} disabled={!placement_used}>
                     { for PLACEMENTS.into_iter().map(|(p, ours, theirs)| html! {
                         <option value={p.name()} selected={s.placement == p}>{if langchain { theirs } else { ours }}</option>
                     })}
@@ -148,7 +152,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
             </div>
             <div class="field check">
                 <label>
-                    <input type="checkbox" data-testid="trim-checkbox" checked={s.trim} onchange={on_trim} />
+                    <input type="checkbox" data-testid="trim-checkbox" checked={s.trim} onchange={on_trim} disabled={!trim_used} />
                     {" Trim whitespace"}
                     if langchain {
                         <span>{"("}<code>{"strip_whitespace"}</code>{")"}</span>
