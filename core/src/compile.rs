@@ -15,6 +15,7 @@
 //! file (its engine in [`Strategy::engine`]), the strategy's own module, and
 //! the views that draw what is new in its output.
 
+use crate::chonkie::Chonkie;
 use crate::config::Config;
 use crate::engine::{run_ours, Engine, EngineOutput, Run};
 use crate::error::Error;
@@ -111,6 +112,7 @@ impl Strategy {
             }
             Strategy::Semantic => Box::new(SemanticEngine::new(config)?),
             Strategy::Semchunk => Box::new(Semchunk),
+            Strategy::ChonkieRecursive => Box::new(Chonkie::new(config)?),
         })
     }
 

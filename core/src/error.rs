@@ -1,10 +1,12 @@
 //! Everything that can go wrong, in words a learner understands.
 
+pub(crate) mod chonkie;
 pub(crate) mod langchain;
 pub(crate) mod semantic;
 pub(crate) mod semchunk;
 
 use crate::tokens::Encoding;
+use chonkie::ChonkieError;
 use langchain::LangChainError;
 use semantic::SemanticError;
 use semchunk::SemchunkError;
@@ -132,6 +134,8 @@ pub enum Error {
     Semantic(SemanticError),
     /// A text on which semchunk itself never returns.
     Semchunk(SemchunkError),
+    /// What the chonkie-recursive strategy refuses.
+    Chonkie(ChonkieError),
 }
 
 /// The setting an [`Error`] is about: what a person has to change. A page marks
@@ -195,8 +199,15 @@ impl Error {
             | Error::CharTooManyTokens { .. } => Setting::Unit,
             Error::Semantic(e) => e.setting(),
             Error::Semchunk(e) => e.setting(),
+            Error::Chonkie(e) => e.setting(),
             Error::LangChain(e) => e.setting(),
         }
+    }
+}
+
+impl From<ChonkieError> for Error {
+    fn from(e: ChonkieError) -> Error {
+        Error::Chonkie(e)
     }
 }
 
@@ -289,6 +300,7 @@ impl fmt::Display for Error {
             },
             Error::Semantic(e) => e.fmt(f),
             Error::Semchunk(e) => e.fmt(f),
+            Error::Chonkie(e) => e.fmt(f),
         }
     }
 }

@@ -69,6 +69,7 @@
 
 mod analysis;
 mod check;
+pub mod chonkie;
 mod compile;
 mod config;
 mod embed;

@@ -54,11 +54,16 @@ pub enum Strategy {
     /// characters), splits merged up to the size by a binary search. See
     /// [`crate::semchunk`].
     Semchunk,
+    /// Chonkie's `RecursiveChunker` (chonkie 1.7.0) with its default rules,
+    /// reproduced exactly: paragraphs, sentences, pauses, words, then runs
+    /// of tokens, splits shorter than 24 bytes joined to a neighbour, the
+    /// chunks tiling the text. See [`crate::chonkie`].
+    ChonkieRecursive,
 }
 
 impl Strategy {
     /// Every strategy, in the order the UI lists them.
-    pub const ALL: [Strategy; 9] = [
+    pub const ALL: [Strategy; 10] = [
         Strategy::Fixed,
         Strategy::Recursive,
         Strategy::Sentence,
@@ -68,6 +73,7 @@ impl Strategy {
         Strategy::LangChainMarkdown,
         Strategy::Semantic,
         Strategy::Semchunk,
+        Strategy::ChonkieRecursive,
     ];
 
     /// The name used in the CLI, the JS API and the UI.
@@ -82,6 +88,7 @@ impl Strategy {
             Strategy::Sentence => "sentence",
             Strategy::Semantic => "semantic",
             Strategy::Semchunk => "semchunk",
+            Strategy::ChonkieRecursive => "chonkie-recursive",
         }
     }
 
@@ -114,7 +121,10 @@ impl Strategy {
     /// Whether the separator list is read: a fixed window never looks at it,
     /// so the UI can grey it out.
     pub const fn uses_separators(self) -> bool {
-        !matches!(self, Strategy::Fixed | Strategy::Semchunk)
+        !matches!(
+            self,
+            Strategy::Fixed | Strategy::Semchunk | Strategy::ChonkieRecursive
+        )
     }
 
     /// The other library this strategy reproduces, with its pinned version,
@@ -122,6 +132,7 @@ impl Strategy {
     pub const fn library(self) -> Option<&'static str> {
         match self {
             Strategy::Semchunk => Some("semchunk 4.1.1"),
+            Strategy::ChonkieRecursive => Some("chonkie 1.7.0"),
             _ => None,
         }
     }
@@ -129,15 +140,16 @@ impl Strategy {
     /// Whether trimming whitespace is read: semchunk decides it itself (its
     /// whitespace splitters are dropped, other whitespace kept).
     pub const fn uses_trim(self) -> bool {
-        !matches!(self, Strategy::Semchunk)
+        !matches!(self, Strategy::Semchunk | Strategy::ChonkieRecursive)
     }
 
     /// Whether a chunk can repeat the end of the one before. Semantic chunks
-    /// never do (`SemanticChunker` has no overlap, and the engine refuses one),
+    /// and Chonkie's never do (`SemanticChunker` and `RecursiveChunker` have
+    /// no overlap, and the engines refuse one),
     /// so a UI that keeps one overlap for every strategy leaves it out there
     /// rather than refuse the split.
     pub const fn uses_overlap(self) -> bool {
-        !matches!(self, Strategy::Semantic)
+        !matches!(self, Strategy::Semantic | Strategy::ChonkieRecursive)
     }
 }
 

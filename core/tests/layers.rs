@@ -43,6 +43,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "semantic",
             "langchain",
             "semchunk",
+            "chonkie",
         ],
     ),
     // The one place a strategy becomes its engine.

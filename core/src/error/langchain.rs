@@ -113,7 +113,7 @@ pub enum LangChainError {
 
 /// tiktoken's message for a special token in text it is asked to encode
 /// with its defaults (`disallowed_special="all"`), word for word.
-fn disallowed_special_message(token: &str) -> String {
+pub(crate) fn disallowed_special_message(token: &str) -> String {
     format!(
         "Encountered text corresponding to disallowed special token '{token}'.\n\
          If you want this text to be encoded as a special token, pass it to `allowed_special`, e.g. `allowed_special={{'{token}', ...}}`.\n\

@@ -1,0 +1,376 @@
+//! Chonkie's `RecursiveChunker` (chonkie 1.7.0, chonkie-core 0.10.2) with
+//! its defaults, reproduced exactly: `RecursiveChunker(tokenizer="character",
+//! chunk_size=size)`, or with a tiktoken encoding as the tokenizer.
+//!
+//! Chonkie splits a piece at every match of its level's delimiters
+//! (leftmost first, the earlier delimiter of the list winning at one
+//! position), keeping each delimiter at the end of the split before it, and
+//! then joins neighbouring splits while either is shorter than
+//! `min_characters_per_chunk` (24), a length it measures in UTF-8 *bytes*. It
+//! packs the splits greedily by the sum of their counts (in tokens a sum,
+//! not the count of the joined text), and a group whose sum is over the size
+//! goes to the next level. The levels: paragraphs (`\n\n`, `\r\n`, `\n`,
+//! `\r`), sentences (`. `, `! `, `? `), pauses (brackets, quotes, `:`, `;`,
+//! `,`, `—`, `|`, `~`, `-`, `...`, backticks), words (a space), then runs of
+//! `size` tokens. Nothing is stripped and nothing is dropped: the chunks
+//! tile the text, so a chunk can run across a blank line when the blank
+//! line's split was too short to stand alone.
+//!
+//! Where chonkie's own text would not be a slice (its last level decodes
+//! each run of tokens alone, so a run that ends inside a character comes
+//! back with U+FFFD, and every offset after it is wrong), the split is a
+//! [`ChonkieError`] that says so.
+
+pub use crate::error::chonkie::ChonkieError;
+
+use crate::config::Config;
+use crate::engine::{Engine, EngineOutput};
+use crate::error::Error;
+use crate::separator::Separator;
+use crate::span::Span;
+use crate::trace::{Chunk, Cut, Output};
+use crate::unit::{Counter, Measure, Unit};
+
+/// `RecursiveRules()`'s delimiters, level by level; a fifth level cuts runs
+/// of `size` tokens.
+pub const LEVELS: [&[&str]; 4] = [
+    &["\n\n", "\r\n", "\n", "\r"],
+    &[". ", "! ", "? "],
+    &[
+        "{", "}", "\"", "[", "]", "<", ">", "(", ")", ":", ";", ",", "—", "|", "~", "-", "...",
+        "`", "'",
+    ],
+    &[" "],
+];
+
+/// `min_characters_per_chunk`'s default: splits shorter than this many
+/// UTF-8 bytes are joined with their neighbour.
+pub const MIN_CHARACTERS_PER_CHUNK: usize = 24;
+
+/// The level that cuts runs of tokens (after the four of [`LEVELS`]).
+const TOKEN_LEVEL: usize = LEVELS.len();
+
+/// Every delimiter, level by level, then `""` for a cut between runs of
+/// tokens: the list the cuts index.
+pub fn separators() -> Vec<Separator> {
+    LEVELS
+        .iter()
+        .flat_map(|level| level.iter().map(|d| Separator::literal(*d)))
+        .chain([Separator::hard_cut()])
+        .collect()
+}
+
+/// The index in [`separators`] of delimiter `i` of level `level`.
+fn index(level: usize, i: usize) -> usize {
+    LEVELS[..level].iter().map(|l| l.len()).sum::<usize>() + i
+}
+
+/// The engine: chonkie's rules are fixed, so there is nothing to compile
+/// beyond the checks.
+#[derive(Clone, Debug)]
+pub(crate) struct Chonkie;
+
+impl Chonkie {
+    /// Checks what `RecursiveChunker` cannot take: an overlap, or bytes.
+    pub(crate) fn new(config: &Config) -> Result<Chonkie, Error> {
+        if config.overlap > 0 {
+            return Err(ChonkieError::Overlap {
+                overlap: config.overlap,
+            }
+            .into());
+        }
+        if config.unit == Unit::Bytes {
+            return Err(ChonkieError::Bytes.into());
+        }
+        Ok(Chonkie)
+    }
+}
+
+impl Engine for Chonkie {
+    fn split(
+        &self,
+        text: &str,
+        config: &Config,
+        counter: Counter,
+        _record: bool,
+    ) -> Result<EngineOutput, Error> {
+        Ok(run(text, config.size, counter)?.into())
+    }
+
+    fn boxed(&self) -> Box<dyn Engine> {
+        Box::new(self.clone())
+    }
+}
+
+/// A split of a level: its span, and the delimiter (an index into
+/// [`separators`]) that ends it, `None` for the last.
+#[derive(Clone, Copy, Debug)]
+struct Split {
+    span: Span,
+    end: Option<usize>,
+}
+
+struct State<'a> {
+    source: &'a str,
+    size: usize,
+    measure: Measure<'a>,
+    chunks: Vec<Chunk>,
+    /// The shallowest delimiter crossed since the last chunk, with its level.
+    pending: Option<(usize, usize)>,
+}
+
+/// Splits `text` as `RecursiveChunker(tokenizer, chunk_size=size).chunk(text)`.
+pub(crate) fn run(text: &str, size: usize, counter: Counter) -> Result<Output, Error> {
+    if let Unit::Tokens(encoding) = counter.unit() {
+        // Chonkie counts every split of the first level before anything
+        // else, and the splits tile the text: the leftmost special token
+        // is the one tiktoken's `encode` raises on.
+        let leftmost = encoding
+            .special_tokens()
+            .iter()
+            .filter_map(|t| text.find(t).map(|at| (at, *t)))
+            .min();
+        if let Some((_, token)) = leftmost {
+            return Err(ChonkieError::SpecialToken { token }.into());
+        }
+    }
+    let mut state = State {
+        source: text,
+        size,
+        measure: Measure::new(counter, text),
+        chunks: Vec::new(),
+        pending: None,
+    };
+    state.level(Span::new(0, text.len()), 0)?;
+    Ok(Output {
+        chunks: state.chunks,
+        separators: Some(separators()),
+        ..Output::default()
+    })
+}
+
+impl State<'_> {
+    fn push(&mut self, span: Span) {
+        let cut = self
+            .pending
+            .take()
+            .map_or(Cut::End, |(s, _)| Cut::Separator(s));
+        let len = self.measure.len(span);
+        Chunk::push_next(&mut self.chunks, cut, span, len, None);
+    }
+
+    fn cross(&mut self, separator: Option<usize>, level: usize) {
+        if let Some(separator) = separator {
+            if self.pending.is_none_or(|(_, l)| level < l) {
+                self.pending = Some((separator, level));
+            }
+        }
+    }
+
+    /// `_recursive_chunk(text, level)` on `piece`.
+    fn level(&mut self, piece: Span, level: usize) -> Result<(), Error> {
+        if piece.is_empty() {
+            return Ok(());
+        }
+        if level > TOKEN_LEVEL {
+            self.push(piece);
+            return Ok(());
+        }
+        let splits = if level == TOKEN_LEVEL {
+            self.token_runs(piece)?
+        } else {
+            delimit(self.source, piece, level)
+        };
+        let counts: Vec<usize> = splits.iter().map(|s| self.measure.len(s.span)).collect();
+        // The last level's runs are not merged.
+        let groups = if level == TOKEN_LEVEL {
+            (0..splits.len()).map(|i| (i, i + 1)).collect()
+        } else {
+            merge_indices(&counts, self.size)
+        };
+        let last = groups.len().saturating_sub(1);
+        for (g, &(first, end)) in groups.iter().enumerate() {
+            let span = Span::new(splits[first].span.start, splits[end - 1].span.end);
+            let sum: usize = counts[first..end].iter().sum();
+            if sum > self.size {
+                self.level(span, level + 1)?;
+            } else {
+                self.push(span);
+            }
+            if g < last {
+                self.cross(splits[end - 1].end, level);
+            }
+        }
+        Ok(())
+    }
+
+    /// The last level: runs of `size` tokens (characters, for chonkie's
+    /// character tokenizer), each decoded alone.
+    fn token_runs(&self, piece: Span) -> Result<Vec<Split>, Error> {
+        let text = piece.text(self.source);
+        let hard = Some(separators().len() - 1);
+        let mut ends = Vec::new();
+        match self.measure.counter().tokenizer() {
+            None => {
+                let mut n = 0;
+                for (i, _) in text.char_indices().skip(1) {
+                    n += 1;
+                    if n % self.size == 0 {
+                        ends.push(i);
+                    }
+                }
+            }
+            Some(tokenizer) => {
+                let mut at = 0;
+                for run in tokenizer.encode(text).chunks(self.size) {
+                    at += run
+                        .iter()
+                        .map(|&t| tokenizer.token_bytes(t).map_or(0, <[u8]>::len))
+                        .sum::<usize>();
+                    if at < text.len() {
+                        if !text.is_char_boundary(at) {
+                            let start = (0..at)
+                                .rev()
+                                .find(|&i| text.is_char_boundary(i))
+                                .unwrap_or(0);
+                            let ch = text[start..].chars().next().expect("a char");
+                            return Err(ChonkieError::CharAcrossTokens {
+                                ch,
+                                at: self.measure.chars(Span::new(0, piece.start + start)),
+                                size: self.size,
+                            }
+                            .into());
+                        }
+                        ends.push(at);
+                    }
+                }
+            }
+        }
+        let mut splits = Vec::with_capacity(ends.len() + 1);
+        let mut start = 0;
+        for end in ends {
+            splits.push(Split {
+                span: Span::new(piece.start + start, piece.start + end),
+                end: hard,
+            });
+            start = end;
+        }
+        splits.push(Split {
+            span: Span::new(piece.start + start, piece.end),
+            end: None,
+        });
+        Ok(splits)
+    }
+}
+
+/// `split_text_by_delimiters(text, LEVELS[level], include_delim="prev",
+/// min_chars=24)`: chonkie-core's split at the leftmost-first matches, each
+/// delimiter kept at the end of its split, then short splits joined.
+fn delimit(source: &str, piece: Span, level: usize) -> Vec<Split> {
+    let text = piece.text(source);
+    let patterns = LEVELS[level];
+    // The next match of each pattern at or after `pos`, found again only
+    // once `pos` has passed it, so the scan is linear in the text.
+    let mut next: Vec<usize> = patterns
+        .iter()
+        .map(|p| text.find(p).unwrap_or(usize::MAX))
+        .collect();
+    let mut segments: Vec<Split> = Vec::new();
+    let (mut pos, mut start) = (0, 0);
+    while pos < text.len() {
+        for (i, p) in patterns.iter().enumerate() {
+            if next[i] < pos {
+                next[i] = text[pos..].find(p).map_or(usize::MAX, |at| pos + at);
+            }
+        }
+        // The leftmost match; at one position, the earlier pattern.
+        let (at, i) = next
+            .iter()
+            .enumerate()
+            .map(|(i, &at)| (at, i))
+            .min()
+            .expect("a level has patterns");
+        if at == usize::MAX {
+            break;
+        }
+        let end = at + patterns[i].len();
+        segments.push(Split {
+            span: Span::new(start, end),
+            end: Some(index(level, i)),
+        });
+        start = end;
+        pos = end;
+    }
+    if start < text.len() {
+        segments.push(Split {
+            span: Span::new(start, text.len()),
+            end: None,
+        });
+    }
+    // Join a split with the one before while either is shorter than the
+    // minimum (in bytes).
+    let mut splits: Vec<Split> = Vec::with_capacity(segments.len());
+    for segment in segments {
+        match splits.last_mut() {
+            Some(last)
+                if last.span.len() < MIN_CHARACTERS_PER_CHUNK
+                    || segment.span.len() < MIN_CHARACTERS_PER_CHUNK =>
+            {
+                last.span.end = segment.span.end;
+                last.end = segment.end;
+            }
+            _ => splits.push(segment),
+        }
+    }
+    for s in &mut splits {
+        s.span = Span::new(piece.start + s.span.start, piece.start + s.span.end);
+    }
+    splits
+}
+
+/// chonkie-core's `find_merge_indices`: from each split, the longest run
+/// whose counts sum to at most `size` (at least one split), found by binary
+/// search over the running sums. Returns `(first, end)` of each group.
+fn merge_indices(counts: &[usize], size: usize) -> Vec<(usize, usize)> {
+    let n = counts.len();
+    let mut sums = Vec::with_capacity(n + 1);
+    sums.push(0usize);
+    for &c in counts {
+        sums.push(sums.last().copied().unwrap_or(0) + c);
+    }
+    let mut groups = Vec::new();
+    let mut pos = 0;
+    while pos < n {
+        let (mut left, mut right) = (pos + 1, n + 1);
+        while left < right {
+            let mid = (left + right) / 2;
+            if sums[mid] - sums[pos] <= size {
+                left = mid + 1;
+            } else {
+                right = mid;
+            }
+        }
+        let end = left.saturating_sub(1).max(pos + 1).min(n);
+        groups.push((pos, end));
+        pos = end;
+    }
+    groups
+}
+
+/// Python that gives these chunks with chonkie itself.
+pub fn to_python(size: usize, unit: Unit) -> String {
+    let tokenizer = match unit {
+        Unit::Tokens(encoding) => format!("tiktoken.get_encoding(\"{}\")", encoding.python_name()),
+        _ => "\"character\"".to_string(),
+    };
+    let import = if matches!(unit, Unit::Tokens(_)) {
+        "import tiktoken\n"
+    } else {
+        ""
+    };
+    format!(
+        "{import}from chonkie import RecursiveChunker  # pip install chonkie==1.7.0\n\n\
+         chunker = RecursiveChunker(tokenizer={tokenizer}, chunk_size={size})\n\
+         chunks = [c.text for c in chunker.chunk(text)]\n"
+    )
+}
