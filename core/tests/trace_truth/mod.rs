@@ -1996,6 +1996,7 @@ pub fn models(strategy: Engine) -> bool {
             | Engine::LangChainCharacter
             | Engine::LangChainMarkdown
             | Engine::Semchunk
+            | Engine::ChonkieRecursive
     )
 }
 
@@ -2032,6 +2033,9 @@ pub fn verify_with(
     // size limit (with an overlap); its own claims are checked.
     if config.strategy == Engine::Semchunk {
         return semchunk(text, config, counter, analysis, seen);
+    }
+    if config.strategy == Engine::ChonkieRecursive {
+        return chonkie(text, config, counter, analysis, seen);
     }
     // The list the cuts' indices refer to.
     let separators: Vec<Separator> = match config.strategy.langchain() {
@@ -2333,4 +2337,113 @@ fn semchunk_kind(splitter: &str, after: bool) -> &'static str {
     } else {
         "a mark"
     }
+}
+
+// ---------------------------------------------------------------------------
+// Chonkie's RecursiveChunker.
+// ---------------------------------------------------------------------------
+
+/// `RecursiveRules()`'s delimiters, level by level, as chonkie's source
+/// lists them (written here again, not read from the engine); a fifth level
+/// cuts runs of tokens (`""`).
+const CHONKIE_LEVELS: [(&str, &[&str]); 5] = [
+    ("a paragraph", &["\n\n", "\r\n", "\n", "\r"]),
+    ("a sentence end", &[". ", "! ", "? "]),
+    (
+        "a pause",
+        &[
+            "{", "}", "\"", "[", "]", "<", ">", "(", ")", ":", ";", ",", "—", "|", "~", "-", "...",
+            "`", "'",
+        ],
+    ),
+    ("a word", &[" "]),
+    ("runs of tokens", &[""]),
+];
+
+/// Chonkie's RecursiveChunker: the cuts index its delimiters in its order;
+/// the chunks tile the text (nothing stripped, nothing dropped); where a
+/// delimiter cuts, the text up to the cut ends with it (it is kept with the
+/// split before it); each length is its text's; in chars no chunk is over the
+/// size (every level packs by the sum of its splits' lengths, and the last
+/// cuts runs of `size` chars).
+pub fn chonkie(
+    text: &str,
+    config: &Config,
+    counter: Counter,
+    analysis: &Analysis,
+    seen: &mut Seen,
+) -> Result<(), String> {
+    let listed: Vec<Separator> = CHONKIE_LEVELS
+        .iter()
+        .flat_map(|(_, level)| level.iter().map(|d| Separator::literal(*d)))
+        .collect();
+    truth!(
+        analysis.separators == listed,
+        "the cuts index {:?}, chonkie's levels are {:?}",
+        analysis.separators,
+        listed
+    );
+    let chunks = &analysis.output.chunks;
+    let mut at = 0;
+    for chunk in chunks {
+        truth!(
+            chunk.span.start == at,
+            "chunk {} starts at {}, the chunk before ended at {at}",
+            chunk.index,
+            chunk.span.start
+        );
+        at = chunk.span.end;
+        let own = units(counter, chunk.text(text));
+        truth!(
+            chunk.len == own,
+            "chunk {} says {} units, it has {own}",
+            chunk.index,
+            chunk.len
+        );
+        if config.unit == Unit::Chars {
+            truth!(
+                own <= config.size,
+                "chunk {} is {own} chars, over the size {}",
+                chunk.index,
+                config.size
+            );
+        }
+        match chunk.cut {
+            Cut::End => truth!(
+                chunk.index + 1 == chunks.len(),
+                "chunk {} ends the split but is not the last",
+                chunk.index
+            ),
+            Cut::Separator(i) => {
+                let mut n = i;
+                let (name, level) = CHONKIE_LEVELS
+                    .iter()
+                    .find(|(_, level)| {
+                        let here = n < level.len();
+                        if !here {
+                            n -= level.len();
+                        }
+                        here
+                    })
+                    .ok_or_else(|| format!("cut {i} is past chonkie's delimiters"))?;
+                let delimiter = level[n];
+                // The delimiter ends the split; a deeper level may have put
+                // the start of it in the chunk before.
+                truth!(
+                    text[..chunk.span.end].ends_with(delimiter),
+                    "chunk {} {:?} is cut at {delimiter:?}, which is not where it ends",
+                    chunk.index,
+                    chunk.text(text)
+                );
+                saw(seen, format!("a chonkie cut at {name}"), 1);
+            }
+            other => return Err(format!("chunk {} ends with {other:?}", chunk.index)),
+        }
+    }
+    truth!(
+        at == text.len(),
+        "the chunks end at {at}, the text at {}",
+        text.len()
+    );
+    Ok(())
 }
