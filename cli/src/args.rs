@@ -198,9 +198,10 @@ struct SplitArgs {
     /// langchain-markdown (its MarkdownHeaderTextSplitter, on the --header
     /// markers), semantic (LangChain's SemanticChunker, cut where
     /// neighbouring sentences are far apart; a chunk over --size is split
-    /// again by the separators) or semchunk (semchunk 4.1.1's chunkerify,
+    /// again by the separators), semchunk (semchunk 4.1.1's chunkerify,
     /// exactly: it picks its own splitter for each piece, so --sep is not
-    /// read)
+    /// read) or chonkie-recursive (chonkie 1.7.0's RecursiveChunker with its
+    /// default rules, exactly; chars or tokens, no overlap)
     #[arg(long, value_name = "NAME", default_value_t = Config::default().strategy, value_parser = reader("--strategy", str::parse::<Strategy>), allow_hyphen_values = true)]
     strategy: Strategy,
 
@@ -825,7 +826,7 @@ mod tests {
             r"[default: '\n\n' '\n' ' ' ''; '\p{sentence}' ' ' '' for sentence; LangChain's for langchain; '. ' ' ' '' inside a block for markdown]",
             r"--sep '\p{sentence}' the sentence level",
             "[default: end for fixed, end for recursive, end for sentence, end for markdown, \
-             start for langchain, none for langchain-character, none for langchain-markdown, end for semantic, end for semchunk]",
+             start for langchain, none for langchain-character, none for langchain-markdown, end for semantic, end for semchunk, end for chonkie-recursive]",
             "--breakpoint <KIND>",
             "--embedder <lexical|DIR|FILES>",
         ] {
@@ -914,12 +915,12 @@ mod tests {
             ),
             (
                 &["--strategy", "late"],
-                "unknown strategy \"late\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\" or \"semchunk\"",
+                "unknown strategy \"late\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\", \"semchunk\" or \"chonkie-recursive\"",
             ),
             // A flag after a flag that takes a value is that value.
             (
                 &["--strategy", "--size", "3"],
-                "unknown strategy \"--size\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\" or \"semchunk\"",
+                "unknown strategy \"--size\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\", \"semchunk\" or \"chonkie-recursive\"",
             ),
             (
                 &["--unit", "tokens"],

@@ -113,9 +113,10 @@ def split(
     Arguments are those of the command line (docs/cli.md): ``strategy`` is
     ``"fixed"``, ``"recursive"``, ``"sentence"``, ``"markdown"``,
     ``"langchain"``, ``"langchain-character"``, ``"langchain-markdown"``,
-    ``"semantic"`` or ``"semchunk"`` (semchunk's ``chunkerify``, exactly:
+    ``"semantic"``, ``"semchunk"`` (semchunk's ``chunkerify``, exactly:
     ``split(text, strategy="semchunk", size=40)`` gives
-    ``semchunk.chunkerify(len, 40)(text)``'s chunks);
+    ``semchunk.chunkerify(len, 40)(text)``'s chunks) or
+    ``"chonkie-recursive"`` (chonkie's ``RecursiveChunker``, exactly);
     ``size`` and ``overlap`` count ``unit`` (``"chars"``, ``"bytes"``,
     ``"cl100k"``, ``"o200k"``); ``separators`` are strongest first (real
     strings: ``"\\n\\n"``, and ``""`` for the hard cut), regular expressions

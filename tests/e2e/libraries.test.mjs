@@ -72,3 +72,30 @@ e2e('semchunk counts a character it cannot split as semchunk would never return,
   // The last good result stays on screen.
   await waitForChunks(page, (c) => c.length > 0, 'the last good chunks');
 });
+
+// Chonkie's RecursiveChunker (chonkie 1.7.0) on the refund page at 40:
+// `RecursiveChunker(chunk_size=40).chunk(text)`, recorded from the library.
+// Four chunks that tile the page: the blank line after "Refund policy" is a
+// split under 24 bytes, so it is joined to the next; "COD orders … Contact
+// us 24x7." is 46 chars, its words are all under 24 bytes and are joined
+// back into one split, so the last level cuts 40 chars and leaves " 24x7.".
+const CHONKIE_40 = [
+  [0, 36],
+  [36, 68],
+  [68, 108],
+  [108, 114],
+];
+
+e2e("Chonkie's RecursiveChunker on the refund page: its four chunks, cut where its levels cut", async ({ page }) => {
+  await configure(page, { preset: 'refund', strategy: 'chonkie-recursive', size: 40 });
+  const chunks = parseChunks(await waitForChunkSpans(page, spans(CHONKIE_40)));
+  assert.equal(charSlice(REFUND, 68, 108), 'COD orders get store credit.\n\nContact us');
+  assert.deepEqual(chunks.map((c) => c.cut).slice(0, 2), ['. ', '\\n']);
+  assert.equal(chunks[3].cut, 'end');
+  // The overlap control is left out: RecursiveChunker has none.
+  await waitForText(page, byTestId(page, 'overlap-unused'), /RecursiveChunker has no overlap/, 'the overlap note');
+  const view = byTestId(page, 'code-view');
+  await view.locator('summary', { hasText: 'Python' }).click();
+  const python = await waitForText(page, byTestId(page, 'code-python'), /RecursiveChunker\(/, 'Python code');
+  assert.match(python, /RecursiveChunker\(tokenizer="character", chunk_size=40\)/);
+});

@@ -72,6 +72,7 @@ const VIEWS = [
   'langchain-character',
   'semantic',
   'semchunk',
+  'chonkie-recursive',
   'compare',
   'compare-langchain',
   'compare-markdown',

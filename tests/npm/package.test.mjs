@@ -80,6 +80,13 @@ test("semchunk through the JS API: the library's chunks, offsets and cuts on the
   );
 });
 
+test("chonkie-recursive through the JS API: RecursiveChunker's chunks on the refund page", () => {
+  // RecursiveChunker(chunk_size=40).chunk(REFUND), recorded from chonkie 1.7.0.
+  const report = api.split(REFUND, { strategy: "chonkie-recursive", size: 40 });
+  assert.deepEqual(report.chunks.map((c) => [c.start, c.end]), [[0, 36], [36, 68], [68, 108], [108, 114]]);
+  assert.throws(() => api.split(REFUND, { strategy: "chonkie-recursive", size: 40, overlap: 5 }), /no overlap/);
+});
+
 test("the README's examples give what the README says", () => {
   const { chunks } = api.split("Refund policy\n\nRefunds take 5 days.", {
     size: 20,

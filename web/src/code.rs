@@ -186,6 +186,10 @@ pub fn python(config: &Config) -> (String, Vec<&'static str>) {
                 chunkscope::semchunk::to_python(config.size, config.overlap, config.unit);
             return (code, notes);
         }
+        // Chonkie itself: the call that gives the page's chunks.
+        Strategy::ChonkieRecursive => {
+            return (chunkscope::chonkie::to_python(config.size, config.unit), notes);
+        }
         Strategy::LangChainMarkdown => {
             let code = match config.strategy.langchain_python(config) {
                 Some((_, code)) => code,

@@ -75,6 +75,7 @@ impl View {
             View::One(Strategy::Sentence) => "Whole sentences, packed",
             View::One(Strategy::Semantic) => "Semantic: cut where the topic drifts",
             View::One(Strategy::Semchunk) => "semchunk (chunkerify), exactly",
+            View::One(Strategy::ChonkieRecursive) => "Chonkie RecursiveChunker, exactly",
             // A strategy added to the engine shows its name until it has a title.
             View::One(strategy) => strategy.name(),
             View::Two(..) => "Compare side by side",
