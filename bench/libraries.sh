@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# bench/libraries.sh — the strategies that reproduce another library, against
+# that library, in-process, on the same text and settings.
+#
+#   bench/libraries.sh                 the first 1 MB of the Markdown corpus
+#   bench/libraries.sh --seconds 5     time budget per engine and size (default 2)
+#
+# semchunk: chunkerify(len, size) and chunkerify("cl100k_base", size), no
+# overlap, against the `semchunk` strategy in chars and cl100k; chonkie:
+# RecursiveChunker("character" or tiktoken's cl100k_base, chunk_size=size)
+# against `chonkie-recursive`. Both sides must give the same number of chunks
+# (the differential tests compare the chunks themselves). Uses the pinned
+# reference virtualenv ./x test makes.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+TOOLS="${CHUNKSCOPE_TOOLS:-$HOME/.cache/chunkscope}"
+PY="$TOOLS/langchain-venv/bin/python"
+seconds=2
+[ "${1:-}" = "--seconds" ] && seconds="$2"
+[ -x "$PY" ] || { echo "no reference virtualenv at $TOOLS/langchain-venv: run ./x test first" >&2; exit 2; }
+export TIKTOKEN_CACHE_DIR; TIKTOKEN_CACHE_DIR="$(tools/tiktoken-cache.sh)"
+
+bench/corpus.sh >/dev/null
+input="$ROOT/target/bench/libraries-input.md"
+mkdir -p "$(dirname "$input")"
+head -c 1000000 "$ROOT/target/corpus/markdown.md" | python3 -c '
+import sys
+data = sys.stdin.buffer.read()
+sys.stdout.buffer.write(data[: data.rfind(b"\n") + 1])' >"$input"
+cargo build -q --release -p chunkscope --features tiktoken --example libraries
+
+printf 'strategy\tunit\tsize\tchunkscope ms\tlibrary ms\tspeed-up\tchunks\n'
+for strategy in semchunk chonkie-recursive; do
+  for unit in chars cl100k; do
+    case "$unit" in chars) sizes=(256 1000 4000) ;; *) sizes=(64 256 1000) ;; esac
+    paste <(target/release/examples/libraries "$strategy" "$unit" "$input" "$seconds" "${sizes[@]}") \
+          <("$PY" "bench/libraries/${strategy%%-*}_time.py" "$unit" "$input" "$seconds" "${sizes[@]}") |
+      awk -v strategy="$strategy" -v unit="$unit" -F'\t' '{
+        if ($4 != $8) { printf "%s: chunk counts differ at size %s: %s and %s\n", strategy, $1, $4, $8 > "/dev/stderr"; exit 1 }
+        printf "%s\t%s\t%s\t%.1f\t%.1f\t%.0f×\t%s\n", strategy, unit, $1, $3 * 1000, $7 * 1000, $7 / $3, $4 }'
+  done
+done
