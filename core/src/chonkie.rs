@@ -269,30 +269,25 @@ impl State<'_> {
 fn delimit(source: &str, piece: Span, level: usize) -> Vec<Split> {
     let text = piece.text(source);
     let patterns = LEVELS[level];
-    // The next match of each pattern at or after `pos`, found again only
-    // once `pos` has passed it, so the scan is linear in the text.
-    let mut next: Vec<usize> = patterns
-        .iter()
-        .map(|p| text.find(p).unwrap_or(usize::MAX))
-        .collect();
+    // One pass: at each byte that can start a delimiter, the first of the
+    // level's delimiters that starts there (leftmost first). A delimiter is
+    // valid UTF-8, so none starts at a continuation byte.
+    let bytes = text.as_bytes();
+    let first = FirstBytes::new(patterns);
     let mut segments: Vec<Split> = Vec::new();
     let (mut pos, mut start) = (0, 0);
-    while pos < text.len() {
-        for (i, p) in patterns.iter().enumerate() {
-            if next[i] < pos {
-                next[i] = text[pos..].find(p).map_or(usize::MAX, |at| pos + at);
-            }
-        }
-        // The leftmost match; at one position, the earlier pattern.
-        let (at, i) = next
-            .iter()
-            .enumerate()
-            .map(|(i, &at)| (at, i))
-            .min()
-            .expect("a level has patterns");
-        if at == usize::MAX {
+    while pos < bytes.len() {
+        let Some(off) = first.find(&bytes[pos..]) else {
             break;
-        }
+        };
+        let at = pos + off;
+        let Some(i) = patterns
+            .iter()
+            .position(|p| bytes[at..].starts_with(p.as_bytes()))
+        else {
+            pos = at + 1;
+            continue;
+        };
         let end = at + patterns[i].len();
         segments.push(Split {
             span: Span::new(start, end),
@@ -326,6 +321,42 @@ fn delimit(source: &str, piece: Span, level: usize) -> Vec<Split> {
         s.span = Span::new(piece.start + s.span.start, piece.start + s.span.end);
     }
     splits
+}
+
+/// The bytes a level's delimiters start with, to find the next place one
+/// may start. Natively, one to three distinct bytes (paragraphs, sentence
+/// ends, words) are found with `memchr`'s vector search; otherwise, and in
+/// the browser build, a byte table is read a byte at a time.
+struct FirstBytes {
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    distinct: Vec<u8>,
+    table: [bool; 256],
+}
+
+impl FirstBytes {
+    fn new(patterns: &[&str]) -> FirstBytes {
+        let mut table = [false; 256];
+        let mut distinct = Vec::new();
+        for p in patterns {
+            let b = p.as_bytes()[0];
+            if !table[usize::from(b)] {
+                table[usize::from(b)] = true;
+                distinct.push(b);
+            }
+        }
+        FirstBytes { distinct, table }
+    }
+
+    fn find(&self, bytes: &[u8]) -> Option<usize> {
+        #[cfg(not(target_arch = "wasm32"))]
+        match self.distinct[..] {
+            [a] => return memchr::memchr(a, bytes),
+            [a, b] => return memchr::memchr2(a, b, bytes),
+            [a, b, c] => return memchr::memchr3(a, b, c, bytes),
+            _ => {}
+        }
+        bytes.iter().position(|&b| self.table[usize::from(b)])
+    }
 }
 
 /// chonkie-core's `find_merge_indices`: from each split, the longest run

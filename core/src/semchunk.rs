@@ -181,6 +181,26 @@ fn longest_run(text: &str, in_run: impl Fn(char) -> bool) -> Option<&str> {
     best.map(|(_, start, end)| &text[start..end])
 }
 
+/// [`longest_run`] of ASCII bytes, read a byte at a time.
+fn longest_ascii_run(text: &str, in_run: impl Fn(u8) -> bool) -> Option<&str> {
+    let bytes = text.as_bytes();
+    let (mut best, mut at) = (None::<(usize, usize)>, 0);
+    while at < bytes.len() {
+        if !in_run(bytes[at]) {
+            at += 1;
+            continue;
+        }
+        let start = at;
+        while at < bytes.len() && in_run(bytes[at]) {
+            at += 1;
+        }
+        if at - start >= 2 && best.is_none_or(|(s, e)| at - start > e - s) {
+            best = Some((start, at));
+        }
+    }
+    best.map(|(s, e)| &text[s..e])
+}
+
 /// `_split_text`: the splitter for `text` and the splits it makes, as spans
 /// of `text` (from 0).
 fn split_text(text: &str) -> (Splitter, Vec<Span>) {
@@ -194,29 +214,40 @@ fn split_text(text: &str) -> (Splitter, Vec<Span>) {
             splits,
         )
     };
-    if text.contains(['\n', '\r']) {
-        let run = longest_run(text, |c| c == '\n' || c == '\r');
-        let first = text.find(['\n', '\r']).expect("a newline");
+    if let Some(first) = text.bytes().position(|b| b == b'\n' || b == b'\r') {
+        let run = longest_ascii_run(&text[first..], |b| b == b'\n' || b == b'\r');
         return literal(run.unwrap_or(&text[first..first + 1]), true);
     }
-    if text.contains('\t') {
-        return literal(longest_run(text, |c| c == '\t').unwrap_or("\t"), true);
+    if let Some(first) = text.bytes().position(|b| b == b'\t') {
+        return literal(
+            longest_ascii_run(&text[first..], |b| b == b'\t').unwrap_or("\t"),
+            true,
+        );
     }
     if let Some((at, space)) = text.char_indices().find(|&(_, c)| is_space(c)) {
         if let Some(run) = longest_run(text, is_space) {
             return literal(run, true);
         }
-        for mark in MARKS {
-            let after = text
-                .char_indices()
-                .zip(text.chars().skip(1))
-                .find(|&((_, c), next)| c == mark && is_space(next));
-            if let Some((_, space)) = after {
-                return (
-                    Splitter::After { mark, space },
-                    split_after(text, mark, space),
-                );
+        // The first mark of the list that has whitespace after it, and the
+        // whitespace character after its first such place: one pass.
+        let mut best: Option<(usize, char)> = None;
+        let mut prev = None;
+        for c in text.chars() {
+            if let Some(p) = prev.filter(|_| is_space(c)) {
+                if let Some(rank) = MARKS.iter().position(|&m| m == p) {
+                    if best.is_none_or(|(r, _)| rank < r) {
+                        best = Some((rank, c));
+                    }
+                }
             }
+            prev = Some(c);
+        }
+        if let Some((rank, space)) = best {
+            let mark = MARKS[rank];
+            return (
+                Splitter::After { mark, space },
+                split_after(text, mark, space),
+            );
         }
         return literal(&text[at..at + space.len_utf8()], true);
     }
