@@ -51,7 +51,7 @@ pub const MIN_CHARACTERS_PER_CHUNK: usize = 24;
 const TOKEN_LEVEL: usize = LEVELS.len();
 
 /// Every delimiter, level by level, then `""` for a cut between runs of
-/// tokens: the list the cuts index.
+/// tokens. A split's cuts index the ones that cut, in this order.
 pub fn separators() -> Vec<Separator> {
     LEVELS
         .iter()
@@ -142,9 +142,28 @@ pub(crate) fn run(text: &str, size: usize, counter: Counter) -> Result<Output, E
         pending: None,
     };
     state.level(Span::new(0, text.len()), 0)?;
+    // The cuts index the delimiters that cut, in chonkie's order: its lists
+    // hold 46, of which a text uses a few, and a legend of the others would
+    // say nothing.
+    let all = separators();
+    let mut used: Vec<usize> = state
+        .chunks
+        .iter()
+        .filter_map(|c| match c.cut {
+            Cut::Separator(i) => Some(i),
+            _ => None,
+        })
+        .collect();
+    used.sort_unstable();
+    used.dedup();
+    for chunk in &mut state.chunks {
+        if let Cut::Separator(i) = chunk.cut {
+            chunk.cut = Cut::Separator(used.binary_search(&i).expect("a used delimiter"));
+        }
+    }
     Ok(Output {
         chunks: state.chunks,
-        separators: Some(separators()),
+        separators: Some(used.into_iter().map(|i| all[i].clone()).collect()),
         ..Output::default()
     })
 }

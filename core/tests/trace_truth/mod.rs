@@ -2377,12 +2377,28 @@ pub fn chonkie(
         .iter()
         .flat_map(|(_, level)| level.iter().map(|d| Separator::literal(*d)))
         .collect();
+    // The cuts index the delimiters that cut, in chonkie's order.
+    let mut rest = listed.iter();
     truth!(
-        analysis.separators == listed,
-        "the cuts index {:?}, chonkie's levels are {:?}",
+        analysis
+            .separators
+            .iter()
+            .all(|s| rest.by_ref().any(|l| l == s)),
+        "the cuts index {:?}, not chonkie's delimiters in its order {:?}",
         analysis.separators,
         listed
     );
+    for (i, s) in analysis.separators.iter().enumerate() {
+        truth!(
+            analysis
+                .output
+                .chunks
+                .iter()
+                .any(|c| c.cut == Cut::Separator(i)),
+            "{s:?} is listed but cuts nowhere"
+        );
+    }
+    let listed = &analysis.separators;
     let chunks = &analysis.output.chunks;
     let mut at = 0;
     for chunk in chunks {
@@ -2415,18 +2431,15 @@ pub fn chonkie(
                 chunk.index
             ),
             Cut::Separator(i) => {
-                let mut n = i;
-                let (name, level) = CHONKIE_LEVELS
+                let delimiter = listed
+                    .get(i)
+                    .map(|s| s.pattern.as_str())
+                    .ok_or_else(|| format!("cut {i} is past the listed delimiters"))?;
+                let name = CHONKIE_LEVELS
                     .iter()
-                    .find(|(_, level)| {
-                        let here = n < level.len();
-                        if !here {
-                            n -= level.len();
-                        }
-                        here
-                    })
-                    .ok_or_else(|| format!("cut {i} is past chonkie's delimiters"))?;
-                let delimiter = level[n];
+                    .find(|(_, level)| level.contains(&delimiter))
+                    .map(|(name, _)| *name)
+                    .ok_or_else(|| format!("{delimiter:?} is not chonkie's"))?;
                 // The delimiter ends the split; a deeper level may have put
                 // the start of it in the chunk before.
                 truth!(
