@@ -92,6 +92,8 @@ e2e("Chonkie's RecursiveChunker on the refund page: its four chunks, cut where i
   assert.equal(charSlice(REFUND, 68, 108), 'COD orders get store credit.\n\nContact us');
   assert.deepEqual(chunks.map((c) => c.cut).slice(0, 2), ['. ', '\\n']);
   assert.equal(chunks[3].cut, 'end');
+  // No tree is drawn, and the page says why rather than call the text empty.
+  await waitForText(page, byTestId(page, 'tree-empty'), /not drawn as a tree/, 'the tree\'s note');
   // The overlap control is left out: RecursiveChunker has none.
   await waitForText(page, byTestId(page, 'overlap-unused'), /RecursiveChunker has no overlap/, 'the overlap note');
   const view = byTestId(page, 'code-view');
