@@ -14,15 +14,15 @@
 //! test asks the driver (`tests/reference/semchunk/driver.py`) now; `./x
 //! vectors` records them again.
 
+mod library;
 mod oracle;
 mod tokenizer;
 
 use chunkscope::tokens::Encoding;
-use chunkscope::{Config, Error, Splitter, Strategy, Unit};
-use oracle::Vectors;
+use chunkscope::Unit;
+use chunkscope::{Error, Strategy};
+use library::{Library, Rng};
 use serde_json::{json, Value};
-use std::collections::BTreeMap;
-
 const VECTORS: &str = "semchunk";
 const SEED: u64 = 0x5E3C_4A11;
 /// Cases per unit: chars and bytes 1 000 each, each token unit 300.
@@ -37,25 +37,6 @@ const CASES: [(&str, usize); 4] = [
 /// the size for a text of punctuation alone) and an overlap not below the
 /// size (which semchunk lowers to `size − 1` without a word).
 const REFUSAL_CEILING: usize = 60;
-
-/// SplitMix64, so the cases are the same on every machine.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
-}
 
 const WORDS: &[&str] = &[
     "refunds",
@@ -143,172 +124,26 @@ fn requests(seed: u64) -> Vec<Value> {
     requests
 }
 
-/// Our answer to a request, as the driver writes semchunk's: the chunks and
-/// their char offsets, or the exception semchunk raises where this engine
-/// refuses; `Err` for a refusal of this engine's own.
-fn ours(request: &Value) -> Result<Value, Error> {
-    let unit: Unit = request["unit"].as_str().unwrap().parse().unwrap();
-    if let Unit::Tokens(_) = unit {
-        tokenizer::counter(unit);
-    }
-    let config = Config {
-        size: request["size"].as_u64().unwrap() as usize,
-        overlap: request["overlap"].as_u64().unwrap_or(0) as usize,
-        unit,
-        ..Config::for_strategy(Strategy::Semchunk)
-    };
-    let text = request["text"].as_str().unwrap();
-    let analysis = match Splitter::new(config).and_then(|s| s.analyze(text, Default::default())) {
-        Ok(analysis) => analysis,
-        Err(Error::Semchunk(e)) => {
+/// semchunk's harness: its strategy, its driver and its recorded answers.
+const LIBRARY: Library = Library {
+    name: "semchunk",
+    strategy: Strategy::Semchunk,
+    vectors: VECTORS,
+    driver: "tests/reference/semchunk/driver.py",
+    ceiling: REFUSAL_CEILING,
+    exception: |e| match e {
+        Error::Semchunk(e) => {
             let (class, message) = e.library_exception();
-            return Ok(json!({"error": class, "message": message}));
+            Some((class, message.to_string()))
         }
-        Err(e) => return Err(e),
-    };
-    let chunks: Vec<&str> = analysis
-        .output
-        .chunks
-        .iter()
-        .map(|c| c.text(text))
-        .collect();
-    Ok(json!({"chunks": chunks, "offsets": analysis.chunk_chars}))
-}
-
-/// What a comparison counted.
-#[derive(Default)]
-struct Comparison {
-    counts: BTreeMap<String, usize>,
-    refused: Vec<String>,
-}
-
-impl Comparison {
-    fn count(&mut self, what: impl Into<String>) {
-        *self.counts.entry(what.into()).or_default() += 1;
-    }
-
-    fn get(&self, what: &str) -> usize {
-        self.counts.get(what).copied().unwrap_or(0)
-    }
-
-    /// Compares one case; `Err` says how it differs.
-    fn case(
-        &mut self,
-        request: &Value,
-        theirs: &Value,
-        ours: Result<Value, Error>,
-    ) -> Result<(), String> {
-        let unit = request["unit"].as_str().unwrap();
-        let ours = match ours {
-            Ok(ours) => ours,
-            Err(e) => {
-                self.refused.push(format!(
-                    "{request}: semchunk gives {theirs}, we refuse: {e}"
-                ));
-                return Ok(());
-            }
-        };
-        match (ours.get("error"), theirs.get("error")) {
-            (Some(class), Some(their_class)) => {
-                let message = ours["message"].as_str().unwrap();
-                let their_message = theirs["message"].as_str().unwrap_or_default();
-                if class != their_class || !their_message.starts_with(message) {
-                    return Err(format!(
-                        "{request}: semchunk raises {theirs}, we say {ours}"
-                    ));
-                }
-                self.count(format!("errors in {unit}"));
-                self.count("errors");
-            }
-            (None, None) => {
-                if ours != *theirs {
-                    return Err(format!("{request}:\n semchunk {theirs}\n      ours {ours}"));
-                }
-                self.count(format!("chunks in {unit}"));
-                self.count("chunks");
-                if !request["overlap"].is_null() {
-                    self.count("with an overlap");
-                }
-                let chunks = theirs["chunks"].as_array().unwrap();
-                let size = request["size"].as_u64().unwrap() as usize;
-                if chunks.len() > 1 {
-                    self.count("more than one chunk");
-                }
-                if unit == "chars"
-                    && chunks
-                        .iter()
-                        .any(|c| c.as_str().unwrap().chars().count() > size)
-                {
-                    self.count("a chunk over the size");
-                }
-            }
-            _ => return Err(format!("{request}:\n semchunk {theirs}\n      ours {ours}")),
-        }
-        Ok(())
-    }
-
-    fn finish(&self, against: &str) {
-        eprintln!(
-            "semchunk against {against}: {:?}, {} refusals of our own",
-            self.counts,
-            self.refused.len()
-        );
-        assert!(
-            self.refused.len() <= REFUSAL_CEILING,
-            "{} refusals of our own, over the ceiling of {REFUSAL_CEILING}:\n{}",
-            self.refused.len(),
-            self.refused.join("\n")
-        );
-    }
-}
-
-fn compare_all(cases: &[(Value, Value)]) -> Comparison {
-    let mut comparison = Comparison::default();
-    let mut failures = Vec::new();
-    for (request, theirs) in cases {
-        if let Err(e) = comparison.case(request, theirs, ours(request)) {
-            failures.push(e);
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} of {} cases differ from semchunk; the first ones:\n{}",
-        failures.len(),
-        cases.len(),
-        failures
-            .iter()
-            .take(5)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
-    comparison
-}
+        _ => None,
+    },
+    message_prefix: true,
+};
 
 #[test]
 fn identical_to_the_recorded_semchunk() {
-    let vectors = Vectors::read(VECTORS);
-    let comparison = compare_all(&vectors.cases);
-    comparison.finish(&format!(
-        "the recorded semchunk {}",
-        vectors.header["packages"]["semchunk"]
-            .as_str()
-            .unwrap_or("?")
-    ));
-    assert_eq!(
-        comparison.get("chunks") + comparison.get("errors") + comparison.refused.len(),
-        vectors.cases.len()
-    );
-    assert!(
-        comparison.get("chunks") >= 2_000,
-        "{}",
-        comparison.get("chunks")
-    );
-    assert!(
-        comparison.get("chunks in cl100k") + comparison.get("chunks in o200k") >= 400,
-        "too few token cases"
-    );
-    for what in [
+    LIBRARY.compare_recorded(&[
         "chunks in chars",
         "chunks in bytes",
         "chunks in cl100k",
@@ -317,20 +152,14 @@ fn identical_to_the_recorded_semchunk() {
         "with an overlap",
         "more than one chunk",
         "a chunk over the size",
-    ] {
-        assert!(
-            comparison.get(what) >= 20,
-            "{what}: only {}",
-            comparison.get(what)
-        );
-    }
+    ]);
 }
 
 /// The shortcut `chunkerify` takes on long texts in tokens needs the longest
 /// token, which the engine reads from its tokenizer: it must be tiktoken's.
 #[test]
 fn the_longest_token_is_tiktokens() {
-    let vectors = Vectors::read(VECTORS);
+    let vectors = oracle::Vectors::read(VECTORS);
     for encoding in Encoding::ALL {
         let counter = tokenizer::counter(Unit::Tokens(encoding));
         let t = counter.tokenizer().unwrap();
@@ -346,126 +175,19 @@ fn the_longest_token_is_tiktokens() {
     }
 }
 
-/// Every wrong answer planted into a recorded case is caught.
 #[test]
 fn a_planted_wrong_answer_is_caught() {
-    let vectors = Vectors::read(VECTORS);
-    let find = |f: &dyn Fn(&Value) -> bool| {
-        vectors
-            .cases
-            .iter()
-            .find(|(request, answer)| f(answer) && ours(request).is_ok())
-            .cloned()
-            .expect("a case to plant into")
-    };
-    let chunked = find(&|a| {
-        a.get("chunks")
-            .is_some_and(|c| c.as_array().unwrap().len() > 1)
-    });
-    let raising = find(&|a| a.get("error").is_some());
-    let plant = |(request, answer): &(Value, Value), f: &dyn Fn(&mut Value)| {
-        let mut wrong = answer.clone();
-        f(&mut wrong);
-        let mut comparison = Comparison::default();
-        comparison.case(request, &wrong, ours(request)).is_err()
-    };
-    assert!(
-        plant(&chunked, &|a| {
-            let first = a["chunks"][0].as_str().unwrap().to_string();
-            a["chunks"][0] = json!(format!("{first} "));
-        }),
-        "a chunk's text"
-    );
-    assert!(
-        plant(&chunked, &|a| {
-            a["chunks"].as_array_mut().unwrap().pop();
-            a["offsets"].as_array_mut().unwrap().pop();
-        }),
-        "one chunk fewer"
-    );
-    assert!(
-        plant(&chunked, &|a| {
-            let end = a["offsets"][0][1].as_u64().unwrap();
-            a["offsets"][0][1] = json!(end + 1);
-        }),
-        "an offset"
-    );
-    assert!(
-        plant(
-            &chunked,
-            &|a| *a =
-                json!({"error": "RecursionError", "message": "maximum recursion depth exceeded"})
-        ),
-        "an exception where there are chunks"
-    );
-    assert!(
-        plant(&raising, &|a| *a = json!({"chunks": [], "offsets": []})),
-        "chunks where it raises"
-    );
-    assert!(
-        plant(&raising, &|a| a["error"] = json!("ValueError")),
-        "another exception class"
-    );
-    assert!(
-        plant(&raising, &|a| a["message"] =
-            json!("maximum depth exceeded")),
-        "another message"
-    );
-    // One refusal over the ceiling.
-    let comparison = Comparison {
-        refused: vec![String::new(); REFUSAL_CEILING + 1],
-        ..Comparison::default()
-    };
-    assert!(std::panic::catch_unwind(|| comparison.finish("a planted refusal")).is_err());
-}
-
-fn ask_semchunk(requests: &[Value]) -> (Value, Vec<Value>) {
-    let python = std::env::var("CHUNKSCOPE_LANGCHAIN_PYTHON").unwrap_or_else(|_| {
-        panic!(
-            "CHUNKSCOPE_LANGCHAIN_PYTHON is not set. Comparing with the real semchunk needs \
-             it; `./x test` and `./x vectors` create the pinned virtualenv \
-             (tests/reference/langchain/requirements.txt) and set it to its python"
-        )
-    });
-    let driver = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../tests/reference/semchunk/driver.py"
-    );
-    let mut sent = vec![json!({"op": "versions"})];
-    sent.extend_from_slice(requests);
-    let mut answers = oracle::ask(&python, driver, &sent);
-    let versions = answers.remove(0);
-    (versions, answers)
+    LIBRARY.assert_planted_answers_fail();
 }
 
 #[test]
 #[ignore = "asks the pinned semchunk (CHUNKSCOPE_LANGCHAIN_PYTHON); `./x test` runs it: cargo test -- --ignored live"]
 fn identical_to_the_live_semchunk() {
-    let requests = requests(SEED);
-    let (versions, answers) = ask_semchunk(&requests);
-    let cases: Vec<(Value, Value)> = requests
-        .iter()
-        .cloned()
-        .zip(answers.iter().cloned())
-        .collect();
-    compare_all(&cases).finish("the live semchunk");
-    let pins =
-        json!({"packages": versions["packages"], "max_token_chars": versions["max_token_chars"]});
-    Vectors::read(VECTORS).check_current(VECTORS, &pins, true, &requests, &answers);
+    LIBRARY.compare_live(&requests(SEED), &["packages", "max_token_chars"]);
 }
 
 #[test]
 #[ignore = "writes tests/vectors/semchunk.jsonl.gz with the pinned semchunk; run by `./x vectors`"]
 fn record_vectors() {
-    let requests = requests(SEED);
-    let (versions, answers) = ask_semchunk(&requests);
-    let mut header = json!({
-        "oracle": "tests/reference/semchunk/driver.py: semchunk.chunkerify",
-        "generator": "core/tests/semchunk.rs",
-        "seed": SEED,
-    });
-    for (key, value) in versions.as_object().unwrap() {
-        header[key] = value.clone();
-    }
-    Vectors::write(VECTORS, header, &requests, &answers);
+    LIBRARY.record(&requests(SEED), SEED, "core/tests/semchunk.rs");
 }

@@ -3,6 +3,7 @@ real LangChain) and describing its outcome so that two can be compared."""
 
 from __future__ import annotations
 
+import importlib
 import logging
 import os
 import re
@@ -140,15 +141,31 @@ def split_case(module: Any, case: dict[str, Any]) -> dict[str, Any]:
     return outcome(lambda: build(module, case).create_documents([case["text"]]))
 
 
-@pytest.fixture(scope="session")
-def langchain() -> Any:
-    """The real langchain-text-splitters (the pinned one in `./x test`).
-    Missing, the live comparisons are skipped, unless CHUNKSCOPE_LIVE=1 asks
-    for them (as `./x test` does): then it is an error."""
+def reference(module: str, package: str) -> Any:
+    """Imports a reference library (the pinned one in `./x test`). Missing,
+    the live comparisons are skipped, unless CHUNKSCOPE_LIVE=1 asks for them
+    (as `./x test` does): then it is an error."""
     try:
-        import langchain_text_splitters
+        return importlib.import_module(module)
     except ImportError:
         if os.environ.get("CHUNKSCOPE_LIVE") == "1":
             raise
-        pytest.skip("langchain-text-splitters is not installed (CHUNKSCOPE_LIVE=1 requires it)")
-    return langchain_text_splitters
+        pytest.skip(f"{package} is not installed (CHUNKSCOPE_LIVE=1 requires it)")
+
+
+@pytest.fixture(scope="session")
+def langchain() -> Any:
+    """The real langchain-text-splitters."""
+    return reference("langchain_text_splitters", "langchain-text-splitters")
+
+
+@pytest.fixture(scope="session")
+def semchunk() -> Any:
+    """The real semchunk."""
+    return reference("semchunk", "semchunk")
+
+
+@pytest.fixture(scope="session")
+def chonkie() -> Any:
+    """The real chonkie, and tiktoken for its token unit."""
+    return reference("chonkie", "chonkie"), reference("tiktoken", "tiktoken")

@@ -4,27 +4,11 @@ and the same ValueError on a special token. The differential test of record
 is core/tests/chonkie.rs (2 700 recorded cases); this one checks the
 package's path to the engine."""
 
-import os
 import random
 
 import pytest
 
 import chunkscope
-
-
-@pytest.fixture(scope="module")
-def chonkie():
-    """The real chonkie, from the reference virtualenv ./x test puts on the
-    path. Missing, the test is skipped, unless CHUNKSCOPE_LIVE=1 asks for it
-    (as `./x test` does): then it is an error."""
-    try:
-        import chonkie
-        import tiktoken
-    except ImportError:
-        if os.environ.get("CHUNKSCOPE_LIVE") == "1":
-            raise
-        pytest.skip("chonkie is not installed (CHUNKSCOPE_LIVE=1 requires it)")
-    return chonkie, tiktoken
 
 
 WORDS = ["refunds", "take", "5", "days.", "UPI", "id,", "café", "(COD)", "e.g.", "—", "x", "Donaudampfschifffahrt"]

@@ -4,26 +4,11 @@ errors where semchunk never returns. The differential test of
 record is core/tests/semchunk.rs (2 600 recorded cases); this one checks the
 package's path to the engine."""
 
-import os
 import random
 
 import pytest
 
 import chunkscope
-
-
-@pytest.fixture(scope="module")
-def semchunk():
-    """The real semchunk, from the reference virtualenv ./x test puts on the
-    path. Missing, the test is skipped, unless CHUNKSCOPE_LIVE=1 asks for it
-    (as `./x test` does): then it is an error."""
-    try:
-        import semchunk
-    except ImportError:
-        if os.environ.get("CHUNKSCOPE_LIVE") == "1":
-            raise
-        pytest.skip("semchunk is not installed (CHUNKSCOPE_LIVE=1 requires it)")
-    return semchunk
 
 
 WORDS = ["refunds", "take", "5", "days.", "UPI", "id,", "café", "東京", "😀", "(COD)", "e.g.", "—", "x"]
