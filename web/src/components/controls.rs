@@ -120,11 +120,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
             </div>
             if !overlap_used {
                 <p id="overlap-unused" class="hint wide" data-testid="overlap-unused">
-                    if props.view.primary() == chunkscope::Strategy::ChonkieRecursive {
-                        {"Chonkie's RecursiveChunker has no overlap, so the overlap is left out here and kept for the other strategies."}
-                    } else {
-                        {"Semantic chunks never overlap (LangChain's SemanticChunker has no overlap), so the overlap is left out here and kept for the other strategies."}
-                    }
+                    {View::overlap_unread(props.view.primary())}
                 </p>
             }
             <div class="field wide">

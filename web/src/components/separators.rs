@@ -126,12 +126,8 @@ pub fn SeparatorEditor(props: &SeparatorEditorProps) -> Html {
                 if preset.and_then(chunkscope::presets::placement) == Some(chunkscope::Placement::Start) {
                     <p class="hint">{"These separators open a heading, a definition or a tag, so choosing the list also sets the separator to start the next piece: no chunk ends with the markup of what follows."}</p>
                 }
-                if !used && props.view.primary() == chunkscope::Strategy::ChonkieRecursive {
-                    <p class="hint">{"Chonkie's RecursiveChunker reads no list: its levels are fixed (paragraphs, sentence ends, pauses such as brackets and commas, words, then runs of tokens), and a split shorter than 24 bytes is joined to its neighbour."}</p>
-                } else if !used && props.view.primary() == chunkscope::Strategy::Semchunk {
-                    <p class="hint">{"semchunk reads no list: for each piece it picks its own splitter (the longest run of newlines, then of tabs, then of spaces; a space after a sentence end; punctuation; every character), which labels each cut."}</p>
-                } else if !used {
-                    <p class="hint">{"Fixed windows ignore separators; they are used by the recursive splitter."}</p>
+                if !used {
+                    <p class="hint">{View::separators_unread(props.view.primary())}</p>
                 }
                 if langchain.contains(&Kind::Character) {
                     <p class="hint">{"CharacterTextSplitter uses only the first separator in the list (\\n\\n when the list is empty) and never tries another."}</p>

@@ -53,15 +53,7 @@ pub fn Tree(props: &TreeProps) -> Html {
         let why = if props.split.output.chunks.is_empty() {
             "Nothing to split: the text is empty."
         } else {
-            match props.split.strategy() {
-                chunkscope::Strategy::ChonkieRecursive => {
-                    "Chonkie's RecursiveChunker is not drawn as a tree: each cut's label names the delimiter that made it (a paragraph, a sentence end, a pause, a word), or shows a hard cut between two runs of tokens."
-                }
-                chunkscope::Strategy::Semantic => {
-                    "No chunk was over the size, so nothing was split again: the semantic view shows where the topic breaks fell."
-                }
-                _ => "This split recorded no tree.",
-            }
+            crate::state::View::no_tree(props.split.strategy())
         };
         html! { <p class="empty" data-testid="tree-empty">{why}</p> }
     } else if shown == 0 {

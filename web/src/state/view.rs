@@ -88,6 +88,33 @@ impl View {
         View::One(strategy).title()
     }
 
+    /// Why a strategy reads no separator list, as the separator editor
+    /// says it (only asked of a strategy that reads none).
+    pub fn separators_unread(strategy: Strategy) -> &'static str {
+        match strategy {
+            Strategy::Semchunk => "semchunk reads no list: for each piece it picks its own splitter (the longest run of newlines, then of tabs, then of spaces; a space after a sentence end; punctuation; every character), which labels each cut.",
+            Strategy::ChonkieRecursive => "Chonkie's RecursiveChunker reads no list: its levels are fixed (paragraphs, sentence ends, pauses such as brackets and commas, words, then runs of tokens), and a split shorter than 24 bytes is joined to its neighbour.",
+            _ => "Fixed windows ignore separators; they are used by the recursive splitter.",
+        }
+    }
+
+    /// Why a strategy has no overlap (only asked of one that has none).
+    pub fn overlap_unread(strategy: Strategy) -> &'static str {
+        match strategy {
+            Strategy::ChonkieRecursive => "Chonkie's RecursiveChunker has no overlap, so the overlap is left out here and kept for the other strategies.",
+            _ => "Semantic chunks never overlap (LangChain's SemanticChunker has no overlap), so the overlap is left out here and kept for the other strategies.",
+        }
+    }
+
+    /// Why a split of a text that is not empty recorded no tree.
+    pub fn no_tree(strategy: Strategy) -> &'static str {
+        match strategy {
+            Strategy::ChonkieRecursive => "Chonkie's RecursiveChunker is not drawn as a tree: each cut's label names the delimiter that made it (a paragraph, a sentence end, a pause, a word), or shows a hard cut between two runs of tokens.",
+            Strategy::Semantic => "No chunk was over the size, so nothing was split again: the semantic view shows where the topic breaks fell.",
+            _ => "This split recorded no tree.",
+        }
+    }
+
     /// The view with this option value.
     pub fn parse(name: &str) -> Option<View> {
         View::all().find(|v| v.name() == name)
