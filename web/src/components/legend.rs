@@ -49,8 +49,16 @@ pub fn Legend(props: &LegendProps) -> Html {
                 <li><span class="ne-mark">{"≠"}</span>{" LangChain's text is not this slice"}</li>
             </>
         },
-        // A strategy with no legend of its own: its separators.
-        _ => html! { {separators} },
+        // A strategy with no legend of its own: its separators, and the
+        // hard cut when it cut there.
+        _ => html! {
+            <>
+                {separators}
+                if seps.iter().any(|s| s.is_hard_cut()) {
+                    <li><span class="cut cut-hard">{"✂"}</span>{" hard cut"}</li>
+                }
+            </>
+        },
     };
     html! {
         <ul class="legend" aria-label="What the cut marks mean">

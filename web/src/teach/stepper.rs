@@ -291,6 +291,17 @@ pub fn Stepper(props: &StepperProps) -> Html {
         })
     };
     let s = &props.split;
+    if total == 0 && !s.output.chunks.is_empty() {
+        // Stepping replays the tree; a split that recorded none has no steps.
+        return html! {
+            <section class="card stepper" aria-label="Step through">
+                <h2>{"Step through"}</h2>
+                <p class="step-say muted" data-testid="step-text">
+                    {"Stepping replays the splitter's tree, and this split recorded none (see below)."}
+                </p>
+            </section>
+        };
+    }
     let text = if pos == 0 {
         format!("{}. Press next to watch the splitter work through the text one decision at a time: the tree and the chunks grow as it goes.", count(total, "step", "steps"))
     } else {
