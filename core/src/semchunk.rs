@@ -358,8 +358,11 @@ pub(crate) fn run(
     let mut chunks: Vec<Chunk> = Vec::with_capacity(kept.len());
     let cut = |before: Option<(usize, usize)>| before.map_or(Cut::End, |(s, _)| Cut::Separator(s));
     if overlap > 0 && !kept.is_empty() {
-        let per = size / room;
-        let stride = (size - overlap) / room;
+        // Clamped to the count of chunks, which changes nothing (with
+        // `per >= n` there is one window whatever the stride) but keeps a
+        // huge size from overflowing.
+        let per = (size / room).min(kept.len());
+        let stride = ((size - overlap) / room).min(kept.len());
         let n = kept.len() as i64;
         let over = n - per as i64;
         let windows =
@@ -414,7 +417,7 @@ impl State<'_> {
                     .nth(limit)
                     .map_or(span.end, |(i, _)| span.start + i);
                 if self.measure.len(Span::new(span.start, end)) > self.size {
-                    return self.size + 1;
+                    return self.size.saturating_add(1);
                 }
             }
         }

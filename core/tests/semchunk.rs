@@ -191,3 +191,23 @@ fn identical_to_the_live_semchunk() {
 fn record_vectors() {
     LIBRARY.record(&requests(SEED), SEED, "core/tests/semchunk.rs");
 }
+
+/// With a size far past the text and an overlap, semchunk makes one window
+/// of all its small chunks (it joins `size / min(overlap, size − overlap)`
+/// of them at a time). The engine clamps that count to the chunks it has,
+/// which the fuzzer showed a huge size overflowed.
+#[test]
+fn a_huge_size_with_an_overlap_is_one_window() {
+    let config = chunkscope::Config {
+        size: usize::MAX,
+        overlap: 1,
+        ..chunkscope::Config::for_strategy(Strategy::Semchunk)
+    };
+    let text = "ab cd ef";
+    let chunks = chunkscope::Splitter::new(config)
+        .unwrap()
+        .chunks(text)
+        .unwrap();
+    let spans: Vec<(usize, usize)> = chunks.iter().map(|c| (c.span.start, c.span.end)).collect();
+    assert_eq!(spans, [(0, 8)]);
+}
