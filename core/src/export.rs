@@ -61,24 +61,17 @@ pub fn rows<'a>(source: &'a str, analysis: &'a Analysis) -> Vec<Row<'a>> {
         .chunks
         .iter()
         .zip(&analysis.chunk_chars)
-        .map(|(chunk, &(start, end))| {
-            let own = output
-                .langchain
+        .map(|(chunk, &(start, end))| Row {
+            index: chunk.index,
+            text: output.chunk_text(chunk.index, source),
+            start,
+            end,
+            len: chunk.len,
+            cut: cut_label(&analysis.separators, chunk.cut),
+            heading_path: output
+                .markdown
                 .as_ref()
-                .and_then(|l| l.chunks.get(chunk.index))
-                .and_then(|f| f.text());
-            Row {
-                index: chunk.index,
-                text: own.unwrap_or_else(|| chunk.text(source)),
-                start,
-                end,
-                len: chunk.len,
-                cut: cut_label(&analysis.separators, chunk.cut),
-                heading_path: output
-                    .markdown
-                    .as_ref()
-                    .map(|m| m.path_texts(source, chunk.index)),
-            }
+                .map(|m| m.path_texts(source, chunk.index)),
         })
         .collect()
 }

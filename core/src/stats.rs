@@ -37,7 +37,7 @@
 
 use crate::sentence;
 use crate::span::Span;
-use crate::trace::{Chunk, Cut};
+use crate::trace::{Chunk, Cut, Output};
 
 /// Chunk lengths summarised, in the split's unit.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -162,6 +162,133 @@ impl Cuts {
     }
 }
 
+/// How a split's chunks cover its text: what no chunk holds, what a chunk
+/// repeats of the chunks before it, and which chunks are not slices of it.
+///
+/// Counted in chars whatever the split's unit, so that splits in different
+/// units (or of different libraries) compare. Where chunks overlap, text is
+/// repeated once for each extra chunk that holds it.
+///
+/// ```
+/// use chunkscope::stats::Tiling;
+/// use chunkscope::{Config, Splitter};
+///
+/// let text = "one two three four five";
+/// let fixed = Splitter::new(Config::fixed(10, 3)).unwrap().split(text).unwrap();
+/// let tiling = Tiling::of(text, &fixed);
+/// // Windows of 10 that step by 7: [0, 10), [7, 17), [14, 23), each
+/// // repeating 3 chars of the one before.
+/// assert_eq!((tiling.lost, tiling.repeated, tiling.not_slices), (0, 6, 0));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tiling {
+    /// Chars of the text that no chunk holds and that are not whitespace:
+    /// text a retriever can never return.
+    pub lost: usize,
+    /// Chars a chunk holds that a chunk before it already holds (overlap,
+    /// or a library that repeats text).
+    pub repeated: usize,
+    /// Chunks whose text, as the library returns it, is not the text of
+    /// their span (LangChain joining regex separators back as patterns).
+    pub not_slices: usize,
+}
+
+impl Tiling {
+    /// How the chunks of `output` cover `text`, the text it split. Linear in
+    /// the text and the chunks.
+    pub fn of(text: &str, output: &Output) -> Tiling {
+        let mut spans: Vec<Span> = output.chunks.iter().map(|c| c.span).collect();
+        spans.sort_unstable_by_key(|s| (s.start, s.end));
+        let chars = |from: usize, to: usize| text[from..to].chars().count();
+        let lost_in = |from: usize, to: usize| {
+            text[from..to]
+                .chars()
+                .filter(|&c| !crate::span::is_space(c))
+                .count()
+        };
+        let mut tiling = Tiling {
+            not_slices: output.not_slices(),
+            ..Tiling::default()
+        };
+        // Everything before `covered` is in some chunk or counted as lost.
+        let mut covered = 0;
+        for span in spans {
+            if span.start > covered {
+                tiling.lost += lost_in(covered, span.start);
+            } else {
+                tiling.repeated += chars(span.start, span.end.min(covered));
+            }
+            covered = covered.max(span.end);
+        }
+        tiling.lost += lost_in(covered, text.len());
+        tiling
+    }
+}
+
+/// Where splits of one text agree: which of them give the same chunks, and
+/// how many chunks every one of them gives.
+///
+/// Two splits give the same chunks when their chunk texts, as each library
+/// returns them, are equal in order. A chunk is common to all when every
+/// split has a chunk over the same text once whitespace at its ends is left
+/// out (libraries trim differently, and a chunk that keeps its trailing
+/// newline holds the same words).
+///
+/// ```
+/// use chunkscope::stats::Agreement;
+/// use chunkscope::{Config, Splitter};
+///
+/// let text = "Refunds take 5 days.\n\nContact us 24x7.";
+/// let split = |c: Config| Splitter::new(c).unwrap().split(text).unwrap();
+/// let (a, b, c) = (split(Config::recursive(24)), split(Config::recursive(30)), split(Config::fixed(24, 0)));
+/// let agreement = Agreement::of(text, &[&a, &b, &c]);
+/// assert_eq!(agreement.same_as, [vec![1], vec![0], vec![]]);
+/// // Fixed windows cut "Contact" in two: no chunk is in all three.
+/// assert_eq!(agreement.common, 0);
+/// assert_eq!(Agreement::of(text, &[&a, &b]).common, 2);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Agreement {
+    /// For each split, the others (by index) that give the same chunks.
+    pub same_as: Vec<Vec<usize>>,
+    /// How many chunks of the first split every other split has too.
+    pub common: usize,
+}
+
+impl Agreement {
+    /// How `outputs`, splits of `text`, agree.
+    pub fn of(text: &str, outputs: &[&Output]) -> Agreement {
+        let texts: Vec<Vec<&str>> = outputs
+            .iter()
+            .map(|o| (0..o.chunks.len()).map(|i| o.chunk_text(i, text)).collect())
+            .collect();
+        let same_as = (0..outputs.len())
+            .map(|i| {
+                (0..outputs.len())
+                    .filter(|&j| j != i && texts[j] == texts[i])
+                    .collect()
+            })
+            .collect();
+        let trimmed = |o: &Output| -> std::collections::HashSet<Span> {
+            o.chunks
+                .iter()
+                .map(|c| crate::span::trim(text, c.span))
+                .collect()
+        };
+        let common = match outputs.split_first() {
+            Some((first, rest)) => {
+                let others: Vec<_> = rest.iter().map(|o| trimmed(o)).collect();
+                trimmed(first)
+                    .iter()
+                    .filter(|span| others.iter().all(|o| o.contains(span)))
+                    .count()
+            }
+            None => 0,
+        };
+        Agreement { same_as, common }
+    }
+}
+
 /// Where a cut at one offset of a text falls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Place {
@@ -240,6 +367,63 @@ impl<'t> Places<'t> {
 mod tests {
     use super::*;
     use crate::{Config, Separator, Splitter, Strategy};
+
+    /// Written out by hand: what each split covers of its text.
+    #[test]
+    fn tiling_counts_what_is_lost_repeated_and_not_a_slice() {
+        let split =
+            |config: Config, text: &str| Splitter::new(config).unwrap().split(text).unwrap();
+        // LangChain without its separators (keep_separator=False) drops the
+        // full stops: two chars no chunk holds.
+        let text = "aa.bb.cc";
+        let mut config = Config::for_strategy(Strategy::LangChain).with_separators(["."]);
+        config.size = 2;
+        config.placement = crate::Placement::None;
+        let output = split(config, text);
+        let texts: Vec<&str> = (0..output.chunks.len())
+            .map(|i| output.chunk_text(i, text))
+            .collect();
+        assert_eq!(texts, ["aa", "bb", "cc"]);
+        assert_eq!(
+            Tiling::of(text, &output),
+            Tiling {
+                lost: 2,
+                repeated: 0,
+                not_slices: 0
+            }
+        );
+        // A regex separator merged back is joined as its pattern: "a\.b" is
+        // LangChain's text, not a slice of "a.b".
+        let text = "a.b";
+        let mut config = Config::for_strategy(Strategy::LangChain);
+        config.separators = vec![Separator::regex(r"\.")];
+        config.size = 10;
+        config.placement = crate::Placement::None;
+        let output = split(config, text);
+        assert_eq!(output.chunk_text(0, text), r"a\.b");
+        assert_eq!(
+            Tiling::of(text, &output),
+            Tiling {
+                lost: 0,
+                repeated: 0,
+                not_slices: 1
+            }
+        );
+        // Chars, not bytes: a window overlap of 2 chars over 4-byte emoji.
+        let text = "😀😀😀😀😀😀";
+        let output = split(Config::fixed(4, 2), text);
+        assert_eq!(output.chunks.len(), 2);
+        assert_eq!(Tiling::of(text, &output).repeated, 2);
+        assert_eq!(
+            Tiling::of("", &split(Config::recursive(4), "")),
+            Tiling::default()
+        );
+        // Whitespace no chunk holds is not lost: trimmed chunks leave it out.
+        let text = "  ab  \n\n  cd  ";
+        let output = split(Config::recursive(4).with_separators(["\n\n"]), text);
+        assert_eq!(output.chunks.len(), 2);
+        assert_eq!(Tiling::of(text, &output), Tiling::default());
+    }
 
     #[test]
     fn the_median_is_a_length_some_chunk_has() {

@@ -299,6 +299,30 @@ impl Output {
     }
 }
 
+impl Output {
+    /// Chunk `index`'s text as its library returns it: LangChain's own
+    /// string where it is not the span's text, else `&source[span]`.
+    ///
+    /// # Panics
+    ///
+    /// If `index` is not below the number of chunks.
+    pub fn chunk_text<'a>(&'a self, index: usize, source: &'a str) -> &'a str {
+        self.langchain
+            .as_ref()
+            .and_then(|l| l.chunks.get(index))
+            .and_then(LangChainFact::text)
+            .unwrap_or_else(|| self.chunks[index].text(source))
+    }
+
+    /// How many chunks are not slices of the source ([`Output::chunk_text`]
+    /// is not their span's text).
+    pub fn not_slices(&self) -> usize {
+        self.langchain.as_ref().map_or(0, |l| {
+            l.chunks.iter().filter(|f| f.text().is_some()).count()
+        })
+    }
+}
+
 impl Chunk {
     /// The chunk's text.
     pub fn text<'a>(&self, source: &'a str) -> &'a str {
