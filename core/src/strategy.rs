@@ -127,10 +127,14 @@ impl Strategy {
         )
     }
 
-    /// The other library this strategy reproduces, with its pinned version,
-    /// for the strategies that are not LangChain's.
+    /// The library this strategy reproduces, with its pinned version (the
+    /// one its differential tests run); `None` for our own engines.
     pub const fn library(self) -> Option<&'static str> {
         match self {
+            Strategy::LangChain | Strategy::LangChainCharacter | Strategy::LangChainMarkdown => {
+                Some("langchain-text-splitters 1.1.3")
+            }
+            Strategy::Semantic => Some("langchain-experimental 0.4.2"),
             Strategy::Semchunk => Some("semchunk 4.1.1"),
             Strategy::ChonkieRecursive => Some("chonkie 1.7.0"),
             _ => None,

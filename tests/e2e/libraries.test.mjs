@@ -16,6 +16,7 @@ import {
   waitForText,
   waitForConfigError,
   waitForChunks,
+  waitForValue,
 } from './harness.mjs';
 
 const SEMCHUNK_40 = [
@@ -100,4 +101,67 @@ e2e("Chonkie's RecursiveChunker on the refund page: its four chunks, cut where i
   await view.locator('summary', { hasText: 'Python' }).click();
   const python = await waitForText(page, byTestId(page, 'code-python'), /RecursiveChunker\(/, 'Python code');
   assert.match(python, /RecursiveChunker\(tokenizer="character", chunk_size=40\)/);
+});
+
+// The libraries view: the same page, size and unit, each library with its
+// own defaults. LangChain's `RecursiveCharacterTextSplitter(chunk_size=40,
+// add_start_index=True)` on the refund page, recorded from
+// langchain-text-splitters 1.1.3: its default separators have no ". ", so
+// the second paragraph is cut at a space (`…They go to the` /
+// `original UPI id.`), not between its sentences.
+const LANGCHAIN_DEFAULTS_40 = [
+  [0, 13],
+  [15, 50],
+  [51, 67],
+  [68, 96],
+  [98, 114],
+];
+const LIBRARY_PANE = (name) => `[data-testid="library-pane"][data-strategy="${name}"]`;
+
+e2e('the libraries view: LangChain, semchunk and Chonkie side by side with their own defaults, where they agree, and the interview cards', async ({ page }) => {
+  // The page's list has ". " (the lesson's): the libraries view must not
+  // hand it to LangChain.
+  await configure(page, { preset: 'refund', separators: 'default', strategy: 'libraries', size: 40, overlap: 0 });
+  const panes = await page.locator('[data-testid="library-pane"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-strategy')));
+  assert.deepEqual(panes, ['langchain', 'semchunk', 'chonkie-recursive']);
+  const langchain = parseChunks(await waitForChunkSpans(page, spans(LANGCHAIN_DEFAULTS_40), { scope: LIBRARY_PANE('langchain') }));
+  assert.deepEqual(langchain.map((c) => c.cut), ['\\n\\n', ' ', '\\n', '\\n\\n', 'end']);
+  await waitForChunkSpans(page, spans(SEMCHUNK_40), { scope: LIBRARY_PANE('semchunk') });
+  await waitForChunkSpans(page, spans(CHONKIE_40), { scope: LIBRARY_PANE('chonkie-recursive') });
+  // Each pane names the library it reproduces.
+  assert.match(await page.locator(LIBRARY_PANE('chonkie-recursive')).innerText(), /chonkie 1\.7\.0, its defaults/);
+
+  // Controls the libraries do not share are greyed, and the editor says why.
+  assert.equal(await byTestId(page, 'placement-select').isDisabled(), true);
+  assert.equal(await byTestId(page, 'trim-checkbox').isDisabled(), true);
+  await waitForText(page, page.locator('[aria-label="Separators"]'), /its own defaults here/, 'the separator editor\'s note');
+
+  // Where they agree: no two give the same chunks, and no chunk is the
+  // same in all three (Chonkie joins "Refund policy" to the next line).
+  const stat = (name) =>
+    page.locator(`[data-testid="compare-stat"][data-stat="${name}"] td`).evaluateAll((tds) => tds.map((td) => td.getAttribute('data-value')));
+  await waitForValue(page, () => stat('same-chunks'), ['none', 'none', 'none'], 'the same-chunks row');
+  assert.deepEqual(await stat('chunks'), ['5', '5', '4']);
+  assert.deepEqual(await stat('lost'), ['0', '0', '0']);
+  assert.deepEqual(await stat('not-slices'), ['0', '0', '0']);
+  assert.deepEqual(await stat('max'), ['35', '31', '40']);
+  assert.equal(await byTestId(page, 'compare-common').getAttribute('data-common'), '0');
+
+  // The interview cards: one per library, each ending with what its rule
+  // did to this text.
+  const cards = page.locator('[data-testid="library-card"]');
+  assert.deepEqual(await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-strategy'))), panes);
+  const here = (name) => page.locator(`[data-testid="library-card"][data-strategy="${name}"] [data-testid="library-card-here"]`).innerText();
+  assert.equal(await here('langchain'), 'Here: 5 chunks of 13 to 35 chars; cuts: 2 at \\n\\n, 1 at \\n, 1 at ␣.');
+  assert.equal(await here('chonkie-recursive'), 'Here: 4 chunks of 6 to 40 chars; cuts: 1 at \\n, 1 at .␣, 1 hard.');
+
+  // With an overlap, the libraries that have one repeat text; Chonkie has none.
+  await configure(page, { overlap: 10 });
+  await waitForChunkSpans(page, spans(SEMCHUNK_40_OVERLAP_10), { scope: LIBRARY_PANE('semchunk') });
+  await waitForValue(page, async () => (await stat('repeated'))[2], '0', 'Chonkie repeats nothing');
+  assert.notEqual((await stat('repeated'))[0], '0');
+
+  // Leaving the view gives LangChain the page's settings back.
+  await configure(page, { strategy: 'langchain', overlap: 0 });
+  await waitForChunks(page, (c) => c.length > 0, 'LangChain alone');
 });

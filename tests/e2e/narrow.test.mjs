@@ -76,6 +76,7 @@ const VIEWS = [
   'compare',
   'compare-langchain',
   'compare-markdown',
+  'libraries',
 ];
 
 e2e(

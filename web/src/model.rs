@@ -713,6 +713,20 @@ pub struct Stats {
     pub cuts: usize,
     /// Chunks longer than the size (only LangChain makes them).
     pub over: usize,
+    /// Text lost and repeated, and chunks that are not slices, in chars.
+    pub tiling: chunkscope::stats::Tiling,
+}
+
+impl Stats {
+    /// Every hard cut: the engine's own, and those of a list's `""` (a
+    /// library's last level, such as Chonkie's, is a separator of its list).
+    pub fn hard_cuts(&self, separators: &[Separator]) -> usize {
+        self.hard
+            + (separators.iter().zip(&self.fired))
+                .filter(|(sep, _)| sep.is_hard_cut())
+                .map(|(_, n)| n)
+                .sum::<usize>()
+    }
 }
 
 /// Whether a chunk's text is only markup or a separator: it has no letter or
@@ -771,6 +785,7 @@ pub fn stats(split: &Split) -> Stats {
         cuts: cut.total(),
         over: chunks.iter().filter(|c| c.len > config.size).count(),
         fired: cut.by_separator,
+        tiling: chunkscope::stats::Tiling::of(text, &split.output),
     }
 }
 

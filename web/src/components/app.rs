@@ -311,19 +311,26 @@ pub fn App() -> Html {
         html! {
             <>
             {view_toggles}
-            <div class="panes">
+            <div class={classes!("panes", (strategies.len() > 2).then_some("many"))}>
                 { for strategies.iter().enumerate().map(|(i, &strategy)| {
                     let split = state.split(strategy).cloned();
-                    let test_id = format!("pane-{}", strategy.name());
-                    // The other pane, kept scrolled to the same place in the text.
-                    let partner = strategies
-                        .get(1 - i.min(1))
+                    let libraries = state.view.library_defaults();
+                    let test_id = if libraries { "library-pane".to_string() } else { format!("pane-{}", strategy.name()) };
+                    // The other pane, kept scrolled to the same place in the
+                    // text (a pair only: three panes have no one partner).
+                    let partner = (strategies.len() == 2)
+                        .then(|| strategies.get(1 - i.min(1)))
+                        .flatten()
                         .map(|other| AttrValue::from(format!("pane-{}", other.name())));
                     let title = View::title_of(strategy);
+                    let library = libraries.then(|| strategy.library()).flatten();
                     let (highlight, emitted) = if strategy == primary_strategy { (highlight, emitted) } else { (None, None) };
                     html! {
-                        <section class="card pane" data-testid={test_id} aria-label={title}>
+                        <section class="card pane" data-testid={test_id} data-strategy={strategy.name()} aria-label={title}>
                             <h2>{title}</h2>
+                            if let Some(library) = library {
+                                <p class="pane-library">{library}{", its defaults"}</p>
+                            }
                             { match split {
                                 Some(split) => html! {
                                     <>

@@ -3,6 +3,7 @@
 
 use crate::model::{tenths, visible_label, Stats};
 use crate::state::{Shared, View};
+use chunkscope::stats::Agreement;
 use chunkscope::Strategy;
 use yew::prelude::*;
 
@@ -61,7 +62,23 @@ fn rows(splits: &[(Strategy, Option<(Shared, Stats)>)]) -> Vec<Row> {
             "chunks of markup alone",
             each(&|_, s| Some(s.only_markup.to_string())),
         ),
+        row(
+            "lost",
+            "text lost (chars no chunk holds)",
+            each(&|_, s| Some(s.tiling.lost.to_string())),
+        ),
+        row(
+            "repeated",
+            "text repeated (chars)",
+            each(&|_, s| Some(s.tiling.repeated.to_string())),
+        ),
+        row(
+            "not-slices",
+            "chunks not slices of the text",
+            each(&|_, s| Some(s.tiling.not_slices.to_string())),
+        ),
     ];
+    out.push(same_chunks(splits));
     // Cuts by separator label, in the order the panes list them.
     let mut labels: Vec<(String, String)> = Vec::new();
     for (split, _) in splits.iter().filter_map(|(_, s)| s.as_ref()) {
@@ -88,7 +105,7 @@ fn rows(splits: &[(Strategy, Option<(Shared, Stats)>)]) -> Vec<Row> {
     out.push(row(
         "hard",
         "hard cuts",
-        each(&|_, s| Some(s.hard.to_string())),
+        each(&|split, s| Some(s.hard_cuts(&split.separators).to_string())),
     ));
     out.push(row(
         "window",
@@ -96,6 +113,45 @@ fn rows(splits: &[(Strategy, Option<(Shared, Stats)>)]) -> Vec<Row> {
         each(&|_, s| Some(s.windows.to_string())),
     ));
     out
+}
+
+/// Where the panes agree, once every pane has split the same text.
+fn agreement(splits: &[(Strategy, Option<(Shared, Stats)>)]) -> Option<Agreement> {
+    let done: Vec<&Shared> = splits
+        .iter()
+        .map(|(_, s)| s.as_ref().map(|(split, _)| split))
+        .collect::<Option<_>>()?;
+    let text = &done.first()?.text;
+    if done.iter().any(|s| s.text != *text) {
+        return None;
+    }
+    let outputs: Vec<&chunkscope::Output> = done.iter().map(|s| &s.output).collect();
+    Some(Agreement::of(text, &outputs))
+}
+
+/// The row that says which panes give exactly the same chunks (every pane
+/// in, or the row is blank).
+fn same_chunks(splits: &[(Strategy, Option<(Shared, Stats)>)]) -> Row {
+    let values = match agreement(splits) {
+        None => vec![None; splits.len()],
+        Some(agreement) => agreement
+            .same_as
+            .iter()
+            .map(|others| {
+                Some(if others.is_empty() {
+                    "none".to_string()
+                } else {
+                    let names: Vec<&str> = others.iter().map(|&j| splits[j].0.name()).collect();
+                    names.join(", ")
+                })
+            })
+            .collect(),
+    };
+    Row {
+        stat: "same-chunks".into(),
+        label: html! { {"the same chunks as"} },
+        values,
+    }
 }
 
 /// Both panes' numbers in one table (`compare-stats`).
@@ -117,15 +173,21 @@ pub fn CompareStats(props: &CompareStatsProps) -> Html {
     let unit = splits
         .iter()
         .find_map(|(_, s)| s.as_ref().map(|(split, _)| split.config.unit));
+    // The panes are the libraries' splitters: the interview cards follow.
+    let libraries = splits
+        .iter()
+        .all(|(s, _)| View::recursive_means(*s).is_some());
+    let common = agreement(&splits).map(|a| a.common);
     html! {
-        <section class="card compare-stats" aria-label="Both sides' numbers">
-            <h2>{"Side by side"}</h2>
+        <>
+        <section class="card compare-stats" aria-label="Every pane's numbers">
+            <h2>{"Side by side: where they agree and differ"}</h2>
             <table data-testid="compare-stats">
                 <thead>
                     <tr>
                         <th scope="col">{unit.map(|u| format!("lengths in {u}")).unwrap_or_default()}</th>
                         { for splits.iter().map(|(s, _)| html! {
-                            <th scope="col" data-pane={s.name()}>{View::title_of(*s)}</th>
+                            <th scope="col" data-pane={s.name()} title={View::title_of(*s)}>{View::short_title_of(*s)}</th>
                         })}
                     </tr>
                 </thead>
@@ -140,9 +202,22 @@ pub fn CompareStats(props: &CompareStatsProps) -> Html {
                     })}
                 </tbody>
             </table>
+            if let Some(common) = common {
+                <p class="note" data-testid="compare-common" data-common={common.to_string()}>
+                    {match common {
+                        0 => "No chunk is the same in every pane.".to_string(),
+                        1 => "One chunk is the same in every pane (whitespace at its ends aside).".to_string(),
+                        n => format!("{n} chunks are the same in every pane (whitespace at their ends aside)."),
+                    }}
+                </p>
+            }
             <p class="hint" data-testid="compare-primary" data-pane={props.primary.name()}>
                 {format!("The tree, the chunk table and the histogram below are of the {} pane.", View::title_of(props.primary))}
             </p>
         </section>
+        if libraries {
+            <super::library_cards::LibraryCards splits={splits.clone()} />
+        }
+        </>
     }
 }

@@ -81,8 +81,8 @@ pub fn Controls(props: &ControlsProps) -> Html {
     let overlap_used = props.view.strategies().iter().any(|s| s.uses_overlap());
     // Placement is where a separator goes, so only a strategy that reads the
     // separator list reads it; semchunk decides both itself.
-    let placement_used = props.view.strategies().iter().any(|s| s.uses_separators());
-    let trim_used = props.view.strategies().iter().any(|s| s.uses_trim());
+    let placement_used = props.view.reads_placement();
+    let trim_used = props.view.reads_trim();
     let s = &props.settings;
     let unit = s.unit;
     let langchain = props.view.shows_langchain();
@@ -120,7 +120,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
             </div>
             if !overlap_used {
                 <p id="overlap-unused" class="hint wide" data-testid="overlap-unused">
-                    {View::overlap_unread(props.view.primary())}
+                    {props.view.overlap_unread()}
                 </p>
             }
             <div class="field wide">

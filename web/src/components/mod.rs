@@ -20,6 +20,7 @@ pub mod langchain;
 pub mod large_text;
 pub mod late_chunking;
 pub mod legend;
+pub mod library_cards;
 pub mod model_file;
 pub mod modes_host;
 pub mod outline;

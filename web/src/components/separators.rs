@@ -52,7 +52,7 @@ pub fn SeparatorEditor(props: &SeparatorEditorProps) -> Html {
     let problem = use_state(|| None::<String>);
     let separators = &props.settings.separators;
     let preset = props.settings.separator_preset();
-    let used = props.view.strategies().iter().any(|s| s.uses_separators());
+    let used = props.view.reads_separators();
     let langchain: Vec<Kind> = props
         .view
         .strategies()
@@ -127,7 +127,7 @@ pub fn SeparatorEditor(props: &SeparatorEditorProps) -> Html {
                     <p class="hint">{"These separators open a heading, a definition or a tag, so choosing the list also sets the separator to start the next piece: no chunk ends with the markup of what follows."}</p>
                 }
                 if !used {
-                    <p class="hint">{View::separators_unread(props.view.primary())}</p>
+                    <p class="hint">{props.view.separators_unread()}</p>
                 }
                 if langchain.contains(&Kind::Character) {
                     <p class="hint">{"CharacterTextSplitter uses only the first separator in the list (\\n\\n when the list is empty) and never tries another."}</p>

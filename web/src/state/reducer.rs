@@ -792,7 +792,7 @@ fn refresh(state: &mut State) {
     for (at, &strategy) in strategies.iter().enumerate() {
         let config = match state
             .settings
-            .config(strategy)
+            .config_in(state.view, strategy)
             .and_then(|config| state.semantic.apply(config))
             .map(|config| state.model.apply(config))
             .and_then(|config| within_reach(&state.text, config))

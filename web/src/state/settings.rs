@@ -71,6 +71,24 @@ impl Settings {
         .without_ignored())
     }
 
+    /// The engine configuration for `strategy` as `view` shows it: in the
+    /// libraries view, the library's own defaults
+    /// ([`Config::for_strategy`]) with the size, overlap and unit typed here,
+    /// so each pane is that library called with a size and nothing else.
+    pub fn config_in(&self, view: super::View, strategy: Strategy) -> Result<Config, Problem> {
+        let typed = self.config(strategy)?;
+        if !view.library_defaults() {
+            return Ok(typed);
+        }
+        Ok(Config {
+            size: typed.size,
+            overlap: typed.overlap,
+            unit: typed.unit,
+            ..Config::for_strategy(strategy)
+        }
+        .without_ignored())
+    }
+
     /// The list `strategy` splits with: the list as typed, except that the
     /// sentence strategy cuts between sentences first (the list as typed
     /// then cuts inside a sentence that is too long), so the level is put
@@ -157,6 +175,53 @@ mod tests {
         assert_eq!(
             settings("x").config(Strategy::Recursive).unwrap_err().field,
             Some(Field::Overlap)
+        );
+    }
+
+    /// The libraries view runs LangChain as `RecursiveCharacterTextSplitter`
+    /// with nothing but a size and an overlap: its default separators (the
+    /// empty list) and `keep_separator=True`, whatever the page's list says.
+    #[test]
+    fn the_libraries_view_uses_each_librarys_defaults() {
+        let settings = Settings {
+            size: "40".into(),
+            overlap: "5".into(),
+            unit: Unit::Tokens(chunkscope::tokens::Encoding::Cl100k),
+            separators: vec![Separator::literal(". ")],
+            placement: Placement::End,
+            trim: false,
+            each_line: false,
+            then_recursive: None,
+            heading_prefix: false,
+            table_header: chunkscope::TableHeader::Once,
+        };
+        let libraries = super::super::View::Libraries;
+        let langchain = settings.config_in(libraries, Strategy::LangChain).unwrap();
+        assert_eq!(
+            (langchain.size, langchain.overlap, langchain.unit),
+            (40, 5, Unit::Tokens(chunkscope::tokens::Encoding::Cl100k))
+        );
+        assert_eq!(langchain.separators, []);
+        assert_eq!(
+            (langchain.placement, langchain.trim),
+            (Placement::Start, true)
+        );
+        let chonkie = settings
+            .config_in(libraries, Strategy::ChonkieRecursive)
+            .unwrap();
+        assert_eq!((chonkie.size, chonkie.overlap), (40, 0));
+        // Any other view reads the page's settings.
+        let alone = super::super::View::One(Strategy::LangChain);
+        assert_eq!(
+            settings.config_in(alone, Strategy::LangChain),
+            settings.config(Strategy::LangChain)
+        );
+        assert_eq!(
+            settings
+                .config_in(alone, Strategy::LangChain)
+                .unwrap()
+                .placement,
+            Placement::End
         );
     }
 

@@ -3,7 +3,8 @@
 
 use chunkscope::Strategy;
 
-/// What the page shows: one strategy, or two side by side.
+/// What the page shows: one strategy, two side by side, or the libraries'
+/// splitters side by side.
 ///
 /// Every strategy of the engine is a view of its own ([`View::all`]), so a
 /// strategy added to `chunkscope::Strategy::ALL` is on the menu without a
@@ -14,6 +15,12 @@ pub enum View {
     One(Strategy),
     /// Two strategies on the same text and settings, side by side.
     Two(Strategy, Strategy),
+    /// What "recursive splitting" means in each library
+    /// ([`View::LIBRARIES`]): the same text, size, unit and overlap, and
+    /// every other setting at each library's own default
+    /// ([`chunkscope::Config::for_strategy`]), so a pane shows what that
+    /// library does when called with a size and nothing else.
+    Libraries,
 }
 
 #[allow(non_upper_case_globals)]
@@ -38,7 +45,20 @@ impl View {
     pub const CompareMarkdown: View = View::Two(Strategy::Recursive, Strategy::Markdown);
 
     /// The side-by-side views, in menu order.
-    const PAIRS: [View; 3] = [View::Compare, View::CompareLangChain, View::CompareMarkdown];
+    const PAIRS: [View; 4] = [
+        View::Compare,
+        View::CompareLangChain,
+        View::CompareMarkdown,
+        View::Libraries,
+    ];
+
+    /// The libraries' recursive splitters, as the libraries view shows them
+    /// (four at most, so that each pane stays readable).
+    pub const LIBRARIES: [Strategy; 3] = [
+        Strategy::LangChain,
+        Strategy::Semchunk,
+        Strategy::ChonkieRecursive,
+    ];
 }
 
 impl View {
@@ -56,6 +76,7 @@ impl View {
             View::CompareLangChain => "compare-langchain",
             View::CompareMarkdown => "compare-markdown",
             View::Two(..) => "compare-other",
+            View::Libraries => "libraries",
         }
     }
 
@@ -70,6 +91,7 @@ impl View {
             View::Compare => "Fixed vs recursive, side by side",
             View::CompareLangChain => "Recursive vs LangChain, side by side",
             View::CompareMarkdown => "Recursive vs Markdown, side by side",
+            View::Libraries => "Each library's splitter, side by side",
             View::One(Strategy::Markdown) => "Markdown by its structure",
             View::One(Strategy::LangChainMarkdown) => "LangChain MarkdownHeaderTextSplitter",
             View::One(Strategy::Sentence) => "Whole sentences, packed",
@@ -88,19 +110,41 @@ impl View {
         View::One(strategy).title()
     }
 
-    /// Why a strategy reads no separator list, as the separator editor
-    /// says it (only asked of a strategy that reads none).
-    pub fn separators_unread(strategy: Strategy) -> &'static str {
+    /// A strategy's name in a narrow place (a table's column head): a few
+    /// words, the full title being [`View::title_of`].
+    pub fn short_title_of(strategy: Strategy) -> &'static str {
         match strategy {
+            Strategy::Fixed => "Fixed",
+            Strategy::Recursive => "Recursive",
+            Strategy::Sentence => "Sentences",
+            Strategy::Markdown => "Markdown",
+            Strategy::LangChain => "LangChain",
+            Strategy::LangChainCharacter => "LangChain character",
+            Strategy::LangChainMarkdown => "LangChain headers",
+            Strategy::Semantic => "Semantic",
+            Strategy::Semchunk => "semchunk",
+            Strategy::ChonkieRecursive => "Chonkie",
+            // A strategy added to the engine shows its name until it has one.
+            other => other.name(),
+        }
+    }
+
+    /// Why the view reads no separator list, as the separator editor
+    /// says it (only asked of a view that reads none).
+    pub fn separators_unread(self) -> &'static str {
+        if self.library_defaults() {
+            return "Each library splits with its own defaults here (LangChain's separators are \\n\\n, \\n, space and \"\", kept at the start of the next piece), so this list is kept for the other views. Size, unit and overlap are shared.";
+        }
+        match self.primary() {
             Strategy::Semchunk => "semchunk reads no list: for each piece it picks its own splitter (the longest run of newlines, then of tabs, then of spaces; a space after a sentence end; punctuation; every character), which labels each cut.",
             Strategy::ChonkieRecursive => "Chonkie's RecursiveChunker reads no list: its levels are fixed (paragraphs, sentence ends, pauses such as brackets and commas, words, then runs of tokens), and a split shorter than 24 bytes is joined to its neighbour.",
             _ => "Fixed windows ignore separators; they are used by the recursive splitter.",
         }
     }
 
-    /// Why a strategy has no overlap (only asked of one that has none).
-    pub fn overlap_unread(strategy: Strategy) -> &'static str {
-        match strategy {
+    /// Why the view reads no overlap (only asked of one that reads none).
+    pub fn overlap_unread(self) -> &'static str {
+        match self.primary() {
             Strategy::ChonkieRecursive => "Chonkie's RecursiveChunker has no overlap, so the overlap is left out here and kept for the other strategies.",
             _ => "Semantic chunks never overlap (LangChain's SemanticChunker has no overlap), so the overlap is left out here and kept for the other strategies.",
         }
@@ -115,6 +159,17 @@ impl View {
         }
     }
 
+    /// What "recursive" means in `strategy`'s library: the rule its cuts
+    /// follow, as an interview answer puts it. `None` for our own engines.
+    pub fn recursive_means(strategy: Strategy) -> Option<&'static str> {
+        Some(match strategy {
+            Strategy::LangChain => "One list of separators, strongest first (\\n\\n, \\n, space, then any character). The whole text is split at the first separator it holds, the pieces are merged greedily back up to the size, and only a piece still too big is split again with the next separator. A separator is kept at the start of the piece after it, and a chunk can pass the size when no separator is left to cut it.",
+            Strategy::Semchunk => "No list: for each piece, semchunk picks one splitter from what the piece holds (its longest run of newlines, else of tabs, else of whitespace, else a space after a sentence end, else punctuation, else every character), splits there, merges the pieces by binary search up to the size, and recurses only into a piece that is still too big. Whitespace it split at is dropped.",
+            Strategy::ChonkieRecursive => "Fixed levels (paragraphs, sentence ends, pauses, words, then runs of tokens), each delimiter kept at the end of its split. A split under 24 bytes is joined to its neighbour before packing, so a chunk can run across a blank line, and packing adds up the splits' counts rather than counting the joined text.",
+            _ => return None,
+        })
+    }
+
     /// The view with this option value.
     pub fn parse(name: &str) -> Option<View> {
         View::all().find(|v| v.name() == name)
@@ -125,21 +180,45 @@ impl View {
         match self {
             View::One(s) => vec![s],
             View::Two(a, b) => vec![a, b],
+            View::Libraries => View::LIBRARIES.to_vec(),
         }
     }
 
     /// The engine the single-result views (tree, table, stats, code) describe:
     /// the right-hand pane when two are shown, since that is the one the
-    /// comparison is about (recursive against fixed, LangChain against ours).
+    /// comparison is about (recursive against fixed, LangChain against ours);
+    /// among the libraries, the first.
     pub const fn primary(self) -> Strategy {
         match self {
             View::One(s) | View::Two(_, s) => s,
+            View::Libraries => View::LIBRARIES[0],
         }
     }
 
-    /// Whether two engines are shown side by side.
+    /// Whether engines are shown side by side.
     pub const fn is_compare(self) -> bool {
-        matches!(self, View::Two(..))
+        !matches!(self, View::One(_))
+    }
+
+    /// Whether each engine runs with its library's defaults rather than the
+    /// page's separators, placement and trimming.
+    pub const fn library_defaults(self) -> bool {
+        matches!(self, View::Libraries)
+    }
+
+    /// Whether the page's separator list is read by an engine on screen.
+    pub fn reads_separators(self) -> bool {
+        !self.library_defaults() && self.strategies().iter().any(|s| s.uses_separators())
+    }
+
+    /// Whether the page's placement is read.
+    pub fn reads_placement(self) -> bool {
+        self.reads_separators()
+    }
+
+    /// Whether the page's trimming is read.
+    pub fn reads_trim(self) -> bool {
+        !self.library_defaults() && self.strategies().iter().any(|s| s.uses_trim())
     }
 
     /// Whether the Markdown strategy is on screen, so its heading prefix can
