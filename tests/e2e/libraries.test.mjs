@@ -17,6 +17,7 @@ import {
   waitForConfigError,
   waitForChunks,
   waitForValue,
+  openApp,
 } from './harness.mjs';
 
 const SEMCHUNK_40 = [
@@ -160,6 +161,25 @@ e2e('the libraries view: LangChain, semchunk and Chonkie side by side with their
   await waitForChunkSpans(page, spans(SEMCHUNK_40_OVERLAP_10), { scope: LIBRARY_PANE('semchunk') });
   await waitForValue(page, async () => (await stat('repeated'))[2], '0', 'Chonkie repeats nothing');
   assert.notEqual((await stat('repeated'))[0], '0');
+
+  // Fewer panes: a box per library; the last one left cannot be unticked.
+  const toggle = (name) => page.locator(`[data-testid="library-toggle"][data-strategy="${name}"]`);
+  const shown = () => page.locator('[data-testid="library-pane"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-strategy')));
+  await toggle('semchunk').uncheck();
+  await waitForValue(page, shown, ['langchain', 'chonkie-recursive'], 'the panes without semchunk');
+  await toggle('langchain').uncheck();
+  await waitForValue(page, shown, ['chonkie-recursive'], 'Chonkie alone');
+  assert.equal(await toggle('chonkie-recursive').isDisabled(), true);
+  await toggle('semchunk').check();
+  await waitForValue(page, shown, ['semchunk', 'chonkie-recursive'], 'semchunk back');
+  // The choice is in the link the share button makes.
+  await byTestId(page, 'share-link').click();
+  await page.waitForFunction(() => location.hash.startsWith('#s='));
+  const link = page.url();
+  await page.goto('about:blank');
+  await openApp(page, link);
+  await waitForValue(page, shown, ['semchunk', 'chonkie-recursive'], 'the panes the link names');
+  await waitForChunkSpans(page, spans(SEMCHUNK_40_OVERLAP_10), { scope: LIBRARY_PANE('semchunk') });
 
   // Leaving the view gives LangChain the page's settings back.
   await configure(page, { strategy: 'langchain', overlap: 0 });

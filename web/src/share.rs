@@ -58,6 +58,12 @@ pub fn plain(snapshot: &Snapshot) -> String {
         u8::from(s.each_line),
         u8::from(s.heading_prefix),
     );
+    // Written only when not the default, so a link without it is unchanged.
+    if let View::Libraries(shown) = snapshot.view {
+        if shown != crate::state::Libraries::DEFAULT {
+            plain.push_str(&format!("libraries={}\n", shown.names()));
+        }
+    }
     if let Some(list) = s.then_recursive {
         plain.push_str(&format!("then_recursive={}\n", list.name()));
     }
@@ -163,6 +169,14 @@ fn read(plain: Vec<u8>) -> Result<Snapshot, String> {
             .ok_or_else(|| format!("unreadable line {line:?}"))?;
         match key {
             "view" => view = View::parse(value).ok_or_else(|| format!("unknown view {value:?}"))?,
+            "libraries" => {
+                let shown = crate::state::Libraries::parse(value)
+                    .ok_or_else(|| format!("unknown libraries {value:?}"))?;
+                match view {
+                    View::Libraries(_) => view = View::Libraries(shown),
+                    _ => return Err("libraries without the libraries view".into()),
+                }
+            }
             "size" => settings.size = unescape(value)?,
             "overlap" => settings.overlap = unescape(value)?,
             "unit" => settings.unit = value.parse()?,
@@ -245,6 +259,7 @@ mod tests {
     use crate::state::testing::start;
     use crate::state::RecipeList;
     use chunkscope::semantic::Breakpoint;
+    use chunkscope::Strategy;
 
     // The browser's compressor stands in for these in the page; any raw
     // DEFLATE stream inflates the same.
@@ -333,7 +348,10 @@ mod tests {
 
     #[test]
     fn every_view_round_trips() {
-        for view in View::all() {
+        let two = crate::state::Libraries::DEFAULT
+            .with(Strategy::Semchunk, false)
+            .unwrap();
+        for view in View::all().chain([View::Libraries(two)]) {
             let s = Snapshot {
                 view,
                 settings: Settings {

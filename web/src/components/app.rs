@@ -18,7 +18,7 @@ use super::share_button::ShareButton;
 use super::stats::{StatsLine, StatsView};
 use super::tokenizer::use_tokenizer;
 use super::tree::Tree;
-use crate::state::{reduce, Action, Checked, Pointed, Shared, State, View};
+use crate::state::{reduce, Action, Checked, Libraries, Pointed, Shared, State, View};
 use crate::teach::cards::Cards;
 use crate::teach::lessons::Lessons;
 use crate::teach::stepper::{events, revealed, Stepper};
@@ -310,6 +310,9 @@ pub fn App() -> Html {
         let strategies = state.view.strategies();
         html! {
             <>
+            if let View::Libraries(shown) = state.view {
+                {library_choice(shown, &dispatch)}
+            }
             {view_toggles}
             <div class={classes!("panes", (strategies.len() > 2).then_some("many"))}>
                 { for strategies.iter().enumerate().map(|(i, &strategy)| {
@@ -502,5 +505,31 @@ pub fn App() -> Html {
                 {"Every chunk, cut and tree node on this page is drawn from what the splitter recorded while it ran; nothing is guessed afterwards."}
             </footer>
         </div>
+    }
+}
+
+/// The libraries view's choice of panes: a box per library, one to
+/// [`Libraries::MAX`] ticked (a box that would break that is disabled).
+fn library_choice(shown: Libraries, dispatch: &Callback<Action>) -> Html {
+    let count = shown.strategies().len();
+    html! {
+        <fieldset class="library-choice" data-testid="library-choice">
+            <legend>{format!("Libraries side by side (up to {})", Libraries::MAX)}</legend>
+            { for View::LIBRARIES.into_iter().map(|strategy| {
+                let on = shown.contains(strategy);
+                let stuck = if on { count == 1 } else { count == Libraries::MAX };
+                let onchange = dispatch.reform(move |e: Event| {
+                    let checked = e.target_unchecked_into::<web_sys::HtmlInputElement>().checked();
+                    Action::SetView(View::Libraries(shown.with(strategy, checked).unwrap_or(shown)))
+                });
+                html! {
+                    <label title={View::title_of(strategy)}>
+                        <input type="checkbox" data-testid="library-toggle" data-strategy={strategy.name()}
+                            checked={on} disabled={stuck} {onchange} />
+                        {" "}{View::short_title_of(strategy)}
+                    </label>
+                }
+            })}
+        </fieldset>
     }
 }

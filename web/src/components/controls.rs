@@ -96,7 +96,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
                 </label>
                 <select id="strategy-select" data-testid="strategy-select" onchange={on_view}>
                     { for View::all().map(|v| html! {
-                        <option value={v.name()} selected={props.view == v}>{v.title()}</option>
+                        <option value={v.name()} selected={props.view.name() == v.name()}>{v.title()}</option>
                     })}
                 </select>
             </div>

@@ -23,7 +23,7 @@ pub use semantic::SemanticSettings;
 pub use settings::{parse_count, Settings};
 pub use shown::Choice;
 pub use slots::{Badge, Checked, Request, Shared, Split};
-pub use view::View;
+pub use view::{Libraries, View};
 
 #[cfg(test)]
 pub mod testing;

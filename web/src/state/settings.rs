@@ -195,7 +195,7 @@ mod tests {
             heading_prefix: false,
             table_header: chunkscope::TableHeader::Once,
         };
-        let libraries = super::super::View::Libraries;
+        let libraries = super::super::View::Libraries(super::super::Libraries::DEFAULT);
         let langchain = settings.config_in(libraries, Strategy::LangChain).unwrap();
         assert_eq!(
             (langchain.size, langchain.overlap, langchain.unit),

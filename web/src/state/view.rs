@@ -15,12 +15,85 @@ pub enum View {
     One(Strategy),
     /// Two strategies on the same text and settings, side by side.
     Two(Strategy, Strategy),
-    /// What "recursive splitting" means in each library
-    /// ([`View::LIBRARIES`]): the same text, size, unit and overlap, and
+    /// What "recursive splitting" means in the libraries chosen (up to four
+    /// of [`View::LIBRARIES`]): the same text, size, unit and overlap, and
     /// every other setting at each library's own default
     /// ([`chunkscope::Config::for_strategy`]), so a pane shows what that
     /// library does when called with a size and nothing else.
-    Libraries,
+    Libraries(Libraries),
+}
+
+/// Which of [`View::LIBRARIES`] the libraries view shows: one to
+/// [`Libraries::MAX`] of them, in that list's order.
+///
+/// A set of bits, one per place in the list, so that a [`View`] stays a
+/// small `Copy` value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Libraries(u16);
+
+impl Libraries {
+    /// The most panes side by side that stay readable.
+    pub const MAX: usize = 4;
+
+    /// The first [`Libraries::MAX`] of the list.
+    pub const DEFAULT: Libraries = Libraries(
+        (1 << if View::LIBRARIES.len() < Libraries::MAX {
+            View::LIBRARIES.len()
+        } else {
+            Libraries::MAX
+        }) - 1,
+    );
+
+    /// The libraries shown, in the list's order.
+    pub fn strategies(self) -> Vec<Strategy> {
+        View::LIBRARIES
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| self.0 & (1 << i) != 0)
+            .map(|(_, s)| s)
+            .collect()
+    }
+
+    /// Whether `strategy` is shown.
+    pub fn contains(self, strategy: Strategy) -> bool {
+        self.strategies().contains(&strategy)
+    }
+
+    /// The set with `strategy` shown or not; `None` when that would leave
+    /// no library, more than [`Libraries::MAX`], or `strategy` is not one
+    /// of the list.
+    pub fn with(self, strategy: Strategy, shown: bool) -> Option<Libraries> {
+        let at = View::LIBRARIES.iter().position(|&s| s == strategy)?;
+        let bits = if shown {
+            self.0 | (1 << at)
+        } else {
+            self.0 & !(1 << at)
+        };
+        let count = bits.count_ones() as usize;
+        (1..=Libraries::MAX)
+            .contains(&count)
+            .then_some(Libraries(bits))
+    }
+
+    /// The set of these strategy names, as a link writes it (`parse` of
+    /// [`Libraries::names`]).
+    pub fn parse(names: &str) -> Option<Libraries> {
+        let mut set = Libraries(0);
+        for name in names.split(',') {
+            let strategy: Strategy = name.parse().ok()?;
+            let at = View::LIBRARIES.iter().position(|&s| s == strategy)?;
+            set.0 |= 1 << at;
+        }
+        (1..=Libraries::MAX)
+            .contains(&(set.0.count_ones() as usize))
+            .then_some(set)
+    }
+
+    /// The names of the libraries shown, comma-separated.
+    pub fn names(self) -> String {
+        let names: Vec<&str> = self.strategies().iter().map(|s| s.name()).collect();
+        names.join(",")
+    }
 }
 
 #[allow(non_upper_case_globals)]
@@ -49,11 +122,11 @@ impl View {
         View::Compare,
         View::CompareLangChain,
         View::CompareMarkdown,
-        View::Libraries,
+        View::Libraries(Libraries::DEFAULT),
     ];
 
-    /// The libraries' recursive splitters, as the libraries view shows them
-    /// (four at most, so that each pane stays readable).
+    /// The libraries' recursive splitters, in the order the libraries view
+    /// offers them ([`Libraries`] says which are shown).
     pub const LIBRARIES: [Strategy; 3] = [
         Strategy::LangChain,
         Strategy::Semchunk,
@@ -76,7 +149,7 @@ impl View {
             View::CompareLangChain => "compare-langchain",
             View::CompareMarkdown => "compare-markdown",
             View::Two(..) => "compare-other",
-            View::Libraries => "libraries",
+            View::Libraries(_) => "libraries",
         }
     }
 
@@ -91,7 +164,7 @@ impl View {
             View::Compare => "Fixed vs recursive, side by side",
             View::CompareLangChain => "Recursive vs LangChain, side by side",
             View::CompareMarkdown => "Recursive vs Markdown, side by side",
-            View::Libraries => "Each library's splitter, side by side",
+            View::Libraries(_) => "Each library's splitter, side by side",
             View::One(Strategy::Markdown) => "Markdown by its structure",
             View::One(Strategy::LangChainMarkdown) => "LangChain MarkdownHeaderTextSplitter",
             View::One(Strategy::Sentence) => "Whole sentences, packed",
@@ -180,7 +253,7 @@ impl View {
         match self {
             View::One(s) => vec![s],
             View::Two(a, b) => vec![a, b],
-            View::Libraries => View::LIBRARIES.to_vec(),
+            View::Libraries(shown) => shown.strategies(),
         }
     }
 
@@ -188,10 +261,13 @@ impl View {
     /// the right-hand pane when two are shown, since that is the one the
     /// comparison is about (recursive against fixed, LangChain against ours);
     /// among the libraries, the first.
-    pub const fn primary(self) -> Strategy {
+    pub fn primary(self) -> Strategy {
         match self {
             View::One(s) | View::Two(_, s) => s,
-            View::Libraries => View::LIBRARIES[0],
+            View::Libraries(shown) => match shown.strategies().first() {
+                Some(&first) => first,
+                None => View::LIBRARIES[0],
+            },
         }
     }
 
@@ -203,7 +279,7 @@ impl View {
     /// Whether each engine runs with its library's defaults rather than the
     /// page's separators, placement and trimming.
     pub const fn library_defaults(self) -> bool {
-        matches!(self, View::Libraries)
+        matches!(self, View::Libraries(_))
     }
 
     /// Whether the page's separator list is read by an engine on screen.
@@ -254,6 +330,36 @@ mod tests {
         unique.sort_unstable();
         unique.dedup();
         assert_eq!(unique.len(), titles.len(), "{titles:?}");
+    }
+
+    #[test]
+    fn the_libraries_shown_are_one_to_four_of_the_list() {
+        let all = Libraries::DEFAULT;
+        assert_eq!(
+            all.strategies(),
+            View::LIBRARIES[..View::LIBRARIES.len().min(4)]
+        );
+        let two = all.with(Strategy::Semchunk, false).unwrap();
+        assert_eq!(
+            two.strategies(),
+            [Strategy::LangChain, Strategy::ChonkieRecursive]
+        );
+        assert_eq!(Libraries::parse(&two.names()), Some(two));
+        assert_eq!(two.names(), "langchain,chonkie-recursive");
+        // Not the last one, not a strategy of ours, not a name it does not know.
+        let one = two.with(Strategy::LangChain, false).unwrap();
+        assert_eq!(one.with(Strategy::ChonkieRecursive, false), None);
+        assert_eq!(one.with(Strategy::Recursive, true), None);
+        assert_eq!(Libraries::parse("langchain,fixed"), None);
+        assert_eq!(Libraries::parse("langchain,nope"), None);
+        assert_eq!(Libraries::parse(""), None);
+        // The view follows the set: its panes, and the first is the primary.
+        assert_eq!(
+            View::Libraries(one).strategies(),
+            [Strategy::ChonkieRecursive]
+        );
+        assert_eq!(View::Libraries(one).primary(), Strategy::ChonkieRecursive);
+        assert_eq!(View::Libraries(one).name(), "libraries");
     }
 
     #[test]

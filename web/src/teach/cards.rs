@@ -5,7 +5,7 @@
 use super::facts::{self, Fact};
 use crate::presets;
 use crate::share::Snapshot;
-use crate::state::{Action, Choice, Settings, Split, State, View};
+use crate::state::{Action, Choice, Libraries, Settings, Split, State, View};
 use crate::text::Text;
 use chunkscope::tokens::Encoding;
 use chunkscope::{Placement, Separator, Strategy, Unit};
@@ -136,7 +136,7 @@ const fn card(
 }
 
 /// The cards, in the order an interviewer tends to ask.
-pub const CARDS: [Card; 27] = [
+pub const CARDS: [Card; 28] = [
     Card {
         unit: Unit::Tokens(Encoding::Cl100k),
         ..card("tokens", Group::FollowUp, "Characters or tokens?",
@@ -167,6 +167,9 @@ pub const CARDS: [Card; 27] = [
     card("headline", Group::Headline, "How does recursive chunking choose cut points, and how is that different from fixed?",
         "Fixed windows count to the size and cut wherever that lands. Recursive splitting tries an ordered list of separators, strongest first, recurses with the next one only into pieces still too big, ends with a hard cut so the size is a guarantee, and packs small pieces back up toward the size.",
         Doc::Preset("refund"), View::Compare, 40, SEED, facts::headline),
+    card("libraries", Group::Headline, "What does “recursive” mean in LangChain, text-splitter, Chonkie, semchunk and LlamaIndex?",
+        "A different rule in each. LangChain tries one list of separators, strongest first, and splits again only a piece still too big. semchunk picks a splitter for each piece from what the piece holds (its longest run of newlines, else whitespace, else a sentence end). Chonkie walks fixed levels (paragraphs, sentence ends, pauses, words, tokens) and first joins splits under 24 bytes, so a chunk can cross a blank line. text-splitter takes the largest semantic level whose pieces fit, and LlamaIndex's SentenceSplitter packs Punkt sentences counted in tokens. The libraries reproduced here, side by side with their defaults on the same page and size:",
+        Doc::Preset("refund"), View::Libraries(Libraries::DEFAULT), 40, SEED, facts::libraries),
     card("equal-sized", Group::Headline, "\"The chunks come out equal-sized.\"",
         "They do not: each chunk ends at the strongest boundary that keeps it within the size, so lengths vary, and the size is a cap, not a target.",
         Doc::Preset("refund"), View::Recursive, 40, SEED, facts::equal_sized),
@@ -564,6 +567,7 @@ mod tests {
         ("too-big", "At size 400: 1 chunk; chunk 0 is 206 chars and holds 5 paragraphs on different topics, so one vector has to stand for all of them."),
         ("typical", "Size 1200 chars with overlap 150 (13 % of the size): 204 chunks, median 1172 chars, shortest 767, longest 1200."),
         ("headline", "Fixed: 3 windows, 1 of them cut inside a word (“g|et”). Recursive: 5 chunks, cut 2 by “\\n\\n”, 1 by “\\n”, 1 by “. ”."),
+        ("libraries", "Same page, same size: LangChain 5 chunks, semchunk 5, Chonkie 4; no two libraries give the same chunks, and no chunk is the same in all of them."),
         ("equal-sized", "Chunk lengths at size 40: 13, 20, 31, 28, 16: from 13 to 31, and none has to reach the size."),
         ("all-at-once", "“\\n\\n” split 1 piece of 114 chars; “\\n” split 1 piece of 81 chars; “. ” split 1 piece of 52 chars; “ ” and the hard cut never ran. Each finer separator was tried only on a piece still too big."),
         ("empty", "89 chunks, cut 2 by “\\n\\n”, 1 by “. ”, 5 by “ ”, 80 by a hard cut. The longest is 40, within the size 40: without the hard cut the blob would stay one oversized piece."),

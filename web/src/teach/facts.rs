@@ -491,6 +491,55 @@ pub fn headline(splits: &[&Split]) -> Fact {
     )
 }
 
+/// "What does recursive mean in each library?": each library's chunk count on
+/// the same text and size, and whether any two agree.
+pub fn libraries(splits: &[&Split]) -> Fact {
+    let outputs: Vec<&chunkscope::Output> = splits.iter().map(|s| &s.output).collect();
+    let agreement = chunkscope::stats::Agreement::of(&splits[0].text, &outputs);
+    let counts: Vec<String> = splits
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let n = s.output.chunks.len();
+            let name = crate::state::View::short_title_of(s.config.strategy);
+            if i == 0 {
+                format!("{name} {n} {}", if n == 1 { "chunk" } else { "chunks" })
+            } else {
+                format!("{name} {n}")
+            }
+        })
+        .collect();
+    let alike: Vec<String> = (agreement.same_as.iter().enumerate())
+        .flat_map(|(i, others)| others.iter().filter(move |&&j| j > i).map(move |&j| (i, j)))
+        .map(|(i, j)| {
+            format!(
+                "{} and {}",
+                crate::state::View::short_title_of(splits[i].config.strategy),
+                crate::state::View::short_title_of(splits[j].config.strategy)
+            )
+        })
+        .collect();
+    let same = if alike.is_empty() {
+        "no two libraries give the same chunks".to_string()
+    } else {
+        format!("the same chunks from {}", alike.join(", "))
+    };
+    let common = match agreement.common {
+        0 => "no chunk is the same in all of them".to_string(),
+        n => format!(
+            "{n} {} the same in all of them",
+            if n == 1 { "chunk is" } else { "chunks are" }
+        ),
+    };
+    Fact::new(
+        alike.is_empty(),
+        format!(
+            "Same page, same size: {}; {same}, and {common}.",
+            counts.join(", ")
+        ),
+    )
+}
+
 /// "Equal-sized chunks": the lengths the recursive splitter really gives.
 pub fn equal_sized(splits: &[&Split]) -> Fact {
     let split = splits[0];
