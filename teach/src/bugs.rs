@@ -64,6 +64,9 @@ pub enum Finding {
     /// Every chunk is one slice of the text: nothing dropped from between
     /// its pieces, nothing made up.
     Slices,
+    /// Each chunk got the overlap asked for where a whole word fits
+    /// ([`overlap_delivered`]).
+    OverlapDelivered,
 }
 
 impl Finding {
@@ -77,6 +80,7 @@ impl Finding {
             Finding::Property(_) => "repeatable",
             Finding::Packing => "merged where it fits",
             Finding::Slices => "slices of the text",
+            Finding::OverlapDelivered => "overlap delivered",
         }
     }
 }
@@ -278,11 +282,12 @@ impl Bug {
                 Finding::Slices,
             ],
             Bug::NoMerge => &[Finding::Packing],
-            // No check catches these two on their demos: the chunks are slices
-            // within the size; the learner sees it by comparing the chunks.
-            Bug::OverlapSkipped | Bug::MidWordOverlap => &[],
-            // The correct engine refuses the setting; the variant runs quietly.
-            Bug::UncheckedOverlap => &[],
+            // The chunks are slices within the size: only the overlap each
+            // one got shows the bug. The correct engine refuses the third's
+            // setting; the variant runs quietly and delivers none.
+            Bug::OverlapSkipped | Bug::MidWordOverlap | Bug::UncheckedOverlap => {
+                &[Finding::OverlapDelivered]
+            }
             Bug::LostOffsets => &[
                 Finding::Property(Property::Coverage),
                 Finding::Property(Property::Order),
@@ -830,6 +835,8 @@ pub struct Findings {
     /// Whether every chunk is one slice of the source (the order check asks
     /// it too; this says it on its own).
     pub slices: Check,
+    /// Whether each chunk got the overlap asked for ([`overlap_delivered`]).
+    pub overlap: Check,
 }
 
 impl Findings {
@@ -842,6 +849,7 @@ impl Findings {
                 .expect("the gallery judges every property, determinism included"),
             Finding::Packing => &self.packing,
             Finding::Slices => &self.slices,
+            Finding::OverlapDelivered => &self.overlap,
         }
     }
 }
@@ -861,6 +869,7 @@ pub fn findings_of(source: &str, config: &Config, output: &Output, again: &Outpu
         });
         (c.len, parent)
     });
+    let spans: Vec<Span> = output.chunks.iter().map(|c| c.span).collect();
     Findings {
         checks: check(source, config, output).with_again(output, again),
         packing: packing(groups, config),
@@ -868,7 +877,123 @@ pub fn findings_of(source: &str, config: &Config, output: &Output, again: &Outpu
             true,
             "every chunk is the text between its offsets, cut by span".into(),
         ),
+        overlap: Counter::new(config.unit).map_or_else(
+            |e| verdict(false, format!("cannot count: {e}")),
+            |counter| overlap_delivered(source, config, counter, &spans),
+        ),
     }
+}
+
+/// Where the word (a run without whitespace) that ends at or runs through
+/// byte `at` starts.
+fn word_start(source: &str, at: usize) -> usize {
+    at - source[..at]
+        .chars()
+        .rev()
+        .take_while(|&c| !is_space(c))
+        .map(char::len_utf8)
+        .sum::<usize>()
+}
+
+/// Whether each chunk of a recursive split got the overlap asked for: the
+/// property the three overlap bugs of seed 001 break, which the lessons'
+/// table has no row for.
+///
+/// With an overlap `k` under the size, a chunk's room for it is
+/// `min(k, size − its own length)`. Then:
+///
+/// - a chunk that repeats nothing of the one before must have had no room
+///   for the last word of that one (with the space between them): a word
+///   that fits is repeated;
+/// - a chunk whose repeated part starts inside a word must have had no
+///   room for the whole word: a word that fits is repeated from its start.
+///
+/// Both look only at the chunk before's own text (not what it repeats
+/// itself), and only at words whole in it.
+///
+/// An overlap not under the size can never be delivered. Judged for the
+/// recursive strategy in a unit that adds up (chars, bytes), where the
+/// engine keeps it exactly (`the_correct_engine_delivers_the_overlap`
+/// checks it on generated texts); fixed windows repeat exactly `k` units
+/// wherever that starts, and token counts do not add up.
+pub fn overlap_delivered(source: &str, config: &Config, counter: Counter, spans: &[Span]) -> Check {
+    let (k, size) = (config.overlap, config.size);
+    if k == 0 {
+        return verdict(true, "no overlap asked for".into());
+    }
+    if config.strategy != Strategy::Recursive || !counter.is_additive() {
+        return verdict(
+            true,
+            "judged for recursive splitting in chars or bytes only".into(),
+        );
+    }
+    if k >= size {
+        return verdict(
+            false,
+            format!(
+                "an overlap of {k} leaves no room in a size of {size}: no chunk can repeat the one before and still hold anything new"
+            ),
+        );
+    }
+    let chars = CharIndex::new(source);
+    for (i, pair) in spans.windows(2).enumerate() {
+        let (prev, next) = (pair[0], pair[1]);
+        let own = Span::new(next.start.max(prev.end).min(next.end), next.end);
+        let room = k.min(size.saturating_sub(counter.len(&source[own.start..own.end])));
+        // Only the chunk before's own text can be repeated (not what it
+        // repeats itself), and only a whole word of it.
+        let prev_own = match i.checked_sub(1) {
+            Some(j) => prev.start.max(spans[j].end).min(prev.end),
+            None => prev.start,
+        };
+        if next.start < prev.end {
+            let start = next.start;
+            let inside = source[..start]
+                .chars()
+                .next_back()
+                .is_some_and(|c| !is_space(c))
+                && source[start..].chars().next().is_some_and(|c| !is_space(c));
+            let word = word_start(source, start);
+            if inside && word >= prev_own && counter.len(&source[word..own.start]) <= room {
+                let word_end = source[start..]
+                    .find(is_space)
+                    .map_or(source.len(), |w| start + w);
+                return verdict(
+                    false,
+                    format!(
+                        "chunk {} repeats “{}” of chunk {i}, from inside the word “{}” (position {}), though the whole word fits the room the chunk has left ({room})",
+                        i + 1,
+                        source[start..own.start].trim_end(),
+                        &source[word..word_end],
+                        chars.char_offset(start),
+                    ),
+                );
+            }
+            continue;
+        }
+        let before = source[prev_own..prev.end].trim_end_matches(is_space);
+        let word = word_start(source, prev_own + before.len()).max(prev_own);
+        let whole = source[..word].chars().next_back().is_none_or(is_space);
+        if before.is_empty() || !whole {
+            continue;
+        }
+        let need = counter.len(&source[word..own.start]);
+        if need <= room {
+            return verdict(
+                false,
+                format!(
+                    "chunk {} repeats nothing of chunk {i}, though its last word “{}” and what follows it ({need} {}) fit the overlap of {k} and the room the chunk has left ({room})",
+                    i + 1,
+                    source[word..prev.end].trim_end(),
+                    config.unit,
+                ),
+            );
+        }
+    }
+    verdict(
+        true,
+        "every chunk repeats the end of the one before wherever a whole word fits, and starts it on a word".into(),
+    )
 }
 
 /// Checks a buggy run. `again` is a second run of the same variant.
@@ -890,7 +1015,8 @@ pub fn findings(source: &str, config: &Config, run: &BugRun, again: &BugRun) -> 
             return Findings {
                 checks,
                 packing: cannot.clone(),
-                slices: cannot,
+                slices: cannot.clone(),
+                overlap: cannot,
             };
         }
     };
@@ -967,10 +1093,17 @@ pub fn findings(source: &str, config: &Config, run: &BugRun, again: &BugRun) -> 
         Some(i) => verdict(false, not_a_slice(source, i, &run.chunks[i].rope, &chars)),
         None => verdict(true, "every chunk is one slice of the text".into()),
     };
+    let overlap = overlap_delivered(
+        source,
+        config,
+        counter,
+        &hulls.chunks.iter().map(|c| c.span).collect::<Vec<_>>(),
+    );
     Findings {
         checks,
         packing: packing(groups, config),
         slices,
+        overlap,
     }
 }
 

@@ -2,7 +2,7 @@
 // badges go red where the mistake breaks a property, the correct side stays green.
 import { e2e, assert, byTestId, optionValues, SETTLE_MS } from './harness.mjs';
 
-const BADGES = ['coverage', 'max-size', 'order', 'overlap', 'determinism', 'slices', 'packing'];
+const BADGES = ['coverage', 'max-size', 'order', 'overlap', 'determinism', 'slices', 'packing', 'overlap-delivered'];
 
 /** data-ok of every badge inside a pane. */
 const paneBadges = (page, pane) =>
@@ -27,9 +27,9 @@ const BREAKS = {
   'no-progress': ['max-size'],
   'seed-001': ['coverage', 'max-size', 'order', 'overlap', 'slices'],
   'no-merge': ['packing'],
-  'overlap-skipped': [],
-  'mid-word-overlap': [],
-  'unchecked-overlap': [],
+  'overlap-skipped': ['overlap-delivered'],
+  'mid-word-overlap': ['overlap-delivered'],
+  'unchecked-overlap': ['overlap-delivered'],
   'lost-offsets': ['coverage', 'order'],
 };
 // Settings the engine refuses (the correct side shows why) and the variant runs.

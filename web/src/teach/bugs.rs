@@ -228,6 +228,7 @@ fn badges(found: &Findings) -> Html {
             })}
             {verdict("badge-slices", found.slices.ok, "slices of the text", &found.slices.detail)}
             {verdict("badge-packing", found.packing.ok, "merged where it fits", &found.packing.detail)}
+            {verdict("badge-overlap-delivered", found.overlap.ok, "overlap delivered", &found.overlap.detail)}
         </div>
     }
 }
@@ -245,6 +246,9 @@ fn failures(found: &Findings) -> Html {
     }
     if !found.packing.ok {
         rows.push(("merged where it fits", found.packing.detail.as_str()));
+    }
+    if !found.overlap.ok {
+        rows.push(("overlap delivered", found.overlap.detail.as_str()));
     }
     if rows.is_empty() {
         return html! { <p class="ok-line">{"✓ every check holds"}</p> };
