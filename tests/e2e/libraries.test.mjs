@@ -101,3 +101,34 @@ e2e("Chonkie's RecursiveChunker on the refund page: its four chunks, cut where i
   const python = await waitForText(page, byTestId(page, 'code-python'), /RecursiveChunker\(/, 'Python code');
   assert.match(python, /RecursiveChunker\(tokenizer="character", chunk_size=40\)/);
 });
+
+// LlamaIndex's SentenceSplitter (llama-index-core 0.14.25) on the refund page
+// at 20 chars with an overlap of 8: `SentenceSplitter(chunk_size=20,
+// chunk_overlap=8, tokenizer=list).split_text(text)`, recorded from the
+// library (char offsets where its own splits lie). No sentence fits in 20,
+// so each is split at its spaces; a chunk starts with the last words of the
+// one before that fit in 8, and every chunk is stripped.
+const LLAMAINDEX_20_8 = [
+  [0, 6],
+  [7, 22],
+  [23, 40],
+  [36, 50],
+  [44, 63],
+  [60, 78],
+  [72, 88],
+  [83, 96],
+  [98, 114],
+];
+
+e2e("LlamaIndex's SentenceSplitter on the refund page: its chunks, their overlap and its own call", async ({ page }) => {
+  await configure(page, { preset: 'refund', strategy: 'llamaindex-sentence', size: 20, overlap: 8, unit: 'chars' });
+  const chunks = parseChunks(await waitForChunkSpans(page, spans(LLAMAINDEX_20_8)));
+  assert.equal(charSlice(REFUND, 36, 50), 'They go to the');
+  assert.equal(chunks[0].cut, ' ');
+  assert.equal(chunks[8].cut, 'end');
+  await waitForText(page, byTestId(page, 'tree-empty'), /not drawn as a tree/, "the tree's note");
+  const view = byTestId(page, 'code-view');
+  await view.locator('summary', { hasText: 'Python' }).click();
+  const python = await waitForText(page, byTestId(page, 'code-python'), /SentenceSplitter\(/, 'Python code');
+  assert.match(python, /chunk_size=20,\n {4}chunk_overlap=8,\n {4}tokenizer=list/);
+});

@@ -76,6 +76,7 @@ impl View {
             View::One(Strategy::Semantic) => "Semantic: cut where the topic drifts",
             View::One(Strategy::Semchunk) => "semchunk (chunkerify), exactly",
             View::One(Strategy::ChonkieRecursive) => "Chonkie RecursiveChunker, exactly",
+            View::One(Strategy::LlamaIndexSentence) => "LlamaIndex SentenceSplitter, exactly",
             // A strategy added to the engine shows its name until it has a title.
             View::One(strategy) => strategy.name(),
             View::Two(..) => "Compare side by side",
@@ -94,6 +95,7 @@ impl View {
         match strategy {
             Strategy::Semchunk => "semchunk reads no list: for each piece it picks its own splitter (the longest run of newlines, then of tabs, then of spaces; a space after a sentence end; punctuation; every character), which labels each cut.",
             Strategy::ChonkieRecursive => "Chonkie's RecursiveChunker reads no list: its levels are fixed (paragraphs, sentence ends, pauses such as brackets and commas, words, then runs of tokens), and a split shorter than 24 bytes is joined to its neighbour.",
+            Strategy::LlamaIndexSentence => "LlamaIndex's SentenceSplitter reads no list: it splits at three newlines, then between Punkt's sentences, then after , . ; 。 ？ ！, then at spaces, then between characters, and each cut is labelled with the one that made it.",
             _ => "Fixed windows ignore separators; they are used by the recursive splitter.",
         }
     }
@@ -110,6 +112,7 @@ impl View {
     pub fn no_tree(strategy: Strategy) -> &'static str {
         match strategy {
             Strategy::ChonkieRecursive => "Chonkie's RecursiveChunker is not drawn as a tree: each cut's label names the delimiter that made it (a paragraph, a sentence end, a pause, a word), or shows a hard cut between two runs of tokens.",
+            Strategy::LlamaIndexSentence => "LlamaIndex's SentenceSplitter is not drawn as a tree: each cut's label names the split that made it (three newlines, a sentence, a clause, a space, or between two characters).",
             Strategy::Semantic => "No chunk was over the size, so nothing was split again: the semantic view shows where the topic breaks fell.",
             _ => "This split recorded no tree.",
         }
