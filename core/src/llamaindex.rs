@@ -58,6 +58,14 @@ pub const SEPARATOR: &str = " ";
 /// `RecursionError` near 1000 frames.
 pub const MAX_DEPTH: usize = 900;
 
+/// The bytes the split functions may read in all, at least: a text's
+/// bytes are read once per level, a handful of times. A piece Punkt splits
+/// into a sentence of all but its end (a run of `!`, or of `a.(`) is split
+/// again one sentence shorter, level after level, and reading it again
+/// each time is quadratic; past this budget (or 16 times the text's bytes,
+/// whichever is more) the split is refused rather than left to run.
+pub const WORK_BUDGET: usize = 32 << 20;
+
 /// LlamaIndex's split functions, in the order it tries them. Their
 /// [`separators`] are what the cuts index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,6 +144,9 @@ struct State<'a> {
     /// token (`allowed_special="all"`).
     specials: Vec<Span>,
     splits: Vec<Split>,
+    /// The bytes the split functions have read, and what they may read.
+    work: usize,
+    budget: usize,
 }
 
 /// Splits `text` as `SentenceSplitter(chunk_size=size,
@@ -153,6 +164,8 @@ pub(crate) fn run(
         measure: Measure::new(counter, text),
         specials,
         splits: Vec::new(),
+        work: 0,
+        budget: WORK_BUDGET.max(text.len().saturating_mul(16)),
     };
     if !text.is_empty() {
         state.split(Span::new(0, text.len()), 0)?;
@@ -228,6 +241,10 @@ impl State<'_> {
         if len <= self.size {
             self.push(piece, len, true);
             return Ok(());
+        }
+        self.work = self.work.saturating_add(piece.len());
+        if self.work > self.budget {
+            return Err(LlamaIndexError::TooMuchWork { levels: depth }.into());
         }
         let (function, parts) = split_by_fns(self.source, piece);
         let is_sentence = matches!(function, SplitFn::Paragraph | SplitFn::Sentence);

@@ -13,9 +13,10 @@
 //! spaces and of newlines (LlamaIndex's paragraph separator is three),
 //! leading marks the clause regex takes alone, long words that reach the
 //! character split, characters over a small size (LlamaIndex's "Single
-//! token exceeded chunk size"), overlaps up to and past the size, and
+//! token exceeded chunk size"), overlaps up to and past the size,
 //! tiktoken's special-token strings (one token each in cl100k, an error in
-//! o200k).
+//! o200k), and runs of marks that Punkt peels one sentence at a time, so
+//! that LlamaIndex recurses hundreds of levels deep.
 //!
 //! `cargo test` replays `tests/vectors/llamaindex.jsonl.gz`; the ignored
 //! live test asks the driver (`tests/reference/llamaindex/driver.py`) now;
@@ -138,12 +139,30 @@ fn text(rng: &mut Rng) -> String {
     out
 }
 
+/// Runs Punkt splits one sentence shorter at each level ("!!!", "a.(a.("),
+/// so LlamaIndex recurses once per mark: up to about 300 levels, under Python's
+/// recursion limit.
+fn peeled(rng: &mut Rng) -> String {
+    let run = rng
+        .pick(&["!", "?", "a.(", "x!"])
+        .repeat(20 + rng.below(830) / 3);
+    match rng.below(3) {
+        0 => run,
+        1 => format!("Refunds take five days. {run}"),
+        _ => format!("{run} Then it ends."),
+    }
+}
+
 fn requests(seed: u64) -> Vec<Value> {
     let mut rng = Rng(seed);
     let mut requests = Vec::new();
     for (unit, cases) in CASES {
         for _ in 0..cases {
-            let text = text(&mut rng);
+            let text = if rng.below(60) == 0 {
+                peeled(&mut rng)
+            } else {
+                text(&mut rng)
+            };
             let size = match rng.below(100) {
                 0..=9 => 1 + rng.below(3),
                 10..=19 => 100 + rng.below(400),

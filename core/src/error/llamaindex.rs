@@ -45,6 +45,13 @@ pub enum LlamaIndexError {
         /// The levels allowed.
         levels: usize,
     },
+    /// Punkt peels one sentence off a piece at a time (a long run of `!`),
+    /// so `_split` reads nearly the whole piece again at every level: the
+    /// engine stops once it has read its budget rather than run that long.
+    TooMuchWork {
+        /// How deep the split had gone.
+        levels: usize,
+    },
 }
 
 impl LlamaIndexError {
@@ -52,7 +59,9 @@ impl LlamaIndexError {
     pub fn setting(&self) -> Setting {
         match self {
             LlamaIndexError::Overlap { .. } => Setting::Overlap,
-            LlamaIndexError::SplitTooBig { .. } | LlamaIndexError::TooDeep { .. } => Setting::Size,
+            LlamaIndexError::SplitTooBig { .. }
+            | LlamaIndexError::TooDeep { .. }
+            | LlamaIndexError::TooMuchWork { .. } => Setting::Size,
             LlamaIndexError::SpecialToken { .. } => Setting::Unit,
         }
     }
@@ -72,7 +81,7 @@ impl LlamaIndexError {
                 "ValueError",
                 super::langchain::disallowed_special_message(token),
             )),
-            LlamaIndexError::TooDeep { .. } => None,
+            LlamaIndexError::TooDeep { .. } | LlamaIndexError::TooMuchWork { .. } => None,
         }
     }
 }
@@ -95,6 +104,10 @@ impl fmt::Display for LlamaIndexError {
             LlamaIndexError::TooDeep { levels } => write!(
                 f,
                 "this text needs more than {levels} levels of splitting, past what Python's recursion limit lets LlamaIndex take: raise the size"
+            ),
+            LlamaIndexError::TooMuchWork { levels } => write!(
+                f,
+                "LlamaIndex would split this text again and again, each time one sentence shorter (as a long run of \"!\" makes Punkt do), {levels} levels deep so far and reading the text anew at each: refused here rather than run that long (Python takes as long, and past about 1 000 levels raises RecursionError); raise the size, or break up the run"
             ),
         }
     }
