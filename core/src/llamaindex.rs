@@ -294,7 +294,8 @@ impl State<'_> {
                 new_chunk = true;
                 continue;
             }
-            if new_chunk && cur_len + split.len > size {
+            if new_chunk {
+                // The overlap gives way, from its start, to the next split.
                 while cur_len + split.len > size {
                     let Some(first) = cur.pop_front() else { break };
                     cur_len -= self.splits[first].len;
@@ -311,7 +312,7 @@ impl State<'_> {
             }
         }
         if !new_chunk {
-            raw.push(run_of(&cur));
+            raw.extend(run_of(&cur));
         }
         let mut chunks: Vec<Chunk> = Vec::with_capacity(raw.len());
         // The cut after a chunk is the function that cut after its last
@@ -347,7 +348,7 @@ impl State<'_> {
         raw: &mut Vec<(usize, usize)>,
         overlap: usize,
     ) {
-        raw.push(run_of(cur));
+        raw.extend(run_of(cur));
         let last: Vec<usize> = cur.drain(..).collect();
         *cur_len = 0;
         for &j in last.iter().rev() {
@@ -362,11 +363,9 @@ impl State<'_> {
 }
 
 /// A chunk's splits as `(first, one past the last)`; they are consecutive.
-fn run_of(cur: &VecDeque<usize>) -> (usize, usize) {
-    match (cur.front(), cur.back()) {
-        (Some(&first), Some(&last)) => (first, last + 1),
-        _ => (0, 0),
-    }
+/// `None` for no split (a chunk is closed only once it holds one).
+fn run_of(cur: &VecDeque<usize>) -> Option<(usize, usize)> {
+    Some((*cur.front()?, *cur.back()? + 1))
 }
 
 /// `_get_splits_by_fns(piece)`: the first function that makes more than
