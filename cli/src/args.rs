@@ -200,8 +200,11 @@ struct SplitArgs {
     /// neighbouring sentences are far apart; a chunk over --size is split
     /// again by the separators), semchunk (semchunk 4.1.1's chunkerify,
     /// exactly: it picks its own splitter for each piece, so --sep is not
-    /// read) or chonkie-recursive (chonkie 1.7.0's RecursiveChunker with its
-    /// default rules, exactly; chars or tokens, no overlap)
+    /// read), chonkie-recursive (chonkie 1.7.0's RecursiveChunker with its
+    /// default rules, exactly; chars or tokens, no overlap) or
+    /// llamaindex-sentence (llama-index-core 0.14.25's SentenceSplitter with
+    /// its defaults, exactly: paragraphs, Punkt sentences, clauses, words,
+    /// characters; counts cl100k tokens unless --unit says otherwise)
     #[arg(long, value_name = "NAME", default_value_t = Config::default().strategy, value_parser = reader("--strategy", str::parse::<Strategy>), allow_hyphen_values = true)]
     strategy: Strategy,
 
@@ -221,11 +224,8 @@ struct SplitArgs {
     #[arg(long)]
     regex: bool,
 
-    /// what --size and --overlap count: chars, bytes, or the tokens of an OpenAI
-    /// encoding, cl100k (GPT-4) or o200k (GPT-4o); a chunk never ends inside a
-    /// character
-    #[arg(long, value_name = "NAME", default_value_t = Config::default().unit, value_parser = reader("--unit", str::parse::<Unit>), allow_hyphen_values = true)]
-    unit: Unit,
+    #[arg(long, value_name = "NAME", help = unit_help(), value_parser = reader("--unit", str::parse::<Unit>), allow_hyphen_values = true)]
+    unit: Option<Unit>,
 
     #[arg(long, value_name = "end|start|none", help = placement_help(), value_parser = reader("--placement", str::parse::<Placement>), allow_hyphen_values = true)]
     placement: Option<Placement>,
@@ -366,6 +366,24 @@ fn sep_help() -> String {
 }
 
 /// The help of `--placement`, with each strategy's default.
+/// `--unit`'s help, with the default of each strategy whose default is not
+/// the common one (a library's own default tokenizer).
+fn unit_help() -> String {
+    let common = Config::default().unit;
+    let own: Vec<String> = Strategy::ALL
+        .iter()
+        .map(|&s| (s, Config::for_strategy(s).unit))
+        .filter(|&(_, unit)| unit != common)
+        .map(|(s, unit)| format!("; {unit} for {s}"))
+        .collect();
+    format!(
+        "what --size and --overlap count: chars, bytes, or the tokens of an OpenAI encoding, \
+         cl100k (GPT-4) or o200k (GPT-4o); a chunk never ends inside a character \
+         [default: {common}{}]",
+        own.concat()
+    )
+}
+
 fn placement_help() -> String {
     let defaults: Vec<String> = Strategy::ALL
         .iter()
@@ -514,7 +532,7 @@ impl SplitArgs {
             strategy: Some(self.strategy),
             size: Some(self.size),
             overlap: Some(self.overlap),
-            unit: Some(self.unit),
+            unit: Some(self.unit.unwrap_or(base.unit)),
             separators: Some(separators),
             placement: Some(placement.unwrap_or(base.placement)),
             trim: Some(!self.no_trim),
@@ -715,6 +733,15 @@ mod tests {
     }
 
     #[test]
+    fn a_library_strategy_counts_in_its_own_default_unit_unless_told() {
+        let a = run(&["--strategy", "llamaindex-sentence"]).unwrap();
+        assert_eq!(a.config.unit, "cl100k".parse().unwrap());
+        let a = run(&["--strategy", "llamaindex-sentence", "--unit", "chars"]).unwrap();
+        assert_eq!(a.config.unit, Unit::Chars);
+        assert_eq!(run(&[]).unwrap().config.unit, Unit::Chars);
+    }
+
+    #[test]
     fn a_repeated_option_keeps_its_last_value() {
         let a = run(&[
             "--size", "2", "--size=3", "--unit", "bytes", "--unit", "chars",
@@ -818,7 +845,7 @@ mod tests {
             "[default: recursive]",
             "--size <N> most units in a chunk [default: 1000]",
             "[default: 0]",
-            "[default: chars]",
+            "[default: chars; cl100k for llamaindex-sentence]",
             "Usage: chunkscope [OPTIONS] [FILE|-]...",
             "Exit status: 0 on success, 1 if the input cannot be read or the output written, \
              2 for a bad option or configuration, or input that is not UTF-8.",
@@ -826,7 +853,7 @@ mod tests {
             r"[default: '\n\n' '\n' ' ' ''; '\p{sentence}' ' ' '' for sentence; LangChain's for langchain; '. ' ' ' '' inside a block for markdown]",
             r"--sep '\p{sentence}' the sentence level",
             "[default: end for fixed, end for recursive, end for sentence, end for markdown, \
-             start for langchain, none for langchain-character, none for langchain-markdown, end for semantic, end for semchunk, end for chonkie-recursive]",
+             start for langchain, none for langchain-character, none for langchain-markdown, end for semantic, end for semchunk, end for chonkie-recursive, end for llamaindex-sentence]",
             "--breakpoint <KIND>",
             "--embedder <lexical|DIR|FILES>",
         ] {
@@ -915,12 +942,12 @@ mod tests {
             ),
             (
                 &["--strategy", "late"],
-                "unknown strategy \"late\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\", \"semchunk\" or \"chonkie-recursive\"",
+                "unknown strategy \"late\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\", \"semchunk\", \"chonkie-recursive\" or \"llamaindex-sentence\"",
             ),
             // A flag after a flag that takes a value is that value.
             (
                 &["--strategy", "--size", "3"],
-                "unknown strategy \"--size\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\", \"semchunk\" or \"chonkie-recursive\"",
+                "unknown strategy \"--size\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\", \"semchunk\", \"chonkie-recursive\" or \"llamaindex-sentence\"",
             ),
             (
                 &["--unit", "tokens"],

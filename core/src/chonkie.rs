@@ -125,12 +125,7 @@ pub(crate) fn run(text: &str, size: usize, counter: Counter) -> Result<Output, E
         // Chonkie counts every split of the first level before anything
         // else, and the splits tile the text: the leftmost special token
         // is the one tiktoken's `encode` raises on.
-        let leftmost = encoding
-            .special_tokens()
-            .iter()
-            .filter_map(|t| text.find(t).map(|at| (at, *t)))
-            .min();
-        if let Some((_, token)) = leftmost {
+        if let Some(token) = crate::error::langchain::leftmost_special_token(encoding, text) {
             return Err(ChonkieError::SpecialToken { token }.into());
         }
     }

@@ -20,6 +20,7 @@ use crate::config::Config;
 use crate::engine::{run_ours, Engine, EngineOutput, Run};
 use crate::error::Error;
 use crate::langchain::{LangChainConfig, MarkdownHeaderConfig, MarkdownRecipe};
+use crate::llamaindex::LlamaIndex;
 use crate::semantic::SemanticEngine;
 use crate::semchunk::Semchunk;
 use crate::separator::{Matcher, SeparatorLevel};
@@ -113,6 +114,7 @@ impl Strategy {
             Strategy::Semantic => Box::new(SemanticEngine::new(config)?),
             Strategy::Semchunk => Box::new(Semchunk),
             Strategy::ChonkieRecursive => Box::new(Chonkie::new(config)?),
+            Strategy::LlamaIndexSentence => Box::new(LlamaIndex::new(config)?),
         })
     }
 
@@ -225,7 +227,9 @@ impl Config {
             if self.size == 0 {
                 return Err(Error::ZeroSize);
             }
-            if self.overlap >= self.size {
+            // LlamaIndex takes an overlap equal to the size; its engine
+            // refuses a larger one with LlamaIndex's own words.
+            if self.overlap >= self.size && self.strategy != Strategy::LlamaIndexSentence {
                 return Err(Error::OverlapTooLarge {
                     overlap: self.overlap,
                     size: self.size,

@@ -136,6 +136,11 @@ impl Config {
                 ],
                 _ => defaults.separators,
             },
+            // LlamaIndex's own default tokenizer counts cl100k tokens.
+            unit: match strategy {
+                Strategy::LlamaIndexSentence => Unit::Tokens(crate::tokens::Encoding::Cl100k),
+                _ => defaults.unit,
+            },
             ..defaults
         }
     }

@@ -2,12 +2,14 @@
 
 pub(crate) mod chonkie;
 pub(crate) mod langchain;
+pub(crate) mod llamaindex;
 pub(crate) mod semantic;
 pub(crate) mod semchunk;
 
 use crate::tokens::Encoding;
 use chonkie::ChonkieError;
 use langchain::LangChainError;
+use llamaindex::LlamaIndexError;
 use semantic::SemanticError;
 use semchunk::SemchunkError;
 use std::fmt;
@@ -136,6 +138,8 @@ pub enum Error {
     Semchunk(SemchunkError),
     /// What the chonkie-recursive strategy refuses.
     Chonkie(ChonkieError),
+    /// What LlamaIndex's `SentenceSplitter` refuses or raises on.
+    LlamaIndex(LlamaIndexError),
 }
 
 /// The setting an [`Error`] is about: what a person has to change. A page marks
@@ -200,8 +204,15 @@ impl Error {
             Error::Semantic(e) => e.setting(),
             Error::Semchunk(e) => e.setting(),
             Error::Chonkie(e) => e.setting(),
+            Error::LlamaIndex(e) => e.setting(),
             Error::LangChain(e) => e.setting(),
         }
+    }
+}
+
+impl From<LlamaIndexError> for Error {
+    fn from(e: LlamaIndexError) -> Error {
+        Error::LlamaIndex(e)
     }
 }
 
@@ -301,6 +312,7 @@ impl fmt::Display for Error {
             Error::Semantic(e) => e.fmt(f),
             Error::Semchunk(e) => e.fmt(f),
             Error::Chonkie(e) => e.fmt(f),
+            Error::LlamaIndex(e) => e.fmt(f),
         }
     }
 }

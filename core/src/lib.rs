@@ -78,6 +78,7 @@ mod error;
 pub mod export;
 mod fixed;
 pub mod langchain;
+pub mod llamaindex;
 pub mod markdown;
 pub mod presets;
 mod recursive;

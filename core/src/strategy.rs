@@ -59,11 +59,16 @@ pub enum Strategy {
     /// of tokens, splits shorter than 24 bytes joined to a neighbour, the
     /// chunks tiling the text. See [`crate::chonkie`].
     ChonkieRecursive,
+    /// LlamaIndex's `SentenceSplitter` (llama-index-core 0.14.25) with its
+    /// defaults, reproduced exactly: paragraphs (`\n\n\n`), NLTK's untrained
+    /// Punkt sentences, clauses, words, then characters, packed with its
+    /// overlap of whole splits and stripped. See [`crate::llamaindex`].
+    LlamaIndexSentence,
 }
 
 impl Strategy {
     /// Every strategy, in the order the UI lists them.
-    pub const ALL: [Strategy; 10] = [
+    pub const ALL: [Strategy; 11] = [
         Strategy::Fixed,
         Strategy::Recursive,
         Strategy::Sentence,
@@ -74,6 +79,7 @@ impl Strategy {
         Strategy::Semantic,
         Strategy::Semchunk,
         Strategy::ChonkieRecursive,
+        Strategy::LlamaIndexSentence,
     ];
 
     /// The name used in the CLI, the JS API and the UI.
@@ -89,6 +95,7 @@ impl Strategy {
             Strategy::Semantic => "semantic",
             Strategy::Semchunk => "semchunk",
             Strategy::ChonkieRecursive => "chonkie-recursive",
+            Strategy::LlamaIndexSentence => "llamaindex-sentence",
         }
     }
 
@@ -123,7 +130,10 @@ impl Strategy {
     pub const fn uses_separators(self) -> bool {
         !matches!(
             self,
-            Strategy::Fixed | Strategy::Semchunk | Strategy::ChonkieRecursive
+            Strategy::Fixed
+                | Strategy::Semchunk
+                | Strategy::ChonkieRecursive
+                | Strategy::LlamaIndexSentence
         )
     }
 
@@ -137,14 +147,19 @@ impl Strategy {
             Strategy::Semantic => Some("langchain-experimental 0.4.2"),
             Strategy::Semchunk => Some("semchunk 4.1.1"),
             Strategy::ChonkieRecursive => Some("chonkie 1.7.0"),
+            Strategy::LlamaIndexSentence => Some("llama-index-core 0.14.25"),
             _ => None,
         }
     }
 
     /// Whether trimming whitespace is read: semchunk decides it itself (its
-    /// whitespace splitters are dropped, other whitespace kept).
+    /// whitespace splitters are dropped, other whitespace kept), and
+    /// LlamaIndex always strips its chunks.
     pub const fn uses_trim(self) -> bool {
-        !matches!(self, Strategy::Semchunk | Strategy::ChonkieRecursive)
+        !matches!(
+            self,
+            Strategy::Semchunk | Strategy::ChonkieRecursive | Strategy::LlamaIndexSentence
+        )
     }
 
     /// Whether a chunk can repeat the end of the one before. Semantic chunks

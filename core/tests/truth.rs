@@ -186,7 +186,8 @@ fn config(strategy: Engine) -> impl Strategy<Value = Config> {
             // The semantic strategy has no overlap.
             let most = match strategy {
                 Engine::Semantic | Engine::ChonkieRecursive => 1,
-                _ if langchain => size + 1,
+                // LlamaIndex takes an overlap equal to the size.
+                _ if langchain || strategy == Engine::LlamaIndexSentence => size + 1,
                 _ => size,
             };
             // semchunk chunks at `min(overlap, size − overlap)` with an
@@ -368,6 +369,15 @@ fn one(text: &str, config: &Config, tally: &RefCell<Tally>) -> Result<(), TestCa
         Err(Error::Chonkie(
             chunkscope::chonkie::ChonkieError::CharAcrossTokens { .. }
             | chunkscope::chonkie::ChonkieError::SpecialToken { .. },
+        )) => {
+            tally.borrow_mut().refused += 1;
+            return Ok(());
+        }
+        // A character over the size, which LlamaIndex raises on, and
+        // tiktoken's special tokens in o200k.
+        Err(Error::LlamaIndex(
+            chunkscope::llamaindex::LlamaIndexError::SplitTooBig { .. }
+            | chunkscope::llamaindex::LlamaIndexError::SpecialToken { .. },
         )) => {
             tally.borrow_mut().refused += 1;
             return Ok(());
@@ -590,6 +600,20 @@ fn chonkie_trace_tells_the_truth() {
             ("a chonkie cut at a pause", 300),
             ("a chonkie cut at a word", 200),
             ("a chonkie cut at runs of tokens", 300),
+        ],
+    );
+}
+
+#[test]
+fn llamaindex_trace_tells_the_truth() {
+    run_engine(
+        Engine::LlamaIndexSentence,
+        &[
+            ("a llamaindex cut at a paragraph", 60),
+            ("a llamaindex cut at a sentence", 900),
+            ("a llamaindex cut at a clause", 1_900),
+            ("a llamaindex cut at a space", 1_000),
+            ("a llamaindex cut at a character", 4_000),
         ],
     );
 }

@@ -116,7 +116,12 @@ def split(
     ``"semantic"``, ``"semchunk"`` (semchunk's ``chunkerify``, exactly:
     ``split(text, strategy="semchunk", size=40)`` gives
     ``semchunk.chunkerify(len, 40)(text)``'s chunks) or
-    ``"chonkie-recursive"`` (chonkie's ``RecursiveChunker``, exactly);
+    ``"chonkie-recursive"`` (chonkie's ``RecursiveChunker``, exactly) or
+    ``"llamaindex-sentence"`` (LlamaIndex's ``SentenceSplitter``, exactly:
+    ``split(text, strategy="llamaindex-sentence", size=40, unit="cl100k")``
+    gives ``SentenceSplitter(chunk_size=40, chunk_overlap=0).split_text(text)``;
+    ``unit`` stays ``"chars"`` unless given, so pass ``"cl100k"`` for
+    LlamaIndex's default tokenizer);
     ``size`` and ``overlap`` count ``unit`` (``"chars"``, ``"bytes"``,
     ``"cl100k"``, ``"o200k"``); ``separators`` are strongest first (real
     strings: ``"\\n\\n"``, and ``""`` for the hard cut), regular expressions

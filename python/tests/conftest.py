@@ -169,3 +169,15 @@ def semchunk() -> Any:
 def chonkie() -> Any:
     """The real chonkie, and tiktoken for its token unit."""
     return reference("chonkie", "chonkie"), reference("tiktoken", "tiktoken")
+
+
+@pytest.fixture(scope="session")
+def llamaindex() -> Any:
+    """The real LlamaIndex SentenceSplitter, with the NLTK data its wheel
+    bundles (so that nothing is downloaded), and tiktoken for o200k."""
+    core = reference("llama_index.core", "llama-index-core")
+    os.environ.setdefault(
+        "NLTK_DATA", os.path.join(os.path.dirname(core.__file__), "_static", "nltk_cache")
+    )
+    parser = reference("llama_index.core.node_parser", "llama-index-core")
+    return parser.SentenceSplitter, reference("tiktoken", "tiktoken")

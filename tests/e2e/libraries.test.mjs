@@ -117,6 +117,16 @@ const LANGCHAIN_DEFAULTS_40 = [
   [68, 96],
   [98, 114],
 ];
+// `SentenceSplitter(chunk_size=40, chunk_overlap=0, tokenizer=list)` on the
+// refund page, recorded from llama-index-core 0.14.25: Punkt's sentences,
+// packed; "Refund policy" has no full stop, so it is one sentence with the
+// next.
+const LLAMAINDEX_40 = [
+  [0, 35],
+  [36, 67],
+  [68, 96],
+  [98, 114],
+];
 const LIBRARY_PANE = (name) => `[data-testid="library-pane"][data-strategy="${name}"]`;
 
 e2e('the libraries view: LangChain, semchunk and Chonkie side by side with their own defaults, where they agree, and the interview cards', async ({ page }) => {
@@ -124,11 +134,12 @@ e2e('the libraries view: LangChain, semchunk and Chonkie side by side with their
   // hand it to LangChain.
   await configure(page, { preset: 'refund', separators: 'default', strategy: 'libraries', size: 40, overlap: 0 });
   const panes = await page.locator('[data-testid="library-pane"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-strategy')));
-  assert.deepEqual(panes, ['langchain', 'semchunk', 'chonkie-recursive']);
+  assert.deepEqual(panes, ['langchain', 'semchunk', 'chonkie-recursive', 'llamaindex-sentence']);
   const langchain = parseChunks(await waitForChunkSpans(page, spans(LANGCHAIN_DEFAULTS_40), { scope: LIBRARY_PANE('langchain') }));
   assert.deepEqual(langchain.map((c) => c.cut), ['\\n\\n', ' ', '\\n', '\\n\\n', 'end']);
   await waitForChunkSpans(page, spans(SEMCHUNK_40), { scope: LIBRARY_PANE('semchunk') });
   await waitForChunkSpans(page, spans(CHONKIE_40), { scope: LIBRARY_PANE('chonkie-recursive') });
+  await waitForChunkSpans(page, spans(LLAMAINDEX_40), { scope: LIBRARY_PANE('llamaindex-sentence') });
   // Each pane names the library it reproduces.
   assert.match(await page.locator(LIBRARY_PANE('chonkie-recursive')).innerText(), /chonkie 1\.7\.0, its defaults/);
 
@@ -141,11 +152,11 @@ e2e('the libraries view: LangChain, semchunk and Chonkie side by side with their
   // same in all three (Chonkie joins "Refund policy" to the next line).
   const stat = (name) =>
     page.locator(`[data-testid="compare-stat"][data-stat="${name}"] td`).evaluateAll((tds) => tds.map((td) => td.getAttribute('data-value')));
-  await waitForValue(page, () => stat('same-chunks'), ['none', 'none', 'none'], 'the same-chunks row');
-  assert.deepEqual(await stat('chunks'), ['5', '5', '4']);
-  assert.deepEqual(await stat('lost'), ['0', '0', '0']);
-  assert.deepEqual(await stat('not-slices'), ['0', '0', '0']);
-  assert.deepEqual(await stat('max'), ['35', '31', '40']);
+  await waitForValue(page, () => stat('same-chunks'), ['none', 'none', 'none', 'none'], 'the same-chunks row');
+  assert.deepEqual(await stat('chunks'), ['5', '5', '4', '4']);
+  assert.deepEqual(await stat('lost'), ['0', '0', '0', '0']);
+  assert.deepEqual(await stat('not-slices'), ['0', '0', '0', '0']);
+  assert.deepEqual(await stat('max'), ['35', '31', '40', '35']);
   assert.equal(await byTestId(page, 'compare-common').getAttribute('data-common'), '0');
 
   // The interview cards: one per library, each ending with what its rule
@@ -159,15 +170,16 @@ e2e('the libraries view: LangChain, semchunk and Chonkie side by side with their
   // With an overlap, the libraries that have one repeat text; Chonkie has none.
   await configure(page, { overlap: 10 });
   await waitForChunkSpans(page, spans(SEMCHUNK_40_OVERLAP_10), { scope: LIBRARY_PANE('semchunk') });
-  await waitForValue(page, async () => (await stat('repeated'))[2], '0', 'Chonkie repeats nothing');
+  await waitForValue(page, async () => (await stat('repeated')).slice(2), ['0', '0'], 'Chonkie repeats nothing, nor LlamaIndex, whose whole splits do not fit 10');
   assert.notEqual((await stat('repeated'))[0], '0');
 
   // Fewer panes: a box per library; the last one left cannot be unticked.
   const toggle = (name) => page.locator(`[data-testid="library-toggle"][data-strategy="${name}"]`);
   const shown = () => page.locator('[data-testid="library-pane"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-strategy')));
   await toggle('semchunk').uncheck();
-  await waitForValue(page, shown, ['langchain', 'chonkie-recursive'], 'the panes without semchunk');
+  await waitForValue(page, shown, ['langchain', 'chonkie-recursive', 'llamaindex-sentence'], 'the panes without semchunk');
   await toggle('langchain').uncheck();
+  await toggle('llamaindex-sentence').uncheck();
   await waitForValue(page, shown, ['chonkie-recursive'], 'Chonkie alone');
   assert.equal(await toggle('chonkie-recursive').isDisabled(), true);
   await toggle('semchunk').check();
@@ -184,4 +196,35 @@ e2e('the libraries view: LangChain, semchunk and Chonkie side by side with their
   // Leaving the view gives LangChain the page's settings back.
   await configure(page, { strategy: 'langchain', overlap: 0 });
   await waitForChunks(page, (c) => c.length > 0, 'LangChain alone');
+});
+
+// LlamaIndex's SentenceSplitter (llama-index-core 0.14.25) on the refund page
+// at 20 chars with an overlap of 8: `SentenceSplitter(chunk_size=20,
+// chunk_overlap=8, tokenizer=list).split_text(text)`, recorded from the
+// library (char offsets where its own splits lie). No sentence fits in 20,
+// so each is split at its spaces; a chunk starts with the last words of the
+// one before that fit in 8, and every chunk is stripped.
+const LLAMAINDEX_20_8 = [
+  [0, 6],
+  [7, 22],
+  [23, 40],
+  [36, 50],
+  [44, 63],
+  [60, 78],
+  [72, 88],
+  [83, 96],
+  [98, 114],
+];
+
+e2e("LlamaIndex's SentenceSplitter on the refund page: its chunks, their overlap and its own call", async ({ page }) => {
+  await configure(page, { preset: 'refund', strategy: 'llamaindex-sentence', size: 20, overlap: 8, unit: 'chars' });
+  const chunks = parseChunks(await waitForChunkSpans(page, spans(LLAMAINDEX_20_8)));
+  assert.equal(charSlice(REFUND, 36, 50), 'They go to the');
+  assert.equal(chunks[0].cut, ' ');
+  assert.equal(chunks[8].cut, 'end');
+  await waitForText(page, byTestId(page, 'tree-empty'), /not drawn as a tree/, "the tree's note");
+  const view = byTestId(page, 'code-view');
+  await view.locator('summary', { hasText: 'Python' }).click();
+  const python = await waitForText(page, byTestId(page, 'code-python'), /SentenceSplitter\(/, 'Python code');
+  assert.match(python, /chunk_size=20,\n {4}chunk_overlap=8,\n {4}tokenizer=list/);
 });

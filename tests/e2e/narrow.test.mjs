@@ -73,6 +73,7 @@ const VIEWS = [
   'semantic',
   'semchunk',
   'chonkie-recursive',
+  'llamaindex-sentence',
   'compare',
   'compare-langchain',
   'compare-markdown',

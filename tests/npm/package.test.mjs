@@ -87,6 +87,21 @@ test("chonkie-recursive through the JS API: RecursiveChunker's chunks on the ref
   assert.throws(() => api.split(REFUND, { strategy: "chonkie-recursive", size: 40, overlap: 5 }), /no overlap/);
 });
 
+test("llamaindex-sentence through the JS API: SentenceSplitter's chunks on the refund page", () => {
+  // SentenceSplitter(chunk_size=20, chunk_overlap=8, tokenizer=list).split_text(REFUND),
+  // recorded from llama-index-core 0.14.25 (offsets where its splits lie).
+  const report = api.split(REFUND, { strategy: "llamaindex-sentence", size: 20, overlap: 8, unit: "chars" });
+  assert.deepEqual(
+    report.chunks.map((c) => [c.start, c.end]),
+    [[0, 6], [7, 22], [23, 40], [36, 50], [44, 63], [60, 78], [72, 88], [83, 96], [98, 114]],
+  );
+  assert.deepEqual(report.chunks.map((c) => c.cut).slice(-2), ["sentence", "end"]);
+  assert.throws(
+    () => api.split(REFUND, { strategy: "llamaindex-sentence", size: 4, overlap: 5, unit: "chars" }),
+    /larger than size/,
+  );
+});
+
 test("the README's examples give what the README says", () => {
   const { chunks } = api.split("Refund policy\n\nRefunds take 5 days.", {
     size: 20,

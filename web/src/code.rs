@@ -190,6 +190,12 @@ pub fn python(config: &Config) -> (String, Vec<&'static str>) {
         Strategy::ChonkieRecursive => {
             return (chunkscope::chonkie::to_python(config.size, config.unit), notes);
         }
+        // LlamaIndex itself: the call that gives the page's chunks.
+        Strategy::LlamaIndexSentence => {
+            let code =
+                chunkscope::llamaindex::to_python(config.size, config.overlap, config.unit);
+            return (code, notes);
+        }
         Strategy::LangChainMarkdown => {
             let code = match config.strategy.langchain_python(config) {
                 Some((_, code)) => code,

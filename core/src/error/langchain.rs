@@ -111,6 +111,18 @@ pub enum LangChainError {
     },
 }
 
+/// The special token tiktoken's `encode` raises on with its defaults: the
+/// leftmost special token's text in `text` (no two can start at one place:
+/// each is `<|`, a name, `|>`).
+pub(crate) fn leftmost_special_token(encoding: Encoding, text: &str) -> Option<&'static str> {
+    encoding
+        .special_tokens()
+        .iter()
+        .filter_map(|t| text.find(t).map(|at| (at, *t)))
+        .min()
+        .map(|(_, token)| token)
+}
+
 /// tiktoken's message for a special token in text it is asked to encode
 /// with its defaults (`disallowed_special="all"`), word for word.
 pub(crate) fn disallowed_special_message(token: &str) -> String {

@@ -1997,6 +1997,7 @@ pub fn models(strategy: Engine) -> bool {
             | Engine::LangChainMarkdown
             | Engine::Semchunk
             | Engine::ChonkieRecursive
+            | Engine::LlamaIndexSentence
     )
 }
 
@@ -2036,6 +2037,9 @@ pub fn verify_with(
     }
     if config.strategy == Engine::ChonkieRecursive {
         return chonkie(text, config, counter, analysis, seen);
+    }
+    if config.strategy == Engine::LlamaIndexSentence {
+        return llamaindex(text, config, counter, analysis, seen);
     }
     // The list the cuts' indices refer to.
     let separators: Vec<Separator> = match config.strategy.langchain() {
@@ -2457,6 +2461,134 @@ pub fn chonkie(
         at == text.len(),
         "the chunks end at {at}, the text at {}",
         text.len()
+    );
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// LlamaIndex's SentenceSplitter.
+// ---------------------------------------------------------------------------
+
+/// LlamaIndex's clause marks (`CHUNKING_REGEX`, written here again).
+const LLAMAINDEX_MARKS: [char; 6] = [',', '.', ';', '。', '？', '！'];
+/// NLTK's closing punctuation that Punkt realigns onto the sentence before.
+const PUNKT_CLOSERS: [char; 11] = [
+    '"', '\'', ')', ']', '}', '\u{2018}', '\u{2019}', '\u{201c}', '\u{201d}', '\u{ab}', '\u{bb}',
+];
+
+/// LlamaIndex's SentenceSplitter: the cuts index its five split functions
+/// in its order; the chunks are in order, stripped and not blank; only
+/// whitespace is left out of every chunk; each length is its text's (a
+/// special token's text counts one cl100k token, which this does not
+/// recount); in chars and bytes no chunk is over the size (a chunk is a sum
+/// of splits that fit); and each cut is where its function cuts: three
+/// newlines or a space in the whitespace after the chunk, a stop (and its
+/// closing quotes) ending the chunk for a sentence, a clause mark ending it
+/// or starting the text after it.
+pub fn llamaindex(
+    text: &str,
+    config: &Config,
+    counter: Counter,
+    analysis: &Analysis,
+    seen: &mut Seen,
+) -> Result<(), String> {
+    let listed = vec![
+        Separator::literal("\n\n\n"),
+        Separator::sentence(),
+        Separator::regex("[^,.;。？！]+[,.;。？！]?|[,.;。？！]"),
+        Separator::literal(" "),
+        Separator::literal(""),
+    ];
+    truth!(
+        analysis.separators == listed,
+        "the cuts index {:?}, not LlamaIndex's split functions {:?}",
+        analysis.separators,
+        listed
+    );
+    let chunks = &analysis.output.chunks;
+    let mut covered = 0;
+    for (i, chunk) in chunks.iter().enumerate() {
+        let own = chunk.text(text);
+        truth!(
+            !own.is_empty() && own.trim_matches(is_space) == own,
+            "chunk {i} {own:?} is blank or not stripped"
+        );
+        if let Some(prev) = i.checked_sub(1).map(|p| &chunks[p]) {
+            truth!(
+                chunk.span.start >= prev.span.start,
+                "chunk {i} starts before the chunk before"
+            );
+        }
+        truth!(
+            blank(&text[covered.min(chunk.span.start)..chunk.span.start]),
+            "text before chunk {i} at {} is in no chunk",
+            chunk.span.start
+        );
+        covered = covered.max(chunk.span.end);
+        let special =
+            config.unit == Unit::Tokens(chunkscope::tokens::Encoding::Cl100k) && own.contains("<|");
+        if !special {
+            let units = units(counter, own);
+            truth!(
+                chunk.len == units,
+                "chunk {i} says {} units, it has {units}",
+                chunk.len
+            );
+        }
+        if matches!(config.unit, Unit::Chars | Unit::Bytes) {
+            truth!(
+                chunk.len <= config.size,
+                "chunk {i} is {} units, over the size {}",
+                chunk.len,
+                config.size
+            );
+        }
+        let after = &text[chunk.span.end..];
+        let gap = &after[..after.find(|c: char| !is_space(c)).unwrap_or(after.len())];
+        let next = after[gap.len()..].chars().next();
+        let name = match chunk.cut {
+            Cut::End => {
+                truth!(
+                    i + 1 == chunks.len(),
+                    "chunk {i} ends the split but is not the last"
+                );
+                continue;
+            }
+            Cut::Separator(0) => {
+                truth!(
+                    gap.contains("\n\n\n"),
+                    "chunk {i} is cut at three newlines, not there"
+                );
+                "a paragraph"
+            }
+            Cut::Separator(1) => {
+                let end = own.trim_end_matches(PUNKT_CLOSERS);
+                truth!(
+                    end.ends_with(['.', '?', '!']),
+                    "chunk {i} {own:?} is cut between sentences but ends with no stop"
+                );
+                "a sentence"
+            }
+            Cut::Separator(2) => {
+                truth!(
+                    own.ends_with(LLAMAINDEX_MARKS)
+                        || next.is_some_and(|c| LLAMAINDEX_MARKS.contains(&c)),
+                    "chunk {i} {own:?} is cut at a clause but no mark is there"
+                );
+                "a clause"
+            }
+            Cut::Separator(3) => {
+                truth!(gap.contains(' '), "chunk {i} is cut at a space, not there");
+                "a space"
+            }
+            Cut::Separator(4) => "a character",
+            other => return Err(format!("chunk {i} ends with {other:?}")),
+        };
+        saw(seen, format!("a llamaindex cut at {name}"), 1);
+    }
+    truth!(
+        blank(&text[covered..]),
+        "the text after the last chunk, at {covered}, is in no chunk"
     );
     Ok(())
 }

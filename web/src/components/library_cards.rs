@@ -73,7 +73,7 @@ pub fn LibraryCards(props: &LibraryCardsProps) -> Html {
                     })
                 })}
             </div>
-            <p class="hint">{"Not reproduced yet: text-splitter (it picks the largest semantic level, from paragraphs down to characters, whose pieces fit) and LlamaIndex's SentenceSplitter (paragraphs, then Punkt sentences, then clauses, counted in tokens)."}</p>
+            <p class="hint">{"Not reproduced yet: text-splitter (it picks the largest semantic level, from paragraphs down to characters, whose pieces fit)."}</p>
         </section>
     }
 }

@@ -127,10 +127,11 @@ impl View {
 
     /// The libraries' recursive splitters, in the order the libraries view
     /// offers them ([`Libraries`] says which are shown).
-    pub const LIBRARIES: [Strategy; 3] = [
+    pub const LIBRARIES: [Strategy; 4] = [
         Strategy::LangChain,
         Strategy::Semchunk,
         Strategy::ChonkieRecursive,
+        Strategy::LlamaIndexSentence,
     ];
 }
 
@@ -171,6 +172,7 @@ impl View {
             View::One(Strategy::Semantic) => "Semantic: cut where the topic drifts",
             View::One(Strategy::Semchunk) => "semchunk (chunkerify), exactly",
             View::One(Strategy::ChonkieRecursive) => "Chonkie RecursiveChunker, exactly",
+            View::One(Strategy::LlamaIndexSentence) => "LlamaIndex SentenceSplitter, exactly",
             // A strategy added to the engine shows its name until it has a title.
             View::One(strategy) => strategy.name(),
             View::Two(..) => "Compare side by side",
@@ -197,6 +199,7 @@ impl View {
             Strategy::Semantic => "Semantic",
             Strategy::Semchunk => "semchunk",
             Strategy::ChonkieRecursive => "Chonkie",
+            Strategy::LlamaIndexSentence => "LlamaIndex",
             // A strategy added to the engine shows its name until it has one.
             other => other.name(),
         }
@@ -211,6 +214,7 @@ impl View {
         match self.primary() {
             Strategy::Semchunk => "semchunk reads no list: for each piece it picks its own splitter (the longest run of newlines, then of tabs, then of spaces; a space after a sentence end; punctuation; every character), which labels each cut.",
             Strategy::ChonkieRecursive => "Chonkie's RecursiveChunker reads no list: its levels are fixed (paragraphs, sentence ends, pauses such as brackets and commas, words, then runs of tokens), and a split shorter than 24 bytes is joined to its neighbour.",
+            Strategy::LlamaIndexSentence => "LlamaIndex's SentenceSplitter reads no list: it splits at three newlines, then between Punkt's sentences, then after , . ; 。 ？ ！, then at spaces, then between characters, and each cut is labelled with the one that made it.",
             _ => "Fixed windows ignore separators; they are used by the recursive splitter.",
         }
     }
@@ -227,6 +231,7 @@ impl View {
     pub fn no_tree(strategy: Strategy) -> &'static str {
         match strategy {
             Strategy::ChonkieRecursive => "Chonkie's RecursiveChunker is not drawn as a tree: each cut's label names the delimiter that made it (a paragraph, a sentence end, a pause, a word), or shows a hard cut between two runs of tokens.",
+            Strategy::LlamaIndexSentence => "LlamaIndex's SentenceSplitter is not drawn as a tree: each cut's label names the split that made it (three newlines, a sentence, a clause, a space, or between two characters).",
             Strategy::Semantic => "No chunk was over the size, so nothing was split again: the semantic view shows where the topic breaks fell.",
             _ => "This split recorded no tree.",
         }
@@ -239,6 +244,7 @@ impl View {
             Strategy::LangChain => "One list of separators, strongest first (\\n\\n, \\n, space, then any character). The whole text is split at the first separator it holds, the pieces are merged greedily back up to the size, and only a piece still too big is split again with the next separator. A separator is kept at the start of the piece after it, and a chunk can pass the size when no separator is left to cut it.",
             Strategy::Semchunk => "No list: for each piece, semchunk picks one splitter from what the piece holds (its longest run of newlines, else of tabs, else of whitespace, else a space after a sentence end, else punctuation, else every character), splits there, merges the pieces by binary search up to the size, and recurses only into a piece that is still too big. Whitespace it split at is dropped.",
             Strategy::ChonkieRecursive => "Fixed levels (paragraphs, sentence ends, pauses, words, then runs of tokens), each delimiter kept at the end of its split. A split under 24 bytes is joined to its neighbour before packing, so a chunk can run across a blank line, and packing adds up the splits' counts rather than counting the joined text.",
+            Strategy::LlamaIndexSentence => "Split functions in a fixed order: three newlines, then sentences (NLTK's Punkt with no training, so \"Dr.\" ends a sentence and \"J. R. R. Tolkien\" does not), then clauses after , . ; and their CJK marks, then spaces, then characters; a piece over the size is split by the first function that divides it. The splits are packed in order up to the size with an overlap of whole splits, and every chunk is stripped. It counts cl100k tokens unless told otherwise.",
             _ => return None,
         })
     }
@@ -339,13 +345,18 @@ mod tests {
             all.strategies(),
             View::LIBRARIES[..View::LIBRARIES.len().min(4)]
         );
-        let two = all.with(Strategy::Semchunk, false).unwrap();
+        let two = Libraries::parse("langchain,chonkie-recursive").unwrap();
         assert_eq!(
             two.strategies(),
             [Strategy::LangChain, Strategy::ChonkieRecursive]
         );
         assert_eq!(Libraries::parse(&two.names()), Some(two));
         assert_eq!(two.names(), "langchain,chonkie-recursive");
+        // The list's order, whatever the link's.
+        assert_eq!(Libraries::parse("chonkie-recursive,langchain"), Some(two));
+        let three = two.with(Strategy::Semchunk, true).unwrap();
+        assert_eq!(three.names(), "langchain,semchunk,chonkie-recursive");
+        assert_eq!(three.with(Strategy::Semchunk, false), Some(two));
         // Not the last one, not a strategy of ours, not a name it does not know.
         let one = two.with(Strategy::LangChain, false).unwrap();
         assert_eq!(one.with(Strategy::ChonkieRecursive, false), None);
@@ -353,6 +364,15 @@ mod tests {
         assert_eq!(Libraries::parse("langchain,fixed"), None);
         assert_eq!(Libraries::parse("langchain,nope"), None);
         assert_eq!(Libraries::parse(""), None);
+        // No more than four.
+        let four =
+            Libraries::parse("langchain,semchunk,chonkie-recursive,llamaindex-sentence").unwrap();
+        assert_eq!(four.strategies().len(), 4);
+        for extra in View::LIBRARIES {
+            if !four.contains(extra) {
+                assert_eq!(four.with(extra, true), None, "{extra:?}");
+            }
+        }
         // The view follows the set: its panes, and the first is the primary.
         assert_eq!(
             View::Libraries(one).strategies(),
@@ -360,6 +380,11 @@ mod tests {
         );
         assert_eq!(View::Libraries(one).primary(), Strategy::ChonkieRecursive);
         assert_eq!(View::Libraries(one).name(), "libraries");
+        // Every library offered says what "recursive" means in it.
+        for s in View::LIBRARIES {
+            assert!(View::recursive_means(s).is_some(), "{s:?}");
+            assert!(View::short_title_of(s).len() <= 14, "{s:?}");
+        }
     }
 
     #[test]

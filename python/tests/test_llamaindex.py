@@ -1,0 +1,47 @@
+"""The `llamaindex-sentence` strategy against LlamaIndex's SentenceSplitter in
+the same process: the same chunks for random texts, sizes, overlaps and units
+(cl100k as its default tokenizer, chars as `tokenizer=list`), the chunks at
+the offsets the report gives, and the same ValueError on a character over the
+size. The differential test of record is core/tests/llamaindex.rs (2 700
+recorded cases); this one checks the package's path to the engine."""
+
+import random
+
+import pytest
+
+import chunkscope
+
+
+WORDS = ["Dr.", "Smith", "e.g.", "J.", "R.", "Tolkien", "5.", "apples", "3.14", "refunds", "take",
+         "days.", "UPI", "id,", "café", "(COD)", "東京。", "x", "Hi!", "why?", "...", "“quoted.”"]
+GAPS = [" ", " ", "  ", "\n", "\n\n", "\n\n\n", "\t", ". ", ", ", ""]
+
+
+def test_the_same_chunks_as_llamaindex(llamaindex) -> None:
+    splitter_class, _ = llamaindex
+    rng = random.Random(11)
+    compared = 0
+    for _ in range(300):
+        text = "".join(rng.choice(WORDS) + rng.choice(GAPS) for _ in range(rng.randrange(1, 60)))
+        unit = rng.choice(["chars", "chars", "cl100k"])
+        size = rng.randint(4, 80)
+        overlap = rng.choice([0, 0, rng.randint(0, size)])
+        tokenizer = list if unit == "chars" else None
+        theirs = splitter_class(chunk_size=size, chunk_overlap=overlap, tokenizer=tokenizer).split_text(text)
+        report = chunkscope.split(
+            text, strategy="llamaindex-sentence", size=size, overlap=overlap, unit=unit
+        )
+        assert [c["text"] for c in report["chunks"]] == theirs, (text, unit, size, overlap)
+        assert [text[c["start"]:c["end"]] for c in report["chunks"]] == theirs
+        compared += 1
+    assert compared == 300
+
+
+def test_a_character_over_the_size_raises_as_in_llamaindex(llamaindex) -> None:
+    splitter_class, _ = llamaindex
+    text = "Refunds take 🫠🫠 days."
+    with pytest.raises(ValueError) as theirs:
+        splitter_class(chunk_size=1, chunk_overlap=0).split_text(text)
+    with pytest.raises(chunkscope.ChunkscopeError, match="Single token exceeded chunk size"):
+        chunkscope.split(text, strategy="llamaindex-sentence", size=1, unit="cl100k")
+    assert str(theirs.value) == "Single token exceeded chunk size"

@@ -1,0 +1,157 @@
+"""Runs the real LlamaIndex SentenceSplitter on cases from the Rust test suite
+(core/tests/llamaindex.rs).
+
+Reads one JSON object per line on stdin, writes one per line on stdout, in
+order. A case:
+    {"text": str, "size": int, "unit": "chars" | "bytes" | "cl100k" | "o200k",
+     "overlap"?: int}
+answers, from SentenceSplitter(chunk_size=size, chunk_overlap=overlap,
+tokenizer=...).split_text(text):
+    {"chunks": [str, ...], "offsets": [[start, end], ...]}
+or, when LlamaIndex raises, {"error": "<exception type>", "message": str}.
+
+The tokenizer is LlamaIndex's own default for cl100k (tiktoken's
+encoding_for_model("gpt-3.5-turbo") with allowed_special="all"),
+tiktoken.get_encoding("o200k_base").encode for o200k, list for chars, and
+UTF-8 bytes for bytes.
+
+LlamaIndex returns strings only. The char offsets are where the library's own
+splits (`_split`) put each chunk: the driver checks that the splits tile the
+text, replays `_merge` on their positions, and checks that this replay gives
+the library's strings exactly, else it answers {"error": "DriverError"}.
+
+The sentence tokenizer's NLTK data (punkt_tab, stopwords) is the copy bundled
+in the llama-index-core wheel (`_static/nltk_cache`); NLTK_DATA is pointed
+there so that nothing is downloaded.
+
+    {"op": "versions"} -> {"python": str, "packages": {name: str}}
+"""
+
+import importlib.metadata
+import json
+import logging
+import os
+import platform
+import sys
+import warnings
+
+warnings.simplefilter("ignore")
+logging.disable(logging.CRITICAL)
+
+import llama_index.core  # noqa: E402
+
+os.environ["NLTK_DATA"] = os.path.join(
+    os.path.dirname(llama_index.core.__file__), "_static", "nltk_cache"
+)
+
+import tiktoken  # noqa: E402
+from llama_index.core.node_parser import SentenceSplitter  # noqa: E402
+
+O200K = tiktoken.get_encoding("o200k_base")
+
+
+def tokenizer(unit):
+    if unit == "cl100k":
+        return None
+    if unit == "o200k":
+        return O200K.encode
+    if unit == "chars":
+        return list
+    return lambda text: text.encode("utf-8")
+
+
+def versions():
+    return {
+        "python": platform.python_version(),
+        "packages": {
+            name: importlib.metadata.version(name)
+            for name in ("llama-index-core", "nltk", "regex", "tiktoken")
+        },
+    }
+
+
+def offsets(splitter, text, size, chunks):
+    """Replays `_merge` on the positions of the library's own splits."""
+    splits = splitter._split(text, size)
+    if "".join(s.text for s in splits) != text:
+        raise AssertionError("the splits do not tile the text")
+    starts = []
+    at = 0
+    for s in splits:
+        starts.append(at)
+        at += len(s.text)
+    overlap = splitter.chunk_overlap
+    raw, cur, cur_len, new_chunk = [], [], 0, True
+    i = 0
+
+    def close():
+        nonlocal cur, cur_len
+        raw.append((cur[0], cur[-1]))
+        last, cur, cur_len = cur, [], 0
+        for j in reversed(last):
+            if cur_len + splits[j].token_size > overlap:
+                break
+            cur_len += splits[j].token_size
+            cur.insert(0, j)
+
+    while i < len(splits):
+        s = splits[i]
+        if cur_len + s.token_size > size and not new_chunk:
+            close()
+            new_chunk = True
+            continue
+        if new_chunk:
+            while cur and cur_len + s.token_size > size:
+                cur_len -= splits[cur.pop(0)].token_size
+        if s.is_sentence or cur_len + s.token_size <= size or new_chunk:
+            cur_len += s.token_size
+            cur.append(i)
+            i += 1
+            new_chunk = False
+        else:
+            close()
+            new_chunk = True
+    if not new_chunk:
+        raw.append((cur[0], cur[-1]))
+    out, texts = [], []
+    for first, last in raw:
+        start, end = starts[first], starts[last] + len(splits[last].text)
+        piece = text[start:end]
+        stripped = piece.strip()
+        if not stripped:
+            continue
+        start += len(piece) - len(piece.lstrip())
+        out.append([start, start + len(stripped)])
+        texts.append(stripped)
+    if texts != chunks:
+        raise AssertionError("the replayed merge differs from split_text")
+    return out
+
+
+def answer(case):
+    if case.get("op") == "versions":
+        return versions()
+    text, size = case["text"], case["size"]
+    try:
+        splitter = SentenceSplitter(
+            chunk_size=size,
+            chunk_overlap=case.get("overlap", 0),
+            tokenizer=tokenizer(case["unit"]),
+        )
+        chunks = splitter.split_text(text)
+    except Exception as e:  # noqa: BLE001 - every exception is an answer
+        return {"error": type(e).__name__, "message": str(e)}
+    try:
+        where = offsets(splitter, text, size, chunks)
+    except AssertionError as e:
+        return {"error": "DriverError", "message": str(e), "chunks": chunks}
+    return {"chunks": chunks, "offsets": where}
+
+
+def main():
+    for line in sys.stdin:
+        print(json.dumps(answer(json.loads(line)), ensure_ascii=False), flush=True)
+
+
+if __name__ == "__main__":
+    main()
