@@ -41,7 +41,7 @@ use chunkscope::{
     Span, Splitter, Strategy as Engine, TableHeader, Unit,
 };
 use proptest::prelude::*;
-use proptest::test_runner::{Config as RunnerConfig, TestCaseError, TestRunner};
+use proptest::test_runner::{Config as RunnerConfig, RngSeed, TestCaseError, TestRunner};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
@@ -397,6 +397,9 @@ fn one(text: &str, config: &Config, tally: &RefCell<Tally>) -> Result<(), TestCa
     Ok(())
 }
 
+/// The seed of the cases every engine's trace is checked on.
+const SEED: u64 = 20_261_204;
+
 /// Runs the cases of one engine; each kind of claim in `verified` must have
 /// been checked at least that many times.
 fn run_engine(strategy: Engine, verified: &[(&str, usize)]) {
@@ -405,7 +408,17 @@ fn run_engine(strategy: Engine, verified: &[(&str, usize)]) {
         "the checks do not model {strategy}"
     );
     let tally = RefCell::new(Tally::default());
+    // The same cases on every run, so that the counts of what was verified
+    // (below) are a fact of the test and not of the draw: with a random seed
+    // a rare case (a repeated table header) fell under its minimum now and
+    // then. PROPTEST_RNG_SEED=random (or a number) draws others.
+    let defaults = RunnerConfig::default();
+    let rng_seed = match std::env::var("PROPTEST_RNG_SEED") {
+        Ok(_) => defaults.rng_seed,
+        Err(_) => RngSeed::Fixed(SEED),
+    };
     let mut runner = TestRunner::new(RunnerConfig {
+        rng_seed,
         // Chonkie refuses a tenth of its cases in tokens (a character its
         // last level would cut between runs), so it runs more.
         cases: if strategy == Engine::ChonkieRecursive {
