@@ -4,6 +4,7 @@ pub(crate) mod chonkie;
 pub(crate) mod langchain;
 pub(crate) mod semantic;
 pub(crate) mod semchunk;
+pub(crate) mod text_splitter;
 
 use crate::tokens::Encoding;
 use chonkie::ChonkieError;
@@ -11,6 +12,7 @@ use langchain::LangChainError;
 use semantic::SemanticError;
 use semchunk::SemchunkError;
 use std::fmt;
+use text_splitter::TextSplitterError;
 
 /// Why a split could not be made. Every variant's message says what to change.
 ///
@@ -136,6 +138,8 @@ pub enum Error {
     Semchunk(SemchunkError),
     /// What the chonkie-recursive strategy refuses.
     Chonkie(ChonkieError),
+    /// What the text-splitter strategies refuse (the library's own refusal).
+    TextSplitter(TextSplitterError),
 }
 
 /// The setting an [`Error`] is about: what a person has to change. A page marks
@@ -200,8 +204,15 @@ impl Error {
             Error::Semantic(e) => e.setting(),
             Error::Semchunk(e) => e.setting(),
             Error::Chonkie(e) => e.setting(),
+            Error::TextSplitter(e) => e.setting(),
             Error::LangChain(e) => e.setting(),
         }
+    }
+}
+
+impl From<TextSplitterError> for Error {
+    fn from(e: TextSplitterError) -> Error {
+        Error::TextSplitter(e)
     }
 }
 
@@ -301,6 +312,7 @@ impl fmt::Display for Error {
             Error::Semantic(e) => e.fmt(f),
             Error::Semchunk(e) => e.fmt(f),
             Error::Chonkie(e) => e.fmt(f),
+            Error::TextSplitter(e) => e.fmt(f),
         }
     }
 }

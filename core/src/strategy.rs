@@ -59,11 +59,21 @@ pub enum Strategy {
     /// of tokens, splits shorter than 24 bytes joined to a neighbour, the
     /// chunks tiling the text. See [`crate::chonkie`].
     ChonkieRecursive,
+    /// The `text-splitter` crate's `TextSplitter` (0.33.1, PyPI's
+    /// `semantic-text-splitter`), run as it is: the largest semantic units
+    /// that fit (runs of line breaks, longer first, then sentences, words,
+    /// graphemes, chars), packed up to the size, trimmed. Each cut labelled
+    /// with the boundary it is on. See [`crate::text_splitter`].
+    TextSplitter,
+    /// The same library's `MarkdownSplitter`: its levels are Markdown's
+    /// (headings, thematic breaks, blocks, inline elements, soft breaks)
+    /// above sentences, words, graphemes and chars.
+    TextSplitterMarkdown,
 }
 
 impl Strategy {
     /// Every strategy, in the order the UI lists them.
-    pub const ALL: [Strategy; 10] = [
+    pub const ALL: [Strategy; 12] = [
         Strategy::Fixed,
         Strategy::Recursive,
         Strategy::Sentence,
@@ -74,6 +84,8 @@ impl Strategy {
         Strategy::Semantic,
         Strategy::Semchunk,
         Strategy::ChonkieRecursive,
+        Strategy::TextSplitter,
+        Strategy::TextSplitterMarkdown,
     ];
 
     /// The name used in the CLI, the JS API and the UI.
@@ -89,6 +101,8 @@ impl Strategy {
             Strategy::Semantic => "semantic",
             Strategy::Semchunk => "semchunk",
             Strategy::ChonkieRecursive => "chonkie-recursive",
+            Strategy::TextSplitter => "text-splitter",
+            Strategy::TextSplitterMarkdown => "text-splitter-markdown",
         }
     }
 
@@ -123,7 +137,11 @@ impl Strategy {
     pub const fn uses_separators(self) -> bool {
         !matches!(
             self,
-            Strategy::Fixed | Strategy::Semchunk | Strategy::ChonkieRecursive
+            Strategy::Fixed
+                | Strategy::Semchunk
+                | Strategy::ChonkieRecursive
+                | Strategy::TextSplitter
+                | Strategy::TextSplitterMarkdown
         )
     }
 
@@ -133,8 +151,20 @@ impl Strategy {
         match self {
             Strategy::Semchunk => Some("semchunk 4.1.1"),
             Strategy::ChonkieRecursive => Some("chonkie 1.7.0"),
+            Strategy::TextSplitter | Strategy::TextSplitterMarkdown => {
+                Some("semantic-text-splitter 0.33.1")
+            }
             _ => None,
         }
+    }
+
+    /// Whether this strategy runs the `text-splitter` library, which checks
+    /// the size and overlap itself (and refuses as the library does).
+    pub const fn is_text_splitter(self) -> bool {
+        matches!(
+            self,
+            Strategy::TextSplitter | Strategy::TextSplitterMarkdown
+        )
     }
 
     /// Whether trimming whitespace is read: semchunk decides it itself (its

@@ -44,6 +44,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "langchain",
             "semchunk",
             "chonkie",
+            "text_splitter",
         ],
     ),
     // The one place a strategy becomes its engine.

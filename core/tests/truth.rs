@@ -595,6 +595,31 @@ fn chonkie_trace_tells_the_truth() {
 }
 
 #[test]
+fn text_splitter_trace_tells_the_truth() {
+    run_engine(
+        Engine::TextSplitter,
+        &[
+            ("a text-splitter cut at a run of line breaks", 300),
+            ("a text-splitter cut at sentence", 300),
+            ("a text-splitter cut at word", 300),
+            ("a text-splitter cut between chars", 50),
+        ],
+    );
+}
+
+#[test]
+fn text_splitter_markdown_trace_tells_the_truth() {
+    run_engine(
+        Engine::TextSplitterMarkdown,
+        &[
+            ("a text-splitter cut at block", 100),
+            ("a text-splitter cut at inline", 100),
+            ("a text-splitter cut at word", 100),
+        ],
+    );
+}
+
+#[test]
 fn every_strategy_is_checked() {
     for strategy in Engine::ALL {
         assert!(trace_truth::models(strategy), "{strategy} is not checked");
