@@ -200,8 +200,11 @@ struct SplitArgs {
     /// neighbouring sentences are far apart; a chunk over --size is split
     /// again by the separators), semchunk (semchunk 4.1.1's chunkerify,
     /// exactly: it picks its own splitter for each piece, so --sep is not
-    /// read) or chonkie-recursive (chonkie 1.7.0's RecursiveChunker with its
-    /// default rules, exactly; chars or tokens, no overlap)
+    /// read), chonkie-recursive (chonkie 1.7.0's RecursiveChunker with its
+    /// default rules, exactly; chars or tokens, no overlap), text-splitter
+    /// (the text-splitter crate 0.33.1's TextSplitter itself: line breaks,
+    /// sentences, words, graphemes; --sep is not read) or
+    /// text-splitter-markdown (its MarkdownSplitter)
     #[arg(long, value_name = "NAME", default_value_t = Config::default().strategy, value_parser = reader("--strategy", str::parse::<Strategy>), allow_hyphen_values = true)]
     strategy: Strategy,
 
@@ -826,7 +829,7 @@ mod tests {
             r"[default: '\n\n' '\n' ' ' ''; '\p{sentence}' ' ' '' for sentence; LangChain's for langchain; '. ' ' ' '' inside a block for markdown]",
             r"--sep '\p{sentence}' the sentence level",
             "[default: end for fixed, end for recursive, end for sentence, end for markdown, \
-             start for langchain, none for langchain-character, none for langchain-markdown, end for semantic, end for semchunk, end for chonkie-recursive]",
+             start for langchain, none for langchain-character, none for langchain-markdown, end for semantic, end for semchunk, end for chonkie-recursive, end for text-splitter, end for text-splitter-markdown]",
             "--breakpoint <KIND>",
             "--embedder <lexical|DIR|FILES>",
         ] {
@@ -915,12 +918,12 @@ mod tests {
             ),
             (
                 &["--strategy", "late"],
-                "unknown strategy \"late\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\", \"semchunk\" or \"chonkie-recursive\"",
+                "unknown strategy \"late\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\", \"semchunk\", \"chonkie-recursive\", \"text-splitter\" or \"text-splitter-markdown\"",
             ),
             // A flag after a flag that takes a value is that value.
             (
                 &["--strategy", "--size", "3"],
-                "unknown strategy \"--size\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\", \"semchunk\" or \"chonkie-recursive\"",
+                "unknown strategy \"--size\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\", \"semchunk\", \"chonkie-recursive\", \"text-splitter\" or \"text-splitter-markdown\"",
             ),
             (
                 &["--unit", "tokens"],

@@ -115,8 +115,12 @@ def split(
     ``"langchain"``, ``"langchain-character"``, ``"langchain-markdown"``,
     ``"semantic"``, ``"semchunk"`` (semchunk's ``chunkerify``, exactly:
     ``split(text, strategy="semchunk", size=40)`` gives
-    ``semchunk.chunkerify(len, 40)(text)``'s chunks) or
-    ``"chonkie-recursive"`` (chonkie's ``RecursiveChunker``, exactly);
+    ``semchunk.chunkerify(len, 40)(text)``'s chunks),
+    ``"chonkie-recursive"`` (chonkie's ``RecursiveChunker``, exactly),
+    ``"text-splitter"`` or ``"text-splitter-markdown"`` (the
+    ``semantic-text-splitter`` package's ``TextSplitter`` and
+    ``MarkdownSplitter``: ``split(text, strategy="text-splitter", size=40)``
+    gives ``TextSplitter(40).chunks(text)``);
     ``size`` and ``overlap`` count ``unit`` (``"chars"``, ``"bytes"``,
     ``"cl100k"``, ``"o200k"``); ``separators`` are strongest first (real
     strings: ``"\\n\\n"``, and ``""`` for the hard cut), regular expressions
