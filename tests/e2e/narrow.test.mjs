@@ -73,6 +73,8 @@ const VIEWS = [
   'semantic',
   'semchunk',
   'chonkie-recursive',
+  'text-splitter',
+  'text-splitter-markdown',
   'compare',
   'compare-langchain',
   'compare-markdown',
