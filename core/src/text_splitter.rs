@@ -32,9 +32,11 @@
 //! stronger boundary is where its units ran out) is internal to it and not
 //! reported.
 //!
-//! Errors: the library's only one here is its `ChunkConfig`'s, an overlap
-//! not below the capacity (a size of 0 included, with overlap 0), which
-//! the package raises as `ValueError` ([`TextSplitterError`]).
+//! Errors ([`TextSplitterError`]): the library's `ChunkConfig` refuses an
+//! overlap not below the capacity (a size of 0 included, with overlap 0),
+//! which the package raises as `ValueError`; and where, with an overlap,
+//! a chunk starts before the one ahead of it, the package panics while
+//! counting char offsets (`PanicException`), so this engine refuses.
 
 pub use crate::error::text_splitter::TextSplitterError;
 
@@ -136,6 +138,18 @@ impl Engine for TextSplitterEngine {
                 .map(|(at, chunk)| Span::new(at, at + chunk.len()))
                 .collect(),
         };
+        if let Some(i) = spans
+            .windows(2)
+            .position(|pair| pair[1].start < pair[0].start)
+        {
+            let chars = |at: usize| text[..at].chars().count();
+            return Err(TextSplitterError::StartsBefore {
+                chunk: i + 1,
+                at: chars(spans[i + 1].start),
+                before: chars(spans[i].start),
+            }
+            .into());
+        }
         Ok(output(text, &spans, self.kind, counter).into())
     }
 
@@ -449,6 +463,26 @@ mod tests {
                 )
             );
         }
+    }
+
+    #[test]
+    fn a_chunk_that_starts_before_the_one_ahead_is_the_packages_panic() {
+        // Trimming that keeps indentation moves the third chunk's start back
+        // past the second's; the package panics there.
+        let text =
+            "the wordaword. . a \n \u{3000}。the 😀\u{1f}\r\n. Ünïcödé😀😀a😀a👩\u{200d}💻。";
+        let config = Config {
+            size: 28,
+            overlap: 7,
+            ..Config::for_strategy(Strategy::TextSplitterMarkdown)
+        };
+        let Err(Error::TextSplitter(e)) = Splitter::new(config).unwrap().split(text) else {
+            panic!("the split is made");
+        };
+        assert_eq!(
+            e.library_exception(),
+            ("PanicException", "Invalid byte sequence".into())
+        );
     }
 
     #[test]

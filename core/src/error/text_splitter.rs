@@ -18,6 +18,19 @@ pub enum TextSplitterError {
         /// The library's own message.
         message: String,
     },
+    /// With an overlap, trimming can start a chunk before the one before it
+    /// (Markdown keeps a line's indentation). The crate's `chunk_indices`
+    /// gives that chunk; its `chunk_char_indices`, which the Python package
+    /// reports offsets with, panics on it, and the package raises
+    /// `PanicException`. Not reproduced: this engine refuses.
+    StartsBefore {
+        /// The chunk's index.
+        chunk: usize,
+        /// Its char offset.
+        at: usize,
+        /// The char offset of the chunk before.
+        before: usize,
+    },
 }
 
 impl TextSplitterError {
@@ -25,15 +38,21 @@ impl TextSplitterError {
     pub fn setting(&self) -> Setting {
         match self {
             TextSplitterError::Overlap { size: 0, .. } => Setting::Size,
-            TextSplitterError::Overlap { .. } => Setting::Overlap,
+            TextSplitterError::Overlap { .. } | TextSplitterError::StartsBefore { .. } => {
+                Setting::Overlap
+            }
         }
     }
 
-    /// What the Python package raises on the same configuration, class and
-    /// message: the library's error as `ValueError`.
+    /// What the Python package raises on the same input, class and message:
+    /// the library's configuration error as `ValueError`, its panic as
+    /// `PanicException`.
     pub fn library_exception(&self) -> (&'static str, String) {
         match self {
             TextSplitterError::Overlap { message, .. } => ("ValueError", message.clone()),
+            TextSplitterError::StartsBefore { .. } => {
+                ("PanicException", "Invalid byte sequence".into())
+            }
         }
     }
 }
@@ -48,6 +67,10 @@ impl fmt::Display for TextSplitterError {
             TextSplitterError::Overlap { overlap, size, message } => write!(
                 f,
                 "overlap is {overlap} and size is {size}, and text-splitter needs the overlap below the size (it refuses with \"{message}\"): lower the overlap below {size}"
+            ),
+            TextSplitterError::StartsBefore { chunk, at, before } => write!(
+                f,
+                "text-splitter's chunk {chunk} starts at position {at}, before the chunk ahead of it (at {before}): with this overlap its trimming moved the start back, and the Python package panics on it while counting offsets (PanicException: Invalid byte sequence), a bug of the library's, not reproduced here: change the overlap or the size"
             ),
         }
     }

@@ -51,7 +51,8 @@ def answer(case):
         return versions()
     try:
         indices = splitter(case).chunk_indices(case["text"])
-    except Exception as e:  # noqa: BLE001 - every exception is an answer
+    # pyo3's PanicException (the library's panic) is a BaseException.
+    except BaseException as e:  # noqa: BLE001 - every exception is an answer
         return {"error": type(e).__name__, "message": str(e)}
     return {
         "chunks": [chunk for _, chunk in indices],
