@@ -26,7 +26,8 @@
 //! line breaks (labelled with its text, the longest run there), a Markdown
 //! element's start or end, a sentence, a word, a grapheme cluster, and else
 //! a char (the hard cut). Sentence and word boundaries are found in the
-//! text from the chunk's start to the next chunk's end, as the library
+//! text from the chunk's start (or the start of the cut's line, after which
+//! both segmenters start again) to the next chunk's end, as the library
 //! finds them from the chunk it is filling. The label is exact about the
 //! text; the level the library was packing at (which can be weaker, when a
 //! stronger boundary is where its units ran out) is internal to it and not
@@ -277,7 +278,7 @@ fn markdown_boundaries(text: &str) -> Vec<(usize, Element)> {
         out.push((range.start, element));
         out.push((range.end, element));
     }
-    out.sort_unstable();
+    out.sort_unstable_by_key(|&(at, _)| at);
     out
 }
 
@@ -300,21 +301,32 @@ fn label(text: &str, kind: Kind, chunk: Span, next: Span, elements: &[(usize, El
     {
         return Label::Element(strongest);
     }
-    // Boundaries in the window from the chunk's start to the next chunk's
-    // end, as offsets into `text`.
-    let from = chunk.start.min(next.start);
+    // Sentence and word boundaries after a line break are those of the text
+    // from there (both segmenters break after one and start again), so the
+    // window starts at the cut's line, or at the chunk when that is later.
+    let line = text[..a].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let from = line.max(chunk.start);
     let window = &text[from..next.end.max(end)];
-    let within = |at: usize| (a..=b).contains(&(from + at));
-    if SENTENCES.segment_str(window).any(within) {
+    if any_within(SENTENCES.segment_str(window), from, a, b) {
         return Label::Sentence;
     }
-    if WORDS.segment_str(window).any(within) {
+    if any_within(WORDS.segment_str(window), from, a, b) {
         return Label::Word;
     }
-    if GRAPHEMES.segment_str(window).any(|at| from + at == end) {
+    if any_within(GRAPHEMES.segment_str(window), from, end, end) {
         return Label::Grapheme;
     }
     Label::Char
+}
+
+/// Whether a segmenter's boundaries (offsets from `from`) hold one in
+/// `lo..=hi`. The segmenters are lazy, so nothing past `hi` is read beyond
+/// the context a boundary there needs.
+fn any_within(boundaries: impl Iterator<Item = usize>, from: usize, lo: usize, hi: usize) -> bool {
+    boundaries
+        .map(|at| from + at)
+        .take_while(|&at| at <= hi)
+        .any(|at| at >= lo)
 }
 
 /// The longest run of `\n`/`\r` in `gap` (the first of the longest), counted
