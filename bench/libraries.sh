@@ -13,6 +13,12 @@
 # `llamaindex-sentence`. Both sides must give the same number of chunks
 # (the differential tests compare the chunks themselves). Uses the pinned
 # reference virtualenv ./x test makes.
+#
+# text-splitter and text-splitter-markdown run the text-splitter crate
+# itself, so they are timed against the crate called directly, in Rust
+# (core/examples/text_splitter_crate.rs: its Characters sizer, or
+# tiktoken-rs's CoreBPE for cl100k), which must give the same chunks: the
+# difference is our sizer and the labels of the cuts.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -31,7 +37,7 @@ head -c 1000000 "$ROOT/target/corpus/markdown.md" | python3 -c '
 import sys
 data = sys.stdin.buffer.read()
 sys.stdout.buffer.write(data[: data.rfind(b"\n") + 1])' >"$input"
-cargo build -q --release -p chunkscope --features tiktoken --example libraries
+cargo build -q --release -p chunkscope --features tiktoken --example libraries --example text_splitter_crate
 
 printf 'strategy\tunit\tsize\tchunkscope ms\tlibrary ms\tspeed-up\tchunks\n'
 for strategy in semchunk chonkie-recursive llamaindex-sentence; do
@@ -42,5 +48,13 @@ for strategy in semchunk chonkie-recursive llamaindex-sentence; do
       awk -v strategy="$strategy" -v unit="$unit" -F'\t' '{
         if ($4 != $8) { printf "%s: chunk counts differ at size %s: %s and %s\n", strategy, $1, $4, $8 > "/dev/stderr"; exit 1 }
         printf "%s\t%s\t%s\t%.1f\t%.1f\t%.0f×\t%s\n", strategy, unit, $1, $3 * 1000, $7 * 1000, $7 / $3, $4 }'
+  done
+done
+for strategy in text-splitter text-splitter-markdown; do
+  for unit in chars cl100k; do
+    case "$unit" in chars) sizes=(256 1000 4000) ;; *) sizes=(64 256 1000) ;; esac
+    target/release/examples/text_splitter_crate "$strategy" "$unit" "$input" "$seconds" "${sizes[@]}" |
+      awk -v strategy="$strategy" -v unit="$unit" -F'\t' '{
+        printf "%s\t%s\t%s\t%.1f\t%.1f\t%.2f×\t%s\n", strategy, unit, $1, $2 * 1000, $3 * 1000, $3 / $2, $4 }'
   done
 done

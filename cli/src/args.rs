@@ -201,10 +201,13 @@ struct SplitArgs {
     /// again by the separators), semchunk (semchunk 4.1.1's chunkerify,
     /// exactly: it picks its own splitter for each piece, so --sep is not
     /// read), chonkie-recursive (chonkie 1.7.0's RecursiveChunker with its
-    /// default rules, exactly; chars or tokens, no overlap) or
+    /// default rules, exactly; chars or tokens, no overlap),
     /// llamaindex-sentence (llama-index-core 0.14.25's SentenceSplitter with
     /// its defaults, exactly: paragraphs, Punkt sentences, clauses, words,
-    /// characters; counts cl100k tokens unless --unit says otherwise)
+    /// characters; counts cl100k tokens unless --unit says otherwise),
+    /// text-splitter (the text-splitter crate 0.33.1's TextSplitter itself:
+    /// line breaks, sentences, words, graphemes; --sep is not read) or
+    /// text-splitter-markdown (its MarkdownSplitter)
     #[arg(long, value_name = "NAME", default_value_t = Config::default().strategy, value_parser = reader("--strategy", str::parse::<Strategy>), allow_hyphen_values = true)]
     strategy: Strategy,
 
@@ -853,7 +856,7 @@ mod tests {
             r"[default: '\n\n' '\n' ' ' ''; '\p{sentence}' ' ' '' for sentence; LangChain's for langchain; '. ' ' ' '' inside a block for markdown]",
             r"--sep '\p{sentence}' the sentence level",
             "[default: end for fixed, end for recursive, end for sentence, end for markdown, \
-             start for langchain, none for langchain-character, none for langchain-markdown, end for semantic, end for semchunk, end for chonkie-recursive, end for llamaindex-sentence]",
+             start for langchain, none for langchain-character, none for langchain-markdown, end for semantic, end for semchunk, end for chonkie-recursive, end for llamaindex-sentence, end for text-splitter, end for text-splitter-markdown]",
             "--breakpoint <KIND>",
             "--embedder <lexical|DIR|FILES>",
         ] {
@@ -942,12 +945,12 @@ mod tests {
             ),
             (
                 &["--strategy", "late"],
-                "unknown strategy \"late\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\", \"semchunk\", \"chonkie-recursive\" or \"llamaindex-sentence\"",
+                "unknown strategy \"late\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\", \"semchunk\", \"chonkie-recursive\", \"llamaindex-sentence\", \"text-splitter\" or \"text-splitter-markdown\"",
             ),
             // A flag after a flag that takes a value is that value.
             (
                 &["--strategy", "--size", "3"],
-                "unknown strategy \"--size\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\", \"semchunk\", \"chonkie-recursive\" or \"llamaindex-sentence\"",
+                "unknown strategy \"--size\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\", \"semchunk\", \"chonkie-recursive\", \"llamaindex-sentence\", \"text-splitter\" or \"text-splitter-markdown\"",
             ),
             (
                 &["--unit", "tokens"],

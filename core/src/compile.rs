@@ -25,6 +25,7 @@ use crate::semantic::SemanticEngine;
 use crate::semchunk::Semchunk;
 use crate::separator::{Matcher, SeparatorLevel};
 use crate::strategy::Strategy;
+use crate::text_splitter::{self, TextSplitterEngine};
 use crate::unit::Counter;
 use crate::{fixed, langchain, markdown, recursive};
 use std::fmt;
@@ -115,6 +116,13 @@ impl Strategy {
             Strategy::Semchunk => Box::new(Semchunk),
             Strategy::ChonkieRecursive => Box::new(Chonkie::new(config)?),
             Strategy::LlamaIndexSentence => Box::new(LlamaIndex::new(config)?),
+            Strategy::TextSplitter => {
+                Box::new(TextSplitterEngine::new(text_splitter::Kind::Text, config)?)
+            }
+            Strategy::TextSplitterMarkdown => Box::new(TextSplitterEngine::new(
+                text_splitter::Kind::Markdown,
+                config,
+            )?),
         })
     }
 
@@ -223,7 +231,9 @@ impl Config {
     /// Checks the settings and builds the strategy's engine: the one place
     /// a configuration is compiled (regexes included).
     pub(crate) fn compile(&self) -> Result<Box<dyn Engine>, Error> {
-        if self.strategy.langchain().is_none() {
+        // LangChain's classes and text-splitter check these themselves, and
+        // their engines refuse as the library does.
+        if self.strategy.langchain().is_none() && !self.strategy.is_text_splitter() {
             if self.size == 0 {
                 return Err(Error::ZeroSize);
             }

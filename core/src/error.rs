@@ -5,6 +5,7 @@ pub(crate) mod langchain;
 pub(crate) mod llamaindex;
 pub(crate) mod semantic;
 pub(crate) mod semchunk;
+pub(crate) mod text_splitter;
 
 use crate::tokens::Encoding;
 use chonkie::ChonkieError;
@@ -13,6 +14,7 @@ use llamaindex::LlamaIndexError;
 use semantic::SemanticError;
 use semchunk::SemchunkError;
 use std::fmt;
+use text_splitter::TextSplitterError;
 
 /// Why a split could not be made. Every variant's message says what to change.
 ///
@@ -140,6 +142,8 @@ pub enum Error {
     Chonkie(ChonkieError),
     /// What LlamaIndex's `SentenceSplitter` refuses or raises on.
     LlamaIndex(LlamaIndexError),
+    /// What the text-splitter strategies refuse (the library's own refusal).
+    TextSplitter(TextSplitterError),
 }
 
 /// The setting an [`Error`] is about: what a person has to change. A page marks
@@ -205,6 +209,7 @@ impl Error {
             Error::Semchunk(e) => e.setting(),
             Error::Chonkie(e) => e.setting(),
             Error::LlamaIndex(e) => e.setting(),
+            Error::TextSplitter(e) => e.setting(),
             Error::LangChain(e) => e.setting(),
         }
     }
@@ -213,6 +218,12 @@ impl Error {
 impl From<LlamaIndexError> for Error {
     fn from(e: LlamaIndexError) -> Error {
         Error::LlamaIndex(e)
+    }
+}
+
+impl From<TextSplitterError> for Error {
+    fn from(e: TextSplitterError) -> Error {
+        Error::TextSplitter(e)
     }
 }
 
@@ -313,6 +324,7 @@ impl fmt::Display for Error {
             Error::Semchunk(e) => e.fmt(f),
             Error::Chonkie(e) => e.fmt(f),
             Error::LlamaIndex(e) => e.fmt(f),
+            Error::TextSplitter(e) => e.fmt(f),
         }
     }
 }

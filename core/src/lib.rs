@@ -91,6 +91,7 @@ mod separator;
 mod span;
 pub mod stats;
 mod strategy;
+pub mod text_splitter;
 mod trace;
 mod unit;
 

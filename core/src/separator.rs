@@ -33,6 +33,25 @@ pub enum SeparatorLevel {
     /// whitespace after a sentence (empty after `。`), which placement puts
     /// on either side like any separator's text.
     Sentence,
+    /// Between two Unicode words (UAX #29). This and the levels after it
+    /// only label the cuts of a library that cuts there
+    /// ([`crate::text_splitter`]); no separator list holds them
+    /// ([`SeparatorLevel::from_name`] refuses them).
+    Word,
+    /// Between two grapheme clusters (what a reader sees as one character).
+    Grapheme,
+    /// Where a Markdown heading (1 for `#` to 6) starts or ends.
+    Heading(u8),
+    /// At a Markdown thematic break (`---`).
+    Rule,
+    /// Where a Markdown block starts or ends: a paragraph, list, list item,
+    /// code block, table, row, quote.
+    Block,
+    /// Where a Markdown inline element starts or ends: a run of text,
+    /// emphasis, a link, inline code.
+    Inline,
+    /// At a line break inside a Markdown paragraph.
+    SoftBreak,
 }
 
 impl SeparatorLevel {
@@ -40,7 +59,42 @@ impl SeparatorLevel {
     pub const fn name(self) -> &'static str {
         match self {
             SeparatorLevel::Sentence => "sentence",
+            SeparatorLevel::Word => "word",
+            SeparatorLevel::Grapheme => "grapheme",
+            SeparatorLevel::Heading(1) => "heading 1",
+            SeparatorLevel::Heading(2) => "heading 2",
+            SeparatorLevel::Heading(3) => "heading 3",
+            SeparatorLevel::Heading(4) => "heading 4",
+            SeparatorLevel::Heading(5) => "heading 5",
+            SeparatorLevel::Heading(_) => "heading 6",
+            SeparatorLevel::Rule => "rule",
+            SeparatorLevel::Block => "block",
+            SeparatorLevel::Inline => "inline",
+            SeparatorLevel::SoftBreak => "soft break",
         }
+    }
+
+    /// Every level, as [`SeparatorLevel::named`] reads them.
+    const NAMED: [SeparatorLevel; 13] = [
+        SeparatorLevel::Sentence,
+        SeparatorLevel::Word,
+        SeparatorLevel::Grapheme,
+        SeparatorLevel::Heading(1),
+        SeparatorLevel::Heading(2),
+        SeparatorLevel::Heading(3),
+        SeparatorLevel::Heading(4),
+        SeparatorLevel::Heading(5),
+        SeparatorLevel::Heading(6),
+        SeparatorLevel::Rule,
+        SeparatorLevel::Block,
+        SeparatorLevel::Inline,
+        SeparatorLevel::SoftBreak,
+    ];
+
+    /// Any level by its name, the labels of a library's cuts included: for
+    /// reading back an output, never a separator list.
+    pub fn named(name: &str) -> Option<SeparatorLevel> {
+        SeparatorLevel::NAMED.into_iter().find(|l| l.name() == name)
     }
 
     /// How the level is written in a separator list (the CLI's `--sep`, the
@@ -50,10 +104,22 @@ impl SeparatorLevel {
     pub const fn spelling(self) -> &'static str {
         match self {
             SeparatorLevel::Sentence => "\\p{sentence}",
+            SeparatorLevel::Word => "\\p{word}",
+            SeparatorLevel::Grapheme => "\\p{grapheme}",
+            SeparatorLevel::Heading(1) => "\\p{heading 1}",
+            SeparatorLevel::Heading(2) => "\\p{heading 2}",
+            SeparatorLevel::Heading(3) => "\\p{heading 3}",
+            SeparatorLevel::Heading(4) => "\\p{heading 4}",
+            SeparatorLevel::Heading(5) => "\\p{heading 5}",
+            SeparatorLevel::Heading(_) => "\\p{heading 6}",
+            SeparatorLevel::Rule => "\\p{rule}",
+            SeparatorLevel::Block => "\\p{block}",
+            SeparatorLevel::Inline => "\\p{inline}",
+            SeparatorLevel::SoftBreak => "\\p{soft break}",
         }
     }
 
-    /// The level a name stands for (`"sentence"`).
+    /// The level a separator list may hold by this name (`"sentence"`).
     pub fn from_name(name: &str) -> Option<SeparatorLevel> {
         (name == "sentence").then_some(SeparatorLevel::Sentence)
     }
@@ -80,10 +146,15 @@ impl Separator {
 
     /// The sentence level: cut between sentences.
     pub fn sentence() -> Separator {
+        Separator::level(SeparatorLevel::Sentence)
+    }
+
+    /// A named level.
+    pub fn level(level: SeparatorLevel) -> Separator {
         Separator {
             pattern: String::new(),
             regex: false,
-            level: Some(SeparatorLevel::Sentence),
+            level: Some(level),
         }
     }
 
@@ -129,8 +200,16 @@ impl Separator {
 
     /// A short name for a learner: "blank line", "newline", "sentence end", …
     pub fn describe(&self) -> String {
-        if self.level == Some(SeparatorLevel::Sentence) {
-            return "between sentences".into();
+        match self.level {
+            Some(SeparatorLevel::Sentence) => return "between sentences".into(),
+            Some(SeparatorLevel::Word) => return "between words".into(),
+            Some(SeparatorLevel::Grapheme) => return "between graphemes".into(),
+            Some(SeparatorLevel::Heading(depth)) => return format!("at a level-{depth} heading"),
+            Some(SeparatorLevel::Rule) => return "at a thematic break".into(),
+            Some(SeparatorLevel::Block) => return "between blocks".into(),
+            Some(SeparatorLevel::Inline) => return "at an inline element".into(),
+            Some(SeparatorLevel::SoftBreak) => return "at a soft line break".into(),
+            None => {}
         }
         if self.regex {
             return format!("pattern {}", self.label());

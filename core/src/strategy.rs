@@ -64,11 +64,21 @@ pub enum Strategy {
     /// Punkt sentences, clauses, words, then characters, packed with its
     /// overlap of whole splits and stripped. See [`crate::llamaindex`].
     LlamaIndexSentence,
+    /// The `text-splitter` crate's `TextSplitter` (0.33.1, PyPI's
+    /// `semantic-text-splitter`), run as it is: the largest semantic units
+    /// that fit (runs of line breaks, longer first, then sentences, words,
+    /// graphemes, chars), packed up to the size, trimmed. Each cut labelled
+    /// with the boundary it is on. See [`crate::text_splitter`].
+    TextSplitter,
+    /// The same library's `MarkdownSplitter`: its levels are Markdown's
+    /// (headings, thematic breaks, blocks, inline elements, soft breaks)
+    /// above sentences, words, graphemes and chars.
+    TextSplitterMarkdown,
 }
 
 impl Strategy {
     /// Every strategy, in the order the UI lists them.
-    pub const ALL: [Strategy; 11] = [
+    pub const ALL: [Strategy; 13] = [
         Strategy::Fixed,
         Strategy::Recursive,
         Strategy::Sentence,
@@ -80,6 +90,8 @@ impl Strategy {
         Strategy::Semchunk,
         Strategy::ChonkieRecursive,
         Strategy::LlamaIndexSentence,
+        Strategy::TextSplitter,
+        Strategy::TextSplitterMarkdown,
     ];
 
     /// The name used in the CLI, the JS API and the UI.
@@ -96,6 +108,8 @@ impl Strategy {
             Strategy::Semchunk => "semchunk",
             Strategy::ChonkieRecursive => "chonkie-recursive",
             Strategy::LlamaIndexSentence => "llamaindex-sentence",
+            Strategy::TextSplitter => "text-splitter",
+            Strategy::TextSplitterMarkdown => "text-splitter-markdown",
         }
     }
 
@@ -134,6 +148,8 @@ impl Strategy {
                 | Strategy::Semchunk
                 | Strategy::ChonkieRecursive
                 | Strategy::LlamaIndexSentence
+                | Strategy::TextSplitter
+                | Strategy::TextSplitterMarkdown
         )
     }
 
@@ -148,8 +164,20 @@ impl Strategy {
             Strategy::Semchunk => Some("semchunk 4.1.1"),
             Strategy::ChonkieRecursive => Some("chonkie 1.7.0"),
             Strategy::LlamaIndexSentence => Some("llama-index-core 0.14.25"),
+            Strategy::TextSplitter | Strategy::TextSplitterMarkdown => {
+                Some("semantic-text-splitter 0.33.1")
+            }
             _ => None,
         }
+    }
+
+    /// Whether this strategy runs the `text-splitter` library, which checks
+    /// the size and overlap itself (and refuses as the library does).
+    pub const fn is_text_splitter(self) -> bool {
+        matches!(
+            self,
+            Strategy::TextSplitter | Strategy::TextSplitterMarkdown
+        )
     }
 
     /// Whether trimming whitespace is read: semchunk decides it itself (its

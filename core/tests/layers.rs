@@ -45,6 +45,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "semchunk",
             "chonkie",
             "llamaindex",
+            "text_splitter",
         ],
     ),
     // The one place a strategy becomes its engine.

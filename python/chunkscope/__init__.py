@@ -116,12 +116,16 @@ def split(
     ``"semantic"``, ``"semchunk"`` (semchunk's ``chunkerify``, exactly:
     ``split(text, strategy="semchunk", size=40)`` gives
     ``semchunk.chunkerify(len, 40)(text)``'s chunks) or
-    ``"chonkie-recursive"`` (chonkie's ``RecursiveChunker``, exactly) or
+    ``"chonkie-recursive"`` (chonkie's ``RecursiveChunker``, exactly),
     ``"llamaindex-sentence"`` (LlamaIndex's ``SentenceSplitter``, exactly:
     ``split(text, strategy="llamaindex-sentence", size=40, unit="cl100k")``
     gives ``SentenceSplitter(chunk_size=40, chunk_overlap=0).split_text(text)``;
     ``unit`` stays ``"chars"`` unless given, so pass ``"cl100k"`` for
-    LlamaIndex's default tokenizer);
+    LlamaIndex's default tokenizer) or
+    ``"text-splitter"`` or ``"text-splitter-markdown"`` (the
+    ``semantic-text-splitter`` package's ``TextSplitter`` and
+    ``MarkdownSplitter``: ``split(text, strategy="text-splitter", size=40)``
+    gives ``TextSplitter(40).chunks(text)``);
     ``size`` and ``overlap`` count ``unit`` (``"chars"``, ``"bytes"``,
     ``"cl100k"``, ``"o200k"``); ``separators`` are strongest first (real
     strings: ``"\\n\\n"``, and ``""`` for the hard cut), regular expressions

@@ -166,6 +166,12 @@ def semchunk() -> Any:
 
 
 @pytest.fixture(scope="session")
+def text_splitter() -> Any:
+    """The real semantic-text-splitter."""
+    return reference("semantic_text_splitter", "semantic-text-splitter")
+
+
+@pytest.fixture(scope="session")
 def chonkie() -> Any:
     """The real chonkie, and tiktoken for its token unit."""
     return reference("chonkie", "chonkie"), reference("tiktoken", "tiktoken")

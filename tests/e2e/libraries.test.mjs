@@ -228,3 +228,31 @@ e2e("LlamaIndex's SentenceSplitter on the refund page: its chunks, their overlap
   const python = await waitForText(page, byTestId(page, 'code-python'), /SentenceSplitter\(/, 'Python code');
   assert.match(python, /chunk_size=20,\n {4}chunk_overlap=8,\n {4}tokenizer=list/);
 });
+
+// The text-splitter crate's TextSplitter on the refund page at 40:
+// `TextSplitter(40).chunk_indices(text)`, recorded from
+// semantic-text-splitter 0.33.1 (MarkdownSplitter gives the same spans).
+const TEXT_SPLITTER_40 = [
+  [0, 13],
+  [15, 35],
+  [36, 67],
+  [68, 96],
+  [98, 114],
+];
+
+e2e("text-splitter on the refund page: the crate's chunks, each cut named by the level it lies on", async ({ page }) => {
+  await configure(page, { preset: 'refund', strategy: 'text-splitter', size: 40, overlap: 0 });
+  const chunks = parseChunks(await waitForChunkSpans(page, spans(TEXT_SPLITTER_40)));
+  assert.deepEqual(chunks.map((c) => c.cut), ['\\n\\n', '\\p{sentence}', '\\n', '\\n\\n', 'end']);
+  await waitForText(page, byTestId(page, 'tree-empty'), /not drawn as a tree/, 'the tree\'s note');
+  const view = byTestId(page, 'code-view');
+  await view.locator('summary', { hasText: 'Python' }).click();
+  const python = await waitForText(page, byTestId(page, 'code-python'), /TextSplitter\(/, 'Python code');
+  assert.match(python, /from semantic_text_splitter import TextSplitter/);
+  assert.match(python, /splitter = TextSplitter\(40\)/);
+  await configure(page, { strategy: 'text-splitter-markdown' });
+  await waitForChunkSpans(page, spans(TEXT_SPLITTER_40));
+  await configure(page, { overlap: 40 });
+  const error = await waitForConfigError(page, 'an overlap of the size');
+  assert.match(error, /The overlap is larger than or equal to the desired chunk capacity/);
+});

@@ -74,6 +74,8 @@ const VIEWS = [
   'semchunk',
   'chonkie-recursive',
   'llamaindex-sentence',
+  'text-splitter',
+  'text-splitter-markdown',
   'compare',
   'compare-langchain',
   'compare-markdown',

@@ -102,6 +102,21 @@ test("llamaindex-sentence through the JS API: SentenceSplitter's chunks on the r
   );
 });
 
+test("text-splitter through the JS API: the crate's chunks on the refund page, each cut named by its level", () => {
+  // TextSplitter(40).chunk_indices(REFUND), recorded from semantic-text-splitter 0.33.1.
+  const report = api.split(REFUND, { strategy: "text-splitter", size: 40 });
+  assert.deepEqual(
+    report.chunks.map((c) => [c.start, c.end, c.cut]),
+    [[0, 13, "\n\n"], [15, 35, "sentence"], [36, 67, "\n"], [68, 96, "\n\n"], [98, 114, "end"]],
+  );
+  const markdown = api.split(REFUND, { strategy: "text-splitter-markdown", size: 40 });
+  assert.deepEqual(markdown.chunks.map((c) => [c.start, c.end]), [[0, 13], [15, 35], [36, 67], [68, 96], [98, 114]]);
+  assert.throws(
+    () => api.split(REFUND, { strategy: "text-splitter", size: 40, overlap: 40 }),
+    /The overlap is larger than or equal to the desired chunk capacity/,
+  );
+});
+
 test("the README's examples give what the README says", () => {
   const { chunks } = api.split("Refund policy\n\nRefunds take 5 days.", {
     size: 20,

@@ -792,7 +792,7 @@ fn read_separators(r: &mut Reader) -> Result<Vec<Separator>, String> {
         let level = match r.string()?.as_str() {
             "" => None,
             name => Some(
-                SeparatorLevel::from_name(name)
+                SeparatorLevel::named(name)
                     .ok_or_else(|| format!("unknown separator level {name:?}"))?,
             ),
         };

@@ -196,6 +196,23 @@ pub fn python(config: &Config) -> (String, Vec<&'static str>) {
                 chunkscope::llamaindex::to_python(config.size, config.overlap, config.unit);
             return (code, notes);
         }
+        // The Python package of the text-splitter crate: the call that
+        // gives the page's chunks.
+        Strategy::TextSplitter | Strategy::TextSplitterMarkdown => {
+            let kind = if config.strategy == Strategy::TextSplitter {
+                chunkscope::text_splitter::Kind::Text
+            } else {
+                chunkscope::text_splitter::Kind::Markdown
+            };
+            let code = chunkscope::text_splitter::to_python(
+                kind,
+                config.size,
+                config.overlap,
+                config.trim,
+                config.unit,
+            );
+            return (code, notes);
+        }
         Strategy::LangChainMarkdown => {
             let code = match config.strategy.langchain_python(config) {
                 Some((_, code)) => code,

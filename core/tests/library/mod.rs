@@ -1,11 +1,11 @@
 //! What the differential tests of other libraries' splitters share
-//! (`semchunk.rs`, `chonkie.rs`): the cases' random numbers, our answer to
+//! (`semchunk.rs`, `chonkie.rs`, `text_splitter.rs`): the cases' random numbers, our answer to
 //! a case in the driver's shape, the comparison with its counts and its
 //! ceiling on refusals of our own, the planted wrong answers every harness
 //! must catch, and asking the driver.
 //!
 //! A driver (`tests/reference/<library>/driver.py`) answers a case
-//! `{"text", "size", "unit", "overlap"?}` with `{"chunks": [str],
+//! `{"text", "size", "unit", "overlap"?, "trim"?}` with `{"chunks": [str],
 //! "offsets": [[start, end]]}` (char offsets), or with `{"error": class,
 //! "message": str}` where the library raises; anything else it adds is not
 //! compared.
@@ -69,11 +69,13 @@ impl Library {
         if let Unit::Tokens(_) = unit {
             tokenizer::counter(unit);
         }
+        let defaults = Config::for_strategy(self.strategy);
         let config = Config {
             size: request["size"].as_u64().unwrap() as usize,
             overlap: request["overlap"].as_u64().unwrap_or(0) as usize,
+            trim: request["trim"].as_bool().unwrap_or(defaults.trim),
             unit,
-            ..Config::for_strategy(self.strategy)
+            ..defaults
         };
         let text = request["text"].as_str().unwrap();
         match Splitter::new(config).and_then(|s| s.analyze(text, Default::default())) {

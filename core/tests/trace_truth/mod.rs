@@ -1998,6 +1998,8 @@ pub fn models(strategy: Engine) -> bool {
             | Engine::Semchunk
             | Engine::ChonkieRecursive
             | Engine::LlamaIndexSentence
+            | Engine::TextSplitter
+            | Engine::TextSplitterMarkdown
     )
 }
 
@@ -2040,6 +2042,9 @@ pub fn verify_with(
     }
     if config.strategy == Engine::LlamaIndexSentence {
         return llamaindex(text, config, counter, analysis, seen);
+    }
+    if config.strategy.is_text_splitter() {
+        return text_splitter(text, config, counter, analysis, seen);
     }
     // The list the cuts' indices refer to.
     let separators: Vec<Separator> = match config.strategy.langchain() {
@@ -2590,5 +2595,181 @@ pub fn llamaindex(
         blank(&text[covered..]),
         "the text after the last chunk, at {covered}, is in no chunk"
     );
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// The text-splitter crate's TextSplitter and MarkdownSplitter.
+// ---------------------------------------------------------------------------
+
+/// The rank of a text-splitter cut's label, strongest first, as the
+/// library orders its levels (written again here): Markdown headings by
+/// depth, thematic breaks, blocks, inline elements, soft breaks, runs of
+/// line breaks (a longer run first), sentences, words, graphemes, chars.
+fn text_splitter_rank(separator: &Separator) -> (u8, usize) {
+    use chunkscope::SeparatorLevel as L;
+    match separator.level {
+        Some(L::Heading(depth)) => (depth, 0),
+        Some(L::Rule) => (7, 0),
+        Some(L::Block) => (8, 0),
+        Some(L::Inline) => (9, 0),
+        Some(L::SoftBreak) => (10, 0),
+        Some(L::Sentence) => (12, 0),
+        Some(L::Word) => (13, 0),
+        Some(L::Grapheme) => (14, 0),
+        None if separator.is_hard_cut() => (15, 0),
+        None => (11, usize::MAX - line_breaks(&separator.pattern)),
+        Some(_) => (16, 0),
+    }
+}
+
+/// How many line breaks a run of `\r`/`\n` is, `\r\n` counting one.
+fn line_breaks(run: &str) -> usize {
+    run.len() - run.matches("\r\n").count()
+}
+
+/// The text-splitter strategies: the cuts index the labels that cut, each
+/// once, strongest first; chunks are trimmed as the library trims (all
+/// whitespace, or for Markdown leading line breaks and trailing whitespace),
+/// end further on each time (the library drops a chunk that does not; two
+/// can start at one place when trimming moved both there), are no longer than the size in chars, and lose no
+/// non-whitespace character; with trimming off and no overlap they tile the
+/// text. Each cut's label is true of the whitespace around it: a run of line
+/// breaks is there and none longer, a Unicode level has no line break there
+/// (it would have been labelled by it), and a char cut has no whitespace
+/// there at all (whitespace beside a char is a word boundary).
+pub fn text_splitter(
+    text: &str,
+    config: &Config,
+    counter: Counter,
+    analysis: &Analysis,
+    seen: &mut Seen,
+) -> Result<(), String> {
+    let listed = &analysis.separators;
+    for (i, s) in listed.iter().enumerate() {
+        truth!(
+            analysis
+                .output
+                .chunks
+                .iter()
+                .any(|c| c.cut == Cut::Separator(i)),
+            "{s:?} is listed but cuts nowhere"
+        );
+        truth!(
+            listed[..i]
+                .iter()
+                .all(|before| before != s && text_splitter_rank(before) <= text_splitter_rank(s)),
+            "{s:?} is listed after a weaker or equal label: {listed:?}"
+        );
+    }
+    let markdown = config.strategy == Engine::TextSplitterMarkdown;
+    let chunks = &analysis.output.chunks;
+    let mut covered = 0;
+    for (i, chunk) in chunks.iter().enumerate() {
+        let own_text = chunk.text(text);
+        truth!(!own_text.is_empty(), "chunk {i} is empty");
+        if config.trim {
+            let trimmed = if markdown {
+                own_text.trim_start_matches(['\n', '\r']).trim_end()
+            } else {
+                own_text.trim()
+            };
+            truth!(
+                trimmed == own_text || (markdown && own_text.trim() == trimmed),
+                "chunk {i} {own_text:?} is not trimmed"
+            );
+        }
+        let own = units(counter, own_text);
+        truth!(
+            chunk.len == own,
+            "chunk {i} says {} units, it has {own}",
+            chunk.len
+        );
+        if config.unit == Unit::Chars {
+            truth!(
+                own <= config.size,
+                "chunk {i} is {own} chars, over the size {}",
+                config.size
+            );
+        }
+        // Nothing but whitespace is skipped.
+        truth!(
+            text[covered.min(chunk.span.start)..chunk.span.start]
+                .chars()
+                .all(char::is_whitespace),
+            "the text before chunk {i} is lost"
+        );
+        covered = covered.max(chunk.span.end);
+        let Some(next) = chunks.get(i + 1) else {
+            truth!(
+                chunk.cut == Cut::End,
+                "the last chunk is cut by {:?}",
+                chunk.cut
+            );
+            truth!(
+                text[chunk.span.end..].chars().all(char::is_whitespace),
+                "the text after the last chunk is lost"
+            );
+            break;
+        };
+        truth!(
+            next.span.start >= chunk.span.start && next.span.end > chunk.span.end,
+            "chunk {} does not move forward from chunk {i}",
+            i + 1
+        );
+        if config.overlap == 0 {
+            truth!(
+                next.span.start >= chunk.span.end,
+                "chunks {i} and {} overlap",
+                i + 1
+            );
+            if !config.trim {
+                truth!(
+                    next.span.start == chunk.span.end,
+                    "chunks {i} and {} do not meet",
+                    i + 1
+                );
+            }
+        }
+        let Cut::Separator(index) = chunk.cut else {
+            return Err(format!("chunk {i} ends with {:?}", chunk.cut));
+        };
+        let label = listed
+            .get(index)
+            .ok_or_else(|| format!("cut {index} is past the listed labels"))?;
+        let end = chunk.span.end;
+        let a = end - (own_text.len() - own_text.trim_end().len());
+        let b = end + (text[end..].len() - text[end..].trim_start().len());
+        let region = &text[a..b];
+        let longest = region
+            .split(|c| c != '\n' && c != '\r')
+            .filter(|run| !run.is_empty())
+            .max_by_key(|run| line_breaks(run));
+        match (label.level, label.is_hard_cut()) {
+            (None, false) => {
+                truth!(!markdown, "a Markdown cut is labelled {label:?}");
+                truth!(
+                    longest.is_some_and(|run| line_breaks(run) == line_breaks(&label.pattern))
+                        && region.contains(label.pattern.as_str()),
+                    "cut {i} is labelled {label:?}, the whitespace there is {region:?}"
+                );
+                saw(seen, "a text-splitter cut at a run of line breaks", 1);
+            }
+            (None, true) => {
+                truth!(
+                    region.is_empty(),
+                    "cut {i} is labelled a char cut beside whitespace {region:?}"
+                );
+                saw(seen, "a text-splitter cut between chars", 1);
+            }
+            (Some(level), _) => {
+                truth!(
+                    markdown || longest.is_none(),
+                    "cut {i} is labelled {label:?} at line breaks {region:?}"
+                );
+                saw(seen, format!("a text-splitter cut at {}", level.name()), 1);
+            }
+        }
+    }
     Ok(())
 }

@@ -173,6 +173,8 @@ impl View {
             View::One(Strategy::Semchunk) => "semchunk (chunkerify), exactly",
             View::One(Strategy::ChonkieRecursive) => "Chonkie RecursiveChunker, exactly",
             View::One(Strategy::LlamaIndexSentence) => "LlamaIndex SentenceSplitter, exactly",
+            View::One(Strategy::TextSplitter) => "text-splitter TextSplitter, exactly",
+            View::One(Strategy::TextSplitterMarkdown) => "text-splitter MarkdownSplitter, exactly",
             // A strategy added to the engine shows its name until it has a title.
             View::One(strategy) => strategy.name(),
             View::Two(..) => "Compare side by side",
@@ -215,6 +217,8 @@ impl View {
             Strategy::Semchunk => "semchunk reads no list: for each piece it picks its own splitter (the longest run of newlines, then of tabs, then of spaces; a space after a sentence end; punctuation; every character), which labels each cut.",
             Strategy::ChonkieRecursive => "Chonkie's RecursiveChunker reads no list: its levels are fixed (paragraphs, sentence ends, pauses such as brackets and commas, words, then runs of tokens), and a split shorter than 24 bytes is joined to its neighbour.",
             Strategy::LlamaIndexSentence => "LlamaIndex's SentenceSplitter reads no list: it splits at three newlines, then between Punkt's sentences, then after , . ; 。 ？ ！, then at spaces, then between characters, and each cut is labelled with the one that made it.",
+            Strategy::TextSplitter => "text-splitter reads no list: its levels are fixed (runs of line breaks, a longer run first, then sentences, words, graphemes and characters), and each chunk packs the largest units that fit; each cut is labelled with the level it lies on.",
+            Strategy::TextSplitterMarkdown => "text-splitter's MarkdownSplitter reads no list: its levels are Markdown's (headings, shallower first, thematic breaks, blocks, inline elements, soft line breaks), then sentences, words, graphemes and characters; each cut is labelled with the level it lies on.",
             _ => "Fixed windows ignore separators; they are used by the recursive splitter.",
         }
     }
@@ -230,6 +234,7 @@ impl View {
     /// Why a split of a text that is not empty recorded no tree.
     pub fn no_tree(strategy: Strategy) -> &'static str {
         match strategy {
+            Strategy::TextSplitter | Strategy::TextSplitterMarkdown => "text-splitter is not drawn as a tree: it reports only its chunks, so each cut's label names the level the cut lies on (a run of line breaks, a Markdown element, a sentence, a word, a grapheme) as its own segmenters find it in the text.",
             Strategy::ChonkieRecursive => "Chonkie's RecursiveChunker is not drawn as a tree: each cut's label names the delimiter that made it (a paragraph, a sentence end, a pause, a word), or shows a hard cut between two runs of tokens.",
             Strategy::LlamaIndexSentence => "LlamaIndex's SentenceSplitter is not drawn as a tree: each cut's label names the split that made it (three newlines, a sentence, a clause, a space, or between two characters).",
             Strategy::Semantic => "No chunk was over the size, so nothing was split again: the semantic view shows where the topic breaks fell.",
