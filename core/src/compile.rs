@@ -25,6 +25,7 @@ use crate::semantic::SemanticEngine;
 use crate::semchunk::Semchunk;
 use crate::separator::{Matcher, SeparatorLevel};
 use crate::strategy::Strategy;
+#[cfg(feature = "text-splitter")]
 use crate::text_splitter::{self, TextSplitterEngine};
 use crate::unit::Counter;
 use crate::{fixed, langchain, markdown, recursive};
@@ -116,13 +117,22 @@ impl Strategy {
             Strategy::Semchunk => Box::new(Semchunk),
             Strategy::ChonkieRecursive => Box::new(Chonkie::new(config)?),
             Strategy::LlamaIndexSentence => Box::new(LlamaIndex::new(config)?),
+            #[cfg(feature = "text-splitter")]
             Strategy::TextSplitter => {
                 Box::new(TextSplitterEngine::new(text_splitter::Kind::Text, config)?)
             }
+            #[cfg(feature = "text-splitter")]
             Strategy::TextSplitterMarkdown => Box::new(TextSplitterEngine::new(
                 text_splitter::Kind::Markdown,
                 config,
             )?),
+            #[cfg(not(feature = "text-splitter"))]
+            Strategy::TextSplitter | Strategy::TextSplitterMarkdown => {
+                return Err(Error::NotBuilt {
+                    strategy: self,
+                    feature: "text-splitter",
+                });
+            }
         })
     }
 

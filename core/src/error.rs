@@ -144,6 +144,14 @@ pub enum Error {
     LlamaIndex(LlamaIndexError),
     /// What the text-splitter strategies refuse (the library's own refusal).
     TextSplitter(TextSplitterError),
+    /// A strategy this build of the library was made without: its engine is
+    /// behind a Cargo feature that was off.
+    NotBuilt {
+        /// The strategy asked for.
+        strategy: crate::strategy::Strategy,
+        /// The feature that brings its engine.
+        feature: &'static str,
+    },
 }
 
 /// The setting an [`Error`] is about: what a person has to change. A page marks
@@ -170,6 +178,8 @@ pub enum Setting {
     Breakpoint,
     /// The semantic strategy's embedder (a model file, or its vectors).
     Embedder,
+    /// The strategy itself (one this build cannot run).
+    Strategy,
 }
 
 impl Setting {
@@ -185,6 +195,7 @@ impl Setting {
             Setting::Placement => "placement",
             Setting::Breakpoint => "breakpoint",
             Setting::Embedder => "embedder",
+            Setting::Strategy => "strategy",
         }
     }
 }
@@ -211,6 +222,7 @@ impl Error {
             Error::LlamaIndex(e) => e.setting(),
             Error::TextSplitter(e) => e.setting(),
             Error::LangChain(e) => e.setting(),
+            Error::NotBuilt { .. } => Setting::Strategy,
         }
     }
 }
@@ -325,6 +337,10 @@ impl fmt::Display for Error {
             Error::Chonkie(e) => e.fmt(f),
             Error::LlamaIndex(e) => e.fmt(f),
             Error::TextSplitter(e) => e.fmt(f),
+            Error::NotBuilt { strategy, feature } => write!(
+                f,
+                "{strategy} is not in this build of chunkscope: it is built with the `{feature}` feature"
+            ),
         }
     }
 }

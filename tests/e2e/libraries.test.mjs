@@ -127,36 +127,48 @@ const LLAMAINDEX_40 = [
   [68, 96],
   [98, 114],
 ];
+// The text-splitter crate's TextSplitter on the refund page at 40:
+// `TextSplitter(40).chunk_indices(text)`, recorded from
+// semantic-text-splitter 0.33.1 (MarkdownSplitter gives the same spans).
+const TEXT_SPLITTER_40 = [
+  [0, 13],
+  [15, 35],
+  [36, 67],
+  [68, 96],
+  [98, 114],
+];
 const LIBRARY_PANE = (name) => `[data-testid="library-pane"][data-strategy="${name}"]`;
 
-e2e('the libraries view: LangChain, semchunk and Chonkie side by side with their own defaults, where they agree, and the interview cards', async ({ page }) => {
+e2e('the libraries view: LangChain, text-splitter, semchunk and Chonkie side by side with their own defaults, where they agree, and the interview cards', async ({ page }) => {
   // The page's list has ". " (the lesson's): the libraries view must not
   // hand it to LangChain.
   await configure(page, { preset: 'refund', separators: 'default', strategy: 'libraries', size: 40, overlap: 0 });
   const panes = await page.locator('[data-testid="library-pane"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-strategy')));
-  assert.deepEqual(panes, ['langchain', 'semchunk', 'chonkie-recursive', 'llamaindex-sentence']);
+  assert.deepEqual(panes, ['langchain', 'text-splitter', 'semchunk', 'chonkie-recursive']);
   const langchain = parseChunks(await waitForChunkSpans(page, spans(LANGCHAIN_DEFAULTS_40), { scope: LIBRARY_PANE('langchain') }));
   assert.deepEqual(langchain.map((c) => c.cut), ['\\n\\n', ' ', '\\n', '\\n\\n', 'end']);
+  await waitForChunkSpans(page, spans(TEXT_SPLITTER_40), { scope: LIBRARY_PANE('text-splitter') });
   await waitForChunkSpans(page, spans(SEMCHUNK_40), { scope: LIBRARY_PANE('semchunk') });
   await waitForChunkSpans(page, spans(CHONKIE_40), { scope: LIBRARY_PANE('chonkie-recursive') });
-  await waitForChunkSpans(page, spans(LLAMAINDEX_40), { scope: LIBRARY_PANE('llamaindex-sentence') });
   // Each pane names the library it reproduces.
   assert.match(await page.locator(LIBRARY_PANE('chonkie-recursive')).innerText(), /chonkie 1\.7\.0, its defaults/);
+  assert.match(await page.locator(LIBRARY_PANE('text-splitter')).innerText(), /semantic-text-splitter 0\.33\.1, its defaults/);
 
   // Controls the libraries do not share are greyed, and the editor says why.
   assert.equal(await byTestId(page, 'placement-select').isDisabled(), true);
   assert.equal(await byTestId(page, 'trim-checkbox').isDisabled(), true);
   await waitForText(page, page.locator('[aria-label="Separators"]'), /its own defaults here/, 'the separator editor\'s note');
 
-  // Where they agree: no two give the same chunks, and no chunk is the
-  // same in all three (Chonkie joins "Refund policy" to the next line).
+  // Where they agree: text-splitter and semchunk give the same chunks (the
+  // lesson's five); no chunk is the same in all four (Chonkie joins
+  // "Refund policy" to the next line).
   const stat = (name) =>
     page.locator(`[data-testid="compare-stat"][data-stat="${name}"] td`).evaluateAll((tds) => tds.map((td) => td.getAttribute('data-value')));
-  await waitForValue(page, () => stat('same-chunks'), ['none', 'none', 'none', 'none'], 'the same-chunks row');
-  assert.deepEqual(await stat('chunks'), ['5', '5', '4', '4']);
+  await waitForValue(page, () => stat('same-chunks'), ['none', 'semchunk', 'text-splitter', 'none'], 'the same-chunks row');
+  assert.deepEqual(await stat('chunks'), ['5', '5', '5', '4']);
   assert.deepEqual(await stat('lost'), ['0', '0', '0', '0']);
   assert.deepEqual(await stat('not-slices'), ['0', '0', '0', '0']);
-  assert.deepEqual(await stat('max'), ['35', '31', '40', '35']);
+  assert.deepEqual(await stat('max'), ['35', '31', '31', '40']);
   assert.equal(await byTestId(page, 'compare-common').getAttribute('data-common'), '0');
 
   // The interview cards: one per library, each ending with what its rule
@@ -167,23 +179,31 @@ e2e('the libraries view: LangChain, semchunk and Chonkie side by side with their
   assert.equal(await here('langchain'), 'Here: 5 chunks of 13 to 35 chars; cuts: 2 at \\n\\n, 1 at \\n, 1 at ␣.');
   assert.equal(await here('chonkie-recursive'), 'Here: 4 chunks of 6 to 40 chars; cuts: 1 at \\n, 1 at .␣, 1 hard.');
 
-  // With an overlap, the libraries that have one repeat text; Chonkie has none.
-  await configure(page, { overlap: 10 });
-  await waitForChunkSpans(page, spans(SEMCHUNK_40_OVERLAP_10), { scope: LIBRARY_PANE('semchunk') });
-  await waitForValue(page, async () => (await stat('repeated')).slice(2), ['0', '0'], 'Chonkie repeats nothing, nor LlamaIndex, whose whole splits do not fit 10');
-  assert.notEqual((await stat('repeated'))[0], '0');
-
-  // Fewer panes: a box per library; the last one left cannot be unticked.
+  // A box per library, no more than four ticked: LlamaIndex waits for a
+  // place, and the last one left cannot be unticked.
   const toggle = (name) => page.locator(`[data-testid="library-toggle"][data-strategy="${name}"]`);
   const shown = () => page.locator('[data-testid="library-pane"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-strategy')));
+  assert.equal(await toggle('llamaindex-sentence').isDisabled(), true);
   await toggle('semchunk').uncheck();
-  await waitForValue(page, shown, ['langchain', 'chonkie-recursive', 'llamaindex-sentence'], 'the panes without semchunk');
+  await waitForValue(page, shown, ['langchain', 'text-splitter', 'chonkie-recursive'], 'the panes without semchunk');
+  await toggle('llamaindex-sentence').check();
+  await waitForValue(page, shown, ['langchain', 'text-splitter', 'chonkie-recursive', 'llamaindex-sentence'], 'LlamaIndex in');
+  await waitForChunkSpans(page, spans(LLAMAINDEX_40), { scope: LIBRARY_PANE('llamaindex-sentence') });
+  assert.deepEqual(await stat('max'), ['35', '31', '40', '35']);
   await toggle('langchain').uncheck();
+  await toggle('text-splitter').uncheck();
   await toggle('llamaindex-sentence').uncheck();
   await waitForValue(page, shown, ['chonkie-recursive'], 'Chonkie alone');
   assert.equal(await toggle('chonkie-recursive').isDisabled(), true);
   await toggle('semchunk').check();
   await waitForValue(page, shown, ['semchunk', 'chonkie-recursive'], 'semchunk back');
+
+  // With an overlap, the libraries that have one repeat text; Chonkie has none.
+  await configure(page, { overlap: 10 });
+  await waitForChunkSpans(page, spans(SEMCHUNK_40_OVERLAP_10), { scope: LIBRARY_PANE('semchunk') });
+  await waitForValue(page, async () => (await stat('repeated'))[1], '0', 'Chonkie repeats nothing');
+  assert.notEqual((await stat('repeated'))[0], '0');
+
   // The choice is in the link the share button makes.
   await byTestId(page, 'share-link').click();
   await page.waitForFunction(() => location.hash.startsWith('#s='));
@@ -229,21 +249,21 @@ e2e("LlamaIndex's SentenceSplitter on the refund page: its chunks, their overlap
   assert.match(python, /chunk_size=20,\n {4}chunk_overlap=8,\n {4}tokenizer=list/);
 });
 
-// The text-splitter crate's TextSplitter on the refund page at 40:
-// `TextSplitter(40).chunk_indices(text)`, recorded from
-// semantic-text-splitter 0.33.1 (MarkdownSplitter gives the same spans).
-const TEXT_SPLITTER_40 = [
-  [0, 13],
-  [15, 35],
-  [36, 67],
-  [68, 96],
-  [98, 114],
-];
 
-e2e("text-splitter on the refund page: the crate's chunks, each cut named by the level it lies on", async ({ page }) => {
+e2e("text-splitter on the refund page: the crate's chunks, each cut named by the level it lies on, from a worker started only then", async ({ page }) => {
+  // The crate's segmenters make its worker seven times the first one's
+  // wasm: the lesson loads without it, and choosing the strategy starts it.
+  const fetched = [];
+  page.context().on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  const ownWasm = () => fetched.filter((path) => path.endsWith('/chunkscope-text-splitter-worker_bg.wasm')).length;
+  await page.reload({ waitUntil: 'load' });
+  await waitForChunks(page, (c) => c.length > 0, 'the lesson\'s chunks');
+  assert.ok(fetched.some((path) => path.endsWith('/chunkscope-worker_bg.wasm')), `the first worker's wasm was fetched: ${fetched}`);
+  assert.equal(ownWasm(), 0, "the text-splitter worker's wasm is not fetched for the lesson");
   await configure(page, { preset: 'refund', strategy: 'text-splitter', size: 40, overlap: 0 });
   const chunks = parseChunks(await waitForChunkSpans(page, spans(TEXT_SPLITTER_40)));
   assert.deepEqual(chunks.map((c) => c.cut), ['\\n\\n', '\\p{sentence}', '\\n', '\\n\\n', 'end']);
+  assert.equal(ownWasm(), 1, "the text-splitter worker's wasm is fetched once it is asked for");
   await waitForText(page, byTestId(page, 'tree-empty'), /not drawn as a tree/, 'the tree\'s note');
   const view = byTestId(page, 'code-view');
   await view.locator('summary', { hasText: 'Python' }).click();

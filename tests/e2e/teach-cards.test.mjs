@@ -32,7 +32,7 @@ const FACTS = {
   'too-small': /At size 40: 9 chunks; 2 open with a pronoun .*“It takes 5 days\.”.*“It never expires\.”/,
   'too-big': /At size 400: 1 chunk; chunk 0 is 206 chars and holds 5 paragraphs/,
   typical: /Size 1200 chars with overlap 150 \(13 % of the size\): 204 chunks, median 1172 chars/,
-  libraries: /Same page, same size: LangChain 5 chunks, semchunk 5, Chonkie 4, LlamaIndex 4; no two libraries give the same chunks, and no chunk is the same in all of them\./,
+  libraries: /Same page, same size: LangChain 5 chunks, text-splitter 5, semchunk 5, Chonkie 4; the same chunks from text-splitter and semchunk, and no chunk is the same in all of them\./,
   headline: /Fixed: 3 windows, 1 of them cut inside a word \(“g\|et”\)\. Recursive: 5 chunks, cut 2 by “\\n\\n”, 1 by “\\n”, 1 by “\. ”\./,
   'equal-sized': /Chunk lengths at size 40: 13, 20, 31, 28, 16: from 13 to 31/,
   'all-at-once': /“\\n\\n” split 1 piece of 114 chars; “\\n” split 1 piece of 81 chars; “\. ” split 1 piece of 52 chars; “ ” and the hard cut never ran/,

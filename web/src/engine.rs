@@ -10,7 +10,15 @@
 //! worker is started once, when the page mounts; requests made before it is
 //! ready wait in order.
 //!
-//! The worker answers one message at a time, and a split cannot be stopped
+//! There are two workers, with the same messages: the first runs every
+//! strategy but the text-splitter crate's, and is started at once; the
+//! second is the same worker built with that crate, whose segmenters carry
+//! ICU4X's dictionaries (3 MB of wasm, seven times the first), so it is
+//! started only when a text-splitter strategy is first asked for. Each
+//! request goes to the worker its strategy needs ([`Which::of`]); the token
+//! tables handed to one are handed to the other when it starts.
+//!
+//! A worker answers one message at a time, and a split cannot be stopped
 //! half way. So while it works, new requests wait here, and when it is free
 //! only the reducer's latest ones are posted: typing a size on a long
 //! document costs the worker the split in progress and the last one, not one
@@ -18,7 +26,7 @@
 
 use crate::state::{Action, Request, Shared, Split};
 use crate::text::Text;
-use chunkscope::Config;
+use chunkscope::{Config, Strategy};
 use chunkscope_wasm::contract::{Detail, Refusal};
 use chunkscope_wasm::message::{self, Encoding, Reply};
 use std::cell::RefCell;
@@ -29,13 +37,54 @@ use web_sys::{MessageEvent, Worker};
 use yew::prelude::{hook, use_effect_with, use_mut_ref, use_state};
 use yew::Callback;
 
-/// The script that starts the worker (`static/splitter-worker.js`, copied
-/// next to the page with the `chunkscope-worker` binary; see `index.html`).
-const WORKER_URL: &str = "./splitter-worker.js";
+/// Which of the two workers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Which {
+    /// Every strategy but the text-splitter crate's; started with the page.
+    First,
+    /// The same worker with the text-splitter crate; started when needed.
+    TextSplitter,
+}
+
+impl Which {
+    const ALL: [Which; 2] = [Which::First, Which::TextSplitter];
+
+    /// The worker that runs `strategy`.
+    fn of(strategy: Strategy) -> Which {
+        if strategy.is_text_splitter() {
+            Which::TextSplitter
+        } else {
+            Which::First
+        }
+    }
+
+    const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The script that starts it (`static/splitter-worker.js`, copied next
+    /// to the page with the `chunkscope-worker` and
+    /// `chunkscope-text-splitter-worker` binaries; see `index.html`).
+    const fn url(self) -> &'static str {
+        match self {
+            Which::First => "./splitter-worker.js",
+            Which::TextSplitter => "./splitter-worker.js?text-splitter",
+        }
+    }
+
+    /// What the page calls it when it fails.
+    const fn name(self) -> &'static str {
+        match self {
+            Which::First => "The splitter",
+            Which::TextSplitter => "The text-splitter worker",
+        }
+    }
+}
 
 /// An errand's answer: for requests the reducer does not track (an export).
 type Errand = Box<dyn FnOnce(Reply)>;
 
+/// One worker and what is waiting on it.
 struct Engine {
     /// The worker (none when it could not be made).
     worker: Option<Worker>,
@@ -49,85 +98,106 @@ struct Engine {
     outbox: Vec<Request>,
     /// The highest reducer request id posted.
     posted: u32,
-    /// The JS string of the last text sent, so a long document is converted
-    /// once, not for every request about it.
-    text: Option<(Text, JsValue)>,
     /// One-off requests, by their (negative) id.
     errands: Vec<(i64, Errand)>,
     last_errand: i64,
-    /// Where answers go, once the page has mounted.
-    dispatch: Option<Callback<Action>>,
-    /// Why the worker cannot answer, said when the page connects.
-    failure: Option<String>,
     _on_message: Closure<dyn Fn(MessageEvent)>,
     _on_error: Closure<dyn Fn(web_sys::Event)>,
 }
 
-thread_local! {
-    static ENGINE: RefCell<Option<Engine>> = const { RefCell::new(None) };
+/// What the two workers share.
+#[derive(Default)]
+struct Page {
+    /// Where answers go, once the page has mounted.
+    dispatch: Option<Callback<Action>>,
+    /// Why a worker cannot answer, said when the page connects.
+    failure: Option<String>,
+    /// The JS string of the last text sent, so a long document is converted
+    /// once, not for every request about it (either worker takes it).
+    text: Option<(Text, JsValue)>,
+    /// The token units' tables handed to the workers, in order, for a
+    /// worker that starts later.
+    tables: Vec<Rc<[u8]>>,
 }
 
-/// Starts the worker (once), before the page is first drawn, so that it loads
-/// while the page does. Its answers go to the reducer once [`connect`]ed.
+thread_local! {
+    static ENGINES: RefCell<[Option<Engine>; 2]> = const { RefCell::new([None, None]) };
+    static PAGE: RefCell<Page> = RefCell::new(Page::default());
+}
+
+/// Starts the first worker (once), before the page is first drawn, so that
+/// it loads while the page does. Its answers go to the reducer once
+/// [`connect`]ed.
 pub fn start() {
-    if ENGINE.with(|e| e.borrow().is_some()) {
+    start_worker(Which::First);
+}
+
+/// Starts `which` (once), and hands it the token tables the other has.
+fn start_worker(which: Which) {
+    if ENGINES.with(|e| e.borrow()[which.index()].is_some()) {
         return;
     }
-    let (worker, failure) = match Worker::new(WORKER_URL) {
+    let (worker, failure) = match Worker::new(which.url()) {
         Ok(worker) => (Some(worker), None),
         Err(e) => (
             None,
             Some(format!(
-                "The splitter could not start ({}), so nothing can be split on this page.",
+                "{} could not start ({}), so nothing can be split with it on this page.",
+                which.name(),
                 describe(&e)
             )),
         ),
     };
-    let on_message = Closure::<dyn Fn(MessageEvent)>::new(|event: MessageEvent| {
-        receive(Reply::read(&event.data()));
+    let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
+        receive(which, Reply::read(&event.data()));
     });
-    let on_error = Closure::<dyn Fn(web_sys::Event)>::new(|event: web_sys::Event| {
+    let on_error = Closure::<dyn Fn(web_sys::Event)>::new(move |event: web_sys::Event| {
         let detail = event
             .dyn_ref::<web_sys::ErrorEvent>()
             .map(|e| e.message())
             .filter(|m| !m.is_empty())
             .unwrap_or_else(|| "it could not be loaded".into());
         fail(format!(
-            "The splitter stopped ({detail}); reload the page to start it again."
+            "{} stopped ({detail}); reload the page to start it again.",
+            which.name()
         ));
     });
     if let Some(worker) = &worker {
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     }
-    ENGINE.with(|e| {
-        *e.borrow_mut() = Some(Engine {
+    ENGINES.with(|e| {
+        e.borrow_mut()[which.index()] = Some(Engine {
             worker,
             ready: false,
             queue: Vec::new(),
             busy: 0,
             outbox: Vec::new(),
             posted: 0,
-            text: None,
             errands: Vec::new(),
             last_errand: 0,
-            dispatch: None,
-            failure,
             _on_message: on_message,
             _on_error: on_error,
         })
     });
+    if let Some(why) = failure {
+        fail(why);
+    }
+    // Posted first, so installed before any split that counts with them.
+    let tables = PAGE.with(|p| p.borrow().tables.clone());
+    for data in tables {
+        post_tokenizer(which, &data);
+    }
 }
 
 /// Sends the worker's answers to `dispatch` from now on. A failure to start
 /// that came before is said now, so the page never waits forever.
 pub fn connect(dispatch: Callback<Action>) {
     start();
-    let failure = ENGINE.with(|e| {
-        let mut engine = e.borrow_mut();
-        let engine = engine.as_mut()?;
-        engine.dispatch = Some(dispatch.clone());
-        engine.failure.take()
+    let failure = PAGE.with(|p| {
+        let mut page = p.borrow_mut();
+        page.dispatch = Some(dispatch.clone());
+        page.failure.take()
     });
     if let Some(why) = failure {
         dispatch.emit(Action::EngineFailed(why));
@@ -136,13 +206,12 @@ pub fn connect(dispatch: Callback<Action>) {
 
 /// Says that the worker cannot answer: to the reducer, or once it connects.
 fn fail(why: String) {
-    let dispatch = ENGINE.with(|e| {
-        let mut engine = e.borrow_mut();
-        let engine = engine.as_mut()?;
-        if engine.dispatch.is_none() {
-            engine.failure = Some(why.clone());
+    let dispatch = PAGE.with(|p| {
+        let mut page = p.borrow_mut();
+        if page.dispatch.is_none() {
+            page.failure = Some(why.clone());
         }
-        engine.dispatch.clone()
+        page.dispatch.clone()
     });
     if let Some(dispatch) = dispatch {
         dispatch.emit(Action::EngineFailed(why));
@@ -150,18 +219,41 @@ fn fail(why: String) {
 }
 
 /// Takes the reducer's requests waiting for an answer; those not posted yet
-/// are posted as soon as the worker is free.
+/// are posted as soon as their worker is free. The text-splitter worker is
+/// started by the first request it has to answer.
 pub fn send(requests: &[Request]) {
-    with_engine(|engine| {
-        engine.outbox = requests.to_vec();
-        engine.pump();
-    });
+    for which in Which::ALL {
+        let mine: Vec<Request> = requests
+            .iter()
+            .filter(|r| Which::of(r.config.strategy) == which)
+            .cloned()
+            .collect();
+        let started = ENGINES.with(|e| e.borrow()[which.index()].is_some());
+        if mine.is_empty() && !started {
+            continue;
+        }
+        with_engine(which, |engine| {
+            engine.outbox = mine;
+            engine.pump();
+        });
+    }
 }
 
-/// Hands a token unit's tables to the worker, which splits with its own copy.
-/// Posted before the split requests that need them, so it is installed first.
+/// Hands a token unit's tables to the workers, which split with their own
+/// copies (and to the text-splitter worker when it starts). Posted before
+/// the split requests that need them, so they are installed first.
 pub fn install_tokenizer(data: &[u8]) {
-    with_engine(|engine| {
+    let data: Rc<[u8]> = data.into();
+    PAGE.with(|p| p.borrow_mut().tables.push(data.clone()));
+    for which in Which::ALL {
+        if ENGINES.with(|e| e.borrow()[which.index()].is_some()) {
+            post_tokenizer(which, &data);
+        }
+    }
+}
+
+fn post_tokenizer(which: Which, data: &[u8]) {
+    with_engine(which, |engine| {
         let id = engine.errand(Box::new(|reply| {
             if let Reply::Error { refusal, .. } = reply {
                 web_sys::console::error_1(&refusal.message.into());
@@ -179,7 +271,8 @@ pub fn model(
     files: Option<&js_sys::Array>,
     done: impl FnOnce(Result<JsValue, Refusal>) + 'static,
 ) {
-    with_engine(|engine| {
+    // Only the semantic strategy reads a model, and it is the first's.
+    with_engine(Which::First, |engine| {
         let id = engine.errand(Box::new(move |reply| {
             done(match reply {
                 Reply::Loaded { model, .. } => Ok(model),
@@ -198,7 +291,7 @@ pub fn full_report(
     config: &Config,
     done: impl FnOnce(Result<JsValue, Refusal>) + 'static,
 ) {
-    with_engine(|engine| {
+    with_engine(Which::of(config.strategy), |engine| {
         let id = engine.errand(Box::new(move |reply| {
             done(match reply {
                 Reply::Report { report, .. } => Ok(report),
@@ -206,7 +299,7 @@ pub fn full_report(
                 _ => Err(Refusal::new(None, "the splitter sent something else")),
             })
         }));
-        let text = engine.js_text(text);
+        let text = js_text_of(text);
         let message = message::split_request(&id, &text, config, Detail::Full, Encoding::Object);
         engine.post(message.into());
     });
@@ -234,7 +327,7 @@ pub fn evaluate_by(
     model: Option<u32>,
     done: impl FnOnce(Result<chunkscope_eval::Evaluation, Refusal>) + 'static,
 ) {
-    with_engine(|engine| {
+    with_engine(Which::of(config.strategy), |engine| {
         let id = engine.errand(Box::new(move |reply| {
             done(match reply {
                 Reply::Evaluation { evaluation, .. } => {
@@ -247,7 +340,7 @@ pub fn evaluate_by(
         }));
         let docs: Vec<(String, JsValue)> = docs
             .iter()
-            .map(|(name, text)| (name.clone(), engine.js_text(text)))
+            .map(|(name, text)| (name.clone(), js_text_of(text)))
             .collect();
         let message = chunkscope_wasm::eval::eval_request(&id, &docs, questions, config, top_k);
         if let Some(generation) = model {
@@ -266,7 +359,7 @@ pub fn corpus(
     export: Option<&str>,
     done: impl FnOnce(Result<(JsValue, Option<String>), Refusal>) + 'static,
 ) {
-    with_engine(|engine| {
+    with_engine(Which::of(config.strategy), |engine| {
         let id = engine.errand(Box::new(move |reply| {
             done(match reply {
                 Reply::Corpus { report, export, .. } => Ok((report, export)),
@@ -286,7 +379,7 @@ pub fn read_questions(
     jsonl: &str,
     done: impl FnOnce(Result<Vec<chunkscope_eval::Question>, Refusal>) + 'static,
 ) {
-    with_engine(|engine| {
+    with_engine(Which::First, |engine| {
         let id = engine.errand(Box::new(move |reply| {
             done(match reply {
                 Reply::Parsed { questions, .. } => {
@@ -299,7 +392,7 @@ pub fn read_questions(
         }));
         let docs: Vec<(String, JsValue)> = docs
             .iter()
-            .map(|(name, text)| (name.clone(), engine.js_text(text)))
+            .map(|(name, text)| (name.clone(), js_text_of(text)))
             .collect();
         let message = chunkscope_wasm::eval::questions_request(&id, &docs, jsonl);
         engine.post(message.into());
@@ -309,7 +402,7 @@ pub fn read_questions(
 /// Asks for the full analysis of `text` under `config`, for a view that
 /// keeps its own split (the teaching views) rather than the reducer's.
 pub fn analyze(text: Text, config: &Config, done: impl FnOnce(Result<Split, Refusal>) + 'static) {
-    with_engine(|engine| {
+    with_engine(Which::of(config.strategy), |engine| {
         let held = text.clone();
         let id = engine.errand(Box::new(move |reply| {
             done(match reply {
@@ -322,7 +415,7 @@ pub fn analyze(text: Text, config: &Config, done: impl FnOnce(Result<Split, Refu
                 _ => Err(Refusal::new(None, "the splitter sent something else")),
             })
         }));
-        let js = engine.js_text(&text);
+        let js = js_text_of(&text);
         let message = message::split_request(&id, &js, config, Detail::Full, Encoding::Binary);
         engine.post(message.into());
     });
@@ -356,12 +449,14 @@ pub fn use_split(text: Text, config: Option<Config>) -> Option<Result<Shared, Re
 /// Keeps `js`, the JS string a long document was read from, as the one sent
 /// for `text`: it need not be made again from the Rust copy.
 pub fn adopt_text(text: &Text, js: JsValue) {
-    with_engine(|engine| engine.text = Some((text.clone(), js)));
+    PAGE.with(|p| p.borrow_mut().text = Some((text.clone(), js)));
 }
 
-fn with_engine(f: impl FnOnce(&mut Engine)) {
-    ENGINE.with(|e| {
-        if let Some(engine) = e.borrow_mut().as_mut() {
+/// Runs `f` on `which`'s engine, started first if it is not yet.
+fn with_engine(which: Which, f: impl FnOnce(&mut Engine)) {
+    start_worker(which);
+    ENGINES.with(|e| {
+        if let Some(engine) = e.borrow_mut()[which.index()].as_mut() {
             f(engine);
         }
     });
@@ -376,7 +471,7 @@ impl Engine {
         }
         let (outbox, posted) = (std::mem::take(&mut self.outbox), self.posted);
         for request in outbox.iter().filter(|r| r.id > posted) {
-            let text = self.js_text(&request.text);
+            let text = js_text_of(&request.text);
             let message = message::split_request(
                 &JsValue::from(request.id),
                 &text,
@@ -407,17 +502,6 @@ impl Engine {
         }
     }
 
-    fn js_text(&mut self, text: &Text) -> JsValue {
-        if let Some((held, js)) = &self.text {
-            if held == text {
-                return js.clone();
-            }
-        }
-        let js = JsValue::from_str(text);
-        self.text = Some((text.clone(), js.clone()));
-        js
-    }
-
     fn errand(&mut self, answer: Errand) -> JsValue {
         self.last_errand -= 1;
         self.errands.push((self.last_errand, answer));
@@ -425,11 +509,11 @@ impl Engine {
     }
 }
 
-/// What to do with one message from the worker.
-fn receive(reply: Reply) {
+/// What to do with one message from `which`.
+fn receive(which: Which, reply: Reply) {
     let id = match &reply {
         Reply::Ready { .. } => {
-            with_engine(|engine| {
+            with_engine(which, |engine| {
                 engine.ready = true;
                 for message in std::mem::take(&mut engine.queue) {
                     engine.deliver(&message);
@@ -447,29 +531,30 @@ fn receive(reply: Reply) {
         | Reply::Corpus { id, .. }
         | Reply::Error { id, .. } => id.as_f64(),
     };
-    with_engine(|engine| engine.busy = engine.busy.saturating_sub(1));
-    take(id, reply);
+    with_engine(which, |engine| engine.busy = engine.busy.saturating_sub(1));
+    take(which, id, reply);
     // The answer may have been to an older request than the reducer's
     // latest: those wait here and go now.
-    with_engine(Engine::pump);
+    with_engine(which, Engine::pump);
 }
 
-/// Hands the answer to request `id` to whoever asked.
-fn take(id: Option<f64>, reply: Reply) {
+/// Hands the answer to request `id`, from `which`, to whoever asked.
+fn take(which: Which, id: Option<f64>, reply: Reply) {
     let Some(id) = id else {
         // An error that answers no request: the worker could not start.
         if let Reply::Error { refusal, .. } = reply {
             fail(format!(
-                "The splitter could not start ({}), so nothing can be split on this page.",
+                "{} could not start ({}), so nothing can be split with it on this page.",
+                which.name(),
                 refusal.message
             ));
         }
         return;
     };
     if id < 0.0 {
-        let errand = ENGINE.with(|e| {
-            let mut engine = e.borrow_mut();
-            let errands = &mut engine.as_mut()?.errands;
+        let errand = ENGINES.with(|e| {
+            let mut engines = e.borrow_mut();
+            let errands = &mut engines[which.index()].as_mut()?.errands;
             let at = errands.iter().position(|(key, _)| *key == id as i64)?;
             Some(errands.swap_remove(at).1)
         });
@@ -486,9 +571,10 @@ fn take(id: Option<f64>, reply: Reply) {
             // a task of its own, so that reading it and drawing it are two
             // shorter stretches of the main thread instead of one long one;
             // a short one is drawn at once.
-            let awaited = ENGINE.with(|e| {
-                let engine = e.borrow();
-                let request = engine.as_ref()?.outbox.iter().find(|r| r.id == id)?;
+            let awaited = ENGINES.with(|e| {
+                let engines = e.borrow();
+                let engine = engines[which.index()].as_ref()?;
+                let request = engine.outbox.iter().find(|r| r.id == id)?;
                 Some(request.text.clone())
             });
             let Some(text) = awaited else {
@@ -552,20 +638,24 @@ pub fn report_of(split: &Shared) -> Option<JsValue> {
 
 /// The JavaScript string of `text`, made once for the worker's requests.
 pub fn js_text_of(text: &Text) -> JsValue {
-    let mut js = None;
-    with_engine(|engine| js = Some(engine.js_text(text)));
-    js.unwrap_or_else(|| JsValue::from_str(text))
+    PAGE.with(|p| {
+        let mut page = p.borrow_mut();
+        if let Some((held, js)) = &page.text {
+            if held == text {
+                return js.clone();
+            }
+        }
+        let js = JsValue::from_str(text);
+        page.text = Some((text.clone(), js.clone()));
+        js
+    })
 }
 
 /// Hands `action` to the reducer.
 fn dispatch(action: Action) {
     // The dispatcher is cloned out first: the reducer may ask for more
     // requests, which borrow the engine again.
-    let dispatch = ENGINE.with(|e| {
-        e.borrow()
-            .as_ref()
-            .and_then(|engine| engine.dispatch.clone())
-    });
+    let dispatch = PAGE.with(|p| p.borrow().dispatch.clone());
     if let Some(dispatch) = dispatch {
         dispatch.emit(action);
     }

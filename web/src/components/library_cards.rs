@@ -73,7 +73,6 @@ pub fn LibraryCards(props: &LibraryCardsProps) -> Html {
                     })
                 })}
             </div>
-            <p class="hint">{"Not reproduced yet: text-splitter (it picks the largest semantic level, from paragraphs down to characters, whose pieces fit)."}</p>
         </section>
     }
 }

@@ -127,8 +127,9 @@ impl View {
 
     /// The libraries' recursive splitters, in the order the libraries view
     /// offers them ([`Libraries`] says which are shown).
-    pub const LIBRARIES: [Strategy; 4] = [
+    pub const LIBRARIES: [Strategy; 5] = [
         Strategy::LangChain,
+        Strategy::TextSplitter,
         Strategy::Semchunk,
         Strategy::ChonkieRecursive,
         Strategy::LlamaIndexSentence,
@@ -202,6 +203,8 @@ impl View {
             Strategy::Semchunk => "semchunk",
             Strategy::ChonkieRecursive => "Chonkie",
             Strategy::LlamaIndexSentence => "LlamaIndex",
+            Strategy::TextSplitter => "text-splitter",
+            Strategy::TextSplitterMarkdown => "text-splitter md",
             // A strategy added to the engine shows its name until it has one.
             other => other.name(),
         }
@@ -249,6 +252,7 @@ impl View {
             Strategy::LangChain => "One list of separators, strongest first (\\n\\n, \\n, space, then any character). The whole text is split at the first separator it holds, the pieces are merged greedily back up to the size, and only a piece still too big is split again with the next separator. A separator is kept at the start of the piece after it, and a chunk can pass the size when no separator is left to cut it.",
             Strategy::Semchunk => "No list: for each piece, semchunk picks one splitter from what the piece holds (its longest run of newlines, else of tabs, else of whitespace, else a space after a sentence end, else punctuation, else every character), splits there, merges the pieces by binary search up to the size, and recurses only into a piece that is still too big. Whitespace it split at is dropped.",
             Strategy::ChonkieRecursive => "Fixed levels (paragraphs, sentence ends, pauses, words, then runs of tokens), each delimiter kept at the end of its split. A split under 24 bytes is joined to its neighbour before packing, so a chunk can run across a blank line, and packing adds up the splits' counts rather than counting the joined text.",
+            Strategy::TextSplitter => "Levels found in the text rather than a list: runs of line breaks (a longer run is a stronger level), then sentences, words, grapheme clusters and characters by Unicode's rules. For each chunk it takes the strongest level whose next piece fits, packs as many pieces of that level (or stronger) as fit, and trims the chunk; nothing is split again with a weaker list, so a chunk never ends inside a word while a word boundary fits.",
             Strategy::LlamaIndexSentence => "Split functions in a fixed order: three newlines, then sentences (NLTK's Punkt with no training, so \"Dr.\" ends a sentence and \"J. R. R. Tolkien\" does not), then clauses after , . ; and their CJK marks, then spaces, then characters; a piece over the size is split by the first function that divides it. The splits are packed in order up to the size with an overlap of whole splits, and every chunk is stripped. It counts cl100k tokens unless told otherwise.",
             _ => return None,
         })
