@@ -185,8 +185,9 @@ impl fmt::Display for PythonRegexError {
 
 impl std::error::Error for PythonRegexError {}
 
-/// Whether `c` is in one of the generated tables.
-fn in_table(table: &[(u32, u32)], c: char) -> bool {
+/// Whether `c` is in a table of inclusive code point ranges, sorted and
+/// disjoint (the generated tables here, and core's for LlamaIndex's Punkt).
+pub fn in_table(table: &[(u32, u32)], c: char) -> bool {
     let c = c as u32;
     table
         .binary_search_by(|&(lo, hi)| {

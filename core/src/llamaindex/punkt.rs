@@ -23,21 +23,7 @@
 
 use super::tables;
 use crate::span::Span;
-
-fn in_table(table: &[(u32, u32)], c: char) -> bool {
-    let c = c as u32;
-    table
-        .binary_search_by(|&(lo, hi)| {
-            if hi < c {
-                std::cmp::Ordering::Less
-            } else if lo > c {
-                std::cmp::Ordering::Greater
-            } else {
-                std::cmp::Ordering::Equal
-            }
-        })
-        .is_ok()
-}
+use chunkscope_pyre::in_table;
 
 /// `\s` of the `regex` module: Unicode `White_Space`.
 fn is_ws(c: char) -> bool {
