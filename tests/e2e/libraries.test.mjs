@@ -276,3 +276,22 @@ e2e("text-splitter on the refund page: the crate's chunks, each cut named by the
   const error = await waitForConfigError(page, 'an overlap of the size');
   assert.match(error, /The overlap is larger than or equal to the desired chunk capacity/);
 });
+
+// `TextSplitter.from_tiktoken_model("gpt-3.5-turbo", 10).chunk_indices(text)`
+// on the refund page, recorded from semantic-text-splitter 0.33.1.
+const TEXT_SPLITTER_CL100K_10 = [
+  [0, 13],
+  [15, 35],
+  [36, 67],
+  [68, 96],
+  [98, 114],
+];
+
+e2e('text-splitter in tokens: its worker, started after the cl100k tables were fetched, is handed them too', async ({ page }) => {
+  // The tables go to the first worker when the unit is chosen; the
+  // text-splitter worker starts later and must count with the same tables.
+  await configure(page, { preset: 'refund', strategy: 'recursive', unit: 'cl100k', size: 10, overlap: 0 });
+  await waitForChunks(page, (c) => c.length > 0, 'the recursive chunks in cl100k');
+  await configure(page, { strategy: 'text-splitter' });
+  await waitForChunkSpans(page, spans(TEXT_SPLITTER_CL100K_10));
+});

@@ -244,7 +244,18 @@ pub fn send(requests: &[Request]) {
 /// the split requests that need them, so they are installed first.
 pub fn install_tokenizer(data: &[u8]) {
     let data: Rc<[u8]> = data.into();
-    PAGE.with(|p| p.borrow_mut().tables.push(data.clone()));
+    let known = PAGE.with(|p| {
+        let mut page = p.borrow_mut();
+        let known = page.tables.iter().any(|t| **t == *data);
+        if !known {
+            page.tables.push(data.clone());
+        }
+        known
+    });
+    if known {
+        // The workers have these tables already (a unit chosen again).
+        return;
+    }
     for which in Which::ALL {
         if ENGINES.with(|e| e.borrow()[which.index()].is_some()) {
             post_tokenizer(which, &data);
