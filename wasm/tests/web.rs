@@ -403,6 +403,24 @@ fn refusals_keep_the_id_and_name_the_setting() {
         assert_eq!(named.as_deref(), Some(field), "{fields}: {message}");
         assert!(message.starts_with(start), "{fields}: {message}");
     }
+    // The first worker is built without the text-splitter crate (the page
+    // sends those strategies to a second worker); asked anyway, it says so
+    // and names the feature, rather than splitting some other way.
+    #[cfg(not(feature = "text-splitter"))]
+    for strategy in ["text-splitter", "text-splitter-markdown"] {
+        let (reply, _) = respond(&request(&format!(
+            r#"{{"id": 10, "config": {{"strategy": "{strategy}", "size": 40}}}}"#
+        )));
+        assert_eq!(
+            refusal(&reply),
+            (
+                format!(
+                    "{strategy} is not in this build of chunkscope: it is built with the `text-splitter` feature"
+                ),
+                Some("strategy".to_string())
+            )
+        );
+    }
     let (reply, _) = respond(&js(r#"{"id": 9, "text": 40}"#));
     assert_eq!(refusal(&reply).1.as_deref(), Some("text"));
     let (reply, _) = respond(&js("\"split this\""));
