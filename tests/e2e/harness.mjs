@@ -17,9 +17,10 @@
 // of its Content-Security-Policy and any error logged to the console, all caught
 // at the level of the browser context (popups and workers included). A test that
 // means to trip a detector names what it expects in `options.expect`, and then
-// fails unless the detector caught it. At the end of every test, passed or
-// failed, a full-page screenshot goes to tests/e2e/screenshots/ (git-ignored),
-// named after the file and the test.
+// fails unless the detector caught it. At the end of a failed test, and of
+// every test when CHUNKSCOPE_SHOTS=all, a full-page screenshot goes to
+// tests/e2e/screenshots/ (git-ignored), named after the file and the test; the
+// screenshot tests take theirs every time.
 //
 // Tests talk to the page only through the data-testid hooks of DESIGN.md
 // ("Test contract"). The helpers below wait for the DOM to reflect a change instead
@@ -38,6 +39,9 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 export const ROOT = resolve(HERE, '..', '..');
 export const DIST = resolve(process.env.CHUNKSCOPE_DIST ?? join(ROOT, 'dist'));
 export const SCREENSHOTS = join(HERE, 'screenshots');
+/** A full-page screenshot at the end of every test, passed ones too: to look
+ * the whole run over by eye. Off by default, as they cost about 0.4 s a test. */
+const SHOT_EVERY_TEST = process.env.CHUNKSCOPE_SHOTS === 'all';
 const CHROMIUM = process.env.CHUNKSCOPE_CHROMIUM ?? '/usr/bin/chromium';
 
 /** How long a change may take to show up in the DOM (debounce + engine + render). */
@@ -194,7 +198,7 @@ export function e2e(name, body, options = {}) {
       failure = err;
     } finally {
       panicText = await visiblePanic(page).catch(() => null);
-      if (failure || options.finalShot !== false) {
+      if (failure || (SHOT_EVERY_TEST && options.finalShot !== false)) {
         await shot(`${fileTag}-${name}`).catch((err) => t.diagnostic(`screenshot failed: ${err.message}`));
       }
       await context.close().catch(() => {});
