@@ -134,6 +134,7 @@ for (let r = 0; r < RUNS; r++) {
     painted,
     longest: Math.max(0, ...tasks.map((t) => t.ms)),
     over50: tasks.length,
+    tasks,
     beforePaint: Math.max(0, ...tasks.filter((t) => t.start < painted).map((t) => t.ms)),
     bytes: wire.reduce((n, e) => n + e.bytes, 0),
     resources,
@@ -156,5 +157,6 @@ for (const e of runs[0].wire.filter((e) => e.bytes > 5000)) {
   console.log(`    ${e.name.padEnd(44)} ${(e.bytes / 1000).toFixed(1).padStart(7)} KB${done}`);
 }
 for (const [i, r] of runs.entries()) {
-  console.log(`  run ${i + 1}: painted ${r.painted.toFixed(0)} ms, longest task ${r.longest.toFixed(0)} ms (${r.beforePaint.toFixed(0)} before the paint), ${r.over50} over 50 ms`);
+  const when = r.tasks.map((t) => `${t.ms.toFixed(0)} ms at ${t.start.toFixed(0)}`).join(', ');
+  console.log(`  run ${i + 1}: painted ${r.painted.toFixed(0)} ms, longest task ${r.longest.toFixed(0)} ms (${r.beforePaint.toFixed(0)} before the paint), ${r.over50} over 50 ms${when ? ` (${when})` : ''}`);
 }
