@@ -27,6 +27,11 @@ pub enum Bug {
     /// `for i in range(0, len(text), size - overlap)`: the loop goes on after a
     /// window has reached the end, so the last chunk is made only of overlap.
     TailWindow,
+    /// The number of windows is computed as `(len(text) - size) // stride + 1`,
+    /// which rounds down where the lesson's formula rounds up: when the stride
+    /// does not divide the rest, the last window stops short of the end and
+    /// the last units are in no chunk.
+    MissingTail,
     /// Pieces are split on a separator and joined back without it.
     DroppedSeparator,
     /// The separator list has no hard cut and nothing replaces it.
@@ -96,8 +101,9 @@ pub struct Demo {
 
 impl Bug {
     /// Every bug, in gallery order.
-    pub const ALL: [Bug; 10] = [
+    pub const ALL: [Bug; 11] = [
         Bug::TailWindow,
+        Bug::MissingTail,
         Bug::DroppedSeparator,
         Bug::NoHardCut,
         Bug::NoProgress,
@@ -113,6 +119,7 @@ impl Bug {
     pub const fn name(self) -> &'static str {
         match self {
             Bug::TailWindow => "tail",
+            Bug::MissingTail => "last-units-missing",
             Bug::DroppedSeparator => "dropped-separator",
             Bug::NoHardCut => "no-hard-cut",
             Bug::NoProgress => "no-progress",
@@ -134,6 +141,7 @@ impl Bug {
     pub const fn title(self) -> &'static str {
         match self {
             Bug::TailWindow => "range() loop: a tail made only of overlap",
+            Bug::MissingTail => "Window count rounded down: the last units are missing",
             Bug::DroppedSeparator => "Separator thrown away: the full stop disappears",
             Bug::NoHardCut => "No hard-cut fallback: a long URL comes out oversized",
             Bug::NoProgress => "Recursing with the same list: no progress",
@@ -154,6 +162,13 @@ impl Bug {
                  Once a window already reaches the last character the loop does not know it is \
                  done, so it starts one more window inside the previous one: a chunk that holds \
                  nothing new, only text the previous chunk already had."
+            }
+            Bug::MissingTail => {
+                "The code first computes how many windows there will be, (len - size) // stride \
+                 + 1, and then makes exactly that many. Floor division rounds down: unless the \
+                 stride divides what is left after the first window, the last window ends before \
+                 the text does, and the last few characters are in no chunk. Nothing fails; the \
+                 end of every such document is silently never retrieved."
             }
             Bug::DroppedSeparator => {
                 "The text is split on \". \" and the pieces are packed back together with \
@@ -220,6 +235,11 @@ impl Bug {
                 "Stop as soon as a window reaches the end (start + size >= len), before stepping \
                  on. Every step then adds at least one new character."
             }
+            Bug::MissingTail => {
+                "Round up, as the lesson's formula does: N = 1 + ceil((len - size) / stride). \
+                 Simpler still, loop until a window reaches the end instead of counting windows \
+                 first, and test a length the stride does not divide."
+            }
             Bug::DroppedSeparator => {
                 "Keep the separator with one of the two pieces (p + sep, or sep + p), so the \
                  pieces put end to end are the text again. Better still, keep offsets and slice \
@@ -268,6 +288,7 @@ impl Bug {
     pub const fn breaks(self) -> &'static [Finding] {
         match self {
             Bug::TailWindow => &[Finding::Property(Property::Order)],
+            Bug::MissingTail => &[Finding::Property(Property::Coverage)],
             Bug::DroppedSeparator => &[
                 Finding::Property(Property::Coverage),
                 Finding::Property(Property::Order),
@@ -302,6 +323,12 @@ impl Bug {
         };
         let (text, config) = match self {
             Bug::TailWindow => ("abcdefghij", Config::fixed(4, 1)),
+            // 37 characters, size 10, stride 8: (37 - 10) // 8 + 1 = 4 windows,
+            // the last ending at 34, where five are needed.
+            Bug::MissingTail => (
+                "Refunds take 5 days. Cash is instant.",
+                Config::fixed(10, 2),
+            ),
             Bug::DroppedSeparator => (
                 "It rains. Take a coat. The bus is late. Walk.",
                 recursive(30, &[". ", " ", ""]),
@@ -574,6 +601,7 @@ pub fn run(bug: Bug, source: &str, config: &Config) -> BugRun {
     let whole = Rope::source(Span::new(0, source.len()));
     match bug {
         Bug::TailWindow => v.range_loop(&whole),
+        Bug::MissingTail => v.counted_windows(&whole),
         Bug::DroppedSeparator | Bug::NoHardCut => {
             let keep = bug != Bug::DroppedSeparator;
             let hard_cut = bug != Bug::NoHardCut;
@@ -639,6 +667,26 @@ impl Variant<'_> {
                 return;
             }
             self.emit(text.char_range(self.source, i, i + self.size), None);
+        }
+    }
+
+    /// `[text[k * stride:k * stride + size] for k in range((len(text) - size) // stride + 1)]`
+    /// with `stride = size - overlap`: `//` is Python's floor division.
+    fn counted_windows(&mut self, text: &Rope) {
+        if self.overlap >= self.size {
+            self.out.note = Some(
+                "size - overlap is not positive: the count divides by zero (Python raises \
+                 ZeroDivisionError) or by a negative stride"
+                    .into(),
+            );
+            return;
+        }
+        let len = text.chars_len(self.source) as i64;
+        let stride = (self.size - self.overlap) as i64;
+        let count = (len - self.size as i64).div_euclid(stride) + 1;
+        for k in 0..count.max(0) as usize {
+            let start = k * stride as usize;
+            self.emit(text.char_range(self.source, start, start + self.size), None);
         }
     }
 

@@ -92,6 +92,41 @@ fn the_range_loop_adds_an_overlap_only_tail() {
 }
 
 #[test]
+fn a_window_count_rounded_down_loses_the_end() {
+    let demo = Bug::MissingTail.demo();
+    let (run, found) = buggy(Bug::MissingTail, demo.text, &demo.config);
+    // Python: count = (37 - 10) // 8 + 1 = 4.
+    assert_eq!(
+        texts(demo.text, &run),
+        ["Refunds ta", "take 5 day", "ays. Cash ", "h is insta"]
+    );
+    assert_eq!(
+        found.of(Finding::Property(Property::Coverage)).detail,
+        "'n' at position 34 is in no chunk: text was lost"
+    );
+    let out = split(demo.text, &demo.config).unwrap();
+    let good: Vec<&str> = out.chunks.iter().map(|c| c.text(demo.text)).collect();
+    assert_eq!(
+        good,
+        [
+            "Refunds ta",
+            "take 5 day",
+            "ays. Cash ",
+            "h is insta",
+            "tant."
+        ]
+    );
+    // A text shorter than one window gives a negative count: no chunk at all.
+    let (run, found) = buggy(Bug::MissingTail, "Refunds.", &Config::fixed(10, 2));
+    assert!(run.chunks.is_empty());
+    assert!(!found.of(Finding::Property(Property::Coverage)).ok);
+    // The stride 8 divides 42 - 10: then the count is right.
+    let text = "Refunds take 5 days. Cash is instant here.";
+    let (_, found) = buggy(Bug::MissingTail, text, &Config::fixed(10, 2));
+    assert!(found.of(Finding::Property(Property::Coverage)).ok);
+}
+
+#[test]
 fn the_dropped_separator_loses_the_full_stops_and_glues_sentences() {
     let demo = Bug::DroppedSeparator.demo();
     let (run, found) = buggy(Bug::DroppedSeparator, demo.text, &demo.config);

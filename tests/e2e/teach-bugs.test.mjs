@@ -22,6 +22,7 @@ const paneTexts = (page, pane) =>
 // Which badges each mistake turns red on its own demo text.
 const BREAKS = {
   tail: ['order'],
+  'last-units-missing': ['coverage'],
   'dropped-separator': ['coverage', 'order', 'slices'],
   'no-hard-cut': ['max-size'],
   'no-progress': ['max-size'],

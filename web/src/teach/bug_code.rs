@@ -30,6 +30,19 @@ pub fn listing(bug: Bug) -> (&'static str, Vec<Line>) {
                 ("    return chunks", None),
             ],
         ),
+        Bug::MissingTail => own(
+            "A fixed-window splitter that counts its windows first",
+            &[
+                ("def fixed_chunks(text, size, overlap):", None),
+                ("    stride = size - overlap", None),
+                (
+                    "    count = (len(text) - size) // stride + 1",
+                    Some("rounds down: the last window stops short of the end"),
+                ),
+                ("    return [text[k * stride:k * stride + size]", None),
+                ("            for k in range(count)]", None),
+            ],
+        ),
         Bug::DroppedSeparator => own(
             "Packing pieces split on \". \"",
             &[
@@ -184,6 +197,7 @@ mod tests {
             marked,
             [
                 (Bug::TailWindow, 1),
+                (Bug::MissingTail, 1),
                 (Bug::DroppedSeparator, 1),
                 (Bug::NoHardCut, 1),
                 (Bug::NoProgress, 1),
