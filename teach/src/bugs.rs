@@ -72,6 +72,10 @@ pub enum Finding {
     /// Each chunk got the overlap asked for where a whole word fits
     /// ([`overlap_delivered`]).
     OverlapDelivered,
+    /// Every step of the loop moved on: each chunk ends after the one before
+    /// (by the positions the run gives), and no piece was split into itself
+    /// again and again. The lessons' "every loop iteration advances".
+    Advances,
 }
 
 impl Finding {
@@ -86,6 +90,7 @@ impl Finding {
             Finding::Packing => "merged where it fits",
             Finding::Slices => "slices of the text",
             Finding::OverlapDelivered => "overlap delivered",
+            Finding::Advances => "every step advances",
         }
     }
 }
@@ -287,14 +292,15 @@ impl Bug {
     /// The properties this bug breaks on its demo.
     pub const fn breaks(self) -> &'static [Finding] {
         match self {
-            Bug::TailWindow => &[Finding::Property(Property::Order)],
+            Bug::TailWindow => &[Finding::Property(Property::Order), Finding::Advances],
             Bug::MissingTail => &[Finding::Property(Property::Coverage)],
             Bug::DroppedSeparator => &[
                 Finding::Property(Property::Coverage),
                 Finding::Property(Property::Order),
                 Finding::Slices,
             ],
-            Bug::NoHardCut | Bug::NoProgress => &[Finding::Property(Property::MaxSize)],
+            Bug::NoHardCut => &[Finding::Property(Property::MaxSize)],
+            Bug::NoProgress => &[Finding::Property(Property::MaxSize), Finding::Advances],
             Bug::Seed001 => &[
                 Finding::Property(Property::Coverage),
                 Finding::Property(Property::MaxSize),
@@ -309,9 +315,12 @@ impl Bug {
             Bug::OverlapSkipped | Bug::MidWordOverlap | Bug::UncheckedOverlap => {
                 &[Finding::OverlapDelivered]
             }
+            // The positions found by searching go back to the first place
+            // the text occurs.
             Bug::LostOffsets => &[
                 Finding::Property(Property::Coverage),
                 Finding::Property(Property::Order),
+                Finding::Advances,
             ],
         }
     }
@@ -560,6 +569,9 @@ pub struct BugRun {
     /// Why the variant was stopped early, when it was (a loop cut off by a
     /// budget, a crash the Python code would have had).
     pub note: Option<String>,
+    /// The piece a recursion split into itself until [`STALL_BUDGET`]
+    /// stopped it: the loop that never advances.
+    pub stalled: Option<Span>,
 }
 
 /// How many levels without progress a variant may recurse before it is stopped.
@@ -762,6 +774,7 @@ impl Variant<'_> {
         if stalls >= STALL_BUDGET {
             let (a, b) = CharIndex::new(self.source).char_span(text.hull().unwrap_or_default());
             self.emit(text.clone(), None);
+            self.out.stalled = text.hull();
             self.out.note = Some(format!(
                 "stopped after {stalls} levels without progress: the piece at chars {a}–{b} \
                  was split into itself again and again"
@@ -885,6 +898,8 @@ pub struct Findings {
     pub slices: Check,
     /// Whether each chunk got the overlap asked for ([`overlap_delivered`]).
     pub overlap: Check,
+    /// Whether every step moved on ([`Finding::Advances`]).
+    pub advances: Check,
 }
 
 impl Findings {
@@ -898,6 +913,7 @@ impl Findings {
             Finding::Packing => &self.packing,
             Finding::Slices => &self.slices,
             Finding::OverlapDelivered => &self.overlap,
+            Finding::Advances => &self.advances,
         }
     }
 }
@@ -929,7 +945,48 @@ pub fn findings_of(source: &str, config: &Config, output: &Output, again: &Outpu
             |e| verdict(false, format!("cannot count: {e}")),
             |counter| overlap_delivered(source, config, counter, &spans),
         ),
+        advances: advances(&spans, None, &CharIndex::new(source)),
     }
+}
+
+/// [`Finding::Advances`] over the chunks' positions, in order (a chunk
+/// without text has none and is skipped: order reports it), and the piece a
+/// recursion stalled on, if it did.
+fn advances(spans: &[Span], stalled: Option<Span>, chars: &CharIndex<'_>) -> Check {
+    if let Some(piece) = stalled {
+        let (a, b) = chars.char_span(piece);
+        return verdict(
+            false,
+            format!(
+                "the piece at chars {a}–{b} was split into itself level after level: the \
+                 recursion never advanced (stopped after {STALL_BUDGET} levels)"
+            ),
+        );
+    }
+    let mut prev: Option<(usize, Span)> = None;
+    for (i, &span) in spans.iter().enumerate() {
+        if span.is_empty() {
+            continue;
+        }
+        if let Some((j, p)) = prev {
+            if span.end <= p.end {
+                return verdict(
+                    false,
+                    format!(
+                        "chunk {i} ends at position {}, not after chunk {j}, which ends at {}: \
+                         by the positions given, that step did not move on",
+                        chars.char_offset(span.end),
+                        chars.char_offset(p.end)
+                    ),
+                );
+            }
+        }
+        prev = Some((i, span));
+    }
+    verdict(
+        true,
+        "each chunk ends after the one before: every step added new text".into(),
+    )
 }
 
 /// Where the word (a run without whitespace) that ends at or runs through
@@ -1064,7 +1121,8 @@ pub fn findings(source: &str, config: &Config, run: &BugRun, again: &BugRun) -> 
                 checks,
                 packing: cannot.clone(),
                 slices: cannot.clone(),
-                overlap: cannot,
+                overlap: cannot.clone(),
+                advances: cannot,
             };
         }
     };
@@ -1141,17 +1199,14 @@ pub fn findings(source: &str, config: &Config, run: &BugRun, again: &BugRun) -> 
         Some(i) => verdict(false, not_a_slice(source, i, &run.chunks[i].rope, &chars)),
         None => verdict(true, "every chunk is one slice of the text".into()),
     };
-    let overlap = overlap_delivered(
-        source,
-        config,
-        counter,
-        &hulls.chunks.iter().map(|c| c.span).collect::<Vec<_>>(),
-    );
+    let positions: Vec<Span> = hulls.chunks.iter().map(|c| c.span).collect();
+    let overlap = overlap_delivered(source, config, counter, &positions);
     Findings {
         checks,
         packing: packing(groups, config),
         slices,
         overlap,
+        advances: advances(&positions, run.stalled, &chars),
     }
 }
 

@@ -5,7 +5,7 @@
 use chunkscope::{split, Config, Property};
 use chunkscope_teach::bugs::{self, Bug, Finding, Findings};
 
-const ALL: [Finding; 7] = [
+const ALL: [Finding; 8] = [
     Finding::Property(Property::Coverage),
     Finding::Property(Property::MaxSize),
     Finding::Property(Property::Order),
@@ -13,6 +13,7 @@ const ALL: [Finding; 7] = [
     Finding::Packing,
     Finding::Slices,
     Finding::OverlapDelivered,
+    Finding::Advances,
 ];
 
 fn buggy(bug: Bug, text: &str, config: &Config) -> (bugs::BugRun, Findings) {
@@ -89,6 +90,11 @@ fn the_range_loop_adds_an_overlap_only_tail() {
         .of(Finding::Property(Property::Order))
         .detail
         .contains("lies inside chunk 2"));
+    assert_eq!(
+        found.of(Finding::Advances).detail,
+        "chunk 3 ends at position 10, not after chunk 2, which ends at 10: by the positions \
+         given, that step did not move on"
+    );
 }
 
 #[test]
@@ -158,6 +164,20 @@ fn no_progress_is_stopped_by_its_budget_even_on_a_long_text() {
         "{note}"
     );
     assert!(!found.of(Finding::Property(Property::MaxSize)).ok);
+    // The stalled piece is the first one "\n\n" gives: the words, which
+    // hold no "\n\n" to split on again.
+    assert_eq!(run.stalled.map(|s| (s.start, s.end)), Some((0, 100_000)));
+    assert_eq!(
+        found.of(Finding::Advances).detail,
+        format!(
+            "the piece at chars 0–100000 was split into itself level after level: the \
+             recursion never advanced (stopped after {} levels)",
+            bugs::STALL_BUDGET
+        )
+    );
+    // The same list made shorter at each level (seed 002 as written) advances.
+    let (run, found) = buggy(Bug::NoMerge, &text, &config);
+    assert_eq!((run.stalled, found.of(Finding::Advances).ok), (None, true));
 }
 
 /// Seed 001, one bug at a time.

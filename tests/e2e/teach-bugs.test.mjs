@@ -2,7 +2,7 @@
 // badges go red where the mistake breaks a property, the correct side stays green.
 import { e2e, assert, byTestId, optionValues, SETTLE_MS } from './harness.mjs';
 
-const BADGES = ['coverage', 'max-size', 'order', 'overlap', 'determinism', 'slices', 'packing', 'overlap-delivered'];
+const BADGES = ['coverage', 'max-size', 'order', 'overlap', 'determinism', 'slices', 'packing', 'overlap-delivered', 'advances'];
 
 /** data-ok of every badge inside a pane. */
 const paneBadges = (page, pane) =>
@@ -21,17 +21,17 @@ const paneTexts = (page, pane) =>
 
 // Which badges each mistake turns red on its own demo text.
 const BREAKS = {
-  tail: ['order'],
+  tail: ['order', 'advances'],
   'last-units-missing': ['coverage'],
   'dropped-separator': ['coverage', 'order', 'slices'],
   'no-hard-cut': ['max-size'],
-  'no-progress': ['max-size'],
+  'no-progress': ['max-size', 'advances'],
   'seed-001': ['coverage', 'max-size', 'order', 'overlap', 'slices'],
   'no-merge': ['packing'],
   'overlap-skipped': ['overlap-delivered'],
   'mid-word-overlap': ['overlap-delivered'],
   'unchecked-overlap': ['overlap-delivered'],
-  'lost-offsets': ['coverage', 'order'],
+  'lost-offsets': ['coverage', 'order', 'advances'],
 };
 // Settings the engine refuses (the correct side shows why) and the variant runs.
 const REFUSED = ['unchecked-overlap'];

@@ -7,7 +7,7 @@ use crate::model::preview;
 use crate::state::{Badge, Shared};
 use crate::text::Text;
 use chunkscope::{CharIndex, Config, Counter, Separator};
-use chunkscope_teach::bugs::{self, Bug, BugRun, Demo, Findings, Piece};
+use chunkscope_teach::bugs::{self, Bug, BugRun, Demo, Finding, Findings, Piece};
 use std::cell::RefCell;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -229,6 +229,7 @@ fn badges(found: &Findings) -> Html {
             {verdict("badge-slices", found.slices.ok, "slices of the text", &found.slices.detail)}
             {verdict("badge-packing", found.packing.ok, "merged where it fits", &found.packing.detail)}
             {verdict("badge-overlap-delivered", found.overlap.ok, "overlap delivered", &found.overlap.detail)}
+            {verdict("badge-advances", found.advances.ok, Finding::Advances.title(), &found.advances.detail)}
         </div>
     }
 }
@@ -249,6 +250,9 @@ fn failures(found: &Findings) -> Html {
     }
     if !found.overlap.ok {
         rows.push(("overlap delivered", found.overlap.detail.as_str()));
+    }
+    if !found.advances.ok {
+        rows.push((Finding::Advances.title(), found.advances.detail.as_str()));
     }
     if rows.is_empty() {
         return html! { <p class="ok-line">{"✓ every check holds"}</p> };
