@@ -639,6 +639,38 @@ fn llamaindex_trace_tells_the_truth() {
     );
 }
 
+/// Found by the `truth` fuzz target: Punkt (NLTK 3.9, as LlamaIndex runs
+/// it) gives `"\t\t!\t\t"` as the first sentence, its closing quote moved
+/// across the tabs after the stop. The check must take that as a sentence
+/// end, as it is.
+#[test]
+fn a_closing_quote_after_whitespace_ends_a_llamaindex_sentence() {
+    let text = "\"\t\t!\t\t\"\t*\t";
+    let config = Config {
+        size: 9,
+        overlap: 0,
+        ..Config::for_strategy(Engine::LlamaIndexSentence)
+    }
+    .with_unit(Unit::Bytes);
+    let counter = tokenizer::counter(Unit::Bytes);
+    let analysis = Splitter::with_counter(config.clone(), counter)
+        .unwrap()
+        .analyze(text, Detail::FULL)
+        .unwrap();
+    let texts: Vec<&str> = analysis
+        .output
+        .chunks
+        .iter()
+        .map(|c| c.text(text))
+        .collect();
+    assert_eq!(texts, ["\"\t\t!\t\t\"", "*"]);
+    assert_eq!(analysis.output.chunks[0].cut, Cut::Separator(1));
+    assert_eq!(
+        trace_truth::llamaindex(text, &config, counter, &analysis, &mut Seen::new()),
+        Ok(())
+    );
+}
+
 #[test]
 fn text_splitter_trace_tells_the_truth() {
     run_engine(

@@ -2488,7 +2488,7 @@ const PUNKT_CLOSERS: [char; 11] = [
 /// recount); in chars and bytes no chunk is over the size (a chunk is a sum
 /// of splits that fit); and each cut is where its function cuts: three
 /// newlines or a space in the whitespace after the chunk, a stop (and its
-/// closing quotes) ending the chunk for a sentence, a clause mark ending it
+/// closing quotes, after whitespace too) ending the chunk for a sentence, a clause mark ending it
 /// or starting the text after it.
 pub fn llamaindex(
     text: &str,
@@ -2567,7 +2567,13 @@ pub fn llamaindex(
                 "a paragraph"
             }
             Cut::Separator(1) => {
-                let end = own.trim_end_matches(PUNKT_CLOSERS);
+                // Punkt's realignment moves the closers that open the next
+                // sentence onto this one, with the whitespace before them:
+                // `!\t"` ends a sentence as much as `!"` does.
+                let end = own
+                    .trim_end_matches(PUNKT_CLOSERS)
+                    .trim_end_matches(is_space)
+                    .trim_end_matches(PUNKT_CLOSERS);
                 truth!(
                     end.ends_with(['.', '?', '!']),
                     "chunk {i} {own:?} is cut between sentences but ends with no stop"
