@@ -226,9 +226,9 @@ fn badges(found: &Findings) -> Html {
                 let c = b.of(&found.checks)?;
                 Some(verdict(b.test_id(), c.ok, b.title(), &c.detail))
             })}
-            {verdict("badge-slices", found.slices.ok, "slices of the text", &found.slices.detail)}
-            {verdict("badge-packing", found.packing.ok, "merged where it fits", &found.packing.detail)}
-            {verdict("badge-overlap-delivered", found.overlap.ok, "overlap delivered", &found.overlap.detail)}
+            {verdict("badge-slices", found.slices.ok, Finding::Slices.title(), &found.slices.detail)}
+            {verdict("badge-packing", found.packing.ok, Finding::Packing.title(), &found.packing.detail)}
+            {verdict("badge-overlap-delivered", found.overlap.ok, Finding::OverlapDelivered.title(), &found.overlap.detail)}
             {verdict("badge-advances", found.advances.ok, Finding::Advances.title(), &found.advances.detail)}
         </div>
     }
@@ -243,13 +243,16 @@ fn failures(found: &Findings) -> Html {
         .map(|(t, c)| (t, c.detail.as_str()))
         .collect();
     if !found.slices.ok {
-        rows.push(("slices of the text", found.slices.detail.as_str()));
+        rows.push((Finding::Slices.title(), found.slices.detail.as_str()));
     }
     if !found.packing.ok {
-        rows.push(("merged where it fits", found.packing.detail.as_str()));
+        rows.push((Finding::Packing.title(), found.packing.detail.as_str()));
     }
     if !found.overlap.ok {
-        rows.push(("overlap delivered", found.overlap.detail.as_str()));
+        rows.push((
+            Finding::OverlapDelivered.title(),
+            found.overlap.detail.as_str(),
+        ));
     }
     if !found.advances.ok {
         rows.push((Finding::Advances.title(), found.advances.detail.as_str()));
