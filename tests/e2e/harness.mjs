@@ -20,7 +20,10 @@
 // fails unless the detector caught it. At the end of a failed test, and of
 // every test when CHUNKSCOPE_SHOTS=all, a full-page screenshot goes to
 // tests/e2e/screenshots/ (git-ignored), named after the file and the test; the
-// screenshot tests take theirs every time.
+// screenshot tests take theirs (the views at each width and scheme, to look
+// at) unless CHUNKSCOPE_SHOTS=off, as `./x test` sets it: their checks (nothing
+// too wide, the layout's numbers) run either way, and the images, which nobody
+// looks at in a test run, took about a sixth of the end-to-end tests' time.
 //
 // Tests talk to the page only through the data-testid hooks of DESIGN.md
 // ("Test contract"). The helpers below wait for the DOM to reflect a change instead
@@ -42,6 +45,19 @@ export const SCREENSHOTS = join(HERE, 'screenshots');
 /** A full-page screenshot at the end of every test, passed ones too: to look
  * the whole run over by eye. Off by default, as they cost about 0.4 s a test. */
 const SHOT_EVERY_TEST = process.env.CHUNKSCOPE_SHOTS === 'all';
+/** The screenshot tests' images; a failed test's screenshot is taken regardless. */
+const VIEW_SHOTS = process.env.CHUNKSCOPE_SHOTS !== 'off';
+
+/**
+ * Saves a screenshot of `target` (a page or a locator) as `path`, unless view
+ * screenshots are off; returns the path, or null when none was taken.
+ */
+export async function viewShot(target, path, opts = {}) {
+  if (!VIEW_SHOTS) return null;
+  mkdirSync(dirname(path), { recursive: true });
+  await target.screenshot({ path, ...opts });
+  return path;
+}
 const CHROMIUM = process.env.CHUNKSCOPE_CHROMIUM ?? '/usr/bin/chromium';
 
 /** How long a change may take to show up in the DOM (debounce + engine + render). */
@@ -182,12 +198,7 @@ export function e2e(name, body, options = {}) {
     const page = await context.newPage();
     page.setDefaultTimeout(SETTLE_MS);
 
-    const shot = async (label, opts = {}) => {
-      mkdirSync(SCREENSHOTS, { recursive: true });
-      const path = join(SCREENSHOTS, `${slug(label)}.png`);
-      await page.screenshot({ path, fullPage: true, ...opts });
-      return path;
-    };
+    const shot = (label, opts = {}) => viewShot(page, join(SCREENSHOTS, `${slug(label)}.png`), { fullPage: true, ...opts });
 
     let failure = null;
     let panicText = null;
@@ -199,7 +210,10 @@ export function e2e(name, body, options = {}) {
     } finally {
       panicText = await visiblePanic(page).catch(() => null);
       if (failure || (SHOT_EVERY_TEST && options.finalShot !== false)) {
-        await shot(`${fileTag}-${name}`).catch((err) => t.diagnostic(`screenshot failed: ${err.message}`));
+        mkdirSync(SCREENSHOTS, { recursive: true });
+        await page
+          .screenshot({ path: join(SCREENSHOTS, `${slug(`${fileTag}-${name}`)}.png`), fullPage: true })
+          .catch((err) => t.diagnostic(`screenshot failed: ${err.message}`));
       }
       await context.close().catch(() => {});
     }

@@ -1,7 +1,7 @@
 // The mastery checklist: every skill of the four lessons linked to its proof on
 // the page, ticks kept in the browser.
 import { join } from 'node:path';
-import { e2e, assert, byTestId, openApp, painted, SCREENSHOTS } from './harness.mjs';
+import { e2e, assert, byTestId, openApp, painted, SCREENSHOTS, viewShot } from './harness.mjs';
 
 const TIMEOUT = 15000;
 
@@ -61,6 +61,6 @@ for (const [width, colorScheme] of [
     await painted(page);
     const tooWide = await page.$$eval('[data-testid=mastery-item]', (els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.dataset.item));
     assert.deepEqual(tooWide, [], 'no item wider than its row');
-    await list.screenshot({ path: join(SCREENSHOTS, `mastery-${width}-${colorScheme}.png`) });
+    await viewShot(list, join(SCREENSHOTS, `mastery-${width}-${colorScheme}.png`));
   }, { viewport: { width, height: 900 }, colorScheme, finalShot: false });
 }

@@ -7,7 +7,7 @@
 //   screenshots/narrow-comparison-table-390.png, narrow-sweep-{390,1400}.png,
 //   narrow-cards-folded-390.png, narrow-cards-shown-390.png
 import { join } from 'node:path';
-import { e2e, assert, byTestId, painted, waitForChunkSpans, loadRefundAt40, SEED_CHUNKS, SCREENSHOTS } from './harness.mjs';
+import { e2e, assert, byTestId, painted, waitForChunkSpans, loadRefundAt40, SEED_CHUNKS, SCREENSHOTS, viewShot } from './harness.mjs';
 
 const NARROW = { width: 390, height: 844 };
 const WIDTHS = [390, 1400];
@@ -115,7 +115,7 @@ e2e(
     );
     assert.ok(rows.length >= 4, `rows: ${JSON.stringify(rows)}`);
     for (const r of rows) assert.ok(r.right <= 391, `${r.strategy} ends at ${r.right}px`);
-    await table.screenshot({ path: join(SCREENSHOTS, 'narrow-comparison-table-390.png') });
+    await viewShot(table, join(SCREENSHOTS, 'narrow-comparison-table-390.png'));
   },
   { viewport: NARROW, finalShot: false },
 );
@@ -150,7 +150,7 @@ e2e(
     problems = problems.concat(await shootAll(page, shot, 'evaluate'));
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
-      await page.locator('section.eval-sweep').screenshot({ path: join(SCREENSHOTS, `narrow-sweep-${width}.png`) });
+      await viewShot(page.locator('section.eval-sweep'), join(SCREENSHOTS, `narrow-sweep-${width}.png`));
     }
     // The chart fills the width on a phone, and its tick labels stay legible.
     await page.setViewportSize({ width: 390, height: 900 });

@@ -8,7 +8,7 @@
 // and the README's picture, docs/screenshot.png (checked in: a run that changes
 // the page changes it, and the change is committed with the page's).
 import { join } from 'node:path';
-import { e2e, assert, configure, loadRefundAt40, waitForChunkSpans, byTestId, SEED_CHUNKS, ROOT } from './harness.mjs';
+import { e2e, assert, configure, loadRefundAt40, waitForChunkSpans, byTestId, SEED_CHUNKS, ROOT, viewShot } from './harness.mjs';
 import { SALE, SALE_CHUNKS, SPACED, onlyRegexSeparator } from './langchain-fixtures.mjs';
 
 const WIDTHS = [1400, 420];
@@ -64,7 +64,7 @@ e2e(
       window.scrollTo(0, 0);
     });
     await page.evaluate(() => document.fonts.ready);
-    await page.screenshot({ path: join(ROOT, 'docs', 'screenshot.png') });
+    await viewShot(page, join(ROOT, 'docs', 'screenshot.png'));
   },
   { finalShot: false },
 );

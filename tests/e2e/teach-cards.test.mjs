@@ -4,7 +4,7 @@
 // window-count formula and costs beside the lessons; seed 004's exercises checked
 // by the engine; the overlap refusal's suggestion.
 import { join } from 'node:path';
-import { e2e, assert, byTestId, waitForChunkSpans, waitForText, SEED_CHUNKS, SCREENSHOTS } from './harness.mjs';
+import { e2e, assert, byTestId, waitForChunkSpans, waitForText, SEED_CHUNKS, SCREENSHOTS, viewShot } from './harness.mjs';
 
 const card = (page, id) => page.locator(`[data-card="${id}"]`);
 
@@ -209,8 +209,8 @@ e2e(
         await page.setViewportSize({ width, height: 900 });
         await page.emulateMedia({ colorScheme });
         const cards = page.locator('section[aria-label="Interview follow-ups"]');
-        await cards.screenshot({ path: join(SCREENSHOTS, `teach-cards-${width}-${colorScheme}.png`) });
-        await byTestId(page, 'exercises').screenshot({ path: join(SCREENSHOTS, `teach-exercises-${width}-${colorScheme}.png`) });
+        await viewShot(cards, join(SCREENSHOTS, `teach-cards-${width}-${colorScheme}.png`));
+        await viewShot(byTestId(page, 'exercises'), join(SCREENSHOTS, `teach-exercises-${width}-${colorScheme}.png`));
         if (width === 390) {
           // Nothing of the cards, the lessons or the exercises sticks out.
           const out = await page.evaluate(() =>
@@ -227,7 +227,7 @@ e2e(
     await page.waitForFunction(() => document.querySelector('[data-testid=lesson-claim]') !== null);
     for (const width of [1400, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.locator('section.lessons').screenshot({ path: join(SCREENSHOTS, `teach-claim-${width}.png`) });
+      await viewShot(page.locator('section.lessons'), join(SCREENSHOTS, `teach-claim-${width}.png`));
     }
     assert.deepEqual(problems, []);
   },
