@@ -1,5 +1,5 @@
 //! Writes the rank tables of cl100k_base and o200k_base as the `.tokens`
-//! files the browser build fetches (see `chunkscope::tokens`):
+//! files the browser build fetches (see `chunkscope_tokens`):
 //!
 //! ```text
 //! cargo run -p chunkscope-tokdata --release -- OUT_DIR
@@ -18,7 +18,7 @@ fn main() {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-use chunkscope::tokens::{Encoding, Tokenizer};
+use chunkscope_tokens::{Encoding, Tokenizer};
 #[cfg(not(target_arch = "wasm32"))]
 use std::path::{Path, PathBuf};
 #[cfg(not(target_arch = "wasm32"))]
