@@ -198,7 +198,8 @@ export function e2e(name, body, options = {}) {
     const page = await context.newPage();
     page.setDefaultTimeout(SETTLE_MS);
 
-    const shot = (label, opts = {}) => viewShot(page, join(SCREENSHOTS, `${slug(label)}.png`), { fullPage: true, ...opts });
+    const shotPath = (label) => join(SCREENSHOTS, `${slug(label)}.png`);
+    const shot = (label, opts = {}) => viewShot(page, shotPath(label), { fullPage: true, ...opts });
 
     let failure = null;
     let panicText = null;
@@ -212,7 +213,7 @@ export function e2e(name, body, options = {}) {
       if (failure || (SHOT_EVERY_TEST && options.finalShot !== false)) {
         mkdirSync(SCREENSHOTS, { recursive: true });
         await page
-          .screenshot({ path: join(SCREENSHOTS, `${slug(`${fileTag}-${name}`)}.png`), fullPage: true })
+          .screenshot({ path: shotPath(`${fileTag}-${name}`), fullPage: true })
           .catch((err) => t.diagnostic(`screenshot failed: ${err.message}`));
       }
       await context.close().catch(() => {});
