@@ -16,9 +16,12 @@
 //! The variants model Python code, so they cut and step in characters; lengths
 //! are measured in the configured unit. Separators are matched as literal text.
 
+use crate::documents::{bodies_only, documents, held_by, Document};
+use chunkscope::export::sha256_hex;
+use chunkscope::tokens::Encoding;
 use chunkscope::{
     check, is_space, Action, CharIndex, Check, Checks, Chunk, Config, Counter, Cut, Output,
-    Property, Separator, Span, Strategy,
+    Property, Separator, Span, Strategy, Unit,
 };
 
 /// One classic mistake.
@@ -55,6 +58,17 @@ pub enum Bug {
     /// offsets must search the text for each chunk, and finds repeated text
     /// at its first occurrence.
     LostOffsets,
+    /// The pipeline re-indexes a document only when its size changes: an
+    /// edit that keeps the size keeps the old chunks, their text and their
+    /// hashes, at positions whose text is now different.
+    StaleIndex,
+    /// The text is cut into strings first (four characters a token), and
+    /// each string's token span is guessed afterwards by counting its tokens
+    /// alone and adding the counts up.
+    SplitBeforeTokens,
+    /// The documents of a corpus are joined into one string and split once,
+    /// so a chunk can run from one document into the next.
+    JoinedDocuments,
 }
 
 /// What the gallery judges a run by: the engine's own properties, and one
@@ -76,6 +90,17 @@ pub enum Finding {
     /// (by the positions the run gives), and no piece was split into itself
     /// again and again. The lessons' "every loop iteration advances".
     Advances,
+    /// Each chunk's content hash (SHA-256 of the text it holds, what an index
+    /// stores beside its vector) is the hash of the text at its position now.
+    /// The lessons' "the content hash matches the actual body".
+    Hash,
+    /// Each token span a run reports is the document's own tokens for that
+    /// chunk: it starts and ends where document tokens do, and its count is
+    /// theirs. Judged where a run works in tokens.
+    TokenSpans,
+    /// No chunk holds text of two documents. The lessons' "no source,
+    /// revision or ACL boundary is crossed".
+    Boundaries,
 }
 
 impl Finding {
@@ -91,6 +116,39 @@ impl Finding {
             Finding::Slices => "slices of the text",
             Finding::OverlapDelivered => "overlap delivered",
             Finding::Advances => "every step advances",
+            Finding::Hash => "hash matches the body",
+            Finding::TokenSpans => "token spans line up",
+            Finding::Boundaries => "no boundary crossed",
+        }
+    }
+
+    /// The findings that are not the engine's own properties, in the order
+    /// the gallery shows them after the properties.
+    pub const EXTRAS: [Finding; 7] = [
+        Finding::Slices,
+        Finding::Packing,
+        Finding::OverlapDelivered,
+        Finding::Advances,
+        Finding::Hash,
+        Finding::TokenSpans,
+        Finding::Boundaries,
+    ];
+
+    /// Its badge's `data-testid` (for the properties, the page's own).
+    pub const fn test_id(self) -> &'static str {
+        match self {
+            Finding::Property(Property::Coverage) => "badge-coverage",
+            Finding::Property(Property::MaxSize) => "badge-max-size",
+            Finding::Property(Property::Order) => "badge-order",
+            Finding::Property(Property::Overlap) => "badge-overlap",
+            Finding::Property(_) => "badge-determinism",
+            Finding::Packing => "badge-packing",
+            Finding::Slices => "badge-slices",
+            Finding::OverlapDelivered => "badge-overlap-delivered",
+            Finding::Advances => "badge-advances",
+            Finding::Hash => "badge-hash",
+            Finding::TokenSpans => "badge-token-spans",
+            Finding::Boundaries => "badge-boundaries",
         }
     }
 }
@@ -106,7 +164,7 @@ pub struct Demo {
 
 impl Bug {
     /// Every bug, in gallery order.
-    pub const ALL: [Bug; 11] = [
+    pub const ALL: [Bug; 14] = [
         Bug::TailWindow,
         Bug::MissingTail,
         Bug::DroppedSeparator,
@@ -118,6 +176,9 @@ impl Bug {
         Bug::MidWordOverlap,
         Bug::UncheckedOverlap,
         Bug::LostOffsets,
+        Bug::StaleIndex,
+        Bug::SplitBeforeTokens,
+        Bug::JoinedDocuments,
     ];
 
     /// The stable name (the option value of the gallery's menu).
@@ -134,6 +195,9 @@ impl Bug {
             Bug::MidWordOverlap => "mid-word-overlap",
             Bug::UncheckedOverlap => "unchecked-overlap",
             Bug::LostOffsets => "lost-offsets",
+            Bug::StaleIndex => "stale-index",
+            Bug::SplitBeforeTokens => "split-before-tokens",
+            Bug::JoinedDocuments => "joined-documents",
         }
     }
 
@@ -156,6 +220,11 @@ impl Bug {
             Bug::MidWordOverlap => "Seed 001: the overlap starts mid-word",
             Bug::UncheckedOverlap => "Seed 001: an overlap as big as the size is accepted",
             Bug::LostOffsets => "Seed 001: positions lost after strip()",
+            Bug::StaleIndex => "Edits found by file size: the index keeps stale text",
+            Bug::SplitBeforeTokens => "Split into strings, token spans guessed afterwards",
+            Bug::JoinedDocuments => {
+                "Documents joined, then split: a chunk crosses a permission boundary"
+            }
         }
     }
 
@@ -229,6 +298,28 @@ impl Bug {
                 "The recursion is right — every piece ends up small enough — but nothing packs \
                  the small pieces back together. Six single letters become six chunks, each too \
                  short to mean anything once it is embedded."
+            }            Bug::StaleIndex => {
+                "The pipeline decides whether a document changed by its size (or its \
+                 modification time) and splits it again only then. An edit that keeps the size, \
+                 \"ten\" becoming \"six\", leaves the old chunks in the index: their text, their \
+                 vectors and their hashes are of the old revision, while their positions now \
+                 point at different text. A search still finds \"ten working days\" and cites a \
+                 page that no longer says it."
+            }
+            Bug::SplitBeforeTokens => {
+                "The budget is in tokens, but the code cuts strings first, at four characters a \
+                 token, and only then counts each string's tokens on its own, adding the counts \
+                 up to say where each chunk is in the document's tokens. A cut inside a word \
+                 (\"g|et\") makes tokens the document does not have: the counts add up to more \
+                 than the document's, every later token span points further off, and a string \
+                 of four characters a token can hold more tokens than the size."
+            }
+            Bug::JoinedDocuments => {
+                "The loader gives one document per file, each with its source and permission \
+                 label; the code joins their texts (\"\\n\\n\".join) and splits the one string, to \
+                 get fewer, fuller chunks. A chunk then runs from the end of one document into \
+                 the next. It can carry only one set of labels: a reader allowed the public \
+                 file is shown internal text, or a citation names the wrong file."
             }
         }
     }
@@ -286,6 +377,23 @@ impl Bug {
                  positions and strip by moving the positions), instead of searching for the \
                  text afterwards."
             }
+            Bug::StaleIndex => {
+                "Decide by content, not by size: store each chunk's SHA-256 beside its vector; \
+                 when a document comes in again, split it and compare hashes, embed the chunks \
+                 whose hash is new and delete those whose hash is gone. On reading, check that \
+                 the text at a chunk's position still has the stored hash."
+            }
+            Bug::SplitBeforeTokens => {
+                "Tokenize the document once and cut at token positions (the fixed strategy in \
+                 cl100k does), so a chunk is document tokens [a, b) and its count is b - a. \
+                 Where the cut must be in characters, take each chunk's token span from the \
+                 document's token offsets, never from counting the string alone."
+            }
+            Bug::JoinedDocuments => {
+                "Split each document on its own and give every chunk its document's source and \
+                 permission label. A short last chunk per document is the price; merging across \
+                 documents never is."
+            }
         }
     }
 
@@ -298,6 +406,7 @@ impl Bug {
                 Finding::Property(Property::Coverage),
                 Finding::Property(Property::Order),
                 Finding::Slices,
+                Finding::Hash,
             ],
             Bug::NoHardCut => &[Finding::Property(Property::MaxSize)],
             Bug::NoProgress => &[Finding::Property(Property::MaxSize), Finding::Advances],
@@ -307,6 +416,7 @@ impl Bug {
                 Finding::Property(Property::Order),
                 Finding::Property(Property::Overlap),
                 Finding::Slices,
+                Finding::Hash,
             ],
             Bug::NoMerge => &[Finding::Packing],
             // The chunks are slices within the size: only the overlap each
@@ -321,6 +431,23 @@ impl Bug {
                 Finding::Property(Property::Coverage),
                 Finding::Property(Property::Order),
                 Finding::Advances,
+            ],
+            // The index holds the old revision's text where the new one has
+            // other text: its hashes are of text the document no longer has.
+            Bug::StaleIndex => &[
+                Finding::Property(Property::Coverage),
+                Finding::Property(Property::Order),
+                Finding::Slices,
+                Finding::Hash,
+            ],
+            Bug::SplitBeforeTokens => &[Finding::Property(Property::MaxSize), Finding::TokenSpans],
+            // A joined chunk is not a slice of the corpus either: the header
+            // between two documents is left out and the join put in.
+            Bug::JoinedDocuments => &[
+                Finding::Property(Property::Order),
+                Finding::Slices,
+                Finding::Hash,
+                Finding::Boundaries,
             ],
         }
     }
@@ -369,11 +496,31 @@ impl Bug {
             Bug::LostOffsets => (
                 "Status: open.\n\nNotes: none.\n\nStatus: open.",
                 recursive(14, &["\n\n", " "]).with_overlap(2),
+            ),            // "ten" became "six": the size is the same.
+            Bug::StaleIndex => (STALE_EDITED, recursive(40, &["\n\n", ". ", " ", ""])),
+            // 10 tokens, cut as 40 characters: the refund page's fixed cut
+            // inside "get".
+            Bug::SplitBeforeTokens => (
+                "Refund policy\n\nRefunds take 5 days. They go to the original UPI id.\nCOD orders get store credit.\n\nContact us 24x7.",
+                Config::fixed(10, 0).with_unit(Unit::Tokens(Encoding::Cl100k)),
+            ),
+            Bug::JoinedDocuments => (
+                "---\nsource: refunds.md\npermission: public\n---\nCard refunds take ten working days.\n\
+                 ---\nsource: fraud-rules.md\npermission: internal\n---\nRefunds over 50,000 go to a second approver.\n\
+                 ---\nsource: cash.md\npermission: public\n---\nCash refunds are instant.\n",
+                recursive(90, &["\n\n", "\n", ". ", " ", ""]),
             ),
         };
         Demo { text, config }
     }
 }
+
+/// The revision of [`Bug::StaleIndex`]'s demo that was indexed; the demo's
+/// text is the revision after an edit that kept the size.
+pub const STALE_INDEXED: &str =
+    "Card refunds take ten working days.\n\nCash refunds are instant.\n\nDisputes: help@pay.example";
+const STALE_EDITED: &str =
+    "Card refunds take six working days.\n\nCash refunds are instant.\n\nDisputes: help@pay.example";
 
 /// A piece of a buggy chunk's text.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -559,6 +706,9 @@ pub struct BugChunk {
     /// Which split made it, when the variant should have packed the pieces of
     /// one split: neighbours with the same parent are candidates for merging.
     pub parent: Option<usize>,
+    /// The document tokens `[start, end)` the variant says the chunk is, when
+    /// it says (only [`Bug::SplitBeforeTokens`] does).
+    pub tokens: Option<(usize, usize)>,
 }
 
 /// What a buggy variant produced.
@@ -630,8 +780,35 @@ pub fn run(bug: Bug, source: &str, config: &Config) -> BugRun {
             v.seed001(&whole, &seps);
             v.found_by_search();
         }
+        Bug::StaleIndex => v.stale_index(config),
+        Bug::SplitBeforeTokens => v.split_before_tokens(&whole),
+        Bug::JoinedDocuments => v.joined_documents(config),
     }
     v.out
+}
+
+/// Where two texts of the same length differ: the byte range `[p, e)` outside
+/// which they are the same, on a char boundary of both.
+fn changed(old: &str, new: &str) -> (usize, usize) {
+    if old.len() != new.len() {
+        return (0, old.len());
+    }
+    let (o, n) = (old.as_bytes(), new.as_bytes());
+    let mut p = o.iter().zip(n).take_while(|(a, b)| a == b).count();
+    while !(old.is_char_boundary(p) && new.is_char_boundary(p)) {
+        p -= 1;
+    }
+    let same_end = o
+        .iter()
+        .rev()
+        .zip(n.iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let mut e = old.len() - same_end.min(old.len() - p);
+    while !(old.is_char_boundary(e) && new.is_char_boundary(e)) {
+        e += 1;
+    }
+    (p, e)
 }
 
 /// A variant at work.
@@ -659,7 +836,11 @@ impl Variant<'_> {
             return;
         }
         self.produced += rope.chars_len(self.source);
-        self.out.chunks.push(BugChunk { rope, parent });
+        self.out.chunks.push(BugChunk {
+            rope,
+            parent,
+            tokens: None,
+        });
         if self.produced > OUTPUT_BUDGET {
             self.out.note = Some(format!(
                 "stopped after {} chunks: they already hold {} characters, for a text of {}",
@@ -860,6 +1041,134 @@ impl Variant<'_> {
         }
     }
 
+    /// An index kept while the size stays the same: the indexed revision's
+    /// chunks (by the correct engine), placed in the text as it is now. Where
+    /// the two revisions differ, a chunk holds the old text, made up here.
+    fn stale_index(&mut self, config: &Config) {
+        let src = self.source;
+        let fresh = src.len() != STALE_INDEXED.len();
+        let indexed = if fresh { src } else { STALE_INDEXED };
+        let chunks = match chunkscope::split(indexed, config) {
+            Ok(out) => out.chunks,
+            Err(e) => {
+                self.out.note = Some(format!("cannot split: {e}"));
+                return;
+            }
+        };
+        let (p, e) = changed(STALE_INDEXED, src);
+        for c in chunks {
+            let (a, b) = (c.span.start, c.span.end);
+            let mut rope = Rope::default();
+            if fresh {
+                rope.push(Piece::Source(c.span));
+            } else {
+                rope.push(Piece::Source(Span::new(a, b.min(p).max(a))));
+                let (x, y) = (a.max(p), b.min(e));
+                if x < y {
+                    rope.push(Piece::Added(STALE_INDEXED[x..y].to_string()));
+                }
+                rope.push(Piece::Source(Span::new(a.max(e).min(b), b)));
+            }
+            self.emit(rope, None);
+        }
+        self.out.note = Some(if fresh {
+            format!(
+                "the text is {} bytes where the indexed revision was {}: the size changed, so \
+                 this pipeline split it again",
+                src.len(),
+                STALE_INDEXED.len()
+            )
+        } else if p == e {
+            "the text is the revision that was indexed: its chunks are current".into()
+        } else {
+            format!(
+                "the text is still {} bytes, as when it was indexed, so this pipeline kept the \
+                 chunks it made then",
+                src.len()
+            )
+        });
+    }
+
+    /// Windows of four characters a token, each given the token span its
+    /// count alone says, counting on from the strings before it.
+    fn split_before_tokens(&mut self, text: &Rope) {
+        let src = self.source;
+        let Some(tokenizer) = self.counter.tokenizer() else {
+            self.out.note = Some(format!(
+                "this code budgets tokens: in {} it has no token span to guess",
+                self.counter.unit()
+            ));
+            return;
+        };
+        if self.overlap >= self.size {
+            self.out.note = Some(
+                "size - overlap is not positive: range() with a step of 0 or less raises \
+                 ValueError"
+                    .into(),
+            );
+            return;
+        }
+        let len = text.chars_len(src);
+        let (size, step) = (self.size * 4, (self.size - self.overlap) * 4);
+        let mut t = 0;
+        for start in (0..len).step_by(step) {
+            let piece = text.char_range(src, start, start + size);
+            let n = tokenizer.count(&piece.text(src));
+            self.emit(piece, None);
+            if let Some(last) = self.out.chunks.last_mut() {
+                last.tokens = Some((t, t + n));
+            }
+            if start + size >= len || self.stopped() {
+                break;
+            }
+            t += tokenizer.count(&text.char_range(src, start, start + step).text(src));
+        }
+    }
+
+    /// `"\n\n".join(doc.text for doc in docs)`, split once by the correct
+    /// engine; each chunk is then the documents' text it holds, with the
+    /// joins between them made up.
+    fn joined_documents(&mut self, config: &Config) {
+        let src = self.source;
+        let mut joined = String::new();
+        let mut placed: Vec<(usize, Span)> = Vec::new();
+        for (i, doc) in documents(src).iter().enumerate() {
+            if i > 0 {
+                joined.push_str("\n\n");
+            }
+            placed.push((joined.len(), doc.body));
+            joined.push_str(doc.body.text(src));
+        }
+        let chunks = match chunkscope::split(&joined, config) {
+            Ok(out) => out.chunks,
+            Err(e) => {
+                self.out.note = Some(format!("cannot split: {e}"));
+                return;
+            }
+        };
+        for c in chunks {
+            let (a, b) = (c.span.start, c.span.end);
+            let mut rope = Rope::default();
+            for (i, &(at, body)) in placed.iter().enumerate() {
+                let end = at + body.len();
+                let (x, y) = (a.max(at), b.min(end));
+                if x < y {
+                    rope.push(Piece::Source(Span::new(
+                        body.start + x - at,
+                        body.start + y - at,
+                    )));
+                }
+                if let Some(&(next, _)) = placed.get(i + 1) {
+                    let (x, y) = (a.max(end), b.min(next));
+                    if x < y {
+                        rope.push(Piece::Added(joined[x..y].to_string()));
+                    }
+                }
+            }
+            self.emit(rope, None);
+        }
+    }
+
     /// Seed 001's `_split`: `None` where Python would raise on `split("")`.
     /// Its depth is bounded by the separator list, which shrinks each level.
     fn seed001_split(&self, text: &Rope, seps: &[&str]) -> Option<Vec<Rope>> {
@@ -900,6 +1209,13 @@ pub struct Findings {
     pub overlap: Check,
     /// Whether every step moved on ([`Finding::Advances`]).
     pub advances: Check,
+    /// Whether each chunk's hash is the hash of the text at its position
+    /// ([`Finding::Hash`]).
+    pub hash: Check,
+    /// Whether the token spans reported are the document's ([`Finding::TokenSpans`]).
+    pub tokens: Check,
+    /// Whether every chunk stays inside one document ([`Finding::Boundaries`]).
+    pub boundaries: Check,
 }
 
 impl Findings {
@@ -914,6 +1230,9 @@ impl Findings {
             Finding::Slices => &self.slices,
             Finding::OverlapDelivered => &self.overlap,
             Finding::Advances => &self.advances,
+            Finding::Hash => &self.hash,
+            Finding::TokenSpans => &self.tokens,
+            Finding::Boundaries => &self.boundaries,
         }
     }
 }
@@ -924,7 +1243,12 @@ fn verdict(ok: bool, detail: String) -> Check {
 
 /// Checks the correct engine's `output` the same way as a buggy run, so the two
 /// sides of the gallery are judged alike.
+///
+/// A text of several [`documents`] is judged by its bodies (the headers are
+/// labels, not text), as split by [`split_documents`](crate::documents::split_documents).
 pub fn findings_of(source: &str, config: &Config, output: &Output, again: &Output) -> Findings {
+    let docs = documents(source);
+    let judged = bodies_only(source, &docs);
     let nodes = &output.trace.nodes;
     let groups = output.chunks.iter().map(|c| {
         let parent = c.node.and_then(|id| match nodes[id].action {
@@ -934,19 +1258,209 @@ pub fn findings_of(source: &str, config: &Config, output: &Output, again: &Outpu
         (c.len, parent)
     });
     let spans: Vec<Span> = output.chunks.iter().map(|c| c.span).collect();
+    let chars = CharIndex::new(source);
+    let counter = Counter::new(config.unit);
+    // Fixed windows in tokens are document tokens: the engine's count of
+    // each is the tokens it spans. Other strategies count each chunk alone,
+    // as an embedder will, and say nothing of token positions.
+    let tokens = match &counter {
+        Ok(counter) if counter.tokenizer().is_some() && config.strategy == Strategy::Fixed => {
+            let ends = counter.tokenizer().map(|t| t.token_ends(source)).unwrap_or_default();
+            let reported: Vec<(Span, Option<(usize, usize)>)> = output
+                .chunks
+                .iter()
+                .map(|c| {
+                    let t0 = ends.partition_point(|&e| e <= c.span.start);
+                    (c.span, Some((t0, t0 + c.len)))
+                })
+                .collect();
+            token_spans(source, *counter, &reported, &chars)
+        }
+        Ok(counter) => verdict(
+            true,
+            format!(
+                "each chunk is counted alone in {}, as an embedder counts it; no token span is reported",
+                counter.unit()
+            ),
+        ),
+        Err(e) => verdict(false, format!("cannot count: {e}")),
+    };
     Findings {
-        checks: check(source, config, output).with_again(output, again),
+        checks: check(&judged, config, output).with_again(output, again),
         packing: packing(groups, config),
         slices: verdict(
             true,
             "every chunk is the text between its offsets, cut by span".into(),
         ),
-        overlap: Counter::new(config.unit).map_or_else(
+        overlap: counter.map_or_else(
             |e| verdict(false, format!("cannot count: {e}")),
-            |counter| overlap_delivered(source, config, counter, &spans),
+            |counter| overlap_delivered(&judged, config, counter, &spans),
         ),
-        advances: advances(&spans, None, &CharIndex::new(source)),
+        advances: advances(&spans, None, &chars),
+        hash: hashes(
+            source,
+            output
+                .chunks
+                .iter()
+                .map(|c| (output.chunk_text(c.index, source).to_string(), Some(c.span))),
+            &chars,
+        ),
+        tokens,
+        boundaries: boundaries(&docs, spans.iter().map(|&s| vec![s]), &chars),
     }
+}
+
+/// [`Finding::Hash`]: each chunk's text (what an index embeds and hashes:
+/// for the engine, [`Output::chunk_text`], a library's own string where it is
+/// not a slice) against the text at its position, by SHA-256 as an index
+/// compares them.
+/// A chunk without text or position is skipped (order reports it).
+fn hashes(
+    source: &str,
+    chunks: impl Iterator<Item = (String, Option<Span>)>,
+    chars: &CharIndex<'_>,
+) -> Check {
+    let short = |t: &str| {
+        let flat = t.replace('\n', " ");
+        match flat.char_indices().nth(40) {
+            Some((i, _)) => format!("{}…", &flat[..i]),
+            None => flat,
+        }
+    };
+    let mut n = 0;
+    for (i, (held, at)) in chunks.enumerate() {
+        let Some(at) = at.filter(|_| !held.is_empty()) else {
+            continue;
+        };
+        n += 1;
+        let body = at.text(source);
+        let (stored, now) = (sha256_hex(&held), sha256_hex(body));
+        if stored != now {
+            let (a, b) = chars.char_span(at);
+            return verdict(
+                false,
+                format!(
+                    "chunk {i} holds “{}” (SHA-256 {}…), but the text at its position, chars \
+                     {a}–{b}, reads “{}” (SHA-256 {}…): its vector and its citation are of text \
+                     the document does not have there",
+                    short(&held),
+                    &stored[..12],
+                    short(body),
+                    &now[..12],
+                ),
+            );
+        }
+    }
+    verdict(
+        true,
+        format!("the SHA-256 of each of the {n} chunks is the hash of the text at its position"),
+    )
+}
+
+/// [`Finding::TokenSpans`]: where a chunk is said to be document tokens
+/// `[t0, t1)`, its position must start and end where document tokens end,
+/// and `[t0, t1)` must be the tokens between. `chunks` are positions with the
+/// token span reported for each (`None`: nothing reported).
+fn token_spans(
+    source: &str,
+    counter: Counter,
+    chunks: &[(Span, Option<(usize, usize)>)],
+    chars: &CharIndex<'_>,
+) -> Check {
+    let Some(tokenizer) = counter.tokenizer() else {
+        return verdict(true, "no token spans: the unit is not tokens".into());
+    };
+    if chunks.iter().all(|(_, r)| r.is_none()) {
+        return verdict(true, "this code reports no token spans".into());
+    }
+    let ends = tokenizer.token_ends(source);
+    let before = |at: usize| ends.partition_point(|&e| e <= at);
+    let on_end = |at: usize| at == 0 || ends.binary_search(&at).is_ok();
+    let token = |k: usize| {
+        let start = if k == 0 { 0 } else { ends[k - 1] };
+        String::from_utf8_lossy(&source.as_bytes()[start..ends[k]]).replace('\n', "\\n")
+    };
+    let alone: usize = chunks
+        .iter()
+        .filter_map(|(_, r)| r.map(|(a, b)| b - a))
+        .sum();
+    let totals = format!(
+        "counted alone, the chunks add up to {alone} tokens; the document is {}",
+        ends.len()
+    );
+    for (i, &(span, reported)) in chunks.iter().enumerate() {
+        let Some((r0, r1)) = reported else { continue };
+        for (edge, at) in [("starts", span.start), ("ends", span.end)] {
+            if !on_end(at) {
+                let k = before(at);
+                return verdict(
+                    false,
+                    format!(
+                        "chunk {i} {edge} at char {} inside the document's token “{}” (token \
+                         {k}): no span of document tokens is this chunk, and counting it alone \
+                         makes tokens the document does not have ({totals})",
+                        chars.char_offset(at),
+                        token(k),
+                    ),
+                );
+            }
+        }
+        let (t0, t1) = (before(span.start), before(span.end));
+        if (r0, r1) != (t0, t1) {
+            return verdict(
+                false,
+                format!(
+                    "chunk {i} is said to be tokens {r0}–{r1}, but its text is the document's \
+                     tokens {t0}–{t1}: a citation by token position points elsewhere ({totals})"
+                ),
+            );
+        }
+    }
+    verdict(
+        true,
+        format!(
+            "each chunk starts and ends where document tokens do, and its count is theirs \
+             ({} tokens in all)",
+            ends.len()
+        ),
+    )
+}
+
+/// [`Finding::Boundaries`]: each chunk's source pieces lie in one document.
+fn boundaries(
+    docs: &[Document],
+    chunks: impl Iterator<Item = Vec<Span>>,
+    chars: &CharIndex<'_>,
+) -> Check {
+    if docs.len() < 2 {
+        return verdict(true, "one document: no boundary to cross".into());
+    }
+    for (i, pieces) in chunks.enumerate() {
+        if let [first, other, ..] = held_by(docs, &pieces)[..] {
+            let (from, to) = (&docs[first], &docs[other]);
+            let why = match (&from.permission, &to.permission) {
+                (a, b) if a == b => "its citation can name only one of them".to_string(),
+                (Some(a), Some(b)) => format!("a reader allowed only {a} text is shown {b} text"),
+                _ => "the chunk can keep the permission label of only one of them".to_string(),
+            };
+            return verdict(
+                false,
+                format!(
+                    "chunk {i} runs from {} into {}, whose text starts at char {}: {why}",
+                    from.label(),
+                    to.label(),
+                    chars.char_offset(to.body.start),
+                ),
+            );
+        }
+    }
+    verdict(
+        true,
+        format!(
+            "each chunk lies inside one of the {} documents and keeps its labels",
+            docs.len()
+        ),
+    )
 }
 
 /// [`Finding::Advances`] over the chunks' positions, in order (a chunk
@@ -1122,10 +1636,15 @@ pub fn findings(source: &str, config: &Config, run: &BugRun, again: &BugRun) -> 
                 packing: cannot.clone(),
                 slices: cannot.clone(),
                 overlap: cannot.clone(),
-                advances: cannot,
+                advances: cannot.clone(),
+                hash: cannot.clone(),
+                tokens: cannot.clone(),
+                boundaries: cannot,
             };
         }
     };
+    let docs = documents(source);
+    let judged = bodies_only(source, &docs);
     let chars = CharIndex::new(source);
     let hulls = as_output(run.chunks.iter().map(|c| c.rope.hull().unwrap_or_default()));
     let mut pieces: Vec<Span> = run
@@ -1144,8 +1663,8 @@ pub fn findings(source: &str, config: &Config, run: &BugRun, again: &BugRun) -> 
         strategy: Strategy::Fixed,
         ..config.clone()
     };
-    let by_hull = check(source, &plain, &hulls);
-    let coverage = check(source, &plain, &pieces);
+    let by_hull = check(&judged, &plain, &hulls);
+    let coverage = check(&judged, &plain, &pieces);
 
     let lens: Vec<usize> = run
         .chunks
@@ -1200,13 +1719,41 @@ pub fn findings(source: &str, config: &Config, run: &BugRun, again: &BugRun) -> 
         None => verdict(true, "every chunk is one slice of the text".into()),
     };
     let positions: Vec<Span> = hulls.chunks.iter().map(|c| c.span).collect();
-    let overlap = overlap_delivered(source, config, counter, &positions);
+    let overlap = overlap_delivered(&judged, config, counter, &positions);
+    let reported: Vec<(Span, Option<(usize, usize)>)> = run
+        .chunks
+        .iter()
+        .zip(&positions)
+        .map(|(c, &at)| (at, c.tokens))
+        .collect();
     Findings {
         checks,
         packing: packing(groups, config),
         slices,
         overlap,
         advances: advances(&positions, run.stalled, &chars),
+        hash: hashes(
+            source,
+            run.chunks
+                .iter()
+                .map(|c| (c.rope.text(source), c.rope.hull())),
+            &chars,
+        ),
+        tokens: token_spans(source, counter, &reported, &chars),
+        boundaries: boundaries(
+            &docs,
+            run.chunks.iter().map(|c| {
+                c.rope
+                    .pieces
+                    .iter()
+                    .filter_map(|p| match p {
+                        Piece::Source(s) => Some(*s),
+                        Piece::Added(_) => None,
+                    })
+                    .collect()
+            }),
+            &chars,
+        ),
     }
 }
 

@@ -9,4 +9,5 @@
 #![forbid(unsafe_code)]
 
 pub mod bugs;
+pub mod documents;
 pub mod listings;

@@ -3,9 +3,10 @@
 //! every property.
 
 use chunkscope::{split, Config, Property};
-use chunkscope_teach::bugs::{self, Bug, Finding, Findings};
+use chunkscope_teach::bugs::{self, Bug, BugChunk, BugRun, Finding, Findings, Piece, Rope};
+use chunkscope_teach::documents::split_documents;
 
-const ALL: [Finding; 8] = [
+const ALL: [Finding; 11] = [
     Finding::Property(Property::Coverage),
     Finding::Property(Property::MaxSize),
     Finding::Property(Property::Order),
@@ -14,6 +15,9 @@ const ALL: [Finding; 8] = [
     Finding::Slices,
     Finding::OverlapDelivered,
     Finding::Advances,
+    Finding::Hash,
+    Finding::TokenSpans,
+    Finding::Boundaries,
 ];
 
 fn buggy(bug: Bug, text: &str, config: &Config) -> (bugs::BugRun, Findings) {
@@ -23,9 +27,10 @@ fn buggy(bug: Bug, text: &str, config: &Config) -> (bugs::BugRun, Findings) {
     (run, found)
 }
 
+/// The correct engine's findings: a corpus split document by document.
 fn correct(text: &str, config: &Config) -> Findings {
-    let out = split(text, config).unwrap();
-    let again = split(text, config).unwrap();
+    let out = split_documents(text, config).unwrap();
+    let again = split_documents(text, config).unwrap();
     bugs::findings_of(text, config, &out, &again)
 }
 
@@ -333,4 +338,181 @@ fn the_correct_engine_delivers_the_overlap() {
     }
     assert!(compared > 2500, "{compared} splits compared");
     assert!(delivered > 5000, "{delivered} overlaps delivered");
+}
+
+#[test]
+fn a_size_check_keeps_the_old_revision_and_the_hash_says_so() {
+    let demo = Bug::StaleIndex.demo();
+    let (run, found) = buggy(Bug::StaleIndex, demo.text, &demo.config);
+    assert_eq!(
+        texts(demo.text, &run),
+        [
+            "Card refunds take ten working days.",
+            "Cash refunds are instant.",
+            "Disputes: help@pay.example"
+        ]
+    );
+    assert_eq!(
+        found.of(Finding::Hash).detail,
+        "chunk 0 holds “Card refunds take ten working days.” (SHA-256 ec43a9580059…), but the \
+         text at its position, chars 0–35, reads “Card refunds take six working days.” (SHA-256 \
+         37cf99d531dc…): its vector and its citation are of text the document does not have there"
+    );
+    assert_eq!(
+        run.note.as_deref(),
+        Some("the text is still 90 bytes, as when it was indexed, so this pipeline kept the chunks it made then")
+    );
+    // Only the chunk the edit is in is stale: an edit in the last one.
+    let late = bugs::STALE_INDEXED.replace("help@", "halp@");
+    let (_, found) = buggy(Bug::StaleIndex, &late, &demo.config);
+    assert!(found.of(Finding::Hash).detail.starts_with("chunk 2 holds"));
+    // A change of size is noticed: split again, every hash current.
+    let longer = demo.text.replace("six", "sixty");
+    let (run, found) = buggy(Bug::StaleIndex, &longer, &demo.config);
+    assert!(
+        found.of(Finding::Hash).ok,
+        "{}",
+        found.of(Finding::Hash).detail
+    );
+    assert!(run.note.unwrap().contains("the size changed"));
+    let (_, found) = buggy(Bug::StaleIndex, bugs::STALE_INDEXED, &demo.config);
+    assert_eq!(
+        found.of(Finding::Hash).detail,
+        "the SHA-256 of each of the 3 chunks is the hash of the text at its position"
+    );
+}
+
+/// A run of one chunk made of `pieces`, said to be `tokens`.
+fn one_chunk(pieces: Vec<Piece>, tokens: Option<(usize, usize)>) -> BugRun {
+    BugRun {
+        chunks: vec![BugChunk {
+            rope: Rope { pieces },
+            parent: None,
+            tokens,
+        }],
+        ..BugRun::default()
+    }
+}
+
+#[test]
+fn the_hash_check_catches_a_chunk_one_character_off() {
+    let text = "Refunds take 5 days. Cash is instant.";
+    let config = Config::recursive(20);
+    let run = |pieces| one_chunk(pieces, None);
+    let whole = chunkscope::Span::new(0, text.len());
+    let right = run(vec![Piece::Source(whole)]);
+    assert!(bugs::findings(text, &config, &right, &right).hash.ok);
+    // A planted bug: the chunk's text has one character the text has not.
+    let wrong = run(vec![Piece::Source(whole), Piece::Added("!".into())]);
+    let found = bugs::findings(text, &config, &wrong, &wrong);
+    assert!(
+        found
+            .hash
+            .detail
+            .starts_with("chunk 0 holds “Refunds take 5 days. Cash is instant.!”"),
+        "{}",
+        found.hash.detail
+    );
+}
+
+fn cl100k() -> chunkscope::Unit {
+    chunkscope::Unit::Tokens(chunkscope::tokens::Encoding::Cl100k)
+}
+
+#[test]
+fn token_spans_guessed_from_strings_drift_from_the_documents_tokens() {
+    let demo = Bug::SplitBeforeTokens.demo();
+    let (run, found) = buggy(Bug::SplitBeforeTokens, demo.text, &demo.config);
+    // The listing, run in CPython with tiktoken's cl100k_base, returns these
+    // strings and spans: 12, 11 and 11 tokens counted alone, where tiktoken
+    // has the page as 33, its token 22 “ get” at bytes 78–82.
+    let spans: Vec<Option<(usize, usize)>> = run.chunks.iter().map(|c| c.tokens).collect();
+    assert_eq!(spans, [Some((0, 12)), Some((12, 23)), Some((23, 34))]);
+    assert_eq!(
+        texts(demo.text, &run),
+        [
+            "Refund policy\n\nRefunds take 5 days. They",
+            " go to the original UPI id.\nCOD orders g",
+            "et store credit.\n\nContact us 24x7."
+        ]
+    );
+    assert_eq!(
+        found.of(Finding::TokenSpans).detail,
+        "chunk 1 ends at char 80 inside the document's token “ get” (token 22): no span of \
+         document tokens is this chunk, and counting it alone makes tokens the document does not \
+         have (counted alone, the chunks add up to 34 tokens; the document is 33)"
+    );
+    assert_eq!(
+        found.of(Finding::Property(Property::MaxSize)).detail,
+        "chunk 0 at position 0 holds 12 cl100k, over the size of 10"
+    );
+    // The engine in tokens: every chunk is document tokens.
+    let good = correct(demo.text, &demo.config);
+    assert_eq!(
+        good.of(Finding::TokenSpans).detail,
+        "each chunk starts and ends where document tokens do, and its count is theirs (33 tokens in all)"
+    );
+}
+
+#[test]
+fn the_token_span_check_catches_a_span_that_is_off_by_one() {
+    let text = "Refunds take five days.";
+    let config = Config::fixed(10, 0).with_unit(cl100k());
+    let whole = Piece::Source(chunkscope::Span::new(0, text.len()));
+    let chunk = |tokens| one_chunk(vec![whole.clone()], Some(tokens));
+    let n = chunkscope::Counter::new(config.unit).unwrap().len(text);
+    let right = chunk((0, n));
+    assert!(bugs::findings(text, &config, &right, &right).tokens.ok);
+    // A planted bug: one token too many.
+    let wrong = chunk((0, n + 1));
+    assert_eq!(
+        bugs::findings(text, &config, &wrong, &wrong).tokens.detail,
+        format!(
+            "chunk 0 is said to be tokens 0–{}, but its text is the document's tokens 0–{n}: a \
+             citation by token position points elsewhere (counted alone, the chunks add up to {} \
+             tokens; the document is {n})",
+            n + 1,
+            n + 1
+        )
+    );
+    // And in the engine's own output: a count that is not the tokens spanned.
+    let mut out = split(text, &config).unwrap();
+    out.chunks[0].len += 1;
+    assert!(!bugs::findings_of(text, &config, &out, &out).tokens.ok);
+}
+
+#[test]
+fn a_joined_corpus_mixes_a_public_and_an_internal_document() {
+    let demo = Bug::JoinedDocuments.demo();
+    let (run, found) = buggy(Bug::JoinedDocuments, demo.text, &demo.config);
+    assert_eq!(
+        texts(demo.text, &run),
+        [
+            "Card refunds take ten working days.\n\n\nRefunds over 50,000 go to a second approver.",
+            "Cash refunds are instant."
+        ]
+    );
+    assert_eq!(
+        found.of(Finding::Boundaries).detail,
+        "chunk 0 runs from refunds.md (public) into fraud-rules.md (internal), whose text starts \
+         at char 134: a reader allowed only public text is shown internal text"
+    );
+    let good = correct(demo.text, &demo.config);
+    assert_eq!(
+        good.of(Finding::Boundaries).detail,
+        "each chunk lies inside one of the 3 documents and keeps its labels"
+    );
+    // Two sources under one label still cannot share a citation.
+    let same = demo.text.replace("internal", "public");
+    let (_, found) = buggy(Bug::JoinedDocuments, &same, &demo.config);
+    assert!(found
+        .of(Finding::Boundaries)
+        .detail
+        .ends_with("its citation can name only one of them"));
+    // One document: nothing to cross.
+    let (_, found) = buggy(Bug::JoinedDocuments, "Just one text.", &demo.config);
+    assert_eq!(
+        found.of(Finding::Boundaries).detail,
+        "one document: no boundary to cross"
+    );
 }

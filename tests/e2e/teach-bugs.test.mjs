@@ -2,7 +2,10 @@
 // badges go red where the mistake breaks a property, the correct side stays green.
 import { e2e, assert, byTestId, optionValues, SETTLE_MS } from './harness.mjs';
 
-const BADGES = ['coverage', 'max-size', 'order', 'overlap', 'determinism', 'slices', 'packing', 'overlap-delivered', 'advances'];
+const BADGES = [
+  'coverage', 'max-size', 'order', 'overlap', 'determinism',
+  'slices', 'packing', 'overlap-delivered', 'advances', 'hash', 'token-spans', 'boundaries',
+];
 
 /** data-ok of every badge inside a pane. */
 const paneBadges = (page, pane) =>
@@ -23,15 +26,18 @@ const paneTexts = (page, pane) =>
 const BREAKS = {
   tail: ['order', 'advances'],
   'last-units-missing': ['coverage'],
-  'dropped-separator': ['coverage', 'order', 'slices'],
+  'dropped-separator': ['coverage', 'order', 'slices', 'hash'],
   'no-hard-cut': ['max-size'],
   'no-progress': ['max-size', 'advances'],
-  'seed-001': ['coverage', 'max-size', 'order', 'overlap', 'slices'],
+  'seed-001': ['coverage', 'max-size', 'order', 'overlap', 'slices', 'hash'],
   'no-merge': ['packing'],
   'overlap-skipped': ['overlap-delivered'],
   'mid-word-overlap': ['overlap-delivered'],
   'unchecked-overlap': ['overlap-delivered'],
   'lost-offsets': ['coverage', 'order', 'advances'],
+  'stale-index': ['coverage', 'order', 'slices', 'hash'],
+  'split-before-tokens': ['max-size', 'token-spans'],
+  'joined-documents': ['order', 'slices', 'hash', 'boundaries'],
 };
 // Settings the engine refuses (the correct side shows why) and the variant runs.
 const REFUSED = ['unchecked-overlap'];
@@ -114,4 +120,66 @@ e2e('the dropped separator: a chunk that is not a slice of the text, and editing
   );
   const bad = await paneBadges(page, 'pane-buggy');
   assert.equal(bad.coverage, 'true', 'short text fits whole: nothing lost');
+});
+
+/** The title (its detail) of one badge in a pane. */
+const badgeDetail = (page, pane, name) =>
+  page.locator(`[data-testid="${pane}"] [data-testid="badge-${name}"]`).getAttribute('title');
+
+e2e('seed 004\'s last rows: a stale hash, token spans guessed from strings, a chunk across a permission boundary', async ({ page }) => {
+  await openBugs(page);
+  // An edit that keeps the size: the index keeps "ten", the page now says "six".
+  await byTestId(page, 'bug-select').selectOption('stale-index');
+  await panesReady(page);
+  assert.deepEqual(await paneTexts(page, 'pane-buggy'), [
+    'Card refunds take tensix working days.',
+    'Cash refunds are instant.',
+    'Disputes: help@pay.example',
+  ]);
+  assert.match(await badgeDetail(page, 'pane-buggy', 'hash'), /^chunk 0 holds “Card refunds take ten working days\.” \(SHA-256 ec43a9580059…\), but the text at its position, chars 0–35, reads “Card refunds take six working days\.”/);
+  assert.match(await byTestId(page, 'bug-note').innerText(), /still 90 bytes/);
+  // A longer edit changes the size: split again, every hash current.
+  await byTestId(page, 'bug-text').fill('Card refunds take sixty working days.\n\nCash refunds are instant.');
+  await page.waitForFunction(() =>
+    document.querySelector('[data-testid=pane-buggy] [data-testid=badge-hash]')?.getAttribute('data-ok') === 'true',
+  null, { timeout: SETTLE_MS });
+
+  // Ten tokens cut as forty characters: the refund page's cut inside "get".
+  await byTestId(page, 'bug-select').selectOption('split-before-tokens');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=pane-correct] [data-testid=chunk]').length === 4,
+    null, { timeout: SETTLE_MS });
+  assert.equal(
+    await badgeDetail(page, 'pane-buggy', 'token-spans'),
+    'chunk 1 ends at char 80 inside the document\'s token “ get” (token 22): no span of document tokens is this chunk, and counting it alone makes tokens the document does not have (counted alone, the chunks add up to 34 tokens; the document is 33)',
+  );
+  assert.deepEqual(
+    await page.$$eval('[data-testid=pane-buggy] [data-testid=chunk-tokens]', (els) => els.map((e) => e.textContent)),
+    [' · said to be tokens 0–12', ' · said to be tokens 12–23', ' · said to be tokens 23–34'],
+  );
+  assert.match(await page.locator('[data-testid=pane-buggy] .bug-meta').first().innerText(), /^#0 · 12 cl100k/);
+  assert.equal(
+    await badgeDetail(page, 'pane-correct', 'token-spans'),
+    'each chunk starts and ends where document tokens do, and its count is theirs (33 tokens in all)',
+  );
+
+  // Three documents joined: the public refund page runs into the internal rules.
+  await byTestId(page, 'bug-select').selectOption('joined-documents');
+  await panesReady(page);
+  assert.deepEqual(await paneTexts(page, 'pane-correct'), [
+    'Card refunds take ten working days.',
+    'Refunds over 50,000 go to a second approver.',
+    'Cash refunds are instant.',
+  ]);
+  const labels = (pane) =>
+    page.$$eval(`[data-testid=${pane}] [data-testid=chunk-documents]`, (els) => els.map((e) => e.textContent));
+  assert.deepEqual(await labels('pane-correct'), [' · refunds.md (public)', ' · fraud-rules.md (internal)', ' · cash.md (public)']);
+  assert.deepEqual(await labels('pane-buggy'), [' · refunds.md (public) + fraud-rules.md (internal)', ' · cash.md (public)']);
+  assert.equal(
+    await badgeDetail(page, 'pane-buggy', 'boundaries'),
+    'chunk 0 runs from refunds.md (public) into fraud-rules.md (internal), whose text starts at char 134: a reader allowed only public text is shown internal text',
+  );
+  assert.equal(
+    await badgeDetail(page, 'pane-correct', 'boundaries'),
+    'each chunk lies inside one of the 3 documents and keeps its labels',
+  );
 });

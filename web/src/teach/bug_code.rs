@@ -104,6 +104,55 @@ pub fn listing(bug: Bug) -> (&'static str, Vec<Line>) {
                 ),
             ],
         ),
+        Bug::StaleIndex => own(
+            "Re-indexing when a file's size changes",
+            &[
+                ("def sync(index, path, text, splitter, embed):", None),
+                ("    entry = index.get(path)", None),
+                (
+                    "    if entry and entry.size == len(text.encode()):",
+                    Some("an edit that keeps the size keeps the old chunks, vectors and hashes"),
+                ),
+                ("        return entry.chunks", None),
+                ("    chunks = splitter.split(text)", None),
+                ("    index[path] = Entry(len(text.encode()),", None),
+                ("                        [(c, sha256(c), embed(c)) for c in chunks])", None),
+                ("    return chunks", None),
+            ],
+        ),
+        Bug::SplitBeforeTokens => own(
+            "Strings first, token spans guessed afterwards",
+            &[
+                ("def chunk(text, size_tokens, overlap_tokens, enc):", None),
+                (
+                    "    size, step = size_tokens * 4, (size_tokens - overlap_tokens) * 4",
+                    None,
+                ),
+                ("    chunks, t = [], 0", None),
+                ("    for start in range(0, len(text), step):", None),
+                ("        piece = text[start:start + size]", None),
+                (
+                    "        n = len(enc.encode(piece))",
+                    Some("counted alone: a cut inside a word makes tokens the document does not have"),
+                ),
+                ("        chunks.append((piece, (t, t + n)))", None),
+                ("        if start + size >= len(text):", None),
+                ("            break", None),
+                ("        t += len(enc.encode(text[start:start + step]))", None),
+                ("    return chunks", None),
+            ],
+        ),
+        Bug::JoinedDocuments => own(
+            "Joining a corpus before splitting it",
+            &[
+                ("def chunk_corpus(docs, splitter):", None),
+                (
+                    "    text = \"\\n\\n\".join(d.page_content for d in docs)",
+                    Some("the documents' boundaries and labels are gone before the split"),
+                ),
+                ("    return splitter.split_text(text)", None),
+            ],
+        ),
         lesson => from_lesson(lesson),
     }
 }
@@ -207,6 +256,9 @@ mod tests {
                 (Bug::MidWordOverlap, 1),
                 (Bug::UncheckedOverlap, 1),
                 (Bug::LostOffsets, 1),
+                (Bug::StaleIndex, 1),
+                (Bug::SplitBeforeTokens, 1),
+                (Bug::JoinedDocuments, 1),
             ]
         );
     }

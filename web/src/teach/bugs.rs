@@ -6,8 +6,9 @@ use crate::engine::use_split;
 use crate::model::preview;
 use crate::state::{Badge, Shared};
 use crate::text::Text;
-use chunkscope::{CharIndex, Config, Counter, Separator};
+use chunkscope::{CharIndex, Config, Counter, Separator, Span, Unit};
 use chunkscope_teach::bugs::{self, Bug, BugRun, Demo, Finding, Findings, Piece};
+use chunkscope_teach::documents::{documents, held_by, split_documents, Document};
 use std::cell::RefCell;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -97,6 +98,22 @@ struct Shown {
     len: usize,
     slice: bool,
     parts: Vec<Part>,
+    /// The labels of the documents it holds text of, when the text is a
+    /// corpus: one document's, or the several it mixes.
+    from: Option<String>,
+    /// The document tokens it is said to be, where the run says.
+    tokens: Option<(usize, usize)>,
+}
+
+/// The labels of the documents `pieces` hold text of, for a corpus text.
+fn labels(docs: &[Document], pieces: &[Span]) -> Option<String> {
+    (docs.len() > 1).then(|| {
+        held_by(docs, pieces)
+            .into_iter()
+            .map(|d| docs[d].label())
+            .collect::<Vec<_>>()
+            .join(" + ")
+    })
 }
 
 /// A run of a chunk's text: kept, dropped between two kept pieces, or made up.
@@ -114,25 +131,43 @@ fn run(setup: &Setup, correct: &Shared) -> Result<Result2, String> {
     // it, so this holds whenever the worker answered.
     let counter = Counter::new(config.unit).map_err(|e| e.to_string())?;
     let text = &*setup.text;
-    let out = &correct.output;
+    // A corpus is split document by document (the worker split it as one
+    // text, which is the mistake the gallery shows).
+    let docs = documents(text);
+    let corpus = docs.len() > 1;
+    let per_document;
+    let out = if corpus {
+        per_document = split_documents(text, &config).map_err(|e| e.to_string())?;
+        &per_document
+    } else {
+        &correct.output
+    };
     // The worker's checks compared two runs; findings_of would compare the
     // output with itself, so its determinism check is replaced by the real one.
-    let mut correct_found = bugs::findings_of(text, &config, out, out);
-    if let Some(checks) = &correct.checks {
+    let again = if corpus {
+        split_documents(text, &config).map_err(|e| e.to_string())?
+    } else {
+        out.clone()
+    };
+    let mut correct_found = bugs::findings_of(text, &config, out, &again);
+    if let (Some(checks), false) = (&correct.checks, corpus) {
         correct_found.checks = checks.clone();
     }
+    let index = CharIndex::new(text);
     let buggy = bugs::run(setup.bug, text, &config);
     let buggy_found = bugs::findings(text, &config, &buggy, &bugs::run(setup.bug, text, &config));
     let shown = out
         .chunks
         .iter()
-        .zip(&correct.chunk_chars)
-        .map(|(c, &(start, end))| Shown {
+        .map(|c| (c, index.char_span(c.span)))
+        .map(|(c, (start, end))| Shown {
             start,
             end,
             len: c.len,
             slice: true,
             parts: vec![Part::Kept(c.text(text).to_string())],
+            from: labels(&docs, &[c.span]),
+            tokens: None,
         })
         .collect();
     Ok(Result2 {
@@ -149,6 +184,7 @@ fn run(setup: &Setup, correct: &Shared) -> Result<Result2, String> {
 /// as dropped.
 fn shown(
     text: &str,
+    docs: &[Document],
     index: &CharIndex<'_>,
     rope: &bugs::Rope,
     counter: chunkscope::Counter,
@@ -168,12 +204,22 @@ fn shown(
         }
     }
     let (start, end) = rope.hull().map_or((0, 0), |h| index.char_span(h));
+    let pieces: Vec<Span> = rope
+        .pieces
+        .iter()
+        .filter_map(|p| match p {
+            Piece::Source(s) => Some(*s),
+            Piece::Added(_) => None,
+        })
+        .collect();
     Shown {
         start,
         end,
         len: rope.len(text, counter),
         slice: rope.slice().is_some(),
         parts,
+        from: labels(docs, &pieces),
+        tokens: None,
     }
 }
 
@@ -182,7 +228,7 @@ fn visible(text: &str) -> String {
     Separator::literal(text).label().replace(' ', "␣")
 }
 
-fn chunk_list(chunks: &[Shown], size: usize) -> Html {
+fn chunk_list(chunks: &[Shown], size: usize, unit: Unit) -> Html {
     if chunks.is_empty() {
         return html! { <p class="empty">{"No chunks."}</p> };
     }
@@ -196,9 +242,15 @@ fn chunk_list(chunks: &[Shown], size: usize) -> Html {
                         data-start={c.start.to_string()} data-end={c.end.to_string()}
                         data-len={c.len.to_string()} data-slice={c.slice.to_string()}>
                         <span class="bug-meta">
-                            {format!("#{i} · {}", crate::model::count(c.len, "char", "chars"))}
+                            {format!("#{i} · {}", crate::model::amount(c.len, unit))}
+                            if let Some((a, b)) = c.tokens {
+                                <span data-testid="chunk-tokens">{format!(" · said to be tokens {a}–{b}")}</span>
+                            }
                             if over { <strong class="flag">{" · over the size"}</strong> }
                             if !c.slice { <strong class="flag">{" · not a slice of the text"}</strong> }
+                            if let Some(from) = &c.from {
+                                <span class="bug-from" data-testid="chunk-documents">{format!(" · {from}")}</span>
+                            }
                         </span>
                         <span class="bug-text">
                             { for c.parts.iter().map(|p| match p {
@@ -226,10 +278,10 @@ fn badges(found: &Findings) -> Html {
                 let c = b.of(&found.checks)?;
                 Some(verdict(b.test_id(), c.ok, b.title(), &c.detail))
             })}
-            {verdict("badge-slices", found.slices.ok, Finding::Slices.title(), &found.slices.detail)}
-            {verdict("badge-packing", found.packing.ok, Finding::Packing.title(), &found.packing.detail)}
-            {verdict("badge-overlap-delivered", found.overlap.ok, Finding::OverlapDelivered.title(), &found.overlap.detail)}
-            {verdict("badge-advances", found.advances.ok, Finding::Advances.title(), &found.advances.detail)}
+            { for Finding::EXTRAS.into_iter().map(|f| {
+                let c = found.of(f);
+                verdict(f.test_id(), c.ok, f.title(), &c.detail)
+            })}
         </div>
     }
 }
@@ -242,21 +294,13 @@ fn failures(found: &Findings) -> Html {
         .filter(|(_, c)| !c.ok)
         .map(|(t, c)| (t, c.detail.as_str()))
         .collect();
-    if !found.slices.ok {
-        rows.push((Finding::Slices.title(), found.slices.detail.as_str()));
-    }
-    if !found.packing.ok {
-        rows.push((Finding::Packing.title(), found.packing.detail.as_str()));
-    }
-    if !found.overlap.ok {
-        rows.push((
-            Finding::OverlapDelivered.title(),
-            found.overlap.detail.as_str(),
-        ));
-    }
-    if !found.advances.ok {
-        rows.push((Finding::Advances.title(), found.advances.detail.as_str()));
-    }
+    rows.extend(
+        Finding::EXTRAS
+            .into_iter()
+            .map(|f| (f.title(), found.of(f)))
+            .filter(|(_, c)| !c.ok)
+            .map(|(t, c)| (t, c.detail.as_str())),
+    );
     if rows.is_empty() {
         return html! { <p class="ok-line">{"✓ every check holds"}</p> };
     }
@@ -270,21 +314,25 @@ fn failures(found: &Findings) -> Html {
 /// The buggy side alone, for a setting the engine refused: its findings, its
 /// run, its chunks as drawn, and the size. `None` when the unit cannot be
 /// counted here.
-fn refused(setup: &Setup, config: &Config) -> Option<(Findings, BugRun, Vec<Shown>, usize)> {
+fn refused(setup: &Setup, config: &Config) -> Option<(Findings, BugRun, Vec<Shown>, Config)> {
     let counter = Counter::new(config.unit).ok()?;
     let text = &*setup.text;
     let run = bugs::run(setup.bug, text, config);
     let found = bugs::findings(text, config, &run, &bugs::run(setup.bug, text, config));
     let index = CharIndex::new(text);
+    let docs = documents(text);
     let shown = run
         .chunks
         .iter()
-        .map(|c| shown(text, &index, &c.rope, counter))
+        .map(|c| Shown {
+            tokens: c.tokens,
+            ..shown(text, &docs, &index, &c.rope, counter)
+        })
         .collect();
-    Some((found, run, shown, config.size))
+    Some((found, run, shown, config.clone()))
 }
 
-fn buggy_pane(found: &Findings, run: &BugRun, chunks: &[Shown], size: usize) -> Html {
+fn buggy_pane(found: &Findings, run: &BugRun, chunks: &[Shown], config: &Config) -> Html {
     html! {
         <section class="card pane buggy" data-testid="pane-buggy" aria-label="The buggy variant">
             <h3>{"With the bug"}</h3>
@@ -293,8 +341,49 @@ fn buggy_pane(found: &Findings, run: &BugRun, chunks: &[Shown], size: usize) -> 
                 <p class="bug-note" data-testid="bug-note" role="status">{format!("⚠ {note}")}</p>
             }
             {failures(found)}
-            {chunk_list(chunks, size)}
+            {chunk_list(chunks, config.size, config.unit)}
         </section>
+    }
+}
+
+/// Whether the tokenizer of a demo's unit is here to count with.
+#[derive(Clone, Debug, PartialEq)]
+enum Tables {
+    Ready,
+    Loading,
+    Failed(String),
+}
+
+/// The tables of `unit`, fetched and installed (here and in the workers) the
+/// first time a demo counts in it.
+#[hook]
+fn use_tables(unit: Unit) -> Tables {
+    let installed = |unit| match unit {
+        Unit::Tokens(encoding) => chunkscope::tokens::get(encoding).is_some(),
+        Unit::Chars | Unit::Bytes => true,
+    };
+    let failed = use_state(|| None::<(Unit, String)>);
+    let done = use_state(|| 0u32);
+    {
+        let (failed, done) = (failed.clone(), done.clone());
+        use_effect_with(unit, move |&unit| {
+            if let (Unit::Tokens(encoding), false) = (unit, installed(unit)) {
+                wasm_bindgen_futures::spawn_local(async move {
+                    match crate::components::tokenizer::install(encoding).await {
+                        Ok(_) => done.set(*done + 1),
+                        Err(why) => failed.set(Some((
+                            unit,
+                            format!("the {unit} tables could not be loaded: {why}"),
+                        ))),
+                    }
+                });
+            }
+        });
+    }
+    match &*failed {
+        _ if installed(unit) => Tables::Ready,
+        Some((u, why)) if *u == unit => Tables::Failed(why.clone()),
+        _ => Tables::Loading,
     }
 }
 
@@ -309,8 +398,13 @@ pub struct BugGalleryProps {
 #[function_component]
 pub fn BugGallery(props: &BugGalleryProps) -> Html {
     let setup = use_state(Setup::first);
-    let config = setup.config();
-    let correct = use_split(setup.text.clone(), config.clone().ok());
+    let tables = use_tables(setup.base.unit);
+    let config = setup.config().and_then(|c| match &tables {
+        Tables::Failed(why) => Err(why.clone()),
+        _ => Ok(c),
+    });
+    let counting = matches!(tables, Tables::Ready);
+    let correct = use_split(setup.text.clone(), config.clone().ok().filter(|_| counting));
     // An answer for the text and settings before the last edit is not drawn
     // over the new text.
     let ready = correct
@@ -375,7 +469,7 @@ pub fn BugGallery(props: &BugGalleryProps) -> Html {
     // The gallery's variants are built on our engines; a LangChain strategy
     // would be named by its own name the same way.
     let engine = match base.strategy {
-        chunkscope::Strategy::Fixed => "fixed windows".to_string(),
+        chunkscope::Strategy::Fixed => format!("fixed windows in {}", base.unit),
         strategy => format!(
             "{strategy}, separators {}",
             base.separators
@@ -387,7 +481,7 @@ pub fn BugGallery(props: &BugGalleryProps) -> Html {
     };
     let body = match result {
         _ if refused_run.is_some() => {
-            let (refusal, (found, run, shown, size)) = refused_run.expect("matched");
+            let (refusal, (found, run, shown, config)) = refused_run.expect("matched");
             html! {
                 <div class="panes">
                     <section class="card pane" data-testid="pane-correct" aria-label="The correct engine">
@@ -395,10 +489,13 @@ pub fn BugGallery(props: &BugGalleryProps) -> Html {
                         <div class="config-error" data-testid="config-error" role="alert">{refusal}</div>
                         <p class="hint">{"The engine refuses this setting and says what to change."}</p>
                     </section>
-                    {buggy_pane(&found, &run, &shown, size)}
+                    {buggy_pane(&found, &run, &shown, &config)}
                 </div>
             }
         }
+        None if !counting => html! {
+            <p class="empty">{format!("Loading the {} tokenizer…", setup.base.unit)}</p>
+        },
         None => html! { <p class="empty">{"Splitting…"}</p> },
         Some(Err(e)) => {
             html! { <div class="config-error" data-testid="config-error" role="alert">{e.clone()}</div> }
@@ -406,11 +503,15 @@ pub fn BugGallery(props: &BugGalleryProps) -> Html {
         Some(Ok(r)) => {
             let text = &*setup.text;
             let index = CharIndex::new(text);
+            let docs = documents(text);
             let buggy: Vec<Shown> = r
                 .buggy
                 .chunks
                 .iter()
-                .map(|c| shown(text, &index, &c.rope, r.counter))
+                .map(|c| Shown {
+                    tokens: c.tokens,
+                    ..shown(text, &docs, &index, &c.rope, r.counter)
+                })
                 .collect();
             html! {
                 <div class="panes">
@@ -418,9 +519,9 @@ pub fn BugGallery(props: &BugGalleryProps) -> Html {
                         <h3>{"Correct engine"}</h3>
                         {badges(&r.correct_found)}
                         {failures(&r.correct_found)}
-                        {chunk_list(&r.correct, r.config.size)}
+                        {chunk_list(&r.correct, r.config.size, r.config.unit)}
                     </section>
-                    {buggy_pane(&r.buggy_found, &r.buggy, &buggy, r.config.size)}
+                    {buggy_pane(&r.buggy_found, &r.buggy, &buggy, &r.config)}
                 </div>
             }
         }

@@ -63,7 +63,7 @@ pub const SKILLS: [Skill; 15] = [
     Skill { id: "doing-work", seed: "002", can: "I can tell whether the separator hierarchy is doing any work on a corpus.", proof: Proof::Card("doing-work"), go: "Show me" },
     Skill { id: "failures", seed: "002", can: "I can name what defeats the hierarchy: chat exports, PDF text, CSV, Windows line ends.", proof: Proof::Card("slack"), go: "Show me" },
     Skill { id: "structure", seed: "002", can: "I can keep headings, tables and code blocks whole by splitting on the structure.", proof: Proof::Card("md-heading"), go: "Show me" },
-    Skill { id: "properties", seed: "004", can: "I can state the properties every splitter keeps, and show each one breaking.", proof: Proof::Mode(Mode::Bugs), go: "Open the bug gallery" },
+    Skill { id: "properties", seed: "004", can: "I can state the properties every splitter keeps (coverage, order, the hard max, progress, overlap, document boundaries, determinism, content hashes), and show each one breaking.", proof: Proof::Mode(Mode::Bugs), go: "Open the bug gallery" },
     Skill { id: "windows", seed: "004", can: "I can write fixed windows with half-open spans and checked settings.", proof: Proof::Element("exercises"), go: "Go to the exercises" },
     Skill { id: "evaluate", seed: "004", can: "I can measure which configuration retrieves best, and whether the difference is noise.", proof: Proof::Mode(Mode::Evaluate), go: "Evaluate" },
 ];
