@@ -115,8 +115,20 @@ pub enum LangChainError {
 /// leftmost special token's text in `text` (no two can start at one place:
 /// each is `<|`, a name, `|>`).
 pub(crate) fn leftmost_special_token(encoding: Encoding, text: &str) -> Option<&'static str> {
-    encoding
-        .special_tokens()
+    let tokens = encoding.special_tokens();
+    // Every special token of tiktoken's encodings opens with "<|", so one
+    // pass over the places that could start one finds the leftmost (the
+    // least token where two start at one place, as the `min` below).
+    if tokens.iter().all(|t| t.starts_with("<|")) {
+        return text.match_indices("<|").find_map(|(at, _)| {
+            tokens
+                .iter()
+                .filter(|t| text[at..].starts_with(*t))
+                .min()
+                .copied()
+        });
+    }
+    tokens
         .iter()
         .filter_map(|t| text.find(t).map(|at| (at, *t)))
         .min()
