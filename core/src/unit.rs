@@ -309,6 +309,11 @@ impl<'a> Measure<'a> {
         self.continuations.into_inner().flatten()
     }
 
+    /// The source whose spans it measures.
+    pub fn source(&self) -> &'a str {
+        self.source
+    }
+
     /// The counter.
     pub fn counter(&self) -> Counter {
         self.counter
@@ -325,12 +330,42 @@ impl<'a> Measure<'a> {
                 _ => self.counter.len(span.text(self.source)),
             };
         };
+        // A span from one point where the source's tokenizing restarts to
+        // another (a paragraph after a blank line, say) is the source's own
+        // tokens between them: nothing to count afresh.
+        if self.restarts_at(span.start) && self.restarts_at(span.end) {
+            let ends = self.token_ends(t);
+            return ends.before(span.end + 1) - ends.before(span.start + 1);
+        }
         let text = span.text(self.source);
         let Some(first) = first_token_restart(self.source, span.start, span.end) else {
             return self.count(t, text);
         };
         let last = token_restart(self.source, first, span.end).unwrap_or(first);
-        let ends = self.token_ends.get_or_init(|| {
+        let ends = self.token_ends(t);
+        // Tokens of the source ending in (first, last]: both are token ends.
+        let upto_first = ends.before(first + 1);
+        let upto_last = ends.before(last + 1);
+        let between = upto_last - upto_first;
+        self.count(t, &self.source[span.start..first])
+            + between
+            + self.count(t, &self.source[last..span.end])
+    }
+
+    /// Whether the source's tokenizing restarts at byte `at` (see
+    /// [`token_restart`]): at either end of the source, or between two
+    /// characters where it restarts.
+    fn restarts_at(&self, at: usize) -> bool {
+        let (before, after) = (&self.source[..at], &self.source[at..]);
+        match (before.chars().next_back(), after.chars().next()) {
+            (Some(b), Some(a)) => restarts_between(b, a),
+            _ => true,
+        }
+    }
+
+    /// The end of every token of the whole source, tokenized on first use.
+    fn token_ends(&self, t: &chunkscope_tokens::Tokenizer) -> &chunkscope_tokens::TokenEnds {
+        self.token_ends.get_or_init(|| {
             // The heads and tails counted next share the memo of the whole
             // text's pass, which has seen their words.
             if self.source.len() < MEMO_SOURCE {
@@ -341,14 +376,7 @@ impl<'a> Measure<'a> {
                 self.source,
                 memo.get_or_insert_with(chunkscope_tokens::PieceMemo::new),
             )
-        });
-        // Tokens of the source ending in (first, last]: both are token ends.
-        let upto_first = ends.before(first + 1);
-        let upto_last = ends.before(last + 1);
-        let between = upto_last - upto_first;
-        self.count(t, &self.source[span.start..first])
-            + between
-            + self.count(t, &self.source[last..span.end])
+        })
     }
 
     /// `t.count(text)`, through the memo for a long source.
@@ -925,6 +953,23 @@ mod tests {
             // (source, bounds every `step` chars, spans over every `stride`-th
             // bound after the start): the long source's spans stay short, as
             // a split's are, or the test tokenizes megabytes.
+            // Spans from one point where the source's tokenizing restarts
+            // to another, which are counted from the source's tokens alone.
+            let measure = Measure::new(unit, &short);
+            let restarts: Vec<usize> = (0..=short.len())
+                .filter(|&p| short.is_char_boundary(p) && measure.restarts_at(p))
+                .collect();
+            assert!(restarts.len() > 100, "{} restart points", restarts.len());
+            for (k, &a) in restarts.iter().enumerate() {
+                for &b in &restarts[k..(k + 12).min(restarts.len())] {
+                    assert_eq!(
+                        measure.len(Span::new(a, b)),
+                        unit.len(&short[a..b]),
+                        "{encoding} {a}..{b}: {:?}",
+                        &short[a..b]
+                    );
+                }
+            }
             for (source, step, stride) in [(short, 7, 13), (long, 211, 1)] {
                 let measure = Measure::new(unit, &source);
                 let bounds: Vec<usize> = source
