@@ -12,6 +12,7 @@ use crate::unit::{Counter, Measure, Unit};
 use icu_segmenter::options::{SentenceBreakInvariantOptions, WordBreakInvariantOptions};
 use icu_segmenter::{GraphemeClusterSegmenter, SentenceSegmenter, WordSegmenter};
 use pulldown_cmark::{Event, Options, Parser, Tag};
+use std::ops::Range;
 use std::sync::LazyLock;
 use text_splitter::{ChunkConfig, ChunkSizer, MarkdownSplitter, TextSplitter};
 
@@ -25,12 +26,30 @@ const GRAPHEMES: icu_segmenter::GraphemeClusterSegmenterBorrowed<'static> =
     GraphemeClusterSegmenter::new();
 
 /// The library's `ChunkSizer` over our counting.
-#[derive(Clone, Copy, Debug)]
-struct Sizer(Counter);
+///
+/// The library sizes slices of the text it splits (candidate chunks, many
+/// of them overlapping), so a sizer that knows the text measures a slice by
+/// its span through [`Measure`]: chars from a table of the text's
+/// continuation bytes in two lookups, tokens from the text's own tokens with
+/// only the span's head and tail counted afresh, both exactly what counting
+/// the slice alone gives. A string that is not a slice of the text (by its
+/// address) is counted as it is.
+#[derive(Clone, Copy)]
+struct Sizer<'a> {
+    counter: Counter,
+    text: Option<&'a Measure<'a>>,
+}
 
-impl ChunkSizer for Sizer {
+impl ChunkSizer for Sizer<'_> {
     fn size(&self, chunk: &str) -> usize {
-        self.0.len(chunk)
+        if let Some(measure) = self.text {
+            let source = measure.source();
+            let at = (chunk.as_ptr() as usize).wrapping_sub(source.as_ptr() as usize);
+            if at <= source.len() && chunk.len() <= source.len() - at {
+                return measure.len(Span::new(at, at + chunk.len()));
+            }
+        }
+        self.counter.len(chunk)
     }
 }
 
@@ -43,16 +62,23 @@ pub(crate) struct TextSplitterEngine {
 impl TextSplitterEngine {
     /// Checks the configuration as the library's `ChunkConfig` does.
     pub(crate) fn new(kind: Kind, config: &Config) -> Result<TextSplitterEngine, Error> {
-        chunk_config(config, Counter::new(Unit::Chars)?)?;
+        let counter = Counter::new(Unit::Chars)?;
+        chunk_config(
+            config,
+            Sizer {
+                counter,
+                text: None,
+            },
+        )?;
         Ok(TextSplitterEngine { kind })
     }
 }
 
 /// `ChunkConfig::new(size).with_overlap(overlap)?.with_trim(trim)` with our
 /// sizer; its error as [`TextSplitterError`].
-fn chunk_config(config: &Config, counter: Counter) -> Result<ChunkConfig<Sizer>, Error> {
+fn chunk_config<'a>(config: &Config, sizer: Sizer<'a>) -> Result<ChunkConfig<Sizer<'a>>, Error> {
     Ok(ChunkConfig::new(config.size)
-        .with_sizer(Sizer(counter))
+        .with_sizer(sizer)
         .with_overlap(config.overlap)
         .map_err(|e| TextSplitterError::Overlap {
             overlap: config.overlap,
@@ -70,7 +96,12 @@ impl Engine for TextSplitterEngine {
         counter: Counter,
         _record: bool,
     ) -> Result<EngineOutput, Error> {
-        let chunk_config = chunk_config(config, counter)?;
+        let measure = Measure::new(counter, text);
+        let sizer = Sizer {
+            counter,
+            text: Some(&measure),
+        };
+        let chunk_config = chunk_config(config, sizer)?;
         let spans: Vec<Span> = match self.kind {
             Kind::Text => TextSplitter::new(chunk_config)
                 .chunk_indices(text)
@@ -93,7 +124,7 @@ impl Engine for TextSplitterEngine {
             }
             .into());
         }
-        Ok(output(text, &spans, self.kind, counter).into())
+        Ok(output(text, &spans, self.kind, &measure).into())
     }
 
     fn boxed(&self) -> Box<dyn Engine> {
@@ -102,18 +133,23 @@ impl Engine for TextSplitterEngine {
 }
 
 /// The chunks, each cut labelled (see the module's documentation).
-fn output(text: &str, spans: &[Span], kind: Kind, counter: Counter) -> Output {
-    let measure = Measure::new(counter, text);
+fn output(text: &str, spans: &[Span], kind: Kind, measure: &Measure<'_>) -> Output {
+    let windows: Vec<(usize, usize)> = spans
+        .windows(2)
+        .map(|pair| cut_window(text, pair[0]))
+        .collect();
     let elements = match kind {
-        Kind::Markdown if spans.len() > 1 => markdown_boundaries(text),
-        _ => Vec::new(),
+        Kind::Markdown => strongest_elements(text, &windows),
+        Kind::Text => Vec::new(),
     };
     let mut labels: Vec<Label> = Vec::new();
     // For each chunk but the last, the index in `labels` of its cut.
     let cuts: Vec<usize> = spans
         .windows(2)
-        .map(|pair| {
-            let label = label(text, kind, pair[0], pair[1], &elements);
+        .enumerate()
+        .map(|(i, pair)| {
+            let element = elements.get(i).copied().flatten();
+            let label = label(text, kind, pair[0], pair[1], windows[i], element);
             labels.iter().position(|l| *l == label).unwrap_or_else(|| {
                 labels.push(label);
                 labels.len() - 1
@@ -186,61 +222,134 @@ enum Element {
     Heading(u8),
 }
 
-/// Every element boundary (its start and end) with its element, sorted by
-/// offset: the events the library's `MarkdownSplitter` makes its levels of,
-/// from the same parser with the same options.
-fn markdown_boundaries(text: &str) -> Vec<(usize, Element)> {
-    let mut out = Vec::new();
-    for (event, range) in Parser::new_ext(text, Options::all()).into_offset_iter() {
-        let element = match event {
-            Event::Start(
-                Tag::Emphasis
-                | Tag::Strong
-                | Tag::Strikethrough
-                | Tag::Link { .. }
-                | Tag::Image { .. }
-                | Tag::Subscript
-                | Tag::Superscript
-                | Tag::TableCell,
-            )
-            | Event::Text(_)
-            | Event::HardBreak
-            | Event::Code(_)
-            | Event::InlineHtml(_)
-            | Event::InlineMath(_)
-            | Event::FootnoteReference(_)
-            | Event::TaskListMarker(_) => Element::Inline,
-            Event::SoftBreak => Element::SoftBreak,
-            Event::Html(_) | Event::DisplayMath(_) => Element::Block,
-            Event::Start(Tag::Heading { level, .. }) => Element::Heading(7 - level as u8),
-            Event::Start(_) => Element::Block,
-            Event::Rule => Element::Rule,
-            Event::End(_) => continue,
-        };
-        out.push((range.start, element));
-        out.push((range.end, element));
-    }
-    out.sort_unstable_by_key(|&(at, _)| at);
-    out
+/// The whitespace around the cut after `chunk`: from where its trailing
+/// whitespace starts to where the next text starts. A boundary anywhere in
+/// it is a boundary at the cut.
+fn cut_window(text: &str, chunk: Span) -> (usize, usize) {
+    let end = chunk.end;
+    let a = text[..end].trim_end().len().max(chunk.start);
+    let b = end + (text[end..].len() - text[end..].trim_start().len());
+    (a, b)
 }
 
-/// The label of the cut between `chunk` and `next`.
-fn label(text: &str, kind: Kind, chunk: Span, next: Span, elements: &[(usize, Element)]) -> Label {
+/// For each cut window, the strongest element with a boundary (its start
+/// or end) inside it, or `None`: the events the library's `MarkdownSplitter`
+/// makes its levels of, from the same parser with the same options.
+///
+/// Where both ends of the windows are in order (chunks that end in order),
+/// the events stream past them, nothing collected or sorted. Otherwise the
+/// boundaries are collected and sorted, and each window looks its range up.
+fn strongest_elements(text: &str, windows: &[(usize, usize)]) -> Vec<Option<Element>> {
+    if windows.is_empty() {
+        return Vec::new();
+    }
+    let in_order = windows
+        .windows(2)
+        .all(|w| w[0].0 <= w[1].0 && w[0].1 <= w[1].1);
+    if in_order {
+        streamed(text, windows)
+    } else {
+        sorted(text, windows)
+    }
+}
+
+/// The element boundaries of `text`, in the parser's order.
+fn events(text: &str) -> impl Iterator<Item = (Element, Range<usize>)> + '_ {
+    Parser::new_ext(text, Options::all())
+        .into_offset_iter()
+        .filter_map(|(event, range)| Some((element(&event)?, range)))
+}
+
+/// [`strongest_elements`] for windows in order: each boundary finds the
+/// windows holding it by binary search.
+fn streamed(text: &str, windows: &[(usize, usize)]) -> Vec<Option<Element>> {
+    let mut strongest = vec![None; windows.len()];
+    for (element, range) in events(text) {
+        for at in [range.start, range.end] {
+            let first = windows.partition_point(|&(_, b)| b < at);
+            let inside = windows[first..].iter().take_while(|&&(a, _)| a <= at);
+            for best in strongest[first..]
+                .iter_mut()
+                .zip(inside)
+                .map(|(best, _)| best)
+            {
+                if best.is_none_or(|e| element > e) {
+                    *best = Some(element);
+                }
+            }
+        }
+    }
+    strongest
+}
+
+/// [`strongest_elements`] for any windows: the boundaries sorted, and each
+/// window's range looked up.
+fn sorted(text: &str, windows: &[(usize, usize)]) -> Vec<Option<Element>> {
+    let mut boundaries: Vec<(usize, Element)> = events(text)
+        .flat_map(|(e, range)| [(range.start, e), (range.end, e)])
+        .collect();
+    boundaries.sort_unstable_by_key(|&(at, _)| at);
+    windows
+        .iter()
+        .map(|&(a, b)| {
+            let first = boundaries.partition_point(|&(at, _)| at < a);
+            boundaries[first..]
+                .iter()
+                .take_while(|&&(at, _)| at <= b)
+                .map(|&(_, e)| e)
+                .max()
+        })
+        .collect()
+}
+
+/// The element an event opens or is, as the library ranks its levels;
+/// `None` for an element's end (its range is its start's).
+fn element(event: &Event<'_>) -> Option<Element> {
+    Some(match event {
+        Event::Start(
+            Tag::Emphasis
+            | Tag::Strong
+            | Tag::Strikethrough
+            | Tag::Link { .. }
+            | Tag::Image { .. }
+            | Tag::Subscript
+            | Tag::Superscript
+            | Tag::TableCell,
+        )
+        | Event::Text(_)
+        | Event::HardBreak
+        | Event::Code(_)
+        | Event::InlineHtml(_)
+        | Event::InlineMath(_)
+        | Event::FootnoteReference(_)
+        | Event::TaskListMarker(_) => Element::Inline,
+        Event::SoftBreak => Element::SoftBreak,
+        Event::Html(_) | Event::DisplayMath(_) => Element::Block,
+        Event::Start(Tag::Heading { level, .. }) => Element::Heading(7 - *level as u8),
+        Event::Start(_) => Element::Block,
+        Event::Rule => Element::Rule,
+        Event::End(_) => return None,
+    })
+}
+
+/// The label of the cut between `chunk` and `next`, whose whitespace is
+/// `window` ([`cut_window`]); `element` is the strongest Markdown element
+/// with a boundary in it.
+fn label(
+    text: &str,
+    kind: Kind,
+    chunk: Span,
+    next: Span,
+    (a, b): (usize, usize),
+    element: Option<Element>,
+) -> Label {
     let end = chunk.end;
-    let a = end - (chunk.text(text).len() - chunk.text(text).trim_end().len());
-    let b = end + (text[end..].len() - text[end..].trim_start().len());
     if kind == Kind::Text {
         if let Some(run) = longest_line_break_run(&text[a..b]) {
             return run;
         }
     }
-    let first = elements.partition_point(|(at, _)| *at < a);
-    if let Some(strongest) = elements[first..]
-        .iter()
-        .take_while(|(at, _)| *at <= b)
-        .map(|(_, e)| *e)
-        .max()
-    {
+    if let Some(strongest) = element {
         return Label::Element(strongest);
     }
     // Sentence and word boundaries after a line break are those of the text
@@ -364,6 +473,65 @@ mod tests {
             cuts,
             ["at a level-1 heading", "at a level-2 heading", "End"]
         );
+    }
+
+    /// The streamed lookup of the cuts' elements is the sorted one, on the
+    /// windows of real splits of generated Markdown; a window moved off its
+    /// cut (a planted bug) is seen to change the answer.
+    #[test]
+    fn streamed_elements_are_the_sorted_ones() {
+        use proptest::prelude::*;
+        use proptest::test_runner::{Config as Runner, TestRunner};
+        let block = prop_oneof![
+            "#{1,3} [a-z ]{1,12}\n\n",
+            "[a-z]{1,6}( [a-z*_`]{1,8}){0,6}\n\n",
+            "- [a-z *]{1,10}\n- [a-z]{1,8}\n\n",
+            "```\n[a-z\n]{0,20}\n```\n\n",
+            "\\| a \\| b \\|\n\\|---\\|---\\|\n\\| [a-z]{1,4} \\| c \\|\n\n",
+            "---\n\n",
+        ];
+        let mut runner = TestRunner::new(Runner {
+            cases: 300,
+            ..Runner::default()
+        });
+        let compared = std::cell::Cell::new(0);
+        let differed = std::cell::Cell::new(0);
+        runner
+            .run(
+                &(proptest::collection::vec(block, 1..12), 8usize..60),
+                |(blocks, size)| {
+                    let text = blocks.concat();
+                    let config = Config {
+                        size,
+                        ..Config::for_strategy(crate::Strategy::TextSplitterMarkdown)
+                    };
+                    let out = Splitter::new(config).unwrap().split(&text).unwrap();
+                    let windows: Vec<(usize, usize)> = out
+                        .chunks
+                        .windows(2)
+                        .map(|pair| cut_window(&text, pair[0].span))
+                        .collect();
+                    prop_assert!(windows
+                        .windows(2)
+                        .all(|w| w[0].0 <= w[1].0 && w[0].1 <= w[1].1));
+                    prop_assert_eq!(streamed(&text, &windows), sorted(&text, &windows));
+                    compared.set(compared.get() + windows.len());
+                    if let Some(&(a, b)) = windows.first() {
+                        let moved = [(a.saturating_sub(1), b.saturating_sub(1))];
+                        if sorted(&text, &moved) != sorted(&text, &windows[..1]) {
+                            differed.set(differed.get() + 1);
+                            prop_assert_ne!(
+                                streamed(&text, &moved),
+                                streamed(&text, &windows[..1])
+                            );
+                        }
+                    }
+                    Ok(())
+                },
+            )
+            .unwrap();
+        assert!(compared.get() > 1000, "{} cuts compared", compared.get());
+        assert!(differed.get() > 10, "{} planted moves seen", differed.get());
     }
 
     #[test]
