@@ -859,7 +859,10 @@ impl Variant<'_> {
             if self.stopped() {
                 return;
             }
-            self.emit(text.char_range(self.source, i, i + self.size), None);
+            self.emit(
+                text.char_range(self.source, i, i.saturating_add(self.size)),
+                None,
+            );
         }
     }
 
@@ -879,7 +882,10 @@ impl Variant<'_> {
         let count = (len - self.size as i64).div_euclid(stride) + 1;
         for k in 0..count.max(0) as usize {
             let start = k * stride as usize;
-            self.emit(text.char_range(self.source, start, start + self.size), None);
+            self.emit(
+                text.char_range(self.source, start, start.saturating_add(self.size)),
+                None,
+            );
         }
     }
 
@@ -935,7 +941,7 @@ impl Variant<'_> {
         let len = text.chars_len(src);
         (0..len)
             .step_by(self.size.max(1))
-            .map(|j| text.char_range(src, j, j + self.size))
+            .map(|j| text.char_range(src, j, j.saturating_add(self.size)))
             .collect()
     }
 
@@ -1109,16 +1115,20 @@ impl Variant<'_> {
             return;
         }
         let len = text.chars_len(src);
-        let (size, step) = (self.size * 4, (self.size - self.overlap) * 4);
+        let (size, step) = (
+            self.size.saturating_mul(4),
+            (self.size - self.overlap).saturating_mul(4),
+        );
         let mut t = 0;
         for start in (0..len).step_by(step) {
-            let piece = text.char_range(src, start, start + size);
+            let end = start.saturating_add(size);
+            let piece = text.char_range(src, start, end);
             let n = tokenizer.count(&piece.text(src));
             self.emit(piece, None);
             if let Some(last) = self.out.chunks.last_mut() {
                 last.tokens = Some((t, t + n));
             }
-            if start + size >= len || self.stopped() {
+            if end >= len || self.stopped() {
                 break;
             }
             t += tokenizer.count(&text.char_range(src, start, start + step).text(src));

@@ -516,3 +516,24 @@ fn a_joined_corpus_mixes_a_public_and_an_internal_document() {
         "one document: no boundary to cross"
     );
 }
+
+#[test]
+fn no_variant_panics_on_the_largest_size_or_overlap() {
+    for bug in Bug::ALL {
+        let demo = bug.demo();
+        for (size, overlap) in [
+            (usize::MAX, 0),
+            (usize::MAX, usize::MAX - 1),
+            (1, usize::MAX),
+        ] {
+            let config = Config {
+                size,
+                overlap,
+                ..demo.config.clone()
+            };
+            let run = bugs::run(bug, demo.text, &config);
+            let found = bugs::findings(demo.text, &config, &run, &run);
+            assert!(found.of(Finding::Boundaries).detail.len() > 10, "{bug:?}");
+        }
+    }
+}
