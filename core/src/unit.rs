@@ -309,11 +309,6 @@ impl<'a> Measure<'a> {
         self.continuations.into_inner().flatten()
     }
 
-    /// The source whose spans it measures.
-    pub fn source(&self) -> &'a str {
-        self.source
-    }
-
     /// The counter.
     pub fn counter(&self) -> Counter {
         self.counter

@@ -37,13 +37,13 @@ const GRAPHEMES: icu_segmenter::GraphemeClusterSegmenterBorrowed<'static> =
 #[derive(Clone, Copy)]
 struct Sizer<'a> {
     counter: Counter,
-    text: Option<&'a Measure<'a>>,
+    /// The text split, and its measure.
+    text: Option<(&'a str, &'a Measure<'a>)>,
 }
 
 impl ChunkSizer for Sizer<'_> {
     fn size(&self, chunk: &str) -> usize {
-        if let Some(measure) = self.text {
-            let source = measure.source();
+        if let Some((source, measure)) = self.text {
             let at = (chunk.as_ptr() as usize).wrapping_sub(source.as_ptr() as usize);
             if at <= source.len() && chunk.len() <= source.len() - at {
                 return measure.len(Span::new(at, at + chunk.len()));
@@ -99,7 +99,7 @@ impl Engine for TextSplitterEngine {
         let measure = Measure::new(counter, text);
         let sizer = Sizer {
             counter,
-            text: Some(&measure),
+            text: Some((text, &measure)),
         };
         let chunk_config = chunk_config(config, sizer)?;
         let spans: Vec<Span> = match self.kind {
