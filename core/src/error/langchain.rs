@@ -115,24 +115,13 @@ pub enum LangChainError {
 /// leftmost special token's text in `text` (no two can start at one place:
 /// each is `<|`, a name, `|>`).
 pub(crate) fn leftmost_special_token(encoding: Encoding, text: &str) -> Option<&'static str> {
+    // Each opens with "<|": one pass over the places that could start one
+    // finds the leftmost, where searching for each token apart read the
+    // text once per token.
     let tokens = encoding.special_tokens();
-    // Every special token of tiktoken's encodings opens with "<|", so one
-    // pass over the places that could start one finds the leftmost (the
-    // least token where two start at one place, as the `min` below).
-    if tokens.iter().all(|t| t.starts_with("<|")) {
-        return text.match_indices("<|").find_map(|(at, _)| {
-            tokens
-                .iter()
-                .filter(|t| text[at..].starts_with(*t))
-                .min()
-                .copied()
-        });
-    }
-    tokens
-        .iter()
-        .filter_map(|t| text.find(t).map(|at| (at, *t)))
-        .min()
-        .map(|(_, token)| token)
+    text.match_indices("<|")
+        .find_map(|(at, _)| tokens.iter().find(|t| text[at..].starts_with(*t)))
+        .copied()
 }
 
 /// tiktoken's message for a special token in text it is asked to encode
@@ -308,3 +297,27 @@ impl fmt::Display for LangChainError {
 }
 
 impl std::error::Error for LangChainError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_leftmost_special_token_is_found_where_one_opens() {
+        for encoding in Encoding::ALL {
+            assert!(encoding
+                .special_tokens()
+                .iter()
+                .all(|t| t.starts_with("<|")));
+            assert_eq!(leftmost_special_token(encoding, "a <| b |> <|x|>"), None);
+            assert_eq!(
+                leftmost_special_token(encoding, "a <|<|endofprompt|> then <|endoftext|>"),
+                Some("<|endofprompt|>")
+            );
+        }
+        assert_eq!(
+            leftmost_special_token(Encoding::Cl100k, "<|fim_suffix|><|endoftext|>"),
+            Some("<|fim_suffix|>")
+        );
+    }
+}
