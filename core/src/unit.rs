@@ -945,9 +945,6 @@ mod tests {
                 .repeat(MEMO_SOURCE / short.len() + 1)
             );
             assert!(long.len() > MEMO_SOURCE);
-            // (source, bounds every `step` chars, spans over every `stride`-th
-            // bound after the start): the long source's spans stay short, as
-            // a split's are, or the test tokenizes megabytes.
             // Spans from one point where the source's tokenizing restarts
             // to another, which are counted from the source's tokens alone.
             let measure = Measure::new(unit, &short);
@@ -965,6 +962,9 @@ mod tests {
                     );
                 }
             }
+            // (source, bounds every `step` chars, spans over every `stride`-th
+            // bound after the start): the long source's spans stay short, as
+            // a split's are, or the test tokenizes megabytes.
             for (source, step, stride) in [(short, 7, 13), (long, 211, 1)] {
                 let measure = Measure::new(unit, &source);
                 let bounds: Vec<usize> = source

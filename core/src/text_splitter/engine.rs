@@ -267,12 +267,11 @@ fn streamed(text: &str, windows: &[(usize, usize)]) -> Vec<Option<Element>> {
     for (element, range) in events(text) {
         for at in [range.start, range.end] {
             let first = windows.partition_point(|&(_, b)| b < at);
-            let inside = windows[first..].iter().take_while(|&&(a, _)| a <= at);
-            for best in strongest[first..]
-                .iter_mut()
-                .zip(inside)
-                .map(|(best, _)| best)
-            {
+            let inside = windows[first..]
+                .iter()
+                .take_while(|&&(a, _)| a <= at)
+                .count();
+            for best in &mut strongest[first..first + inside] {
                 if best.is_none_or(|e| element > e) {
                     *best = Some(element);
                 }
