@@ -64,10 +64,11 @@ impl Document {
 /// permission.
 fn header_at(text: &str, at: usize) -> Option<(usize, Option<String>, Option<String>)> {
     let mut lines = text[at..].split_inclusive('\n');
-    if lines.next()?.trim_end_matches(['\n', '\r']) != "---" {
+    let fence = lines.next()?;
+    if fence.trim_end_matches(['\n', '\r']) != "---" {
         return None;
     }
-    let mut end = at + 4;
+    let mut end = at + fence.len();
     let (mut source, mut permission) = (None, None);
     for line in lines {
         end += line.len();
@@ -207,6 +208,9 @@ mod tests {
         assert_eq!(docs[0].label(), "the text before the first header");
         assert_eq!(docs[1].label(), "a.md");
         assert_eq!(documents("---\nsource: x\nno end").len(), 1);
+        // Windows line ends: the header is its five-byte fences and all.
+        let crlf = "---\r\nsource: a.md\r\n---\r\nA";
+        assert_eq!(documents(crlf)[0].body.text(crlf), "A");
         assert_eq!(documents("").len(), 1);
     }
 
