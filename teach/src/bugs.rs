@@ -121,36 +121,6 @@ impl Finding {
             Finding::Boundaries => "no boundary crossed",
         }
     }
-
-    /// The findings that are not the engine's own properties, in the order
-    /// the gallery shows them after the properties.
-    pub const EXTRAS: [Finding; 7] = [
-        Finding::Slices,
-        Finding::Packing,
-        Finding::OverlapDelivered,
-        Finding::Advances,
-        Finding::Hash,
-        Finding::TokenSpans,
-        Finding::Boundaries,
-    ];
-
-    /// Its badge's `data-testid` (for the properties, the page's own).
-    pub const fn test_id(self) -> &'static str {
-        match self {
-            Finding::Property(Property::Coverage) => "badge-coverage",
-            Finding::Property(Property::MaxSize) => "badge-max-size",
-            Finding::Property(Property::Order) => "badge-order",
-            Finding::Property(Property::Overlap) => "badge-overlap",
-            Finding::Property(_) => "badge-determinism",
-            Finding::Packing => "badge-packing",
-            Finding::Slices => "badge-slices",
-            Finding::OverlapDelivered => "badge-overlap-delivered",
-            Finding::Advances => "badge-advances",
-            Finding::Hash => "badge-hash",
-            Finding::TokenSpans => "badge-token-spans",
-            Finding::Boundaries => "badge-boundaries",
-        }
-    }
 }
 
 /// A text and configuration chosen to expose a bug.
@@ -298,7 +268,8 @@ impl Bug {
                 "The recursion is right — every piece ends up small enough — but nothing packs \
                  the small pieces back together. Six single letters become six chunks, each too \
                  short to mean anything once it is embedded."
-            }            Bug::StaleIndex => {
+            }
+            Bug::StaleIndex => {
                 "The pipeline decides whether a document changed by its size (or its \
                  modification time) and splits it again only then. An edit that keeps the size, \
                  \"ten\" becoming \"six\", leaves the old chunks in the index: their text, their \
@@ -496,18 +467,23 @@ impl Bug {
             Bug::LostOffsets => (
                 "Status: open.\n\nNotes: none.\n\nStatus: open.",
                 recursive(14, &["\n\n", " "]).with_overlap(2),
-            ),            // "ten" became "six": the size is the same.
+            ),
+            // "ten" became "six": the size is the same.
             Bug::StaleIndex => (STALE_EDITED, recursive(40, &["\n\n", ". ", " ", ""])),
             // 10 tokens, cut as 40 characters: the refund page's fixed cut
             // inside "get".
             Bug::SplitBeforeTokens => (
-                "Refund policy\n\nRefunds take 5 days. They go to the original UPI id.\nCOD orders get store credit.\n\nContact us 24x7.",
+                "Refund policy\n\nRefunds take 5 days. They go to the original UPI id.\n\
+                 COD orders get store credit.\n\nContact us 24x7.",
                 Config::fixed(10, 0).with_unit(Unit::Tokens(Encoding::Cl100k)),
             ),
             Bug::JoinedDocuments => (
-                "---\nsource: refunds.md\npermission: public\n---\nCard refunds take ten working days.\n\
-                 ---\nsource: fraud-rules.md\npermission: internal\n---\nRefunds over 50,000 go to a second approver.\n\
-                 ---\nsource: cash.md\npermission: public\n---\nCash refunds are instant.\n",
+                "---\nsource: refunds.md\npermission: public\n---\n\
+                 Card refunds take ten working days.\n\
+                 ---\nsource: fraud-rules.md\npermission: internal\n---\n\
+                 Refunds over 50,000 go to a second approver.\n\
+                 ---\nsource: cash.md\npermission: public\n---\n\
+                 Cash refunds are instant.\n",
                 recursive(90, &["\n\n", "\n", ". ", " ", ""]),
             ),
         };
@@ -609,12 +585,17 @@ impl Rope {
         }
     }
 
-    /// The smallest span holding all its source pieces (a best-effort position).
-    pub fn hull(&self) -> Option<Span> {
-        let mut spans = self.pieces.iter().filter_map(|p| match p {
+    /// Its source pieces, in order (the text it holds that the source has).
+    pub fn sources(&self) -> impl Iterator<Item = Span> + '_ {
+        self.pieces.iter().filter_map(|p| match p {
             Piece::Source(s) => Some(*s),
             Piece::Added(_) => None,
-        });
+        })
+    }
+
+    /// The smallest span holding all its source pieces (a best-effort position).
+    pub fn hull(&self) -> Option<Span> {
+        let mut spans = self.sources();
         let first = spans.next()?;
         Some(spans.fold(first, |h, s| {
             Span::new(h.start.min(s.start), h.end.max(s.end))
@@ -790,9 +771,6 @@ pub fn run(bug: Bug, source: &str, config: &Config) -> BugRun {
 /// Where two texts of the same length differ: the byte range `[p, e)` outside
 /// which they are the same, on a char boundary of both.
 fn changed(old: &str, new: &str) -> (usize, usize) {
-    if old.len() != new.len() {
-        return (0, old.len());
-    }
     let (o, n) = (old.as_bytes(), new.as_bytes());
     let mut p = o.iter().zip(n).take_while(|(a, b)| a == b).count();
     while !(old.is_char_boundary(p) && new.is_char_boundary(p)) {
@@ -1052,8 +1030,8 @@ impl Variant<'_> {
     /// the two revisions differ, a chunk holds the old text, made up here.
     fn stale_index(&mut self, config: &Config) {
         let src = self.source;
-        let fresh = src.len() != STALE_INDEXED.len();
-        let indexed = if fresh { src } else { STALE_INDEXED };
+        let kept = src.len() == STALE_INDEXED.len();
+        let indexed = if kept { STALE_INDEXED } else { src };
         let chunks = match chunkscope::split(indexed, config) {
             Ok(out) => out.chunks,
             Err(e) => {
@@ -1061,23 +1039,24 @@ impl Variant<'_> {
                 return;
             }
         };
-        let (p, e) = changed(STALE_INDEXED, src);
+        // Where the revisions differ (nowhere when the text was split again).
+        let (p, e) = if kept {
+            changed(STALE_INDEXED, src)
+        } else {
+            (src.len(), src.len())
+        };
         for c in chunks {
             let (a, b) = (c.span.start, c.span.end);
             let mut rope = Rope::default();
-            if fresh {
-                rope.push(Piece::Source(c.span));
-            } else {
-                rope.push(Piece::Source(Span::new(a, b.min(p).max(a))));
-                let (x, y) = (a.max(p), b.min(e));
-                if x < y {
-                    rope.push(Piece::Added(STALE_INDEXED[x..y].to_string()));
-                }
-                rope.push(Piece::Source(Span::new(a.max(e).min(b), b)));
+            rope.push(Piece::Source(Span::new(a, b.min(p).max(a))));
+            let (x, y) = (a.max(p), b.min(e));
+            if x < y {
+                rope.push(Piece::Added(STALE_INDEXED[x..y].to_string()));
             }
+            rope.push(Piece::Source(Span::new(a.max(e).min(b), b)));
             self.emit(rope, None);
         }
-        self.out.note = Some(if fresh {
+        self.out.note = Some(if !kept {
             format!(
                 "the text is {} bytes where the indexed revision was {}: the size changed, so \
                  this pipeline split it again",
@@ -1275,21 +1254,18 @@ pub fn findings_of(source: &str, config: &Config, output: &Output, again: &Outpu
     // as an embedder will, and say nothing of token positions.
     let tokens = match &counter {
         Ok(counter) if counter.tokenizer().is_some() && config.strategy == Strategy::Fixed => {
-            let ends = counter.tokenizer().map(|t| t.token_ends(source)).unwrap_or_default();
-            let reported: Vec<(Span, Option<(usize, usize)>)> = output
+            let claims: Vec<(Span, Option<Claim>)> = output
                 .chunks
                 .iter()
-                .map(|c| {
-                    let t0 = ends.partition_point(|&e| e <= c.span.start);
-                    (c.span, Some((t0, t0 + c.len)))
-                })
+                .map(|c| (c.span, Some(Claim::Count(c.len))))
                 .collect();
-            token_spans(source, *counter, &reported, &chars)
+            token_spans(source, *counter, &claims, &chars)
         }
         Ok(counter) => verdict(
             true,
             format!(
-                "each chunk is counted alone in {}, as an embedder counts it; no token span is reported",
+                "each chunk is counted alone in {}, as an embedder counts it; no token span is \
+                 reported",
                 counter.unit()
             ),
         ),
@@ -1367,14 +1343,24 @@ fn hashes(
     )
 }
 
-/// [`Finding::TokenSpans`]: where a chunk is said to be document tokens
-/// `[t0, t1)`, its position must start and end where document tokens end,
-/// and `[t0, t1)` must be the tokens between. `chunks` are positions with the
-/// token span reported for each (`None`: nothing reported).
+/// What a run says of a chunk's tokens.
+#[derive(Clone, Copy, Debug)]
+enum Claim {
+    /// It is document tokens `[t0, t1)` (a buggy variant's guess).
+    Span(usize, usize),
+    /// It is this many tokens from where it starts (the engine's count of a
+    /// fixed window in tokens).
+    Count(usize),
+}
+
+/// [`Finding::TokenSpans`]: where a chunk is claimed to be document tokens,
+/// its position must start and end where document tokens end, and the claim
+/// must be the tokens between. `chunks` are positions with the claim made
+/// for each (`None`: nothing claimed).
 fn token_spans(
     source: &str,
     counter: Counter,
-    chunks: &[(Span, Option<(usize, usize)>)],
+    chunks: &[(Span, Option<Claim>)],
     chars: &CharIndex<'_>,
 ) -> Check {
     let Some(tokenizer) = counter.tokenizer() else {
@@ -1390,16 +1376,22 @@ fn token_spans(
         let start = if k == 0 { 0 } else { ends[k - 1] };
         String::from_utf8_lossy(&source.as_bytes()[start..ends[k]]).replace('\n', "\\n")
     };
+    let claimed = |span: Span, claim: Claim| match claim {
+        Claim::Span(t0, t1) => (t0, t1),
+        Claim::Count(n) => (before(span.start), before(span.start) + n),
+    };
     let alone: usize = chunks
         .iter()
-        .filter_map(|(_, r)| r.map(|(a, b)| b - a))
+        .filter_map(|&(span, c)| c.map(|c| claimed(span, c)))
+        .map(|(t0, t1)| t1 - t0)
         .sum();
     let totals = format!(
         "counted alone, the chunks add up to {alone} tokens; the document is {}",
         ends.len()
     );
-    for (i, &(span, reported)) in chunks.iter().enumerate() {
-        let Some((r0, r1)) = reported else { continue };
+    for (i, &(span, claim)) in chunks.iter().enumerate() {
+        let Some(claim) = claim else { continue };
+        let (r0, r1) = claimed(span, claim);
         for (edge, at) in [("starts", span.start), ("ends", span.end)] {
             if !on_end(at) {
                 let k = before(at);
@@ -1657,15 +1649,7 @@ pub fn findings(source: &str, config: &Config, run: &BugRun, again: &BugRun) -> 
     let judged = bodies_only(source, &docs);
     let chars = CharIndex::new(source);
     let hulls = as_output(run.chunks.iter().map(|c| c.rope.hull().unwrap_or_default()));
-    let mut pieces: Vec<Span> = run
-        .chunks
-        .iter()
-        .flat_map(|c| &c.rope.pieces)
-        .filter_map(|p| match p {
-            Piece::Source(s) => Some(*s),
-            Piece::Added(_) => None,
-        })
-        .collect();
+    let mut pieces: Vec<Span> = run.chunks.iter().flat_map(|c| c.rope.sources()).collect();
     pieces.sort_unstable();
     let pieces = as_output(pieces);
     // The fixed strategy: the checks need no separators compiled.
@@ -1730,11 +1714,11 @@ pub fn findings(source: &str, config: &Config, run: &BugRun, again: &BugRun) -> 
     };
     let positions: Vec<Span> = hulls.chunks.iter().map(|c| c.span).collect();
     let overlap = overlap_delivered(&judged, config, counter, &positions);
-    let reported: Vec<(Span, Option<(usize, usize)>)> = run
+    let claims: Vec<(Span, Option<Claim>)> = run
         .chunks
         .iter()
         .zip(&positions)
-        .map(|(c, &at)| (at, c.tokens))
+        .map(|(c, &at)| (at, c.tokens.map(|(t0, t1)| Claim::Span(t0, t1))))
         .collect();
     Findings {
         checks,
@@ -1749,19 +1733,10 @@ pub fn findings(source: &str, config: &Config, run: &BugRun, again: &BugRun) -> 
                 .map(|c| (c.rope.text(source), c.rope.hull())),
             &chars,
         ),
-        tokens: token_spans(source, counter, &reported, &chars),
+        tokens: token_spans(source, counter, &claims, &chars),
         boundaries: boundaries(
             &docs,
-            run.chunks.iter().map(|c| {
-                c.rope
-                    .pieces
-                    .iter()
-                    .filter_map(|p| match p {
-                        Piece::Source(s) => Some(*s),
-                        Piece::Added(_) => None,
-                    })
-                    .collect()
-            }),
+            run.chunks.iter().map(|c| c.rope.sources().collect()),
             &chars,
         ),
     }

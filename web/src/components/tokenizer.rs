@@ -116,6 +116,53 @@ pub fn use_tokenizer(unit: Unit, dispatch: Callback<Action>) {
     });
 }
 
+/// Whether a unit's tokenizer is here to count with (always, for chars and
+/// bytes).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Tables {
+    /// Installed, or the unit needs none.
+    Ready,
+    /// Being fetched.
+    Loading,
+    /// They could not be had: why.
+    Failed(String),
+}
+
+/// The tables of `unit`, fetched and installed (here and in the workers) the
+/// first time a view of its own counts in it, for views that keep their own
+/// settings (the bug gallery's demos); the page's settings use
+/// [`use_tokenizer`], which reports to the page's state.
+#[hook]
+pub fn use_tables(unit: Unit) -> Tables {
+    let installed = |unit| match unit {
+        Unit::Tokens(encoding) => tokens::get(encoding).is_some(),
+        Unit::Chars | Unit::Bytes => true,
+    };
+    let failed = use_state(|| None::<(Unit, String)>);
+    let done = use_state(|| 0u32);
+    {
+        let (failed, done) = (failed.clone(), done.clone());
+        use_effect_with(unit, move |&unit| {
+            if let (Unit::Tokens(encoding), false) = (unit, installed(unit)) {
+                wasm_bindgen_futures::spawn_local(async move {
+                    match install(encoding).await {
+                        Ok(_) => done.set(*done + 1),
+                        Err(why) => failed.set(Some((
+                            unit,
+                            format!("the {unit} tables could not be loaded: {why}"),
+                        ))),
+                    }
+                });
+            }
+        });
+    }
+    match &*failed {
+        _ if installed(unit) => Tables::Ready,
+        Some((u, why)) if *u == unit => Tables::Failed(why.clone()),
+        _ => Tables::Loading,
+    }
+}
+
 #[derive(Properties, PartialEq)]
 pub struct TokenizerLineProps {
     pub unit: Unit,

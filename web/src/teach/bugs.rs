@@ -2,12 +2,13 @@
 //! correct engine on a text chosen to expose it, with the same checks on both.
 
 use super::verdict;
+use crate::components::tokenizer::{use_tables, Tables};
 use crate::engine::use_split;
 use crate::model::preview;
 use crate::state::{Badge, Shared};
 use crate::text::Text;
 use chunkscope::{CharIndex, Config, Counter, Separator, Span, Unit};
-use chunkscope_teach::bugs::{self, Bug, BugRun, Demo, Finding, Findings, Piece};
+use chunkscope_teach::bugs::{self, Bug, BugChunk, BugRun, Demo, Finding, Findings, Piece};
 use chunkscope_teach::documents::{documents, held_by, split_documents, Document};
 use std::cell::RefCell;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
@@ -186,9 +187,10 @@ fn shown(
     text: &str,
     docs: &[Document],
     index: &CharIndex<'_>,
-    rope: &bugs::Rope,
+    chunk: &BugChunk,
     counter: chunkscope::Counter,
 ) -> Shown {
+    let rope = &chunk.rope;
     let mut parts = Vec::new();
     let mut last_end: Option<usize> = None;
     for piece in &rope.pieces {
@@ -204,14 +206,7 @@ fn shown(
         }
     }
     let (start, end) = rope.hull().map_or((0, 0), |h| index.char_span(h));
-    let pieces: Vec<Span> = rope
-        .pieces
-        .iter()
-        .filter_map(|p| match p {
-            Piece::Source(s) => Some(*s),
-            Piece::Added(_) => None,
-        })
-        .collect();
+    let pieces: Vec<Span> = rope.sources().collect();
     Shown {
         start,
         end,
@@ -219,7 +214,7 @@ fn shown(
         slice: rope.slice().is_some(),
         parts,
         from: labels(docs, &pieces),
-        tokens: None,
+        tokens: chunk.tokens,
     }
 }
 
@@ -271,6 +266,18 @@ fn chunk_list(chunks: &[Shown], size: usize, unit: Unit) -> Html {
     }
 }
 
+/// The gallery's findings beyond the engine's properties (whose badges are
+/// the page's own), in the order shown, each with its badge's `data-testid`.
+const EXTRAS: [(Finding, &str); 7] = [
+    (Finding::Slices, "badge-slices"),
+    (Finding::Packing, "badge-packing"),
+    (Finding::OverlapDelivered, "badge-overlap-delivered"),
+    (Finding::Advances, "badge-advances"),
+    (Finding::Hash, "badge-hash"),
+    (Finding::TokenSpans, "badge-token-spans"),
+    (Finding::Boundaries, "badge-boundaries"),
+];
+
 fn badges(found: &Findings) -> Html {
     html! {
         <div class="badge-row">
@@ -278,9 +285,9 @@ fn badges(found: &Findings) -> Html {
                 let c = b.of(&found.checks)?;
                 Some(verdict(b.test_id(), c.ok, b.title(), &c.detail))
             })}
-            { for Finding::EXTRAS.into_iter().map(|f| {
+            { for EXTRAS.into_iter().map(|(f, test_id)| {
                 let c = found.of(f);
-                verdict(f.test_id(), c.ok, f.title(), &c.detail)
+                verdict(test_id, c.ok, f.title(), &c.detail)
             })}
         </div>
     }
@@ -295,9 +302,9 @@ fn failures(found: &Findings) -> Html {
         .map(|(t, c)| (t, c.detail.as_str()))
         .collect();
     rows.extend(
-        Finding::EXTRAS
+        EXTRAS
             .into_iter()
-            .map(|f| (f.title(), found.of(f)))
+            .map(|(f, _)| (f.title(), found.of(f)))
             .filter(|(_, c)| !c.ok)
             .map(|(t, c)| (t, c.detail.as_str())),
     );
@@ -324,10 +331,7 @@ fn refused(setup: &Setup, config: &Config) -> Option<(Findings, BugRun, Vec<Show
     let shown = run
         .chunks
         .iter()
-        .map(|c| Shown {
-            tokens: c.tokens,
-            ..shown(text, &docs, &index, &c.rope, counter)
-        })
+        .map(|c| shown(text, &docs, &index, c, counter))
         .collect();
     Some((found, run, shown, config.clone()))
 }
@@ -343,47 +347,6 @@ fn buggy_pane(found: &Findings, run: &BugRun, chunks: &[Shown], config: &Config)
             {failures(found)}
             {chunk_list(chunks, config.size, config.unit)}
         </section>
-    }
-}
-
-/// Whether the tokenizer of a demo's unit is here to count with.
-#[derive(Clone, Debug, PartialEq)]
-enum Tables {
-    Ready,
-    Loading,
-    Failed(String),
-}
-
-/// The tables of `unit`, fetched and installed (here and in the workers) the
-/// first time a demo counts in it.
-#[hook]
-fn use_tables(unit: Unit) -> Tables {
-    let installed = |unit| match unit {
-        Unit::Tokens(encoding) => chunkscope::tokens::get(encoding).is_some(),
-        Unit::Chars | Unit::Bytes => true,
-    };
-    let failed = use_state(|| None::<(Unit, String)>);
-    let done = use_state(|| 0u32);
-    {
-        let (failed, done) = (failed.clone(), done.clone());
-        use_effect_with(unit, move |&unit| {
-            if let (Unit::Tokens(encoding), false) = (unit, installed(unit)) {
-                wasm_bindgen_futures::spawn_local(async move {
-                    match crate::components::tokenizer::install(encoding).await {
-                        Ok(_) => done.set(*done + 1),
-                        Err(why) => failed.set(Some((
-                            unit,
-                            format!("the {unit} tables could not be loaded: {why}"),
-                        ))),
-                    }
-                });
-            }
-        });
-    }
-    match &*failed {
-        _ if installed(unit) => Tables::Ready,
-        Some((u, why)) if *u == unit => Tables::Failed(why.clone()),
-        _ => Tables::Loading,
     }
 }
 
@@ -508,10 +471,7 @@ pub fn BugGallery(props: &BugGalleryProps) -> Html {
                 .buggy
                 .chunks
                 .iter()
-                .map(|c| Shown {
-                    tokens: c.tokens,
-                    ..shown(text, &docs, &index, &c.rope, r.counter)
-                })
+                .map(|c| shown(text, &docs, &index, c, r.counter))
                 .collect();
             html! {
                 <div class="panes">
