@@ -12,7 +12,7 @@
 //! [`Cli`] with `args_conflicts_with_subcommands`; [`Command`] has a variant
 //! for each. A file named like a subcommand is read as `./eval` or after `--`.
 
-use chunkscope::semantic::{Breakpoint, EmbedderChoice};
+use chunkscope::semantic::Breakpoint;
 use chunkscope::{
     Config, Placement, SemanticSettings, Separator, SeparatorLevel, Settings, Strategy,
     TableHeader, Unit,
@@ -22,7 +22,6 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{ArgAction, Parser};
 use std::ffi::OsString;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 /// Where the text comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -546,10 +545,7 @@ impl SplitArgs {
             semantic,
         };
         let config = settings
-            .resolve_spelt(
-                |name| format!("--{}", name.replace('_', "-")),
-                |path| Ok(EmbedderChoice::Model(Arc::new(crate::model::load(path)?))),
-            )
+            .resolve_spelt(|name| format!("--{}", name.replace('_', "-")))
             .map_err(|e| e.message)?;
         Ok(Args {
             config,

@@ -238,7 +238,8 @@ mod tests {
         ];
         let (mut compared, mut seen) = (0, std::collections::BTreeSet::new());
         for config in configs {
-            let splitter = Splitter::new(config.clone()).unwrap();
+            let splitter =
+                Splitter::new(config.clone(), &chunkscope::Resources::tiktoken()).unwrap();
             for detail in [Detail::CHUNKS, Detail::FULL] {
                 let (ours, expected, fields) = both(&text, &splitter, detail, "docs/\"a\".md");
                 assert_eq!(ours, expected, "{config:?}");
@@ -276,7 +277,11 @@ mod tests {
     #[test]
     fn a_full_buffer_is_written_out_and_the_rest_at_the_end() {
         let text = "word ".repeat(40_000);
-        let splitter = Splitter::new(config(Strategy::Recursive, 10, 0)).unwrap();
+        let splitter = Splitter::new(
+            config(Strategy::Recursive, 10, 0),
+            &chunkscope::Resources::tiktoken(),
+        )
+        .unwrap();
         let (ours, expected, _) = both(&text, &splitter, Detail::CHUNKS, "-");
         assert!(expected.len() > 2 * FLUSH);
         assert_eq!(ours, expected);

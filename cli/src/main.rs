@@ -66,7 +66,8 @@ fn run(argv: impl Iterator<Item = std::ffi::OsString>) -> Result<(), Failure> {
     } = args;
     // Checked before reading, so a bad command fails at once instead of after
     // waiting for standard input.
-    let splitter = Splitter::new(config).map_err(|e| Failure::Usage(e.to_string()))?;
+    let resources = model::resources(&config).map_err(Failure::Usage)?;
+    let splitter = Splitter::new(config, &resources).map_err(|e| Failure::Usage(e.to_string()))?;
     // A missing file fails before anything is printed, whichever input it is.
     for input in &inputs {
         if let Input::File(path) = input {
@@ -140,7 +141,9 @@ fn evaluate(eval: EvalArgs) -> Result<(), Failure> {
         questions: path,
         top_k,
     } = eval;
-    let splitter = Splitter::new(split.config).map_err(|e| Failure::Usage(e.to_string()))?;
+    let resources = model::resources(&split.config).map_err(Failure::Usage)?;
+    let splitter =
+        Splitter::new(split.config, &resources).map_err(|e| Failure::Usage(e.to_string()))?;
     let qa = std::fs::read(&path).map_err(|e| cannot_read(&path, &e))?;
     let qa = String::from_utf8(qa)
         .map_err(|_| Failure::Usage(format!("{}: not UTF-8 text", path.display())))?;
@@ -328,7 +331,7 @@ mod tests {
             let mut config = Config::for_strategy(strategy);
             config.size = size;
             config.overlap = overlap;
-            let splitter = Splitter::new(config).unwrap();
+            let splitter = Splitter::new(config, &chunkscope::Resources::tiktoken()).unwrap();
             for detail in [Detail::CHUNKS, Detail::FULL.with_determinism(true)] {
                 let expected = serde_json::to_vec(&splitter.report(&text, detail).unwrap());
                 // Alone, and as the second of several files.

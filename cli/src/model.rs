@@ -8,8 +8,10 @@
 //! - `A,B[,C]`: the model2vec files named one by one (by their names);
 //! - any other file: word vectors in the GloVe or fastText text format.
 
-use chunkscope::semantic::StaticModel;
+use chunkscope::semantic::{EmbedderChoice, StaticModel};
+use chunkscope::{Config, Resources};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 fn read(path: &Path) -> Result<Vec<u8>, String> {
     std::fs::read(path).map_err(|e| format!("--embedder: cannot read {}: {e}", path.display()))
@@ -88,4 +90,18 @@ pub fn load(arg: &str) -> Result<StaticModel, String> {
     let bytes =
         std::fs::read(path).map_err(|e| format!("--embedder: cannot read the model {arg}: {e}"))?;
     StaticModel::from_text(&name_of(path), &bytes).map_err(|e| format!("--embedder {arg}: {e}"))
+}
+
+/// What `config`'s names resolve to: every tokenizer (tiktoken's tables,
+/// built when first counted in), and the `--embedder` model read from disk,
+/// held under the path it was named by.
+pub fn resources(config: &Config) -> Result<Resources, String> {
+    let mut resources = Resources::tiktoken();
+    if let EmbedderChoice::Named(path) = &config.semantic.embedder {
+        let model = load(path)?;
+        resources
+            .add_embedder(path.clone(), Arc::new(model))
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(resources)
 }

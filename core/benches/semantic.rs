@@ -17,7 +17,7 @@
 use chunkscope::semantic::{
     self, Embedder, EmbedderChoice, Lexical, SemanticConfig, StaticModel, Vector,
 };
-use chunkscope::{Config, Error, Splitter, Strategy};
+use chunkscope::{Config, Error, Resources, Splitter, Strategy};
 use divan::counter::BytesCount;
 use divan::{black_box, Bencher};
 use std::sync::{Arc, OnceLock};
@@ -42,7 +42,8 @@ fn config(embedder: EmbedderChoice) -> Config {
 #[divan::bench(sample_count = 10, sample_size = 1)]
 fn lexical_split(bencher: Bencher) {
     let text = text();
-    let splitter = Splitter::new(config(EmbedderChoice::Lexical)).expect("valid");
+    let splitter =
+        Splitter::new(config(EmbedderChoice::Lexical), &Resources::new()).expect("valid");
     bencher.counter(BytesCount::of_str(text)).bench(|| {
         splitter
             .split(black_box(text))
@@ -83,8 +84,11 @@ fn given_vectors(bencher: Bencher) {
         .into_iter()
         .map(Vector::Dense)
         .collect();
-    let given = EmbedderChoice::Custom(Arc::new(Given(vectors)));
-    let splitter = Splitter::new(config(given)).expect("valid");
+    let resources = Resources::new()
+        .with_embedder("given", Arc::new(Given(vectors)))
+        .expect("not the built-in name");
+    let splitter =
+        Splitter::new(config(EmbedderChoice::named("given")), &resources).expect("valid");
     bencher.counter(BytesCount::of_str(text)).bench(|| {
         splitter
             .split(black_box(text))
@@ -189,7 +193,11 @@ fn model2vec_embed(bencher: Bencher) {
 #[divan::bench(sample_count = 10, sample_size = 1)]
 fn model2vec_split(bencher: Bencher) {
     let text = text();
-    let splitter = Splitter::new(config(EmbedderChoice::Model(model()))).expect("valid");
+    let resources = Resources::new()
+        .with_embedder("model", model())
+        .expect("not the built-in name");
+    let splitter =
+        Splitter::new(config(EmbedderChoice::named("model")), &resources).expect("valid");
     bencher.counter(BytesCount::of_str(text)).bench(|| {
         splitter
             .split(black_box(text))

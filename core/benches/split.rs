@@ -118,7 +118,8 @@ fn recursive(case: &Case) -> Config {
 
 fn run(bencher: Bencher, case: &Case, config: Config, trace: bool) {
     let text = corpora()[case.corpus].as_str();
-    let splitter = Splitter::new(config).expect("a valid benchmark configuration");
+    let splitter = Splitter::new(config, &chunkscope::Resources::tiktoken())
+        .expect("a valid benchmark configuration");
     bencher
         .counter(BytesCount::of_str(text))
         .bench(|| -> usize {
@@ -161,8 +162,12 @@ fn langchain_texts(bencher: Bencher, size: usize) {
     bencher
         .counter(BytesCount::of_str(text))
         .bench(|| -> usize {
-            let (texts, _) =
-                chunkscope::langchain::split_texts(black_box(text), &config).expect("splits");
+            let (texts, _) = chunkscope::langchain::split_texts(
+                black_box(text),
+                &config,
+                &chunkscope::Resources::tiktoken(),
+            )
+            .expect("splits");
             texts.len()
         });
 }
@@ -260,7 +265,8 @@ fn sentences_recorded(bencher: Bencher, corpus: usize) {
 fn million_paragraphs(bencher: Bencher, trace: bool) {
     static TEXT: OnceLock<String> = OnceLock::new();
     let text = TEXT.get_or_init(|| (0..1_000_000).map(|i| format!("Item {i}.\n\n")).collect());
-    let splitter = Splitter::new(Config::recursive(1000)).expect("valid");
+    let splitter =
+        Splitter::new(Config::recursive(1000), &chunkscope::Resources::tiktoken()).expect("valid");
     bencher.counter(BytesCount::of_str(text)).bench(|| {
         if trace {
             splitter

@@ -113,7 +113,8 @@ fn config(strategy: Strategy, family: &Family) -> Config {
 /// The best CPU time of splitting `text` for about `budget` (at least twice),
 /// and the number of chunks, or the refusal.
 fn time(config: &Config, text: &str, budget: Duration) -> Result<(f64, usize), String> {
-    let splitter = chunkscope::Splitter::new(config.clone()).map_err(|e| e.to_string())?;
+    let splitter = chunkscope::Splitter::new(config.clone(), &chunkscope::Resources::tiktoken())
+        .map_err(|e| e.to_string())?;
     let (mut best, mut chunks, mut runs) = (f64::INFINITY, 0, 0);
     let started = Instant::now();
     while runs < 2 || started.elapsed() < budget {

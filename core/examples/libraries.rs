@@ -32,7 +32,8 @@ fn main() {
             unit,
             ..Config::for_strategy(strategy)
         };
-        let splitter = Splitter::new(config).expect("a valid configuration");
+        let splitter = Splitter::new(config, &chunkscope::Resources::tiktoken())
+            .expect("a valid configuration");
         let (mut wall, mut cpu, mut chunks) = (f64::INFINITY, f64::INFINITY, 0);
         let started = Instant::now();
         let mut runs = 0;

@@ -19,7 +19,8 @@ fn main() {
         Config::recursive(size)
     };
     let text = std::fs::read_to_string(path).expect("a readable UTF-8 file");
-    let splitter = Splitter::new(config).expect("a valid configuration");
+    let splitter =
+        Splitter::new(config, &chunkscope::Resources::tiktoken()).expect("a valid configuration");
     let started = Instant::now();
     let (chunks, nodes) = if trace {
         let out = splitter.split(&text).expect("splits");

@@ -73,7 +73,8 @@ fn main() {
             unit,
             ..Config::for_strategy(strategy)
         };
-        let splitter = Splitter::new(config).expect("a valid configuration");
+        let splitter = Splitter::new(config, &chunkscope::Resources::tiktoken())
+            .expect("a valid configuration");
         let run_crate = || match &bpe {
             Some(bpe) => crate_spans(
                 strategy,

@@ -74,7 +74,8 @@ fn main() {
             .with_separators(["\n\n", "\n", " ", ""])
             .with_placement(Placement::Start)
             .with_unit(unit);
-        let splitter = Splitter::new(config).expect("a valid configuration");
+        let splitter = Splitter::new(config, &chunkscope::Resources::tiktoken())
+            .expect("a valid configuration");
         let plain = best_of(budget, || splitter.chunks(black_box(&text)).unwrap().len());
         let traced = best_of(budget, || {
             splitter.split(black_box(&text)).unwrap().chunks.len()
@@ -104,9 +105,13 @@ fn time_markdown(text: &str, budget: Duration, sizes: &[usize]) {
     };
     let headers = MarkdownHeaderConfig::new(["#", "##", "###"]);
     for &size in sizes {
-        let plain = Splitter::new(Config::markdown(size)).expect("a valid configuration");
-        let prefixed = Splitter::new(Config::markdown(size).with_heading_prefix(true))
+        let plain = Splitter::new(Config::markdown(size), &chunkscope::Resources::tiktoken())
             .expect("a valid configuration");
+        let prefixed = Splitter::new(
+            Config::markdown(size).with_heading_prefix(true),
+            &chunkscope::Resources::tiktoken(),
+        )
+        .expect("a valid configuration");
         print(
             "chunkscope-markdown",
             size,
@@ -133,11 +138,14 @@ fn time_markdown(text: &str, budget: Duration, sizes: &[usize]) {
                     .len()
             }),
         );
-        let recipe = Splitter::new(Config {
-            size,
-            then_recursive: Some(Vec::new()),
-            ..Config::for_strategy(chunkscope::Strategy::LangChainMarkdown)
-        })
+        let recipe = Splitter::new(
+            Config {
+                size,
+                then_recursive: Some(Vec::new()),
+                ..Config::for_strategy(chunkscope::Strategy::LangChainMarkdown)
+            },
+            &chunkscope::Resources::tiktoken(),
+        )
         .expect("a valid configuration");
         print(
             "chunkscope-lc-recipe-strategy",
@@ -159,7 +167,11 @@ fn time_markdown(text: &str, budget: Duration, sizes: &[usize]) {
                 langchain::split_markdown(black_box(text), &headers)
                     .chunks
                     .iter()
-                    .map(|c| langchain::chunks(&c.text, &recursive).unwrap().len())
+                    .map(|c| {
+                        langchain::chunks(&c.text, &recursive, &chunkscope::Resources::tiktoken())
+                            .unwrap()
+                            .len()
+                    })
                     .sum()
             }),
         );

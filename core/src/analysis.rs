@@ -189,7 +189,7 @@ mod tests {
             let mut config = Config::for_strategy(strategy);
             config.size = 90;
             config.overlap = overlap;
-            let splitter = Splitter::new(config).unwrap();
+            let splitter = Splitter::new(config, &crate::Resources::new()).unwrap();
             let split = splitter
                 .engine
                 .split(&text, splitter.config(), splitter.counter, false)

@@ -2,6 +2,7 @@
 //! output. The playground's live badges and the property tests both use this.
 
 use crate::config::Config;
+use crate::resources::Resources;
 use crate::span::{is_space, CharIndex};
 use crate::trace::Output;
 use crate::unit::{Counter, Unit};
@@ -166,17 +167,17 @@ impl std::ops::Index<Property> for Checks {
 /// Checks `output`, which claims to be the split of `source` under `config`.
 /// Determinism is left unjudged; [`Checks::with_again`] adds it.
 ///
-/// Lengths are counted with the unit's [`Counter`]; with a token unit whose
-/// tokenizer is not installed, the two properties that count (size and
-/// overlap) fail and say so rather than count 0.
-pub fn check(source: &str, config: &Config, output: &Output) -> Checks {
-    match Counter::new(config.unit) {
+/// Lengths are counted with the unit's [`Counter`] from `resources`; with a
+/// token unit whose tokenizer they do not hold, the two properties that
+/// count (size and overlap) fail and say so rather than count 0.
+pub fn check(source: &str, config: &Config, output: &Output, resources: &Resources) -> Checks {
+    match resources.counter(config.unit) {
         Ok(counter) => check_with(source, config, counter, output),
         Err(e) => {
             let mut checks = check_with(
                 source,
                 &config.clone().with_unit(Unit::Chars),
-                Counter::new(Unit::Chars).expect("chars need nothing"),
+                Counter::CHARS,
                 output,
             );
             let cannot = Check::fail(format!("cannot count: {e}"));

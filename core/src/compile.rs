@@ -21,6 +21,7 @@ use crate::engine::{run_ours, Engine, EngineOutput, Run};
 use crate::error::Error;
 use crate::langchain::{LangChainConfig, MarkdownHeaderConfig, MarkdownRecipe};
 use crate::llamaindex::LlamaIndex;
+use crate::resources::Resources;
 use crate::semantic::SemanticEngine;
 use crate::semchunk::Semchunk;
 use crate::separator::{Matcher, SeparatorLevel};
@@ -54,7 +55,11 @@ impl Strategy {
 
     /// Builds the engine for a configuration whose size and overlap are
     /// already checked ([`Config::compile`] does that first).
-    pub(crate) fn engine(self, config: &Config) -> Result<Box<dyn Engine>, Error> {
+    pub(crate) fn engine(
+        self,
+        config: &Config,
+        resources: Option<&Resources>,
+    ) -> Result<Box<dyn Engine>, Error> {
         Ok(match self {
             Strategy::Fixed => Box::new(Native {
                 matchers: Vec::new(),
@@ -113,7 +118,14 @@ impl Strategy {
                     None => Box::new(MarkdownHeaderConfig::from_config(config)?),
                 }
             }
-            Strategy::Semantic => Box::new(SemanticEngine::new(config)?),
+            Strategy::Semantic => {
+                let mut engine = SemanticEngine::new(config)?;
+                // After the settings are checked, so their mistakes come first.
+                if let Some(resources) = resources {
+                    engine.embedder = Some(resources.embedder(&config.semantic.embedder)?);
+                }
+                Box::new(engine)
+            }
             Strategy::Semchunk => Box::new(Semchunk),
             Strategy::ChonkieRecursive => Box::new(Chonkie::new(config)?),
             Strategy::LlamaIndexSentence => Box::new(LlamaIndex::new(config)?),
@@ -138,10 +150,10 @@ impl Strategy {
 
     /// What a token unit counts with for this strategy: LangChain's classes
     /// report a missing tokenizer as LangChain would.
-    pub(crate) fn counter(self, config: &Config) -> Result<Counter, Error> {
+    pub(crate) fn counter(self, config: &Config, resources: &Resources) -> Result<Counter, Error> {
         match self.langchain() {
-            Some(_) => Ok(langchain::counter(config.unit)?),
-            None => Counter::new(config.unit),
+            Some(_) => Ok(langchain::counter(resources, config.unit)?),
+            None => resources.counter(config.unit),
         }
     }
 }
@@ -234,13 +246,18 @@ impl Engine for MarkdownRecipe {
 
 impl Config {
     /// Checks the configuration without splitting anything.
+    /// The names it gives (a tokenizer, an embedder) are not looked up:
+    /// [`Splitter::new`](crate::Splitter::new) resolves them in its
+    /// [`Resources`].
     pub fn validate(&self) -> Result<(), Error> {
-        self.compile().map(|_| ())
+        self.compile(None).map(|_| ())
     }
 
     /// Checks the settings and builds the strategy's engine: the one place
-    /// a configuration is compiled (regexes included).
-    pub(crate) fn compile(&self) -> Result<Box<dyn Engine>, Error> {
+    /// a configuration is compiled (regexes included). With `resources`,
+    /// the engine is ready to split: the names it reads are resolved there;
+    /// without, the configuration is only checked.
+    pub(crate) fn compile(&self, resources: Option<&Resources>) -> Result<Box<dyn Engine>, Error> {
         // LangChain's classes and text-splitter check these themselves, and
         // their engines refuse as the library does.
         if self.strategy.langchain().is_none() && !self.strategy.is_text_splitter() {
@@ -256,6 +273,6 @@ impl Config {
                 });
             }
         }
-        self.strategy.engine(self)
+        self.strategy.engine(self, resources)
     }
 }

@@ -11,7 +11,6 @@ use crate::error::Error;
 use model2vec::TokenModel;
 use std::collections::HashMap;
 use std::fmt;
-use std::sync::Arc;
 
 /// One embedding. Sparse vectors (the lexical embedder's: a document has
 /// thousands of words, a group a handful) are `(dimension, value)` pairs in
@@ -55,62 +54,38 @@ pub trait Embedder: fmt::Debug + Send + Sync {
     fn embed(&self, texts: &[String]) -> Result<Vec<Vector>, Error>;
 }
 
-/// Which embedder a configuration uses. Plain data like the rest of
-/// [`Config`](crate::Config): two configurations are equal when they use the
-/// same embedder value (a loaded model is compared by identity, not by its
-/// megabytes).
-#[derive(Clone, Debug, Default)]
+/// Which embedder a configuration uses: plain data, a name. The embedder
+/// itself is a value the caller holds in its [`Resources`](crate::Resources),
+/// found by this name when a [`Splitter`](crate::Splitter) is built, so two
+/// configurations are equal exactly when they name the same embedder.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum EmbedderChoice {
-    /// [`Lexical`]: TF-IDF over the document's own sentence groups.
+    /// [`Lexical`]: TF-IDF over the document's own sentence groups. Always
+    /// there; written `lexical`.
     #[default]
     Lexical,
-    /// A static model the user loaded ([`StaticModel`]).
-    Model(Arc<StaticModel>),
-    /// Any other embedder (the differential test's: the vectors LangChain is
-    /// given).
-    Custom(Arc<dyn Embedder>),
+    /// The embedder the resources hold under this name (never `lexical`).
+    Named(String),
 }
 
 impl EmbedderChoice {
-    /// The embedder itself.
-    pub fn get(&self) -> &dyn Embedder {
-        match self {
-            EmbedderChoice::Lexical => &Lexical,
-            EmbedderChoice::Model(m) => m.as_ref(),
-            EmbedderChoice::Custom(e) => e.as_ref(),
+    /// The choice written `name`: `lexical` is the built-in embedder, any
+    /// other name one the resources must hold.
+    pub fn named(name: impl Into<String>) -> EmbedderChoice {
+        let name = name.into();
+        if name == "lexical" {
+            EmbedderChoice::Lexical
+        } else {
+            EmbedderChoice::Named(name)
         }
     }
 
-    /// `lexical`, or `model` / `custom`.
-    pub fn kind(&self) -> &'static str {
+    /// How it is written: `lexical`, or the name.
+    pub fn name(&self) -> &str {
         match self {
             EmbedderChoice::Lexical => "lexical",
-            EmbedderChoice::Model(_) => "model",
-            EmbedderChoice::Custom(_) => "custom",
+            EmbedderChoice::Named(name) => name,
         }
-    }
-
-    fn address(&self) -> usize {
-        match self {
-            EmbedderChoice::Lexical => 0,
-            EmbedderChoice::Model(m) => Arc::as_ptr(m) as *const () as usize,
-            EmbedderChoice::Custom(e) => Arc::as_ptr(e) as *const () as usize,
-        }
-    }
-}
-
-impl PartialEq for EmbedderChoice {
-    fn eq(&self, other: &EmbedderChoice) -> bool {
-        self.kind() == other.kind() && self.address() == other.address()
-    }
-}
-
-impl Eq for EmbedderChoice {}
-
-impl std::hash::Hash for EmbedderChoice {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.kind().hash(state);
-        self.address().hash(state);
     }
 }
 

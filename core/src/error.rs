@@ -409,7 +409,7 @@ mod tests {
             .with_separators([Separator::regex(r"\s"), Separator::literal("x")]);
         assert_eq!(setting_of(mixed), Setting::Separators);
         let bytes = Config::recursive(1).with_unit(Unit::Bytes);
-        let e = crate::split("é", &bytes).unwrap_err();
+        let e = crate::split("é", &bytes, &crate::Resources::new()).unwrap_err();
         assert_eq!(e.setting(), Setting::Unit);
     }
 }

@@ -20,7 +20,7 @@
 //! ```
 //! use chunkscope::{export, Config, Detail, Splitter, Unit};
 //! let text = "One. Two.";
-//! let analysis = Splitter::new(Config::recursive(5)).unwrap().analyze(text, Detail::CHUNKS).unwrap();
+//! let analysis = Splitter::new(Config::recursive(5), &chunkscope::Resources::new()).unwrap().analyze(text, Detail::CHUNKS).unwrap();
 //! let rows = export::rows(text, &analysis);
 //! let jsonl = export::jsonl("a.txt", Unit::Chars, &rows);
 //! assert!(jsonl.starts_with(r#"{"doc":"a.txt","index":0,"text":"One.","start":0,"end":4,"len":4,"unit":"chars","cut":" ","sha256":""#));
@@ -218,7 +218,7 @@ mod tests {
     use crate::{Config, Detail, Splitter, Strategy};
 
     fn analysis(text: &str, config: Config) -> Analysis {
-        Splitter::new(config)
+        Splitter::new(config, &crate::Resources::new())
             .unwrap()
             .analyze(text, Detail::CHUNKS)
             .unwrap()

@@ -33,7 +33,7 @@
 //! // LangChain's own first test: CharacterTextSplitter(separator=" ",
 //! // chunk_size=7, chunk_overlap=3).
 //! let config = LangChainConfig::character(7, 3).with_separators([" "]);
-//! let out = langchain::split("foo bar baz 123", &config)?;
+//! let out = langchain::split("foo bar baz 123", &config, &chunkscope::Resources::new())?;
 //! let texts: Vec<&str> = out.chunks.iter().map(|c| c.text.as_str()).collect();
 //! assert_eq!(texts, ["foo bar", "bar baz", "baz 123"]);
 //! let starts: Vec<Option<i64>> = out.chunks.iter().map(|c| c.start_index).collect();
@@ -41,7 +41,7 @@
 //!
 //! // On repeated text, LangChain's start_index can find an earlier copy:
 //! // the second "ab" starts at 3, but LangChain searches from 0 + 2 - 2.
-//! let out = langchain::split("ab ab", &LangChainConfig::recursive(4, 2))?;
+//! let out = langchain::split("ab ab", &LangChainConfig::recursive(4, 2), &chunkscope::Resources::new())?;
 //! let got: Vec<(&str, usize, Option<i64>)> = out
 //!     .chunks
 //!     .iter()
@@ -55,7 +55,7 @@
 //!     .with_separators([r"\s+"])
 //!     .with_regex(true)
 //!     .with_keep(langchain::Keep::None);
-//! let out = langchain::split("one  two", &config)?;
+//! let out = langchain::split("one  two", &config, &chunkscope::Resources::new())?;
 //! assert_eq!(out.chunks[0].text, r"one\s+two");
 //! assert!(!out.chunks[0].is_slice);
 //! assert_eq!(out.chunks[0].not_slice, Some(langchain::NotSlice::PatternJoined { separator: 0 }));
@@ -65,7 +65,7 @@
 //! let config = LangChainConfig::character(12, 0)
 //!     .with_separators([r"(?<=\.) "])
 //!     .with_regex(true);
-//! let out = langchain::split("One. Two.", &config)?;
+//! let out = langchain::split("One. Two.", &config, &chunkscope::Resources::new())?;
 //! assert_eq!(out.chunks[0].text, "One.Two.");
 //! assert_eq!(out.chunks[0].not_slice, Some(langchain::NotSlice::JoinedWithNothing { separator: 0 }));
 //! # Ok::<(), chunkscope::langchain::LangChainError>(())
@@ -87,6 +87,7 @@ pub use recipe::MarkdownRecipe;
 
 use crate::config::Config;
 use crate::engine::EngineOutput;
+use crate::resources::Resources;
 use crate::separator::Placement;
 use crate::span::Span;
 use crate::trace::{Chunk, Cut, LangChainFact, LangChainFacts, NodeId, Output, Trace};
@@ -574,8 +575,8 @@ pub(crate) fn run(
 
 /// The counter of LangChain's `length_function`: `len`, or tiktoken's count
 /// for `from_tiktoken_encoder`, which needs the encoding's tokenizer.
-pub(crate) fn counter(unit: Unit) -> Result<Counter, LangChainError> {
-    Counter::new(unit).map_err(|e| match e {
+pub(crate) fn counter(resources: &Resources, unit: Unit) -> Result<Counter, LangChainError> {
+    resources.counter(unit).map_err(|e| match e {
         crate::Error::TokenizerNotLoaded { encoding } => {
             LangChainError::TokenizerNotLoaded { encoding }
         }
@@ -584,9 +585,13 @@ pub(crate) fn counter(unit: Unit) -> Result<Counter, LangChainError> {
 }
 
 /// Splits `text` as LangChain does, recording the trace.
-pub fn split(text: &str, config: &LangChainConfig) -> Result<LangChainOutput, LangChainError> {
+pub fn split(
+    text: &str,
+    config: &LangChainConfig,
+    resources: &Resources,
+) -> Result<LangChainOutput, LangChainError> {
     config.validate()?;
-    engine::run(text, config, counter(config.unit)?, true)
+    engine::run(text, config, counter(resources, config.unit)?, true)
 }
 
 /// Splits `text` as `MarkdownHeaderTextSplitter(...).split_text(text)` does,
@@ -612,7 +617,7 @@ pub fn split(text: &str, config: &LangChainConfig) -> Result<LangChainOutput, La
 /// );
 /// ```
 pub fn split_markdown(text: &str, config: &MarkdownHeaderConfig) -> LangChainOutput {
-    let counter = Counter::new(Unit::Chars).expect("chars need no tokenizer");
+    let counter = Counter::CHARS;
     markdown::run(text, config, counter, true)
 }
 
@@ -634,6 +639,7 @@ pub fn split_markdown(text: &str, config: &MarkdownHeaderConfig) -> LangChainOut
 ///     text,
 ///     &MarkdownHeaderConfig::new(["#", "##"]),
 ///     &LangChainConfig::recursive(20, 0),
+///     &chunkscope::Resources::new(),
 /// )
 /// .unwrap();
 /// let texts: Vec<&str> = out.iter().map(|c| c.text.as_str()).collect();
@@ -645,12 +651,13 @@ pub fn split_markdown_then(
     text: &str,
     headers: &MarkdownHeaderConfig,
     recursive: &LangChainConfig,
+    resources: &Resources,
 ) -> Result<Vec<LangChainChunk>, LangChainError> {
     let recipe = MarkdownRecipe {
         headers: headers.clone(),
         recursive: recursive.clone(),
     };
-    Ok(recipe::run(text, &recipe, counter(recursive.unit)?, false)?.chunks)
+    Ok(recipe::run(text, &recipe, counter(resources, recursive.unit)?, false)?.chunks)
 }
 
 /// The recipe of LangChain's docs ([`split_markdown_then`]) with its trace
@@ -659,8 +666,14 @@ pub fn split_markdown_then(
 pub fn split_recipe(
     text: &str,
     recipe: &MarkdownRecipe,
+    resources: &Resources,
 ) -> Result<LangChainOutput, LangChainError> {
-    recipe::run(text, recipe, counter(recipe.recursive.unit)?, true)
+    recipe::run(
+        text,
+        recipe,
+        counter(resources, recipe.recursive.unit)?,
+        true,
+    )
 }
 
 /// `split_text(text)`: LangChain's chunk strings (borrowed from `text` where
@@ -670,7 +683,7 @@ pub fn split_recipe(
 /// ```
 /// use chunkscope::langchain::{self, LangChainConfig};
 /// let config = LangChainConfig::character(7, 3).with_separators([" "]);
-/// let (texts, warnings) = langchain::split_texts("foo bar baz 123", &config)?;
+/// let (texts, warnings) = langchain::split_texts("foo bar baz 123", &config, &chunkscope::Resources::new())?;
 /// assert_eq!(texts, ["foo bar", "bar baz", "baz 123"]);
 /// assert!(warnings.is_empty());
 /// # Ok::<(), chunkscope::langchain::LangChainError>(())
@@ -678,21 +691,26 @@ pub fn split_recipe(
 pub fn split_texts<'t>(
     text: &'t str,
     config: &LangChainConfig,
+    resources: &Resources,
 ) -> Result<(Vec<std::borrow::Cow<'t, str>>, Vec<String>), LangChainError> {
     config.validate()?;
-    engine::strings(text, config, counter(config.unit)?)
+    engine::strings(text, config, counter(resources, config.unit)?)
 }
 
 /// Splits `text` as `MarkdownHeaderTextSplitter(...).split_text(text)` does,
 /// without a trace (faster; `node` is `None`); `len` counts chars.
 pub fn markdown_chunks(text: &str, config: &MarkdownHeaderConfig) -> Vec<LangChainChunk> {
-    let counter = Counter::new(Unit::Chars).expect("chars need no tokenizer");
+    let counter = Counter::CHARS;
     markdown::run(text, config, counter, false).chunks
 }
 
 /// Splits `text` as LangChain does, without a trace (faster; `node` is
 /// `None`).
-pub fn chunks(text: &str, config: &LangChainConfig) -> Result<Vec<LangChainChunk>, LangChainError> {
+pub fn chunks(
+    text: &str,
+    config: &LangChainConfig,
+    resources: &Resources,
+) -> Result<Vec<LangChainChunk>, LangChainError> {
     config.validate()?;
-    engine::run(text, config, counter(config.unit)?, false).map(|o| o.chunks)
+    engine::run(text, config, counter(resources, config.unit)?, false).map(|o| o.chunks)
 }

@@ -20,12 +20,13 @@
 //! # Example: the refund page
 //!
 //! ```
-//! use chunkscope::{split, Config, Cut};
+//! use chunkscope::{split, Config, Cut, Resources};
 //!
 //! let page = "Refund policy\n\nRefunds take 5 days. They go to the original UPI id.\n\
 //!             COD orders get store credit.\n\nContact us 24x7.";
 //! let config = Config::recursive(40).with_separators(["\n\n", "\n", ". ", " ", ""]);
-//! let out = split(page, &config)?;
+//! // Chars need no tokenizer and no model: empty resources will do.
+//! let out = split(page, &config, &Resources::new())?;
 //!
 //! let texts: Vec<&str> = out.chunks.iter().map(|c| c.text(page)).collect();
 //! assert_eq!(texts, [
@@ -47,9 +48,9 @@
 //! # Example: fixed windows
 //!
 //! ```
-//! use chunkscope::{split, Config};
+//! use chunkscope::{split, Config, Resources};
 //!
-//! let out = split("abcdefghij", &Config::fixed(4, 1))?;
+//! let out = split("abcdefghij", &Config::fixed(4, 1), &Resources::new())?;
 //! let texts: Vec<&str> = out.chunks.iter().map(|c| c.text("abcdefghij")).collect();
 //! assert_eq!(texts, ["abcd", "defg", "ghij"]); // no overlap-only "j" tail
 //! # Ok::<(), chunkscope::Error>(())
@@ -84,6 +85,7 @@ pub mod presets;
 mod recursive;
 #[cfg(feature = "serde")]
 pub mod report;
+mod resources;
 pub mod semantic;
 pub mod semchunk;
 pub mod sentence;
@@ -103,6 +105,7 @@ pub use check::{check, Check, Checks, Property};
 pub use config::settings::{SemanticSettings, Settings, SettingsError, StrategySetting};
 pub use config::Config;
 pub use error::{Error, Setting};
+pub use resources::Resources;
 pub use separator::{escape, unescape, Placement, Separator, SeparatorLevel};
 pub use span::{is_space, trim, CharCursor, CharIndex, Span};
 pub use strategy::{Strategy, TableHeader};
@@ -124,13 +127,14 @@ pub struct Splitter {
 
 impl Splitter {
     /// Checks and compiles `config` (regexes are compiled here) and resolves
-    /// what its unit counts with: a token unit takes its encoding's
-    /// [installed](tokens::install) tokenizer, or is
-    /// [`Error::TokenizerNotLoaded`].
-    pub fn new(config: Config) -> Result<Splitter, Error> {
-        let engine = config.compile()?;
+    /// the names it gives in `resources`: a token unit's tokenizer (or
+    /// [`Error::TokenizerNotLoaded`]) and the semantic strategy's embedder
+    /// (or [`SemanticError::NoEmbedder`](semantic::SemanticError::NoEmbedder)).
+    /// The splitter keeps what it resolved; `resources` can go.
+    pub fn new(config: Config, resources: &Resources) -> Result<Splitter, Error> {
+        let engine = config.compile(Some(resources))?;
         // Last, so every mistake in the settings is reported first.
-        let counter = config.strategy.counter(&config)?;
+        let counter = config.strategy.counter(&config, resources)?;
         Ok(Splitter {
             config,
             engine,
@@ -141,9 +145,13 @@ impl Splitter {
     /// Like [`Splitter::new`], counting with `counter` (for instance a
     /// tokenizer built from a file with [`tokens::Tokenizer::from_data`]),
     /// whose unit replaces the configuration's.
-    pub fn with_counter(config: Config, counter: Counter) -> Result<Splitter, Error> {
+    pub fn with_counter(
+        config: Config,
+        counter: Counter,
+        resources: &Resources,
+    ) -> Result<Splitter, Error> {
         let config = config.with_unit(counter.unit());
-        let engine = config.compile()?;
+        let engine = config.compile(Some(resources))?;
         Ok(Splitter {
             config,
             engine,
@@ -181,8 +189,8 @@ impl Splitter {
     /// CLI, the JS API and the page all use.
     ///
     /// ```
-    /// use chunkscope::{Config, Detail, Property, Splitter};
-    /// let splitter = Splitter::new(Config::fixed(4, 1))?;
+    /// use chunkscope::{Config, Detail, Property, Resources, Splitter};
+    /// let splitter = Splitter::new(Config::fixed(4, 1), &Resources::new())?;
     /// let analysis = splitter.analyze("abcdefghij", Detail::FULL)?;
     /// assert_eq!(analysis.chunk_chars, [(0, 4), (3, 7), (6, 10)]);
     /// let checks = analysis.checks.unwrap();
@@ -237,9 +245,10 @@ impl Splitter {
     }
 }
 
-/// Splits `text` under `config`, recording the trace.
-pub fn split(text: &str, config: &Config) -> Result<Output, Error> {
-    Splitter::new(config.clone())?.split(text)
+/// Splits `text` under `config`, recording the trace, with the names it
+/// gives resolved in `resources`.
+pub fn split(text: &str, config: &Config, resources: &Resources) -> Result<Output, Error> {
+    Splitter::new(config.clone(), resources)?.split(text)
 }
 
 /// The README's example, compiled and run as a doctest so it cannot go stale.

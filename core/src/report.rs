@@ -900,7 +900,7 @@ mod tests {
     }
 
     fn full(text: &str, config: &Config) -> Report {
-        Splitter::new(config.clone())
+        Splitter::new(config.clone(), &crate::Resources::new())
             .unwrap()
             .report(text, Detail::FULL.with_determinism(true))
             .unwrap()
@@ -969,7 +969,7 @@ mod tests {
 
     #[test]
     fn chunks_detail_is_exactly_the_cli_contract() {
-        let splitter = Splitter::new(seed_config()).unwrap();
+        let splitter = Splitter::new(seed_config(), &crate::Resources::new()).unwrap();
         let r = splitter.report(PAGE, Detail::CHUNKS).unwrap();
         let v = serde_json::to_value(&r).unwrap();
         assert_eq!(v.as_object().unwrap().len(), 1, "{v}");
@@ -1102,7 +1102,7 @@ mod tests {
 
     #[test]
     fn determinism_is_reported_only_when_asked_for() {
-        let splitter = Splitter::new(seed_config()).unwrap();
+        let splitter = Splitter::new(seed_config(), &crate::Resources::new()).unwrap();
         let v = serde_json::to_value(splitter.report(PAGE, Detail::FULL).unwrap()).unwrap();
         let mut names: Vec<&String> = v["checks"].as_object().unwrap().keys().collect();
         names.sort();
@@ -1176,7 +1176,7 @@ mod tests {
         let specs = r.langchain.unwrap().separators;
         assert_eq!(specs.len(), 4);
         // The plain report carries the LangChain fields too.
-        let plain = Splitter::new(config)
+        let plain = Splitter::new(config, &crate::Resources::new())
             .unwrap()
             .report("aaaa\n\nbbbb", Detail::CHUNKS)
             .unwrap();

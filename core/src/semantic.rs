@@ -47,8 +47,9 @@
 //!
 //! [`Lexical`] (TF-IDF over the document's own groups) needs no model and is
 //! lexical similarity, not meaning. [`StaticModel`] reads word vectors the
-//! user provides. Any [`Embedder`] can be plugged in through
-//! [`EmbedderChoice::Custom`].
+//! user provides. Any [`Embedder`] can be held in the caller's
+//! [`Resources`](crate::Resources) under a name the configuration gives
+//! ([`EmbedderChoice::Named`]).
 
 pub use crate::config::semantic::SemanticConfig;
 pub use crate::embed::{Embedder, EmbedderChoice, Lexical, StaticModel, Vector};
@@ -65,6 +66,7 @@ use crate::separator::Matcher;
 use crate::span::{is_space, Span};
 use crate::trace::{Chunk, Cut, Output, Trace};
 use crate::unit::{Counter, Measure};
+use std::sync::Arc;
 
 /// Splits `text` into sentences as `re.split(r"(?<=[.?!])\s+", text)` does.
 pub fn sentences(text: &str) -> Vec<Span> {
@@ -206,9 +208,14 @@ fn check_vectors(vectors: &[Vector], texts: usize) -> Result<usize, SemanticErro
 /// `SemanticChunker.split_text` on `text`: LangChain's chunks (spans and
 /// texts) with everything that led to them. No size limit; `chunks` in each
 /// [`SemanticChunk`] is left `(0, 0)`.
-pub fn langchain_chunks(text: &str, settings: &SemanticConfig) -> Result<SemanticTrace, Error> {
+///
+/// `embedder` makes the vectors; `settings.embedder` only names it.
+pub fn langchain_chunks(
+    text: &str,
+    settings: &SemanticConfig,
+    embedder: &dyn Embedder,
+) -> Result<SemanticTrace, Error> {
     settings.validate()?;
-    let embedder = settings.embedder.get();
     let sentences = sentences(text);
     let n = sentences.len();
     let mut trace = SemanticTrace {
@@ -332,14 +339,19 @@ pub fn langchain_chunks(text: &str, settings: &SemanticConfig) -> Result<Semanti
     Ok(trace)
 }
 
-/// The semantic strategy compiled: its settings, and the separators its size
-/// fallback splits with.
+/// The semantic strategy compiled: the embedder its configuration names, and
+/// the separators its size fallback splits with.
 #[derive(Clone, Debug)]
 pub(crate) struct SemanticEngine {
     matchers: Vec<Matcher>,
+    /// `None` only for a configuration being checked, never split (see
+    /// `Config::compile`).
+    pub(crate) embedder: Option<Arc<dyn Embedder>>,
 }
 
 impl SemanticEngine {
+    /// The engine for `config`'s checked settings, its embedder not yet
+    /// resolved.
     pub(crate) fn new(config: &Config) -> Result<SemanticEngine, Error> {
         config.semantic.validate()?;
         if config.overlap > 0 {
@@ -350,6 +362,7 @@ impl SemanticEngine {
         }
         Ok(SemanticEngine {
             matchers: config.matchers()?,
+            embedder: None,
         })
     }
 }
@@ -362,7 +375,11 @@ impl crate::engine::Engine for SemanticEngine {
         counter: Counter,
         record: bool,
     ) -> Result<crate::engine::EngineOutput, Error> {
-        let mut semantic = langchain_chunks(text, &config.semantic)?;
+        let embedder = self
+            .embedder
+            .as_deref()
+            .expect("a splitter's engine is compiled with its resources");
+        let mut semantic = langchain_chunks(text, &config.semantic, embedder)?;
         let mut output = Output::default();
         let measure = Measure::new(counter, text);
         let last = semantic.chunks.len().saturating_sub(1);

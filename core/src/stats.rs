@@ -12,7 +12,7 @@
 //! let text = "Refund policy\n\nRefunds take 5 days. They go to the original UPI id.\nCOD orders get store credit.\n\nContact us 24x7.";
 //! let mut config = Config::recursive(40);
 //! config.separators = ["\n\n", "\n", ". ", " ", ""].map(Separator::literal).to_vec();
-//! let output = Splitter::new(config.clone()).unwrap().split(text).unwrap();
+//! let output = Splitter::new(config.clone(), &chunkscope::Resources::new()).unwrap().split(text).unwrap();
 //!
 //! let lengths = Lengths::of(output.chunks.iter().map(|c| c.len));
 //! assert_eq!((lengths.count, lengths.min, lengths.median, lengths.max), (5, 13, 20, 31));
@@ -26,7 +26,7 @@
 //!
 //! // Fixed windows of 40 cut "They| go", between two words of one
 //! // sentence, and "g|et", inside a word.
-//! let fixed = Splitter::new(Config::fixed(40, 0)).unwrap().split(text).unwrap();
+//! let fixed = Splitter::new(Config::fixed(40, 0), &chunkscope::Resources::new()).unwrap().split(text).unwrap();
 //! let places = Places::new(text);
 //! let at: Vec<Place> = fixed.chunks[..2].iter().map(|c| places.of(c.span.end)).collect();
 //! assert_eq!(at, [Place::InsideSentence, Place::InsideWord]);
@@ -174,7 +174,7 @@ impl Cuts {
 /// use chunkscope::{Config, Splitter};
 ///
 /// let text = "one two three four five";
-/// let fixed = Splitter::new(Config::fixed(10, 3)).unwrap().split(text).unwrap();
+/// let fixed = Splitter::new(Config::fixed(10, 3), &chunkscope::Resources::new()).unwrap().split(text).unwrap();
 /// let tiling = Tiling::of(text, &fixed);
 /// // Windows of 10 that step by 7: [0, 10), [7, 17), [14, 23), each
 /// // repeating 3 chars of the one before.
@@ -239,7 +239,7 @@ impl Tiling {
 /// use chunkscope::{Config, Splitter};
 ///
 /// let text = "Refunds take 5 days.\n\nContact us 24x7.";
-/// let split = |c: Config| Splitter::new(c).unwrap().split(text).unwrap();
+/// let split = |c: Config| Splitter::new(c, &chunkscope::Resources::new()).unwrap().split(text).unwrap();
 /// let (a, b, c) = (split(Config::recursive(24)), split(Config::recursive(30)), split(Config::fixed(24, 0)));
 /// let agreement = Agreement::of(text, &[&a, &b, &c]);
 /// assert_eq!(agreement.same_as, [vec![1], vec![0], vec![]]);
@@ -371,8 +371,12 @@ mod tests {
     /// Written out by hand: what each split covers of its text.
     #[test]
     fn tiling_counts_what_is_lost_repeated_and_not_a_slice() {
-        let split =
-            |config: Config, text: &str| Splitter::new(config).unwrap().split(text).unwrap();
+        let split = |config: Config, text: &str| {
+            Splitter::new(config, &crate::Resources::new())
+                .unwrap()
+                .split(text)
+                .unwrap()
+        };
         // LangChain without its separators (keep_separator=False) drops the
         // full stops: two chars no chunk holds.
         let text = "aa.bb.cc";
@@ -454,7 +458,7 @@ mod tests {
         // Fixed windows of 4 over "abcdefghij": two window ends, both inside
         // the word.
         let text = "abcdefghij";
-        let fixed = Splitter::new(Config::fixed(4, 1))
+        let fixed = Splitter::new(Config::fixed(4, 1), &crate::Resources::new())
             .unwrap()
             .split(text)
             .unwrap();
@@ -468,7 +472,10 @@ mod tests {
         let mut config = Config::recursive(4);
         config.separators = [" ", ""].map(Separator::literal).to_vec();
         assert_eq!(config.strategy, Strategy::Recursive);
-        let output = Splitter::new(config).unwrap().split(text).unwrap();
+        let output = Splitter::new(config, &crate::Resources::new())
+            .unwrap()
+            .split(text)
+            .unwrap();
         let spans: Vec<&str> = output.chunks.iter().map(|c| c.text(text)).collect();
         assert_eq!(spans, ["abcd", "efgh", "ij"]);
         let cuts = Cuts::of(text, &output.chunks, 2);

@@ -1,8 +1,7 @@
 //! What `size` and `overlap` count.
 
-use crate::error::Error;
 use crate::span::{is_space, Span};
-use crate::tokens::{self, Encoding, Tokenizer};
+use crate::tokens::{Encoding, Tokenizer};
 use std::cell::{OnceCell, RefCell};
 use std::fmt;
 use std::str::FromStr;
@@ -85,47 +84,28 @@ impl FromStr for Unit {
 /// A unit made ready to count: for tokens, with its tokenizer.
 ///
 /// A [`Unit`] is only a name; counting tokens needs rank tables. The tokenizer
-/// is resolved once, when a [`Splitter`](crate::Splitter) is built (or given
-/// with [`Counter::with_tokenizer`]), and travels with the splitter from then
-/// on, so no engine looks anything up while it splits and no length is ever a
-/// silent 0.
+/// is resolved once, from the caller's [`Resources`](crate::Resources), when a
+/// [`Splitter`](crate::Splitter) is built, and travels with the splitter from
+/// then on, so no engine looks anything up while it splits and no length is
+/// ever a silent 0.
 #[derive(Clone, Copy, Debug)]
 pub struct Counter {
     unit: Unit,
     tokenizer: Option<&'static Tokenizer>,
 }
 
-/// Two counters are equal when they count the same unit with the same
-/// tokenizer (the same instance).
-impl PartialEq for Counter {
-    fn eq(&self, other: &Counter) -> bool {
-        self.unit == other.unit
-            && match (self.tokenizer, other.tokenizer) {
-                (Some(a), Some(b)) => std::ptr::eq(a, b),
-                (a, b) => a.is_none() && b.is_none(),
-            }
-    }
-}
-
-impl Eq for Counter {}
-
 impl Counter {
-    /// The counter of `unit`. Chars and bytes need nothing; a token unit takes
-    /// its encoding's [installed](crate::tokens::install) tokenizer (natively,
-    /// with the `tiktoken` feature, one is loaded first when none is), or is
-    /// [`Error::TokenizerNotLoaded`].
-    pub fn new(unit: Unit) -> Result<Counter, Error> {
-        let tokenizer = match unit {
-            Unit::Chars | Unit::Bytes => None,
-            Unit::Tokens(encoding) => {
-                if !tokens::ensure(encoding) {
-                    return Err(Error::TokenizerNotLoaded { encoding });
-                }
-                tokens::get(encoding)
-            }
-        };
-        Ok(Counter { unit, tokenizer })
-    }
+    /// Counts Unicode scalar values.
+    pub const CHARS: Counter = Counter {
+        unit: Unit::Chars,
+        tokenizer: None,
+    };
+
+    /// Counts UTF-8 bytes.
+    pub const BYTES: Counter = Counter {
+        unit: Unit::Bytes,
+        tokenizer: None,
+    };
 
     /// The counter of `tokenizer`'s encoding, with that tokenizer.
     pub fn with_tokenizer(tokenizer: &'static Tokenizer) -> Counter {
@@ -674,7 +654,7 @@ mod tests {
 
     #[test]
     fn chars_of_spans_are_counted_exactly_with_or_without_the_table() {
-        let chars = Counter::new(Unit::Chars).unwrap();
+        let chars = Counter::CHARS;
         // Few non-ASCII characters (the table), then many (counting).
         let few = format!(
             "{}é{}😀 中\n{}",
@@ -734,7 +714,7 @@ mod tests {
             "c".repeat(40),
             "d".repeat(90)
         );
-        let measure = Measure::new(Counter::new(Unit::Chars).unwrap(), &text);
+        let measure = Measure::new(Counter::CHARS, &text);
         assert_eq!(measure.char_start(0), None, "no table before counting");
         let total = measure.chars(Span::new(0, text.len()));
         let starts: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
@@ -747,13 +727,10 @@ mod tests {
     #[test]
     fn forward_counts_chars_and_floors_bytes() {
         let s = "aé😀b";
-        assert_eq!(Counter::new(Unit::Chars).unwrap().forward(s, 0, 2), 3);
-        assert_eq!(
-            Counter::new(Unit::Chars).unwrap().forward(s, 0, 10),
-            s.len()
-        );
-        assert_eq!(Counter::new(Unit::Bytes).unwrap().forward(s, 0, 2), 1);
-        assert_eq!(Counter::new(Unit::Bytes).unwrap().forward(s, 0, 3), 3);
+        assert_eq!(Counter::CHARS.forward(s, 0, 2), 3);
+        assert_eq!(Counter::CHARS.forward(s, 0, 10), s.len());
+        assert_eq!(Counter::BYTES.forward(s, 0, 2), 1);
+        assert_eq!(Counter::BYTES.forward(s, 0, 3), 3);
     }
 
     #[test]
@@ -774,7 +751,7 @@ mod tests {
                         .nth(n)
                         .map_or(text.len(), |(i, _)| from + i);
                     assert_eq!(
-                        Counter::new(Unit::Chars).unwrap().forward(text, from, n),
+                        Counter::CHARS.forward(text, from, n),
                         expected,
                         "{from} {n}"
                     );
@@ -786,30 +763,10 @@ mod tests {
     #[test]
     fn backward_counts_chars_and_ceils_bytes() {
         let s = "aé😀b";
-        assert_eq!(
-            Counter::new(Unit::Chars)
-                .unwrap()
-                .backward(s, s.len(), 2, 0),
-            3
-        );
-        assert_eq!(
-            Counter::new(Unit::Chars)
-                .unwrap()
-                .backward(s, s.len(), 9, 1),
-            1
-        );
-        assert_eq!(
-            Counter::new(Unit::Chars)
-                .unwrap()
-                .backward(s, s.len(), 0, 0),
-            s.len()
-        );
-        assert_eq!(
-            Counter::new(Unit::Bytes)
-                .unwrap()
-                .backward(s, s.len(), 3, 0),
-            7
-        );
+        assert_eq!(Counter::CHARS.backward(s, s.len(), 2, 0), 3);
+        assert_eq!(Counter::CHARS.backward(s, s.len(), 9, 1), 1);
+        assert_eq!(Counter::CHARS.backward(s, s.len(), 0, 0), s.len());
+        assert_eq!(Counter::BYTES.backward(s, s.len(), 3, 0), 7);
     }
 
     /// Random-ish texts full of the places where tokenizing could restart:
@@ -874,7 +831,7 @@ mod tests {
     #[test]
     fn tokens_restart_after_a_newline_before_a_word() {
         for encoding in Encoding::ALL {
-            let t = tokens::get_or_load(encoding).unwrap();
+            let t = Tokenizer::shared(encoding).unwrap();
             for text in restart_texts() {
                 let mut end = text.len();
                 while let Some(at) = token_restart(&text, 0, end) {
@@ -894,8 +851,7 @@ mod tests {
     #[cfg(feature = "tiktoken")]
     #[test]
     fn token_windows_hold_at_most_n_tokens_and_end_on_chars() {
-        let unit = Counter::new(Unit::Tokens(Encoding::Cl100k)).unwrap();
-        assert!(tokens::ensure(Encoding::Cl100k));
+        let unit = Counter::with_tokenizer(Tokenizer::shared(Encoding::Cl100k).unwrap());
         for text in restart_texts() {
             for n in [1, 2, 3, 7] {
                 let mut from = 0;
@@ -925,8 +881,7 @@ mod tests {
     #[test]
     fn measured_token_spans_count_their_own_text() {
         for encoding in Encoding::ALL {
-            let unit = Counter::new(Unit::Tokens(encoding)).unwrap();
-            assert!(tokens::ensure(encoding));
+            let unit = Counter::with_tokenizer(Tokenizer::shared(encoding).unwrap());
             let short: String = restart_texts().concat();
             // Long enough for the memos (the whole text's pass and the spans'
             // heads and tails share one), with pieces over 16 and over 64

@@ -19,7 +19,7 @@ fn seed_config(size: usize) -> Config {
 }
 
 fn texts<'a>(text: &'a str, config: &Config) -> Vec<&'a str> {
-    split(text, config)
+    split(text, config, &tokenizer::resources())
         .unwrap()
         .chunks
         .iter()
@@ -29,7 +29,7 @@ fn texts<'a>(text: &'a str, config: &Config) -> Vec<&'a str> {
 
 #[test]
 fn refund_page_chunks_lengths_and_spans() {
-    let out = split(REFUND, &seed_config(40)).unwrap();
+    let out = split(REFUND, &seed_config(40), &tokenizer::resources()).unwrap();
     let got: Vec<(usize, &str, usize, usize)> = out
         .chunks
         .iter()
@@ -61,7 +61,7 @@ fn refund_page_chunks_lengths_and_spans() {
 
 #[test]
 fn refund_page_tree_matches_the_lessons_table() {
-    let out = split(REFUND, &seed_config(40)).unwrap();
+    let out = split(REFUND, &seed_config(40), &tokenizer::resources()).unwrap();
     let nodes = &out.trace.nodes;
     // Level 1: the blank line cuts the page into 3 pieces; the middle one is 81 chars.
     let root = &nodes[0];
@@ -129,7 +129,7 @@ fn refund_page_tree_matches_the_lessons_table() {
 
 #[test]
 fn refund_page_without_trace_gives_the_same_chunks() {
-    let splitter = chunkscope::Splitter::new(seed_config(40)).unwrap();
+    let splitter = chunkscope::Splitter::new(seed_config(40), &tokenizer::resources()).unwrap();
     let traced = splitter.split(REFUND).unwrap().chunks;
     let plain = splitter.chunks(REFUND).unwrap();
     assert_eq!(plain.len(), traced.len());
@@ -141,7 +141,7 @@ fn refund_page_without_trace_gives_the_same_chunks() {
 
 #[test]
 fn fixed_abcdefghij_has_no_tail() {
-    let out = split("abcdefghij", &Config::fixed(4, 1)).unwrap();
+    let out = split("abcdefghij", &Config::fixed(4, 1), &tokenizer::resources()).unwrap();
     let got: Vec<(&str, Cut)> = out
         .chunks
         .iter()
@@ -161,7 +161,7 @@ fn fixed_abcdefghij_has_no_tail() {
 #[test]
 fn fixed_250_100_20_windows() {
     let text = "x".repeat(250);
-    let out = split(&text, &Config::fixed(100, 20)).unwrap();
+    let out = split(&text, &Config::fixed(100, 20), &tokenizer::resources()).unwrap();
     let spans: Vec<_> = out.chunks.iter().map(|c| c.span.range()).collect();
     assert_eq!(spans, [0..100, 80..180, 160..250]);
     assert_eq!(out.trace.nodes[0].action, Action::Windows { stride: 80 });
@@ -174,7 +174,7 @@ fn seed_002_example_is_packed_into_ccc_ccc() {
         texts("aa\n\nbbb\ncccccc", &config),
         ["aa", "bbb", "ccc", "ccc"]
     );
-    let out = split("aa\n\nbbb\ncccccc", &config).unwrap();
+    let out = split("aa\n\nbbb\ncccccc", &config, &tokenizer::resources()).unwrap();
     let cuts: Vec<Cut> = out.chunks.iter().map(|c| c.cut).collect();
     assert_eq!(
         cuts,
@@ -186,7 +186,7 @@ fn seed_002_example_is_packed_into_ccc_ccc() {
 fn absent_separators_are_recorded_and_the_list_falls_through() {
     // No blank line, no newline, no sentence end, no space: straight to the hard cut.
     let blob = "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo=";
-    let out = split(blob, &seed_config(10)).unwrap();
+    let out = split(blob, &seed_config(10), &tokenizer::resources()).unwrap();
     let root = &out.trace.nodes[0];
     assert_eq!(root.absent, [0, 1, 2, 3]);
     assert_eq!(
@@ -204,7 +204,7 @@ fn without_a_hard_cut_in_the_list_the_size_limit_still_holds() {
     let text = "tiny enormousword";
     let config = Config::recursive(5).with_separators([" "]);
     assert_eq!(texts(text, &config), ["tiny", "enorm", "ouswo", "rd"]);
-    let out = split(text, &config).unwrap();
+    let out = split(text, &config, &tokenizer::resources()).unwrap();
     let fallback = out
         .trace
         .nodes
@@ -255,7 +255,7 @@ fn regex_separators_cut_at_their_matches() {
 fn recursive_overlap_never_breaks_the_size_limit() {
     let text = "The cat sat. The dog ran far away. A bird sang.";
     let config = seed_config(20).with_overlap(8);
-    let out = split(text, &config).unwrap();
+    let out = split(text, &config, &tokenizer::resources()).unwrap();
     for c in &out.chunks {
         assert!(c.len <= 20, "{:?}", c.text(text));
     }
@@ -285,11 +285,21 @@ fn cjk_text_splits_on_full_width_stops() {
 #[test]
 fn bytes_unit_never_cuts_inside_a_character() {
     let text = "héllo wörld";
-    let out = split(text, &Config::fixed(3, 0).with_unit(Unit::Bytes)).unwrap();
+    let out = split(
+        text,
+        &Config::fixed(3, 0).with_unit(Unit::Bytes),
+        &tokenizer::resources(),
+    )
+    .unwrap();
     let joined: String = out.chunks.iter().map(|c| c.text(text)).collect();
     assert_eq!(joined, text);
     assert!(out.chunks.iter().all(|c| c.len <= 3));
-    let err = split("a😀", &Config::fixed(3, 0).with_unit(Unit::Bytes)).unwrap_err();
+    let err = split(
+        "a😀",
+        &Config::fixed(3, 0).with_unit(Unit::Bytes),
+        &tokenizer::resources(),
+    )
+    .unwrap_err();
     assert!(
         matches!(
             err,
@@ -306,8 +316,14 @@ fn bytes_unit_never_cuts_inside_a_character() {
 #[test]
 fn empty_and_whitespace_only_texts_give_no_chunks() {
     for text in ["", "   ", "\n\n\t"] {
-        assert!(split(text, &seed_config(5)).unwrap().chunks.is_empty());
-        assert!(split(text, &Config::fixed(2, 0)).unwrap().chunks.is_empty());
+        assert!(split(text, &seed_config(5), &tokenizer::resources())
+            .unwrap()
+            .chunks
+            .is_empty());
+        assert!(split(text, &Config::fixed(2, 0), &tokenizer::resources())
+            .unwrap()
+            .chunks
+            .is_empty());
     }
 }
 
@@ -332,7 +348,10 @@ fn fixed_windows_in_bytes_never_start_inside_a_character() {
     // boundary 4 bytes on (so after the emoji, 5 bytes on).
     let text = "naïve café 😀 ok";
     let config = Config::fixed(6, 2).with_unit(Unit::Bytes);
-    let (chunks, chars) = pinned(text, &Splitter::new(config).unwrap());
+    let (chunks, chars) = pinned(
+        text,
+        &Splitter::new(config, &tokenizer::resources()).unwrap(),
+    );
     assert_eq!(
         chunks,
         [
@@ -352,7 +371,7 @@ fn fixed_windows_in_tokens_step_by_whole_tokens() {
     let cl100k = Unit::Tokens(Encoding::Cl100k);
     let splitter = |size, overlap| {
         let config = Config::fixed(size, overlap).with_unit(cl100k);
-        Splitter::with_counter(config, tokenizer::counter(cl100k)).unwrap()
+        Splitter::with_counter(config, tokenizer::counter(cl100k), &tokenizer::resources()).unwrap()
     };
     let text = "The cat sat on the mat.";
     assert_eq!(
@@ -380,7 +399,12 @@ fn fixed_windows_in_tokens_step_by_whole_tokens() {
 
 #[test]
 fn refund_page_with_the_separator_at_the_start_of_the_next_chunk() {
-    let out = split(REFUND, &seed_config(40).with_placement(Placement::Start)).unwrap();
+    let out = split(
+        REFUND,
+        &seed_config(40).with_placement(Placement::Start),
+        &tokenizer::resources(),
+    )
+    .unwrap();
     let got: Vec<(&str, usize, usize, Cut)> = out
         .chunks
         .iter()
@@ -406,7 +430,7 @@ fn refund_page_with_the_separator_at_the_start_of_the_next_chunk() {
 #[test]
 fn refund_page_without_the_separators_loses_the_sentence_end() {
     let config = seed_config(40).with_placement(Placement::None);
-    let analysis = Splitter::new(config)
+    let analysis = Splitter::new(config, &tokenizer::resources())
         .unwrap()
         .analyze(REFUND, Detail::FULL)
         .unwrap();
@@ -437,7 +461,12 @@ fn refund_page_without_the_separators_loses_the_sentence_end() {
 
 #[test]
 fn refund_page_untrimmed_chunks_join_back_into_the_page() {
-    let out = split(REFUND, &seed_config(40).with_trim(false)).unwrap();
+    let out = split(
+        REFUND,
+        &seed_config(40).with_trim(false),
+        &tokenizer::resources(),
+    )
+    .unwrap();
     let got: Vec<(&str, usize, Cut)> = out
         .chunks
         .iter()
@@ -462,7 +491,12 @@ fn char_offsets_count_characters_outside_the_basic_plane_once() {
     // Every other character is four bytes (and two UTF-16 units); offsets
     // count Unicode scalar values, as Python's len does.
     let text = "a😀b𝒳c";
-    let chars = |config: Config| pinned(text, &Splitter::new(config).unwrap());
+    let chars = |config: Config| {
+        pinned(
+            text,
+            &Splitter::new(config, &tokenizer::resources()).unwrap(),
+        )
+    };
     let (by_chars, offsets) = chars(Config::fixed(2, 0));
     assert_eq!(
         by_chars,
@@ -485,7 +519,7 @@ fn char_offsets_count_characters_outside_the_basic_plane_once() {
     assert_eq!(offsets, [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5)]);
     // The recursive engine's tree is in chars too.
     let config = Config::recursive(3).with_separators(["b", ""]);
-    let analysis = Splitter::new(config)
+    let analysis = Splitter::new(config, &tokenizer::resources())
         .unwrap()
         .analyze(text, Detail::FULL)
         .unwrap();

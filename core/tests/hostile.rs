@@ -9,6 +9,8 @@ use chunkscope::{
 };
 use std::time::{Duration, Instant};
 
+mod tokenizer;
+
 const MB: usize = 1 << 20;
 
 /// A sentence of ordinary English, 45 bytes.
@@ -24,9 +26,9 @@ fn seed_separators() -> Vec<Separator> {
 /// Splits twice and asserts every property the lessons list; returns the
 /// first output.
 fn sound(text: &str, config: &Config) -> Output {
-    let out = split(text, config).unwrap_or_else(|e| panic!("{e}"));
-    let again = split(text, config).unwrap();
-    let checks = check(text, config, &out).with_again(&out, &again);
+    let out = split(text, config, &tokenizer::resources()).unwrap_or_else(|e| panic!("{e}"));
+    let again = split(text, config, &tokenizer::resources()).unwrap();
+    let checks = check(text, config, &out, &tokenizer::resources()).with_again(&out, &again);
     let drops = config.strategy == Strategy::Recursive && config.placement == Placement::None;
     for (property, c) in checks.iter() {
         let excused = property == Property::Coverage && drops;
@@ -62,13 +64,13 @@ fn one_five_megabyte_line_of_words() {
 #[test]
 fn one_five_megabyte_line_without_a_separator_is_cut_hard() {
     let text = "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo=".repeat(5 * MB / 36);
-    let out = split(&text, &Config::recursive(1000)).unwrap();
+    let out = split(&text, &Config::recursive(1000), &tokenizer::resources()).unwrap();
     assert_eq!(out.chunks.len(), text.len().div_ceil(1000));
     assert!(out.chunks.iter().all(|c| c.len <= 1000));
     assert_eq!(out.trace.nodes[0].absent, [0, 1, 2]);
     // Without "" in the list the size limit holds all the same.
     let no_hard_cut = Config::recursive(1000).with_separators(["\n\n", "\n", " "]);
-    let again = split(&text, &no_hard_cut).unwrap();
+    let again = split(&text, &no_hard_cut, &tokenizer::resources()).unwrap();
     assert_eq!(again.chunks.len(), out.chunks.len());
 }
 
@@ -111,7 +113,7 @@ fn two_hundred_thousand_tiny_paragraphs() {
     let out = sound(&text, &Config::recursive(1000));
     // Packed, not one chunk per paragraph: about 75 paragraphs a chunk.
     assert!(out.chunks.len() < 3_000, "{}", out.chunks.len());
-    let plain = Splitter::new(Config::recursive(1000))
+    let plain = Splitter::new(Config::recursive(1000), &tokenizer::resources())
         .unwrap()
         .chunks(&text)
         .unwrap();
@@ -129,12 +131,16 @@ fn catastrophic_looking_regex_runs_in_linear_time() {
         Separator::regex(r"(x+x+)+y"),
         "".into(),
     ]);
-    let out = within(Duration::from_secs(10), || split(&text, &config).unwrap());
+    let out = within(Duration::from_secs(10), || {
+        split(&text, &config, &tokenizer::resources()).unwrap()
+    });
     assert_eq!(out.trace.nodes[0].absent, [0, 1]);
     assert_eq!(out.chunks.len(), text.len().div_ceil(1000));
     // Where it does match, it cuts there.
     let config = Config::recursive(10).with_separators([Separator::regex("(a+)+b"), "".into()]);
-    let out = within(Duration::from_secs(10), || split(&text, &config).unwrap());
+    let out = within(Duration::from_secs(10), || {
+        split(&text, &config, &tokenizer::resources()).unwrap()
+    });
     assert!(out.chunks.iter().all(|c| c.len <= 10));
 }
 
@@ -145,7 +151,10 @@ fn invalid_regexes_are_errors_that_say_which_separator() {
         separators.truncate(index);
         separators.push(Separator::regex(pattern));
         let config = Config::recursive(100).with_separators(separators);
-        let err = within(Duration::from_secs(5), || split("some text", &config)).unwrap_err();
+        let err = within(Duration::from_secs(5), || {
+            split("some text", &config, &tokenizer::resources())
+        })
+        .unwrap_err();
         assert!(
             matches!(err, Error::InvalidRegex { index: i, .. } if i == index),
             "{err:?}"
@@ -201,7 +210,7 @@ fn five_hundred_nested_separators_do_not_use_the_call_stack() {
         .stack_size(64 * 1024)
         .spawn(|| {
             let (text, config) = nested(500);
-            let out = split(&text, &config).unwrap();
+            let out = split(&text, &config, &tokenizer::resources()).unwrap();
             (out.trace.depth(), out.chunks.len())
         })
         .unwrap();
@@ -222,7 +231,7 @@ fn size_one_in_bytes_with_emoji_is_an_error_not_a_panic() {
                 unit: Unit::Bytes,
                 ..Config::default()
             };
-            let err = split(text, &config).unwrap_err();
+            let err = split(text, &config, &tokenizer::resources()).unwrap_err();
             assert!(
                 matches!(err, Error::CharTooBig { bytes: b, at: a, .. } if b == bytes && a == at),
                 "{strategy}: {err:?}"

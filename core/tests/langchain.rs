@@ -150,7 +150,7 @@ fn fixtures() -> Vec<Fixture> {
 #[test]
 fn langchains_own_test_cases() {
     for fixture in fixtures() {
-        let out = langchain::split(fixture.text, &fixture.config)
+        let out = langchain::split(fixture.text, &fixture.config, &tokenizer::resources())
             .unwrap_or_else(|e| panic!("{}: {e}", fixture.name));
         assert_eq!(out.texts(), fixture.chunks, "{}", fixture.name);
         if let Some(starts) = fixture.starts {
@@ -163,7 +163,7 @@ fn langchains_own_test_cases() {
 
 #[test]
 fn langchains_argument_checks() {
-    let e = langchain::split("x", &character(" ", 2, 4)).unwrap_err();
+    let e = langchain::split("x", &character(" ", 2, 4), &tokenizer::resources()).unwrap_err();
     assert_eq!(
         e,
         LangChainError::OverlapLargerThanSize {
@@ -174,11 +174,16 @@ fn langchains_argument_checks() {
     assert!(e
         .to_string()
         .contains("chunk_overlap (4) is larger than chunk_size (2)"));
-    let e = langchain::split("x", &character(" ", 0, 0)).unwrap_err();
+    let e = langchain::split("x", &character(" ", 0, 0), &tokenizer::resources()).unwrap_err();
     assert_eq!(e, LangChainError::ZeroSize);
     assert!(e.langchain_raises());
     // Equal is allowed, unlike the playground's own engines.
-    assert!(langchain::split("x", &LangChainConfig::recursive(3, 3)).is_ok());
+    assert!(langchain::split(
+        "x",
+        &LangChainConfig::recursive(3, 3),
+        &tokenizer::resources()
+    )
+    .is_ok());
 }
 
 #[test]
@@ -186,15 +191,15 @@ fn an_empty_separator_list_means_the_default_one() {
     let config = LangChainConfig::recursive(10, 0);
     assert_eq!(config.effective_separators(), ["\n\n", "\n", " ", ""]);
     let explicit = recursive(&["\n\n", "\n", " ", ""], 10, 0);
-    let a = langchain::split(HARRISON, &config).unwrap();
-    let b = langchain::split(HARRISON, &explicit).unwrap();
+    let a = langchain::split(HARRISON, &config, &tokenizer::resources()).unwrap();
+    let b = langchain::split(HARRISON, &explicit, &tokenizer::resources()).unwrap();
     assert_eq!(a.texts(), b.texts());
 }
 
 #[test]
 fn oversized_pieces_pass_through_and_are_marked() {
     // CharacterTextSplitter keeps a long word whole and logs LangChain's warning.
-    let out = langchain::split("aaaa bb", &character(" ", 2, 0)).unwrap();
+    let out = langchain::split("aaaa bb", &character(" ", 2, 0), &tokenizer::resources()).unwrap();
     assert_eq!(out.texts(), ["aaaa", "bb"]);
     assert_eq!(
         out.warnings,
@@ -202,7 +207,12 @@ fn oversized_pieces_pass_through_and_are_marked() {
     );
     // RecursiveCharacterTextSplitter with no separator left passes it through
     // unstripped; its leaf says so.
-    let out = langchain::split("xx yyyyy", &recursive(&[" "], 3, 0)).unwrap();
+    let out = langchain::split(
+        "xx yyyyy",
+        &recursive(&[" "], 3, 0),
+        &tokenizer::resources(),
+    )
+    .unwrap();
     assert_eq!(out.texts(), ["xx", " yyyyy"]);
     let leaf = &out.trace.nodes[out.chunks[1].node.unwrap()];
     assert_eq!((leaf.action, leaf.too_big), (Action::Fits, true));
@@ -217,6 +227,7 @@ fn chunks_say_where_they_come_from() {
         &recursive(&[r"\s+"], 20, 0)
             .with_regex(true)
             .with_keep(Keep::None),
+        &tokenizer::resources(),
     )
     .unwrap();
     let c = &out.chunks[0];
@@ -225,13 +236,23 @@ fn chunks_say_where_they_come_from() {
 
     // Dropped empty pieces: "a\n\n\nb" split on "\n" joins back as "a\nb".
     let text = "a\n\n\nb";
-    let out = langchain::split(text, &recursive(&["\n"], 10, 0).with_keep(Keep::None)).unwrap();
+    let out = langchain::split(
+        text,
+        &recursive(&["\n"], 10, 0).with_keep(Keep::None),
+        &tokenizer::resources(),
+    )
+    .unwrap();
     assert_eq!(out.texts(), ["a\nb"]);
     assert!(!out.chunks[0].is_slice);
     assert_eq!(out.chunks[0].span.text(text), text);
 
     // The usual case: a slice, with its cut.
-    let out = langchain::split("Hi.\n\nBye.", &LangChainConfig::recursive(7, 0)).unwrap();
+    let out = langchain::split(
+        "Hi.\n\nBye.",
+        &LangChainConfig::recursive(7, 0),
+        &tokenizer::resources(),
+    )
+    .unwrap();
     assert_eq!(out.texts(), ["Hi.", "Bye."]);
     assert!(out.chunks.iter().all(|c| c.is_slice));
     assert_eq!(out.chunks[0].cut, Cut::Separator(0));
@@ -243,7 +264,12 @@ fn start_index_can_land_on_an_earlier_repeat() {
     // LangChain looks each chunk up with `find` from a guessed offset
     // (previous index + previous length - overlap); with overlap the guess
     // can fall before the real position, onto an equal text.
-    let out = langchain::split("ab ab", &LangChainConfig::recursive(4, 2)).unwrap();
+    let out = langchain::split(
+        "ab ab",
+        &LangChainConfig::recursive(4, 2),
+        &tokenizer::resources(),
+    )
+    .unwrap();
     let got: Vec<(&str, usize, Option<i64>)> = out
         .chunks
         .iter()
@@ -256,7 +282,7 @@ fn start_index_can_land_on_an_earlier_repeat() {
 fn regex_refusals_name_the_feature() {
     let refuse = |pattern: &str| {
         let config = character(pattern, 5, 0).with_regex(true);
-        langchain::split("some text", &config).unwrap_err()
+        langchain::split("some text", &config, &tokenizer::resources()).unwrap_err()
     };
     let e = refuse("(?i)x");
     assert!(matches!(e, LangChainError::UnsupportedRegex { .. }), "{e}");
@@ -295,7 +321,7 @@ fn regex_refusals_name_the_feature() {
     // Catastrophic backtracking ends in an error, not a hang.
     let long = "a".repeat(40);
     let config = character("(a*)*b", 5, 0).with_regex(true);
-    let e = langchain::split(&long, &config).unwrap_err();
+    let e = langchain::split(&long, &config, &tokenizer::resources()).unwrap_err();
     assert!(matches!(e, LangChainError::RegexTooComplex { .. }), "{e}");
 }
 
@@ -303,8 +329,8 @@ fn regex_refusals_name_the_feature() {
 fn a_bad_separator_that_is_never_reached_is_no_error() {
     // Python compiles a separator only when it gets to it.
     let config = recursive(&["a", "("], 10, 0).with_regex(true);
-    assert!(langchain::split("bab", &config).is_ok());
-    let e = langchain::split("bbb", &config).unwrap_err();
+    assert!(langchain::split("bab", &config, &tokenizer::resources()).is_ok());
+    let e = langchain::split("bbb", &config, &tokenizer::resources()).unwrap_err();
     assert!(
         matches!(e, LangChainError::InvalidRegex { index: 1, .. }),
         "{e}"
@@ -315,7 +341,7 @@ fn a_bad_separator_that_is_never_reached_is_no_error() {
 fn capturing_groups_with_keep_separator_crash_like_langchain() {
     // re.split returns the groups too; LangChain's pairing then adds None.
     let config = recursive(&["(a)|b"], 2, 0).with_regex(true);
-    let e = langchain::split("xxbxx", &config).unwrap_err();
+    let e = langchain::split("xxbxx", &config, &tokenizer::resources()).unwrap_err();
     assert!(
         matches!(
             e,
@@ -333,7 +359,7 @@ fn capturing_groups_with_keep_separator_crash_like_langchain() {
 fn the_trace_shows_each_split_and_each_chunk() {
     let text = "Refunds take 5 days. They go to the original UPI id.";
     let config = recursive(&["\n", ". ", " "], 30, 0).with_keep(Keep::End);
-    let out = langchain::split(text, &config).unwrap();
+    let out = langchain::split(text, &config, &tokenizer::resources()).unwrap();
     assert_eq!(
         out.texts(),
         ["Refunds take 5 days.", "They go to the original UPI", "id."]
@@ -371,7 +397,7 @@ fn the_trace_shows_each_split_and_each_chunk() {
         assert_eq!(leaf.span, c.span);
     }
     // The untraced path gives the same chunks.
-    let plain = langchain::chunks(text, &config).unwrap();
+    let plain = langchain::chunks(text, &config, &tokenizer::resources()).unwrap();
     assert_eq!(plain.len(), out.chunks.len());
     assert!(plain
         .iter()
@@ -1396,11 +1422,19 @@ impl Comparison {
         };
         self.count(kind);
         self.compared += 1;
-        let out = langchain::split(request["text"].as_str().unwrap(), &config);
+        let out = langchain::split(
+            request["text"].as_str().unwrap(),
+            &config,
+            &tokenizer::resources(),
+        );
         let tokens = matches!(config.unit, Unit::Tokens(_));
         // `split_text`'s own path (the Python classes' `split_text`) gives the
         // texts, warnings and error of the full split exactly.
-        let texts = langchain::split_texts(request["text"].as_str().unwrap(), &config);
+        let texts = langchain::split_texts(
+            request["text"].as_str().unwrap(),
+            &config,
+            &tokenizer::resources(),
+        );
         match (&out, &texts) {
             (Ok(o), Ok((t, w))) => {
                 let full: Vec<&str> = o.chunks.iter().map(|c| c.text.as_str()).collect();
@@ -1525,7 +1559,7 @@ impl Comparison {
                 request["code"].as_str().unwrap_or_default()
             ));
         }
-        let out = langchain::split(request["text"].as_str()?, &config);
+        let out = langchain::split(request["text"].as_str()?, &config, &tokenizer::resources());
         let tokens = matches!(config.unit, Unit::Tokens(_));
         self.verdict("generated Python code", tokens, compare(&out, answer))
             .map(|p| format!("to_python(): {p}\n  code:\n{code}"))
@@ -1620,7 +1654,8 @@ impl Comparison {
                 ));
             }
         }
-        let ours = langchain::split_markdown_then(text, &headers, &recursive);
+        let ours =
+            langchain::split_markdown_then(text, &headers, &recursive, &tokenizer::resources());
         let warnings: Option<Vec<String>> = answer
             .get("warnings")
             .map(|w| serde_json::from_value(w.clone()).unwrap());
@@ -1674,7 +1709,9 @@ impl Comparison {
                         headers: headers.clone(),
                         recursive: recursive.clone(),
                     };
-                    *w != langchain::split_recipe(text, &recipe).unwrap().warnings
+                    *w != langchain::split_recipe(text, &recipe, &tokenizer::resources())
+                        .unwrap()
+                        .warnings
                 }) {
                     Some(format!("warnings differ from LangChain's {warnings:?}"))
                 } else {
@@ -1741,19 +1778,23 @@ impl Comparison {
             ..chunkscope::Config::for_strategy(chunkscope::Strategy::LangChainMarkdown)
         }
         .with_separators(separators(&markers, false));
-        let want = langchain::split_markdown_then(text, headers, recursive);
-        let splitter =
-            match chunkscope::Splitter::with_counter(config, tokenizer::counter(recursive.unit)) {
-                Ok(s) => s,
-                Err(e) => {
-                    let checked = matches!(
-                        e,
-                        chunkscope::Error::ZeroSize | chunkscope::Error::OverlapTooLarge { .. }
-                    );
-                    self.count(format!("{KIND}: refused by the settings' checks"));
-                    return (!checked).then(|| format!("refused: {e}"));
-                }
-            };
+        let want =
+            langchain::split_markdown_then(text, headers, recursive, &tokenizer::resources());
+        let splitter = match chunkscope::Splitter::with_counter(
+            config,
+            tokenizer::counter(recursive.unit),
+            &tokenizer::resources(),
+        ) {
+            Ok(s) => s,
+            Err(e) => {
+                let checked = matches!(
+                    e,
+                    chunkscope::Error::ZeroSize | chunkscope::Error::OverlapTooLarge { .. }
+                );
+                self.count(format!("{KIND}: refused by the settings' checks"));
+                return (!checked).then(|| format!("refused: {e}"));
+            }
+        };
         let got = splitter.split(text);
         let (got, want) = match (got, want) {
             (Ok(got), Ok(want)) => (got, want),
@@ -1821,6 +1862,7 @@ impl Comparison {
             request["text"].as_str()?,
             &recipe.headers,
             &recipe.recursive,
+            &tokenizer::resources(),
         );
         let problem = match (ours, answer.get("error")) {
             (Err(e), Some(_)) if same_exception(e.langchain_exception(), answer).is_ok() => {
@@ -2266,7 +2308,7 @@ fn any_config() -> impl Strategy<Value = LangChainConfig> {
 }
 
 fn properties(text: &str, config: &LangChainConfig) -> Result<(), TestCaseError> {
-    let out = match langchain::split(text, config) {
+    let out = match langchain::split(text, config, &tokenizer::resources()) {
         Ok(out) => out,
         Err(e) => {
             prop_assert!(!e.to_string().is_empty());
@@ -2274,7 +2316,7 @@ fn properties(text: &str, config: &LangChainConfig) -> Result<(), TestCaseError>
         }
     };
     prop_assert_eq!(
-        &langchain::split(text, config).unwrap(),
+        &langchain::split(text, config, &tokenizer::resources()).unwrap(),
         &out,
         "not deterministic"
     );
@@ -2285,10 +2327,7 @@ fn properties(text: &str, config: &LangChainConfig) -> Result<(), TestCaseError>
         prop_assert!(text.is_char_boundary(c.span.start) && text.is_char_boundary(c.span.end));
         prop_assert_eq!(c.is_slice, c.span.text(text) == c.text);
         prop_assert!(!c.text.is_empty());
-        prop_assert_eq!(
-            c.len,
-            chunkscope::Counter::new(config.unit).unwrap().len(&c.text)
-        );
+        prop_assert_eq!(c.len, tokenizer::counter(config.unit).len(&c.text));
         prop_assert_eq!(c.cut == Cut::End, i + 1 == n);
         if let Cut::Separator(s) = c.cut {
             prop_assert!(s < out.separators.len() && !out.separators[s].is_empty());
@@ -2319,11 +2358,11 @@ fn properties(text: &str, config: &LangChainConfig) -> Result<(), TestCaseError>
             prop_assert_eq!(out.chunks[c].node, Some(id));
         }
     }
-    let (texts, warnings) = langchain::split_texts(text, config).unwrap();
+    let (texts, warnings) = langchain::split_texts(text, config, &tokenizer::resources()).unwrap();
     let full: Vec<&str> = out.chunks.iter().map(|c| c.text.as_str()).collect();
     prop_assert_eq!(texts, full);
     prop_assert_eq!(warnings, out.warnings.clone());
-    let plain = langchain::chunks(text, config).unwrap();
+    let plain = langchain::chunks(text, config, &tokenizer::resources()).unwrap();
     prop_assert_eq!(plain.len(), n);
     for (a, b) in plain.iter().zip(&out.chunks) {
         prop_assert_eq!(
@@ -2365,7 +2404,12 @@ fn special_tokens_raise_as_in_tiktoken() {
     install_tokenizers();
     let config = |unit| LangChainConfig::recursive(5, 0).with_unit(unit);
     let cl100k = Unit::Tokens(Encoding::Cl100k);
-    let e = langchain::split("hello <|endoftext|> world foo bar", &config(cl100k)).unwrap_err();
+    let e = langchain::split(
+        "hello <|endoftext|> world foo bar",
+        &config(cl100k),
+        &tokenizer::resources(),
+    )
+    .unwrap_err();
     assert_eq!(
         e,
         LangChainError::DisallowedSpecialToken {
@@ -2375,10 +2419,25 @@ fn special_tokens_raise_as_in_tiktoken() {
     assert!(e.langchain_raises() && e.to_string().contains("ValueError"));
     // <|fim_middle|> is special in cl100k only.
     let o200k = Unit::Tokens(Encoding::O200k);
-    assert!(langchain::split("a <|fim_middle|> b", &config(o200k)).is_ok());
-    assert!(langchain::split("a <|fim_middle|> b", &config(cl100k)).is_err());
+    assert!(langchain::split(
+        "a <|fim_middle|> b",
+        &config(o200k),
+        &tokenizer::resources()
+    )
+    .is_ok());
+    assert!(langchain::split(
+        "a <|fim_middle|> b",
+        &config(cl100k),
+        &tokenizer::resources()
+    )
+    .is_err());
     // In chars it is plain text.
-    assert!(langchain::split("hello <|endoftext|>", &config(Unit::Chars)).is_ok());
+    assert!(langchain::split(
+        "hello <|endoftext|>",
+        &config(Unit::Chars),
+        &tokenizer::resources()
+    )
+    .is_ok());
     // LangChain raises on the special token where it measures the piece
     // holding it, before it reaches a separator that does not compile once
     // wrapped to keep it (the third): the special token's error, not re.error.
@@ -2390,7 +2449,12 @@ fn special_tokens_raise_as_in_tiktoken() {
         is_separator_regex: true,
         ..LangChainConfig::recursive(5, 5).with_unit(cl100k)
     };
-    let e = langchain::split("。\n\n<|endoftext|>。\té²aé#", &config).unwrap_err();
+    let e = langchain::split(
+        "。\n\n<|endoftext|>。\té²aé#",
+        &config,
+        &tokenizer::resources(),
+    )
+    .unwrap_err();
     assert_eq!(
         e,
         LangChainError::DisallowedSpecialToken {

@@ -25,7 +25,15 @@ const LAYERS: &[(&str, &[&str])] = &[
     // they name (the embedders and their model files).
     (
         "data",
-        &["error", "unit", "presets", "embed", "config", "trace"],
+        &[
+            "error",
+            "unit",
+            "presets",
+            "embed",
+            "resources",
+            "config",
+            "trace",
+        ],
     ),
     // What is computed from a split's output, whatever engine made it.
     (

@@ -27,7 +27,7 @@ fn paths<'a>(text: &'a str, out: &Output) -> Vec<Vec<&'a str>> {
 
 #[test]
 fn the_preset_splits_into_whole_sections_and_blocks() {
-    let out = split(PRESET, &Config::markdown(400)).unwrap();
+    let out = split(PRESET, &Config::markdown(400), &tokenizer::resources()).unwrap();
     let got: Vec<(&str, &str)> = out
         .chunks
         .iter()
@@ -90,13 +90,19 @@ fn the_preset_splits_into_whole_sections_and_blocks() {
     assert!(out.chunks[5]
         .text(PRESET)
         .contains("return reply.json()[\"status\"]\n```"));
-    assert!(check(PRESET, &Config::markdown(400), &out).all_ok());
+    assert!(check(
+        PRESET,
+        &Config::markdown(400),
+        &out,
+        &tokenizer::resources()
+    )
+    .all_ok());
 }
 
 #[test]
 fn the_preset_with_prefixes_keeps_every_chunk_and_prefix_within_the_size() {
     let config = Config::markdown(120).with_heading_prefix(true);
-    let out = split(PRESET, &config).unwrap();
+    let out = split(PRESET, &config, &tokenizer::resources()).unwrap();
     let md = out.markdown.as_ref().unwrap();
     for (i, c) in out.chunks.iter().enumerate() {
         let prefix = md.chunks[i].prefix.as_deref().unwrap();
@@ -131,7 +137,7 @@ fn the_preset_with_prefixes_keeps_every_chunk_and_prefix_within_the_size() {
         .chunks
         .iter()
         .any(|c| c.cut == Cut::Structure(Level::FenceLine)));
-    let checks = check(PRESET, &config, &out);
+    let checks = check(PRESET, &config, &out, &tokenizer::resources());
     assert!(checks.all_ok(), "{checks:?}");
 }
 
@@ -141,7 +147,7 @@ const SMALL: &str = "Intro line.\r\n\r\n# Fees\r\n\r\nCards cost 2%.\r\n\r\n```s
 
 #[test]
 fn a_small_document_splits_exactly() {
-    let out = split(SMALL, &Config::markdown(40)).unwrap();
+    let out = split(SMALL, &Config::markdown(40), &tokenizer::resources()).unwrap();
     assert_eq!(
         texts(SMALL, &out),
         [
@@ -176,7 +182,7 @@ fn a_small_document_splits_exactly() {
     let md = out.markdown.as_ref().unwrap();
     let levels: Vec<u8> = md.headings.iter().map(|h| h.level).collect();
     assert_eq!(levels, [1, 2]);
-    assert!(check(SMALL, &Config::markdown(40), &out).all_ok());
+    assert!(check(SMALL, &Config::markdown(40), &out, &tokenizer::resources()).all_ok());
 }
 
 /// A price table cut between rows, with its header given once and repeated.
@@ -193,7 +199,7 @@ fn a_table_header_repeated_in_each_chunk_of_its_rows_counts_in_the_size() {
         let md = out.markdown.as_ref().expect("markdown facts");
         md.chunks.iter().map(|c| c.prefix.clone()).collect()
     };
-    let once = split(DOC, &Config::markdown(50)).unwrap();
+    let once = split(DOC, &Config::markdown(50), &tokenizer::resources()).unwrap();
     assert_eq!(
         texts(DOC, &once),
         [
@@ -207,7 +213,7 @@ fn a_table_header_repeated_in_each_chunk_of_its_rows_counts_in_the_size() {
     assert_eq!(table.map(|h| h.text(DOC)), Some(HEADER.trim_end()));
 
     let repeat = Config::markdown(50).with_table_header(TableHeader::Repeat);
-    let out = split(DOC, &repeat).unwrap();
+    let out = split(DOC, &repeat, &tokenizer::resources()).unwrap();
     assert_eq!(
         texts(DOC, &out),
         [
@@ -219,12 +225,17 @@ fn a_table_header_repeated_in_each_chunk_of_its_rows_counts_in_the_size() {
     );
     let header = Some(HEADER.to_string());
     assert_eq!(prefixes(&out), [None, None, header.clone(), header]);
-    assert!(check(DOC, &repeat, &out).get(Property::MaxSize).unwrap().ok);
+    assert!(
+        check(DOC, &repeat, &out, &tokenizer::resources())
+            .get(Property::MaxSize)
+            .unwrap()
+            .ok
+    );
     // With the heading path too: "Prices\n\n" (8) + 34 leaves 60 − 42 = 18.
     let both = Config::markdown(60)
         .with_table_header(TableHeader::Repeat)
         .with_heading_prefix(true);
-    let out = split(DOC, &both).unwrap();
+    let out = split(DOC, &both, &tokenizer::resources()).unwrap();
     let header = Some(format!("Prices\n\n{HEADER}"));
     assert_eq!(
         prefixes(&out),
@@ -239,6 +250,7 @@ fn a_table_header_repeated_in_each_chunk_of_its_rows_counts_in_the_size() {
     let e = split(
         DOC,
         &Config::markdown(34).with_table_header(TableHeader::Repeat),
+        &tokenizer::resources(),
     )
     .unwrap_err();
     assert_eq!(
@@ -252,8 +264,8 @@ fn a_table_header_repeated_in_each_chunk_of_its_rows_counts_in_the_size() {
     // 13 is over 35), and after the header a chunk has room for 1 char: the
     // rows are cut to their 26 non-space chars, each carrying the header.
     let tight = Config::markdown(35).with_table_header(TableHeader::Repeat);
-    let out = split(DOC, &tight).unwrap();
-    let checks = check(DOC, &tight, &out);
+    let out = split(DOC, &tight, &tokenizer::resources()).unwrap();
+    let checks = check(DOC, &tight, &out, &tokenizer::resources());
     assert!(checks.all_ok(), "{checks:?}");
     let got = texts(DOC, &out);
     assert_eq!(got[..2], ["# Prices", HEADER.trim_end()]);
@@ -266,7 +278,12 @@ fn a_table_header_repeated_in_each_chunk_of_its_rows_counts_in_the_size() {
 #[test]
 fn a_prefix_that_takes_the_whole_size_is_refused_with_the_section() {
     let doc = "# A very long heading indeed\n\nbody text";
-    let e = split(doc, &Config::markdown(20).with_heading_prefix(true)).unwrap_err();
+    let e = split(
+        doc,
+        &Config::markdown(20).with_heading_prefix(true),
+        &tokenizer::resources(),
+    )
+    .unwrap_err();
     assert_eq!(e.setting(), chunkscope::Setting::Size);
     assert!(
         e.to_string()
@@ -275,7 +292,7 @@ fn a_prefix_that_takes_the_whole_size_is_refused_with_the_section() {
     );
     assert!(e.to_string().contains("position 0"), "{e}");
     // Without the prefix the same size is fine.
-    assert!(split(doc, &Config::markdown(20)).is_ok());
+    assert!(split(doc, &Config::markdown(20), &tokenizer::resources()).is_ok());
 }
 
 #[test]
@@ -285,7 +302,7 @@ fn a_character_too_big_for_the_room_a_prefix_leaves_names_that_room() {
     let config = Config::markdown(7)
         .with_unit(Unit::Bytes)
         .with_heading_prefix(true);
-    let e = split(doc, &config).unwrap_err();
+    let e = split(doc, &config, &tokenizer::resources()).unwrap_err();
     assert_eq!(e.setting(), chunkscope::Setting::Size);
     assert_eq!(
         e.to_string(),
@@ -298,16 +315,22 @@ fn a_character_too_big_for_the_room_a_prefix_leaves_names_that_room() {
             size: 8,
             ..config.clone()
         },
+        &tokenizer::resources(),
     )
     .unwrap();
     assert_eq!(texts(doc, &out), ["# Ab", "😀"]);
-    assert!(split(doc, &config.with_heading_prefix(false)).is_ok());
+    assert!(split(
+        doc,
+        &config.with_heading_prefix(false),
+        &tokenizer::resources()
+    )
+    .is_ok());
     // In tokens: "A" "\n\n" is 2 of 4 cl100k tokens, and the crab takes 3.
     let cl100k = Unit::Tokens(chunkscope::tokens::Encoding::Cl100k);
     let config = Config::markdown(4)
         .with_unit(cl100k)
         .with_heading_prefix(true);
-    let e = Splitter::with_counter(config, tokenizer::counter(cl100k))
+    let e = Splitter::with_counter(config, tokenizer::counter(cl100k), &tokenizer::resources())
         .unwrap()
         .chunks("# A\n\n🦀")
         .unwrap_err();
@@ -347,7 +370,12 @@ fn token_units_count_the_prefix_and_the_text_together() {
     let config = Config::markdown(60)
         .with_unit(cl100k)
         .with_heading_prefix(true);
-    let splitter = Splitter::with_counter(config.clone(), tokenizer::counter(cl100k)).unwrap();
+    let splitter = Splitter::with_counter(
+        config.clone(),
+        tokenizer::counter(cl100k),
+        &tokenizer::resources(),
+    )
+    .unwrap();
     let out = splitter.split(PRESET).unwrap();
     let md = out.markdown.as_ref().unwrap();
     let mut got = Vec::new();
@@ -360,7 +388,7 @@ fn token_units_count_the_prefix_and_the_text_together() {
         got.push((count(prefix), count(text), joined));
     }
     assert_eq!(got, EXPECTED_TOKENS, "{got:?}");
-    let checks = check(PRESET, &config, &out);
+    let checks = check(PRESET, &config, &out, &tokenizer::resources());
     assert!(checks.all_ok(), "{checks:?}");
 }
 
@@ -384,7 +412,7 @@ fn a_chunk_tokenized_together_with_its_prefix_is_sized_with_it() {
     let config = Config::markdown(9)
         .with_unit(o200k)
         .with_heading_prefix(true);
-    let out = Splitter::with_counter(config, tokenizer::counter(o200k))
+    let out = Splitter::with_counter(config, tokenizer::counter(o200k), &tokenizer::resources())
         .unwrap()
         .split(doc)
         .unwrap();
@@ -420,7 +448,7 @@ fn a_chunk_tokenized_together_with_its_prefix_is_sized_with_it() {
         .with_unit(o200k)
         .with_heading_prefix(true)
         .with_trim(false);
-    let out = Splitter::with_counter(config, tokenizer::counter(o200k))
+    let out = Splitter::with_counter(config, tokenizer::counter(o200k), &tokenizer::resources())
         .unwrap()
         .split(doc)
         .unwrap();
@@ -706,7 +734,7 @@ fn check_one(
     config: &Config,
     seen: &mut trace_truth::Seen,
 ) -> Result<bool, TestCaseError> {
-    let out = match split(doc, config) {
+    let out = match split(doc, config, &tokenizer::resources()) {
         Ok(out) => out,
         Err(chunkscope::Error::PrefixTooLong { len, size, .. }) => {
             prop_assert!(config.heading_prefix && len >= size);
@@ -741,14 +769,14 @@ fn check_one(
     // Every claim of the trace, structure cuts against the line model.
     let model = line_model(doc);
     let counter = tokenizer::counter(config.unit);
-    let analysis = Splitter::with_counter(config.clone(), counter)
+    let analysis = Splitter::with_counter(config.clone(), counter, &tokenizer::resources())
         .and_then(|s| s.analyze(doc, chunkscope::Detail::FULL))
         .map_err(|e| TestCaseError::fail(e.to_string()))?;
     if let Err(lie) = trace_truth::verify_with(doc, config, counter, &analysis, Some(&model), seen)
     {
         return Err(TestCaseError::fail(format!("the trace lies: {lie}")));
     }
-    let checks = check(doc, config, &out);
+    let checks = check(doc, config, &out, &tokenizer::resources());
     for property in [
         Property::Coverage,
         Property::MaxSize,
@@ -832,7 +860,10 @@ fn check_one(
         .iter()
         .all(|c| c.node.is_some_and(|n| n < nodes.len())));
     // Determinism, and the untraced run gives the same chunks.
-    let again = Splitter::new(config.clone()).unwrap().chunks(doc).unwrap();
+    let again = Splitter::new(config.clone(), &tokenizer::resources())
+        .unwrap()
+        .chunks(doc)
+        .unwrap();
     let spans: Vec<_> = again.iter().map(|c| c.span).collect();
     let first: Vec<_> = out.chunks.iter().map(|c| c.span).collect();
     prop_assert_eq!(spans, first);
@@ -888,7 +919,7 @@ fn the_line_model_and_the_structure_cuts_must_agree() {
     let model = line_model(doc);
     assert_eq!((model.blocks.len(), model.rows.len()), (5, 3));
     let counter = tokenizer::counter(config.unit);
-    let analysis = Splitter::with_counter(config.clone(), counter)
+    let analysis = Splitter::with_counter(config.clone(), counter, &tokenizer::resources())
         .unwrap()
         .analyze(doc, chunkscope::Detail::FULL)
         .unwrap();
@@ -917,8 +948,8 @@ fn the_line_model_and_the_structure_cuts_must_agree() {
 #[test]
 fn overlap_stays_inside_a_section() {
     let config = Config::markdown(30).with_overlap(10);
-    let out = split(PRESET, &config).unwrap();
-    assert!(check(PRESET, &config, &out).all_ok());
+    let out = split(PRESET, &config, &tokenizer::resources()).unwrap();
+    assert!(check(PRESET, &config, &out, &tokenizer::resources()).all_ok());
     let md = out.markdown.as_ref().unwrap();
     let mut overlapped = 0;
     for pair in out.chunks.windows(2) {
@@ -943,8 +974,8 @@ fn five_megabytes_of_one_table_row() {
     }
     doc.push('\n');
     let config = Config::markdown(1000);
-    let out = split(&doc, &config).unwrap();
-    assert!(check(&doc, &config, &out).all_ok());
+    let out = split(&doc, &config, &tokenizer::resources()).unwrap();
+    assert!(check(&doc, &config, &out, &tokenizer::resources()).all_ok());
     assert!(out.chunks.len() > 5000);
 }
 
@@ -952,21 +983,21 @@ fn five_megabytes_of_one_table_row() {
 fn ten_thousand_nested_list_levels() {
     let doc = format!("{}item\n", "- ".repeat(10_000));
     let config = Config::markdown(200);
-    let out = split(&doc, &config).unwrap();
-    assert!(check(&doc, &config, &out).all_ok());
+    let out = split(&doc, &config, &tokenizer::resources()).unwrap();
+    assert!(check(&doc, &config, &out, &tokenizer::resources()).all_ok());
     // Block quotes nested as deep.
     let quotes = format!("{} deep\n", ">".repeat(10_000));
-    let out = split(&quotes, &config).unwrap();
-    assert!(check(&quotes, &config, &out).all_ok());
+    let out = split(&quotes, &config, &tokenizer::resources()).unwrap();
+    assert!(check(&quotes, &config, &out, &tokenizer::resources()).all_ok());
 }
 
 #[test]
 fn an_unterminated_fence_runs_to_the_end_and_hides_headings() {
     let doc = "# Top\n\ntext\n\n```\n# not a heading\n\nmore code\n";
-    let out = split(doc, &Config::markdown(12)).unwrap();
+    let out = split(doc, &Config::markdown(12), &tokenizer::resources()).unwrap();
     let md = out.markdown.as_ref().unwrap();
     assert_eq!(md.headings.len(), 1);
-    assert!(check(doc, &Config::markdown(12), &out).all_ok());
+    assert!(check(doc, &Config::markdown(12), &out, &tokenizer::resources()).all_ok());
     assert!(out
         .chunks
         .iter()
@@ -1019,8 +1050,12 @@ fn prefix_and_text_within_the_size(
                     .with_unit(unit)
                     .with_heading_prefix(true)
                     .with_trim(trim);
-                let splitter = Splitter::with_counter(config.clone(), tokenizer::counter(unit))
-                    .map_err(|e| TestCaseError::fail(e.to_string()))?;
+                let splitter = Splitter::with_counter(
+                    config.clone(),
+                    tokenizer::counter(unit),
+                    &tokenizer::resources(),
+                )
+                .map_err(|e| TestCaseError::fail(e.to_string()))?;
                 let out = match splitter.split(&doc) {
                     Ok(out) => out,
                     Err(

@@ -176,7 +176,7 @@ fn units(unit: Unit, text: &str) -> usize {
 
 /// Checks one case; `Ok(false)` when the configuration was (rightly) refused.
 fn properties(text: &str, config: &Config) -> Result<bool, TestCaseError> {
-    let out = match split(text, config) {
+    let out = match split(text, config, &tokenizer::resources()) {
         Ok(out) => out,
         Err(e) => {
             prop_assert!(allowed_error(text, config, &e), "unexpected error: {e}");
@@ -184,8 +184,8 @@ fn properties(text: &str, config: &Config) -> Result<bool, TestCaseError> {
             return Ok(false);
         }
     };
-    let again = split(text, config).unwrap();
-    let checks = check(text, config, &out).with_again(&out, &again);
+    let again = split(text, config, &tokenizer::resources()).unwrap();
+    let checks = check(text, config, &out, &tokenizer::resources()).with_again(&out, &again);
     // Coverage holds unless separators are deliberately left out of both
     // chunks; truth.rs checks that only they are.
     let recursive = matches!(config.strategy, Engine::Recursive | Engine::Sentence);
@@ -225,14 +225,17 @@ fn properties(text: &str, config: &Config) -> Result<bool, TestCaseError> {
         prop_assert!(out.chunks.iter().all(|c| c.overlap.is_none()));
     }
     // The fast path without a trace gives the same chunks.
-    let plain = Splitter::new(config.clone()).unwrap().chunks(text).unwrap();
+    let plain = Splitter::new(config.clone(), &tokenizer::resources())
+        .unwrap()
+        .chunks(text)
+        .unwrap();
     let strip = |v: &[chunkscope::Chunk]| -> Vec<(Span, Cut, usize)> {
         v.iter().map(|c| (c.span, c.cut, c.len)).collect()
     };
     prop_assert_eq!(strip(&plain), strip(&out.chunks));
     // The char offsets an analysis reports (from the engine's table of
     // continuation bytes, when it built one) are the counted ones.
-    let analysis = Splitter::new(config.clone())
+    let analysis = Splitter::new(config.clone(), &tokenizer::resources())
         .unwrap()
         .analyze(text, chunkscope::Detail::CHUNKS)
         .unwrap();
@@ -384,7 +387,7 @@ proptest! {
         (size, overlap) in (1usize..20).prop_flat_map(|s| (Just(s), 0..s)),
     ) {
         let config = Config::fixed(size, overlap).with_trim(false);
-        let out = split(&text, &config).unwrap();
+        let out = split(&text, &config, &tokenizer::resources()).unwrap();
         let chars = chunkscope::CharIndex::new(&text);
         for (i, c) in out.chunks.iter().enumerate() {
             prop_assert_eq!(chars.char_offset(c.span.start), i * (size - overlap));
@@ -420,8 +423,8 @@ proptest! {
         let kind = strategy.langchain().unwrap();
         let direct = LangChainConfig::from_config(kind, &config)
             .map_err(Error::from)
-            .and_then(|lc| langchain::split(&text, &lc).map_err(Error::from));
-        match (split(&text, &config), direct) {
+            .and_then(|lc| langchain::split(&text, &lc, &tokenizer::resources()).map_err(Error::from));
+        match (split(&text, &config, &tokenizer::resources()), direct) {
             (Ok(out), Ok(lc)) => {
                 let facts = out.langchain.as_ref().unwrap();
                 prop_assert_eq!(out.chunks.len(), lc.chunks.len());

@@ -192,7 +192,7 @@ fn compare<'a>(cases: impl IntoIterator<Item = (&'a Value, &'a Value)>) -> usize
 fn compare_case(request: &Value, expected: &Value, reached: &mut Reached) -> Result<(), String> {
     let config = config_of(request);
     let text = request["text"].as_str().unwrap();
-    let out = split(text, &config);
+    let out = split(text, &config, &chunkscope::Resources::new());
     if let Ok(out) = &out {
         note(reached, &config, out);
     }

@@ -748,6 +748,7 @@ fn variant(e: &SemanticError) -> &'static str {
         SemanticError::Overlap { .. } => "Overlap",
         SemanticError::Model(_) => "Model",
         SemanticError::Embedder { .. } => "Embedder",
+        SemanticError::NoEmbedder { .. } => "NoEmbedder",
     }
 }
 
@@ -839,10 +840,10 @@ impl Comparison {
             asked: Mutex::new(Vec::new()),
         });
         let settings = SemanticConfig {
-            embedder: EmbedderChoice::Custom(given.clone()),
+            embedder: EmbedderChoice::named("given"),
             ..settings
         };
-        let result = semantic::langchain_chunks(text, &settings);
+        let result = semantic::langchain_chunks(text, &settings, given.as_ref());
         if let Some(fault) = request["fault"].as_str() {
             self.count(format!("fault: {fault}"));
         }
@@ -853,7 +854,7 @@ impl Comparison {
                 answer["message"],
                 ours.chunks.len()
             ),
-            (Err(e), _) => return self.error(request, answer, &settings, e),
+            (Err(e), _) => return self.error(request, answer, &settings, &given, e),
         };
         let texts: Vec<&str> = ours.chunks.iter().map(|c| c.langchain_text(text)).collect();
         let theirs: Vec<&str> = answer["chunks"]
@@ -918,7 +919,7 @@ impl Comparison {
         assert_eq!(ours.breakpoints, breakpoints, "breakpoints of {request}");
 
         // The engine with a size no chunk reaches gives exactly these chunks.
-        let out = strategy_split(text, settings)
+        let out = strategy_split(text, settings, &given)
             .unwrap_or_else(|e| panic!("{request}: the strategy refused: {e}"));
         let spans: Vec<_> = out.chunks.iter().map(|c| c.span).collect();
         // Empty chunks ("" after trailing whitespace) are not emitted.
@@ -968,7 +969,14 @@ impl Comparison {
     /// A case where this engine errs: [`ERROR_MAP`] says what
     /// `SemanticChunker` does instead, and it must be what it did; the
     /// strategy must give the same error.
-    fn error(&mut self, request: &Value, answer: &Value, settings: &SemanticConfig, e: Error) {
+    fn error(
+        &mut self,
+        request: &Value,
+        answer: &Value,
+        settings: &SemanticConfig,
+        given: &Arc<Given>,
+        e: Error,
+    ) {
         let (row, captured) = mapped(&e, request);
         let theirs = answer.get("error").map(|class| {
             (
@@ -1002,7 +1010,7 @@ impl Comparison {
             }
         }
         self.count(row.name);
-        let split = strategy_split(request["text"].as_str().unwrap(), settings.clone());
+        let split = strategy_split(request["text"].as_str().unwrap(), settings.clone(), given);
         assert_eq!(
             split.err(),
             Some(e),
@@ -1059,14 +1067,20 @@ impl Comparison {
 
 /// The semantic strategy with these settings and a size no chunk reaches,
 /// on `text`: LangChain's chunks as spans, or the error.
-fn strategy_split(text: &str, settings: SemanticConfig) -> Result<chunkscope::Output, Error> {
+/// The semantic strategy on `text`, its settings naming `given` ("given").
+fn strategy_split(
+    text: &str,
+    settings: SemanticConfig,
+    given: &Arc<Given>,
+) -> Result<chunkscope::Output, Error> {
     let config = Config {
         strategy: Strategy::Semantic,
         size: usize::MAX / 2,
         semantic: settings,
         ..Config::for_strategy(Strategy::Semantic)
     };
-    Splitter::new(config).and_then(|s| s.split(text))
+    let resources = chunkscope::Resources::new().with_embedder("given", given.clone())?;
+    Splitter::new(config, &resources).and_then(|s| s.split(text))
 }
 
 /// A wrong answer to plant: what it changes, and how.

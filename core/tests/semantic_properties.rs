@@ -7,7 +7,7 @@ use chunkscope::semantic::{
     self, Breakpoint, EmbedderChoice, ModelError, SemanticConfig, StaticModel,
 };
 use chunkscope::{
-    check, split, Config, Counter, Cut, Output, Placement, Separator, Strategy as Engine, Unit,
+    check, split, Config, Cut, Output, Placement, Resources, Separator, Strategy as Engine, Unit,
 };
 use proptest::prelude::*;
 use std::sync::Arc;
@@ -46,6 +46,11 @@ fn model() -> Arc<StaticModel> {
     Arc::new(StaticModel::from_text("test", file.as_bytes()).unwrap())
 }
 
+/// The test model, held as `model`, for the configurations that name it.
+fn resources() -> Resources {
+    Resources::new().with_embedder("model", model()).unwrap()
+}
+
 fn settings() -> impl Strategy<Value = SemanticConfig> {
     (
         prop::sample::select(&Breakpoint::ALL[..]),
@@ -72,7 +77,7 @@ fn settings() -> impl Strategy<Value = SemanticConfig> {
                 embedder: if lexical {
                     EmbedderChoice::Lexical
                 } else {
-                    EmbedderChoice::Model(model())
+                    EmbedderChoice::named("model")
                 },
             }
         })
@@ -98,12 +103,17 @@ fn config() -> impl Strategy<Value = Config> {
 
 /// Everything that must hold of a semantic split.
 fn assert_sound(text: &str, config: &Config, out: &Output) {
-    let checks = check(text, config, out);
+    let checks = check(text, config, out, &resources());
     for (property, c) in checks.iter() {
         assert!(c.ok, "{}: {} ({config:?})", property.name(), c.detail);
     }
     let trace = out.trace.semantic.as_deref().expect("a semantic trace");
-    let langchain = semantic::langchain_chunks(text, &config.semantic).unwrap();
+    let langchain = semantic::langchain_chunks(
+        text,
+        &config.semantic,
+        &*resources().embedder(&config.semantic.embedder).unwrap(),
+    )
+    .unwrap();
     assert_eq!(trace.breakpoints, langchain.breakpoints);
     // LangChain's chunks, in order, each becoming a run of output chunks that
     // together are the whole output.
@@ -114,7 +124,7 @@ fn assert_sound(text: &str, config: &Config, out: &Output) {
         assert_eq!(first, next);
         next = last;
         let chunks = &out.chunks[first..last];
-        let counter = Counter::new(config.unit).unwrap();
+        let counter = resources().counter(config.unit).unwrap();
         assert_eq!(
             ours.fallback,
             counter.len(ours.span.text(text)) > config.size
@@ -148,7 +158,7 @@ proptest! {
 
     #[test]
     fn semantic_splits_are_sound(text in text(), config in config()) {
-        match split(&text, &config) {
+        match split(&text, &config, &resources()) {
             Ok(out) => assert_sound(&text, &config, &out),
             // A character longer than a byte size: the error every engine gives.
             Err(chunkscope::Error::CharTooBig { .. }) => prop_assume!(false),
@@ -175,7 +185,7 @@ fn semantic(size: usize) -> Config {
 }
 
 fn sound(text: &str, config: &Config) -> Output {
-    let out = split(text, config).unwrap_or_else(|e| panic!("{e}"));
+    let out = split(text, config, &resources()).unwrap_or_else(|e| panic!("{e}"));
     assert_sound(text, config, &out);
     out
 }
@@ -270,14 +280,16 @@ fn settings_refused_up_front() {
         semantic: SemanticConfig::new().with_breakpoint(Breakpoint::Gradient, Some(101.0)),
         ..semantic(100)
     };
-    let e = split("A. B.", &bad).unwrap_err();
+    let e = split("A. B.", &bad, &resources()).unwrap_err();
     assert_eq!(e.setting(), chunkscope::Setting::Breakpoint);
     let overlap = Config {
         overlap: 5,
         ..semantic(100)
     };
     assert_eq!(
-        split("A. B.", &overlap).unwrap_err().setting(),
+        split("A. B.", &overlap, &resources())
+            .unwrap_err()
+            .setting(),
         chunkscope::Setting::Overlap
     );
 }

@@ -204,7 +204,7 @@ fn a_huge_size_with_an_overlap_is_one_window() {
         ..chunkscope::Config::for_strategy(Strategy::Semchunk)
     };
     let text = "ab cd ef";
-    let chunks = chunkscope::Splitter::new(config)
+    let chunks = chunkscope::Splitter::new(config, &tokenizer::resources())
         .unwrap()
         .chunks(text)
         .unwrap();

@@ -192,7 +192,7 @@ fn refinements_are_told_apart_from_uax29() {
 }
 
 fn texts<'a>(text: &'a str, config: &Config) -> Vec<&'a str> {
-    split(text, config)
+    split(text, config, &chunkscope::Resources::new())
         .unwrap()
         .chunks
         .iter()
@@ -214,7 +214,7 @@ fn the_sentence_strategy_packs_whole_sentences() {
             "It rained. Everyone stayed home for a long long long while.",
         ]
     );
-    let out = split(text, &config).unwrap();
+    let out = split(text, &config, &chunkscope::Resources::new()).unwrap();
     // The cuts are the sentence level (separator 0).
     assert_eq!(out.chunks[0].cut, Cut::Separator(0));
     assert_eq!(out.chunks[1].cut, Cut::End);
@@ -238,7 +238,7 @@ fn only_a_sentence_longer_than_the_size_is_cut_inside() {
         size: 20,
         ..Config::for_strategy(Strategy::Sentence)
     };
-    let out = split(text, &config).unwrap();
+    let out = split(text, &config, &chunkscope::Resources::new()).unwrap();
     let got: Vec<&str> = out.chunks.iter().map(|c| c.text(text)).collect();
     assert_eq!(
         got,
@@ -364,8 +364,11 @@ fn sound(text: &str, size: usize) -> chunkscope::Output {
         size,
         ..Config::for_strategy(Strategy::Sentence)
     };
-    let out = Splitter::new(config.clone()).unwrap().split(text).unwrap();
-    let checks = check(text, &config, &out);
+    let out = Splitter::new(config.clone(), &chunkscope::Resources::new())
+        .unwrap()
+        .split(text)
+        .unwrap();
+    let checks = check(text, &config, &out, &chunkscope::Resources::new());
     assert!(checks.all_ok(), "{checks:?}");
     out
 }

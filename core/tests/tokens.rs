@@ -9,7 +9,7 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use chunkscope::tokens::{self, Encoding, Tokenizer, TokenizerError};
+use chunkscope::tokens::{Encoding, Tokenizer, TokenizerError};
 use proptest::prelude::*;
 use std::sync::OnceLock;
 use tiktoken_rs::CoreBPE;
@@ -564,17 +564,23 @@ proptest! {
     }
 }
 
-/// The process-wide registry (the only test in this binary that installs).
+/// A splitter counts with the tokenizer its resources hold, not with one
+/// found elsewhere: two splitters of one encoding, one process, two tables.
 #[test]
-fn registry_keeps_the_first_tokenizer() {
+fn a_splitter_counts_with_its_own_resources() {
     let encoding = Encoding::Cl100k;
-    let tokenizer = pair(encoding).ours.clone();
-    let installed = tokens::install(tokenizer.clone());
-    assert!(std::ptr::eq(tokens::get(encoding).unwrap(), installed));
-    let again = tokens::install(tokenizer);
-    assert!(std::ptr::eq(installed, again));
-    assert!(tokens::ensure(encoding));
-    assert_eq!(installed.count("hello world"), 2);
+    let real = pair(encoding).ours.clone().leak();
+    let bytes: Vec<Vec<u8>> = (0..=255u8).map(|b| vec![b]).collect();
+    let toy = Tokenizer::from_ranks(encoding, bytes).unwrap().leak();
+    let config = chunkscope::Config::recursive(3).with_unit(chunkscope::Unit::Tokens(encoding));
+    let split = |tokenizer| {
+        let resources = chunkscope::Resources::new().with_tokenizer(tokenizer);
+        let splitter = chunkscope::Splitter::new(config.clone(), &resources).unwrap();
+        splitter.chunks("hello world").unwrap().len()
+    };
+    // "hello world" is 2 cl100k tokens: one chunk. In one-byte tokens it is
+    // 11, and the recursive split at 3 is "hel", "lo", "wor", "ld".
+    assert_eq!((split(real), split(toy)), (1, 4));
 }
 
 /// With the `tiktoken` feature, `load` reads the same table as the tests do.
@@ -585,8 +591,11 @@ fn load_builds_the_same_tables() {
         let loaded = Tokenizer::load(encoding).unwrap();
         assert_eq!(loaded.to_data(), pair(encoding).ours.to_data());
     }
-    let o200k = tokens::get_or_load(Encoding::O200k).unwrap();
-    assert!(std::ptr::eq(o200k, tokens::get(Encoding::O200k).unwrap()));
+    let o200k = Tokenizer::shared(Encoding::O200k).unwrap();
+    assert!(std::ptr::eq(
+        o200k,
+        Tokenizer::shared(Encoding::O200k).unwrap()
+    ));
     assert_eq!(o200k.encode("hello world"), [24912, 2375]);
 }
 

@@ -327,8 +327,8 @@ struct Tally {
 /// the size.
 fn one(text: &str, config: &Config, tally: &RefCell<Tally>) -> Result<(), TestCaseError> {
     let counter = tokenizer::counter(config.unit);
-    let analysis =
-        Splitter::with_counter(config.clone(), counter).and_then(|s| s.analyze(text, Detail::FULL));
+    let analysis = Splitter::with_counter(config.clone(), counter, &tokenizer::resources())
+        .and_then(|s| s.analyze(text, Detail::FULL));
     let analysis = match analysis {
         Ok(a) => a,
         Err(Error::CharTooBig { bytes, .. }) if bytes > config.size => {
@@ -653,7 +653,7 @@ fn a_closing_quote_after_whitespace_ends_a_llamaindex_sentence() {
     }
     .with_unit(Unit::Bytes);
     let counter = tokenizer::counter(Unit::Bytes);
-    let analysis = Splitter::with_counter(config.clone(), counter)
+    let analysis = Splitter::with_counter(config.clone(), counter, &tokenizer::resources())
         .unwrap()
         .analyze(text, Detail::FULL)
         .unwrap();
@@ -713,7 +713,7 @@ const REFUND: &str = "Refund policy\n\nRefunds take 5 days. They go to the origi
 fn refund() -> (Config, Counter, Output) {
     let config = Config::recursive(40).with_separators(["\n\n", "\n", ". ", " ", ""]);
     let counter = tokenizer::counter(Unit::Chars);
-    let out = Splitter::with_counter(config.clone(), counter)
+    let out = Splitter::with_counter(config.clone(), counter, &tokenizer::resources())
         .unwrap()
         .split(REFUND)
         .unwrap();
@@ -788,7 +788,7 @@ const GUIDE: &str = "# Guide\n\nRead this first.\n\n## Install\n\n| key | value 
 fn guide(prefix: bool) -> (Config, Counter, Output) {
     let config = Config::markdown(24).with_heading_prefix(prefix);
     let counter = tokenizer::counter(Unit::Chars);
-    let out = Splitter::with_counter(config.clone(), counter)
+    let out = Splitter::with_counter(config.clone(), counter, &tokenizer::resources())
         .unwrap()
         .split(GUIDE)
         .unwrap();
@@ -917,7 +917,7 @@ fn semantic_lie(plant: impl FnOnce(&mut chunkscope::semantic::SemanticTrace)) ->
         ..Config::for_strategy(Engine::Semantic)
     };
     let counter = tokenizer::counter(Unit::Chars);
-    let mut out = split(TOPICS, &config).unwrap();
+    let mut out = split(TOPICS, &config, &tokenizer::resources()).unwrap();
     let mut seen = Seen::new();
     assert_eq!(
         trace_truth::semantic(TOPICS, &config, counter, &out, &mut seen),
@@ -954,7 +954,7 @@ fn header_lie(plant: impl FnOnce(&mut Output)) -> String {
         ..Config::for_strategy(Engine::LangChainMarkdown)
     };
     let counter = tokenizer::counter(Unit::Chars);
-    let mut analysis = Splitter::with_counter(config.clone(), counter)
+    let mut analysis = Splitter::with_counter(config.clone(), counter, &tokenizer::resources())
         .unwrap()
         .analyze(text, Detail::FULL)
         .unwrap();
@@ -1006,7 +1006,9 @@ fn a_character_in_no_chunk_is_caught() {
     let config = Config::recursive(2)
         .with_separators([", "])
         .with_placement(Placement::None);
-    let mut chunks = split(text, &config).unwrap().chunks;
+    let mut chunks = split(text, &config, &tokenizer::resources())
+        .unwrap()
+        .chunks;
     let dropped = [Span::new(2, 4)];
     let mut seen = Seen::new();
     assert_eq!(

@@ -27,8 +27,8 @@ use arbitrary::{Arbitrary, Unstructured};
 use chunkscope::langchain::{self, Keep, Kind, LangChainConfig, LangChainError};
 use chunkscope::tokens::Encoding;
 use chunkscope::{
-    check, split, Config, Counter, Detail, Error, Output, Placement, Property, Separator, Splitter,
-    Strategy, TableHeader, Unit,
+    check, split, Config, Detail, Error, Output, Placement, Property, Resources, Separator,
+    Splitter, Strategy, TableHeader, Unit,
 };
 
 /// The trace-truth checks of `core/tests/truth.rs`, the same file: every
@@ -223,7 +223,8 @@ fn prefixed(config: &Config) -> bool {
 /// The length of `text` in `unit`. Token units load their tokenizer from
 /// tiktoken-rs's tables the first time (the `tiktoken` feature).
 fn units(unit: Unit, text: &str) -> usize {
-    Counter::new(unit)
+    Resources::tiktoken()
+        .counter(unit)
         .expect("the tiktoken feature loads the tokenizers")
         .len(text)
 }
@@ -232,7 +233,7 @@ fn units(unit: Unit, text: &str) -> usize {
 /// fuzzer) if an error is not deserved or a property does not hold.
 pub fn split_and_check(data: &[u8], strategy: Strategy) {
     let (text, config) = decode(data, strategy);
-    let out = match split(&text, &config) {
+    let out = match split(&text, &config, &Resources::tiktoken()) {
         Ok(out) => out,
         Err(e) => {
             assert!(
@@ -243,7 +244,8 @@ pub fn split_and_check(data: &[u8], strategy: Strategy) {
             return;
         }
     };
-    let again = split(&text, &config).expect("the same split failed the second time");
+    let again = split(&text, &config, &Resources::tiktoken())
+        .expect("the same split failed the second time");
     properties(&text, &config, &out, &again);
     trace_tells_the_truth(&text, &config);
 }
@@ -292,7 +294,7 @@ pub fn split_and_check_the_trace(data: &[u8]) {
     {
         return;
     }
-    match Splitter::new(config.clone()).and_then(|s| s.split(&text)) {
+    match Splitter::new(config.clone(), &Resources::tiktoken()).and_then(|s| s.split(&text)) {
         Ok(_) => trace_tells_the_truth(&text, &config),
         Err(e) => assert!(!e.to_string().is_empty(), "a refusal without a message"),
     }
@@ -322,8 +324,11 @@ fn trace_tells_the_truth(text: &str, config: &Config) {
     if !truth::models(config.strategy) {
         return;
     }
-    let counter = Counter::new(config.unit).expect("the tiktoken feature loads the tokenizers");
-    let analysis = Splitter::with_counter(config.clone(), counter)
+    let resources = Resources::tiktoken();
+    let counter = resources
+        .counter(config.unit)
+        .expect("the tiktoken feature loads the tokenizers");
+    let analysis = Splitter::with_counter(config.clone(), counter, &resources)
         .and_then(|s| s.analyze(text, Detail::FULL))
         .expect("the split succeeded once already");
     let mut seen = truth::Seen::new();
@@ -333,7 +338,7 @@ fn trace_tells_the_truth(text: &str, config: &Config) {
 }
 
 fn properties(text: &str, config: &Config, out: &Output, again: &Output) {
-    let checks = check(text, config, out).with_again(out, again);
+    let checks = check(text, config, out, &Resources::tiktoken()).with_again(out, again);
     // Separators left out of both chunks are lost by design (the Markdown
     // strategy's too, inside a block that alone is over the size).
     let drops = config.strategy.uses_separators() && config.placement == Placement::None;
@@ -377,7 +382,7 @@ fn properties(text: &str, config: &Config, out: &Output, again: &Output) {
         );
     }
     // The fast path without a trace cuts exactly the same chunks.
-    let plain = Splitter::new(config.clone())
+    let plain = Splitter::new(config.clone(), &Resources::tiktoken())
         .expect("validated once already")
         .chunks(text)
         .expect("the traced split succeeded");
@@ -456,7 +461,7 @@ fn flag_offset(data: &[u8]) -> usize {
 /// record of where every chunk comes from.)
 pub fn langchain_split_and_check(data: &[u8]) {
     let (text, config) = decode_langchain(data);
-    let out = match langchain::split(&text, &config) {
+    let out = match langchain::split(&text, &config, &Resources::tiktoken()) {
         Ok(out) => out,
         Err(e) => {
             let deserved = match &e {
@@ -477,9 +482,11 @@ pub fn langchain_split_and_check(data: &[u8]) {
         }
     };
     assert!(config.chunk_size > 0 && config.chunk_overlap <= config.chunk_size);
-    let again = langchain::split(&text, &config).expect("the same split failed the second time");
+    let again = langchain::split(&text, &config, &Resources::tiktoken())
+        .expect("the same split failed the second time");
     assert_eq!(out, again, "not deterministic");
-    let plain = langchain::chunks(&text, &config).expect("the traced split succeeded");
+    let plain = langchain::chunks(&text, &config, &Resources::tiktoken())
+        .expect("the traced split succeeded");
     assert_eq!(
         plain.len(),
         out.chunks.len(),
@@ -548,7 +555,8 @@ pub fn evaluate_and_check(data: &[u8]) {
             assert!(!e.message.is_empty(), "a refusal without a message");
         }
     }
-    let splitter = Splitter::new(Config::recursive(40)).expect("a valid configuration");
+    let splitter = Splitter::new(Config::recursive(40), &Resources::tiktoken())
+        .expect("a valid configuration");
     let analysis = splitter
         .analyze(text, Detail::CHUNKS)
         .expect("chars never refuse a text");

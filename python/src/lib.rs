@@ -25,7 +25,7 @@ use chunkscope::semantic::{
 };
 use chunkscope::tokens::Encoding;
 use chunkscope::{
-    Detail, Error, Output, Placement, SemanticSettings, Separator, Settings, Strategy,
+    Detail, Error, Output, Placement, Resources, SemanticSettings, Separator, Settings, Strategy,
     StrategySetting, TableHeader, Unit,
 };
 use pyo3::exceptions::PyValueError;
@@ -80,7 +80,7 @@ impl SemanticArgs {
 }
 
 /// A static model read from a GloVe/fastText text file, outside the GIL.
-fn load_model(py: Python<'_>, path: &str) -> Result<EmbedderChoice, String> {
+fn load_model(py: Python<'_>, path: &str) -> Result<StaticModel, String> {
     let bytes =
         std::fs::read(path).map_err(|e| format!("embedder: cannot read the model {path}: {e}"))?;
     let name = std::path::Path::new(path)
@@ -89,7 +89,21 @@ fn load_model(py: Python<'_>, path: &str) -> Result<EmbedderChoice, String> {
     let model = py
         .detach(|| StaticModel::from_text(&name, &bytes))
         .map_err(|e| format!("embedder {path}: {e}"))?;
-    Ok(EmbedderChoice::Model(std::sync::Arc::new(model)))
+    Ok(model)
+}
+
+/// What `config`'s names resolve to: every tokenizer (built from tiktoken's
+/// tables when first counted in), and the `embedder` file read from disk,
+/// held under the path it was named by.
+fn resources(py: Python<'_>, config: &chunkscope::Config) -> Result<Resources, String> {
+    let mut resources = Resources::tiktoken();
+    if let EmbedderChoice::Named(path) = &config.semantic.embedder {
+        let model = load_model(py, path)?;
+        resources
+            .add_embedder(path.clone(), std::sync::Arc::new(model))
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(resources)
 }
 
 #[pymethods]
@@ -192,11 +206,12 @@ impl Splitter {
             semantic,
         };
         let config = settings
-            .resolve(|path| load_model(py, path))
+            .resolve()
             .map_err(|e| config_error(py, e.message))?;
+        let resources = resources(py, &config).map_err(|m| config_error(py, m))?;
         // Token tables load here, once per process, outside the GIL.
         let inner = py
-            .detach(|| chunkscope::Splitter::new(config))
+            .detach(|| chunkscope::Splitter::new(config, &resources))
             .map_err(|e| engine_error(py, &e))?;
         let langchain = match strategy.langchain() {
             Some(kind) => Some(
@@ -222,7 +237,9 @@ impl Splitter {
         if let Some(config) = &self.langchain {
             let source = utf8(py, text)?;
             let (texts, warnings) = py
-                .detach(|| chunkscope::langchain::split_texts(source, config))
+                .detach(|| {
+                    chunkscope::langchain::split_texts(source, config, &Resources::tiktoken())
+                })
                 .map_err(|e| engine_error(py, &Error::LangChain(e)))?;
             let texts = PyList::new(py, texts.iter().map(|t| t.as_ref()))?;
             return Ok((texts, PyList::new(py, warnings)?));
@@ -532,8 +549,8 @@ fn semantic_split_text<'py>(
     settings.min_chunk_size = min_chunk_size
         .map(|n| count(py, "min_chunk_size", n))
         .transpose()?;
-    settings.embedder = EmbedderChoice::Custom(embedder.clone());
-    match chunkscope::semantic::langchain_chunks(source, &settings) {
+    settings.embedder = EmbedderChoice::named("embed_documents");
+    match chunkscope::semantic::langchain_chunks(source, &settings, embedder.as_ref()) {
         Ok(trace) => PyList::new(py, trace.chunks.iter().map(|c| c.langchain_text(source))),
         Err(e) => {
             let raised = embedder.raised.lock().ok().and_then(|mut r| r.take());
@@ -559,7 +576,7 @@ fn count_tokens(py: Python<'_>, encoding: &str, text: &Bound<'_, PyString>) -> P
         return Err(engine_error(py, &e));
     }
     let tokenizer = py
-        .detach(|| chunkscope::tokens::get_or_load(encoding))
+        .detach(|| chunkscope::tokens::Tokenizer::shared(encoding))
         .map_err(|e| config_error(py, e.to_string()))?;
     Ok(py.detach(|| tokenizer.count(source)))
 }

@@ -21,7 +21,7 @@ use chunkscope::export::sha256_hex;
 use chunkscope::tokens::Encoding;
 use chunkscope::{
     check, is_space, Action, CharIndex, Check, Checks, Chunk, Config, Counter, Cut, Output,
-    Property, Separator, Span, Strategy, Unit,
+    Property, Resources, Separator, Span, Strategy, Unit,
 };
 
 /// One classic mistake.
@@ -715,10 +715,10 @@ pub const OUTPUT_BUDGET: usize = 200_000;
 /// Runs `bug`'s variant on `source`. `config` gives size, overlap and separators
 /// (its strategy is ignored: each variant is one strategy).
 ///
-/// A token unit whose tokenizer is not installed cannot be counted; the run is
-/// then empty and its note says why.
-pub fn run(bug: Bug, source: &str, config: &Config) -> BugRun {
-    let counter = match Counter::new(config.unit) {
+/// A token unit whose tokenizer `resources` do not hold cannot be counted;
+/// the run is then empty and its note says why.
+pub fn run(bug: Bug, source: &str, config: &Config, resources: &Resources) -> BugRun {
+    let counter = match resources.counter(config.unit) {
         Ok(counter) => counter,
         Err(e) => {
             return BugRun {
@@ -729,6 +729,7 @@ pub fn run(bug: Bug, source: &str, config: &Config) -> BugRun {
     };
     let mut v = Variant {
         source,
+        resources,
         size: config.size,
         overlap: config.overlap,
         counter,
@@ -792,6 +793,8 @@ fn changed(old: &str, new: &str) -> (usize, usize) {
 /// A variant at work.
 struct Variant<'a> {
     source: &'a str,
+    /// For the variants that split with the correct engine first.
+    resources: &'a Resources,
     size: usize,
     overlap: usize,
     counter: Counter,
@@ -1032,7 +1035,7 @@ impl Variant<'_> {
         let src = self.source;
         let kept = src.len() == STALE_INDEXED.len();
         let indexed = if kept { STALE_INDEXED } else { src };
-        let chunks = match chunkscope::split(indexed, config) {
+        let chunks = match chunkscope::split(indexed, config, self.resources) {
             Ok(out) => out.chunks,
             Err(e) => {
                 self.out.note = Some(format!("cannot split: {e}"));
@@ -1128,7 +1131,7 @@ impl Variant<'_> {
             placed.push((joined.len(), doc.body));
             joined.push_str(doc.body.text(src));
         }
-        let chunks = match chunkscope::split(&joined, config) {
+        let chunks = match chunkscope::split(&joined, config, self.resources) {
             Ok(out) => out.chunks,
             Err(e) => {
                 self.out.note = Some(format!("cannot split: {e}"));
@@ -1235,7 +1238,13 @@ fn verdict(ok: bool, detail: String) -> Check {
 ///
 /// A text of several [`documents`] is judged by its bodies (the headers are
 /// labels, not text), as split by [`split_documents`](crate::documents::split_documents).
-pub fn findings_of(source: &str, config: &Config, output: &Output, again: &Output) -> Findings {
+pub fn findings_of(
+    source: &str,
+    config: &Config,
+    output: &Output,
+    again: &Output,
+    resources: &Resources,
+) -> Findings {
     let docs = documents(source);
     let judged = bodies_only(source, &docs);
     let nodes = &output.trace.nodes;
@@ -1248,7 +1257,7 @@ pub fn findings_of(source: &str, config: &Config, output: &Output, again: &Outpu
     });
     let spans: Vec<Span> = output.chunks.iter().map(|c| c.span).collect();
     let chars = CharIndex::new(source);
-    let counter = Counter::new(config.unit);
+    let counter = resources.counter(config.unit);
     // Fixed windows in tokens are document tokens: the engine's count of
     // each is the tokens it spans. Other strategies count each chunk alone,
     // as an embedder will, and say nothing of token positions.
@@ -1272,7 +1281,7 @@ pub fn findings_of(source: &str, config: &Config, output: &Output, again: &Outpu
         Err(e) => verdict(false, format!("cannot count: {e}")),
     };
     Findings {
-        checks: check(&judged, config, output).with_again(output, again),
+        checks: check(&judged, config, output, resources).with_again(output, again),
         packing: packing(groups, config),
         slices: verdict(
             true,
@@ -1623,13 +1632,19 @@ pub fn overlap_delivered(source: &str, config: &Config, counter: Counter, spans:
 /// source pieces alone (made-up text covers nothing), overlap on each chunk's
 /// best-effort position. Size is measured on the text a chunk really holds, and
 /// order first asks that each chunk be one non-empty slice of the source.
-pub fn findings(source: &str, config: &Config, run: &BugRun, again: &BugRun) -> Findings {
+pub fn findings(
+    source: &str,
+    config: &Config,
+    run: &BugRun,
+    again: &BugRun,
+    resources: &Resources,
+) -> Findings {
     let unit = config.unit;
-    let counter = match Counter::new(unit) {
+    let counter = match resources.counter(unit) {
         Ok(counter) => counter,
         Err(e) => {
             let cannot = verdict(false, format!("cannot count: {e}"));
-            let mut checks = check(source, config, &Output::default());
+            let mut checks = check(source, config, &Output::default(), resources);
             for property in Property::ALL {
                 checks.set(property, cannot.clone());
             }
@@ -1657,8 +1672,8 @@ pub fn findings(source: &str, config: &Config, run: &BugRun, again: &BugRun) -> 
         strategy: Strategy::Fixed,
         ..config.clone()
     };
-    let by_hull = check(&judged, &plain, &hulls);
-    let coverage = check(&judged, &plain, &pieces);
+    let by_hull = check(&judged, &plain, &hulls, resources);
+    let coverage = check(&judged, &plain, &pieces, resources);
 
     let lens: Vec<usize> = run
         .chunks

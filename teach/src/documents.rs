@@ -25,7 +25,7 @@
 //! assert_eq!(docs[1].body.text(text), "Two.\n");
 //! ```
 
-use chunkscope::{Chunk, Config, Error, Output, Span, Splitter};
+use chunkscope::{Chunk, Config, Error, Output, Resources, Span, Splitter};
 use std::borrow::Cow;
 
 /// One document of a corpus text.
@@ -154,8 +154,12 @@ pub fn bodies_only<'a>(text: &'a str, docs: &[Document]) -> Cow<'a, str> {
 /// The right way: each document's body split on its own by the engine, its
 /// chunks placed in the whole text and numbered on from the last document's.
 /// The output keeps no trace (each document had its own).
-pub fn split_documents(text: &str, config: &Config) -> Result<Output, Error> {
-    let splitter = Splitter::new(config.clone())?;
+pub fn split_documents(
+    text: &str,
+    config: &Config,
+    resources: &Resources,
+) -> Result<Output, Error> {
+    let splitter = Splitter::new(config.clone(), resources)?;
     let mut chunks: Vec<Chunk> = Vec::new();
     for doc in documents(text) {
         let shift = |s: Span| Span::new(s.start + doc.body.start, s.end + doc.body.start);
@@ -227,7 +231,7 @@ mod tests {
     #[test]
     fn each_document_is_split_alone() {
         let text = "---\nsource: a\n---\nOne two.\n---\nsource: b\n---\nThree.";
-        let out = split_documents(text, &Config::recursive(40)).unwrap();
+        let out = split_documents(text, &Config::recursive(40), &Resources::new()).unwrap();
         let texts: Vec<&str> = out.chunks.iter().map(|c| c.text(text)).collect();
         assert_eq!(texts, ["One two.", "Three."]);
         assert_eq!(out.chunks[1].index, 1);

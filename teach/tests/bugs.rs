@@ -21,17 +21,29 @@ const ALL: [Finding; 11] = [
 ];
 
 fn buggy(bug: Bug, text: &str, config: &Config) -> (bugs::BugRun, Findings) {
-    let run = bugs::run(bug, text, config);
-    let again = bugs::run(bug, text, config);
-    let found = bugs::findings(text, config, &run, &again);
+    let run = bugs::run(bug, text, config, &chunkscope::Resources::tiktoken());
+    let again = bugs::run(bug, text, config, &chunkscope::Resources::tiktoken());
+    let found = bugs::findings(
+        text,
+        config,
+        &run,
+        &again,
+        &chunkscope::Resources::tiktoken(),
+    );
     (run, found)
 }
 
 /// The correct engine's findings: a corpus split document by document.
 fn correct(text: &str, config: &Config) -> Findings {
-    let out = split_documents(text, config).unwrap();
-    let again = split_documents(text, config).unwrap();
-    bugs::findings_of(text, config, &out, &again)
+    let out = split_documents(text, config, &chunkscope::Resources::tiktoken()).unwrap();
+    let again = split_documents(text, config, &chunkscope::Resources::tiktoken()).unwrap();
+    bugs::findings_of(
+        text,
+        config,
+        &out,
+        &again,
+        &chunkscope::Resources::tiktoken(),
+    )
 }
 
 fn texts(text: &str, run: &bugs::BugRun) -> Vec<String> {
@@ -55,7 +67,7 @@ fn every_bug_breaks_what_it_should_and_the_engine_does_not() {
         assert!(found.of(Finding::Property(Property::Determinism)).ok);
         if bug == Bug::UncheckedOverlap {
             // Its point: the engine refuses what the variant runs with.
-            assert!(split(demo.text, &demo.config).is_err());
+            assert!(split(demo.text, &demo.config, &chunkscope::Resources::tiktoken()).is_err());
             continue;
         }
         let good = correct(demo.text, &demo.config);
@@ -82,7 +94,7 @@ fn seed_002_with_and_without_the_merge_pass() {
         found.checks.all_ok(),
         "no-merge breaks no invariant, only packing"
     );
-    let out = split(demo.text, &demo.config).unwrap();
+    let out = split(demo.text, &demo.config, &chunkscope::Resources::tiktoken()).unwrap();
     let good: Vec<&str> = out.chunks.iter().map(|c| c.text(demo.text)).collect();
     assert_eq!(good, ["aa", "bbb", "ccc", "ccc"]);
 }
@@ -115,7 +127,7 @@ fn a_window_count_rounded_down_loses_the_end() {
         found.of(Finding::Property(Property::Coverage)).detail,
         "'n' at position 34 is in no chunk: text was lost"
     );
-    let out = split(demo.text, &demo.config).unwrap();
+    let out = split(demo.text, &demo.config, &chunkscope::Resources::tiktoken()).unwrap();
     let good: Vec<&str> = out.chunks.iter().map(|c| c.text(demo.text)).collect();
     assert_eq!(
         good,
@@ -281,7 +293,7 @@ mod seed_001 {
 /// overlap variants are its planted failures.)
 #[test]
 fn the_correct_engine_delivers_the_overlap() {
-    use chunkscope::{Counter, Placement, Unit};
+    use chunkscope::{Placement, Unit};
     let mut seed: u64 = 0x005e_ed0f_0ae7;
     let mut next = |n: usize| {
         seed = seed
@@ -326,11 +338,13 @@ fn the_correct_engine_delivers_the_overlap() {
             })
             .with_trim(next(3) > 0);
         config.placement = [Placement::End, Placement::Start, Placement::None][next(3)];
-        let Ok(out) = split(&text, &config) else {
+        let Ok(out) = split(&text, &config, &chunkscope::Resources::tiktoken()) else {
             continue; // a word too long without the hard cut, in bytes: refused
         };
         let spans: Vec<chunkscope::Span> = out.chunks.iter().map(|c| c.span).collect();
-        let counter = Counter::new(config.unit).unwrap();
+        let counter = chunkscope::Resources::tiktoken()
+            .counter(config.unit)
+            .unwrap();
         let check = bugs::overlap_delivered(&text, &config, counter, &spans);
         assert!(check.ok, "{text:?} {config:?}: {}", check.detail);
         compared += 1;
@@ -401,10 +415,10 @@ fn the_hash_check_catches_a_chunk_one_character_off() {
     let run = |pieces| one_chunk(pieces, None);
     let whole = chunkscope::Span::new(0, text.len());
     let right = run(vec![Piece::Source(whole)]);
-    assert!(bugs::findings(text, &config, &right, &right).hash.ok);
+    assert!(judged_once(text, &config, &right).hash.ok);
     // A planted bug: the chunk's text has one character the text has not.
     let wrong = run(vec![Piece::Source(whole), Piece::Added("!".into())]);
-    let found = bugs::findings(text, &config, &wrong, &wrong);
+    let found = judged_once(text, &config, &wrong);
     assert!(
         found
             .hash
@@ -460,13 +474,16 @@ fn the_token_span_check_catches_a_span_that_is_off_by_one() {
     let config = Config::fixed(10, 0).with_unit(cl100k());
     let whole = Piece::Source(chunkscope::Span::new(0, text.len()));
     let chunk = |tokens| one_chunk(vec![whole.clone()], Some(tokens));
-    let n = chunkscope::Counter::new(config.unit).unwrap().len(text);
+    let n = chunkscope::Resources::tiktoken()
+        .counter(config.unit)
+        .unwrap()
+        .len(text);
     let right = chunk((0, n));
-    assert!(bugs::findings(text, &config, &right, &right).tokens.ok);
+    assert!(judged_once(text, &config, &right).tokens.ok);
     // A planted bug: one token too many.
     let wrong = chunk((0, n + 1));
     assert_eq!(
-        bugs::findings(text, &config, &wrong, &wrong).tokens.detail,
+        judged_once(text, &config, &wrong).tokens.detail,
         format!(
             "chunk 0 is said to be tokens 0–{}, but its text is the document's tokens 0–{n}: a \
              citation by token position points elsewhere (counted alone, the chunks add up to {} \
@@ -476,9 +493,19 @@ fn the_token_span_check_catches_a_span_that_is_off_by_one() {
         )
     );
     // And in the engine's own output: a count that is not the tokens spanned.
-    let mut out = split(text, &config).unwrap();
+    let mut out = split(text, &config, &chunkscope::Resources::tiktoken()).unwrap();
     out.chunks[0].len += 1;
-    assert!(!bugs::findings_of(text, &config, &out, &out).tokens.ok);
+    assert!(
+        !bugs::findings_of(
+            text,
+            &config,
+            &out,
+            &out,
+            &chunkscope::Resources::tiktoken()
+        )
+        .tokens
+        .ok
+    );
 }
 
 #[test]
@@ -531,9 +558,20 @@ fn no_variant_panics_on_the_largest_size_or_overlap() {
                 overlap,
                 ..demo.config.clone()
             };
-            let run = bugs::run(bug, demo.text, &config);
-            let found = bugs::findings(demo.text, &config, &run, &run);
+            let run = bugs::run(bug, demo.text, &config, &chunkscope::Resources::tiktoken());
+            let found = bugs::findings(
+                demo.text,
+                &config,
+                &run,
+                &run,
+                &chunkscope::Resources::tiktoken(),
+            );
             assert!(found.of(Finding::Boundaries).detail.len() > 10, "{bug:?}");
         }
     }
+}
+
+/// The findings of one run judged against itself (so determinism holds).
+fn judged_once(text: &str, config: &Config, run: &BugRun) -> Findings {
+    bugs::findings(text, config, run, run, &chunkscope::Resources::tiktoken())
 }

@@ -172,9 +172,14 @@ fn every_known_bug_runs_in_the_gallery_as_the_python_does_and_the_engine_differs
     for l in &LISTINGS {
         for b in l.bugs {
             let demo = b.demo();
-            let run = bugs::run(b.bug, demo.text, &demo.config);
+            let run = bugs::run(
+                b.bug,
+                demo.text,
+                &demo.config,
+                &chunkscope::Resources::tiktoken(),
+            );
             let texts: Vec<String> = run.chunks.iter().map(|c| c.rope.text(demo.text)).collect();
-            let good = split(demo.text, &demo.config);
+            let good = split(demo.text, &demo.config, &chunkscope::Resources::tiktoken());
             match python_says(l.name, b.line, b.title) {
                 Some(expected) => {
                     assert_eq!(texts, expected, "{} line {}: {}", l.name, b.line, b.title);

@@ -7,9 +7,25 @@ use chunkscope_teach::bugs::{self, Bug, Finding};
 
 fn buggy(bug: Bug) -> (Vec<String>, Vec<(usize, usize)>, bugs::Findings) {
     let demo = bug.demo();
-    let run = bugs::run(bug, demo.text, &demo.config);
-    let again = bugs::run(bug, demo.text, &demo.config);
-    let found = bugs::findings(demo.text, &demo.config, &run, &again);
+    let run = bugs::run(
+        bug,
+        demo.text,
+        &demo.config,
+        &chunkscope::Resources::tiktoken(),
+    );
+    let again = bugs::run(
+        bug,
+        demo.text,
+        &demo.config,
+        &chunkscope::Resources::tiktoken(),
+    );
+    let found = bugs::findings(
+        demo.text,
+        &demo.config,
+        &run,
+        &again,
+        &chunkscope::Resources::tiktoken(),
+    );
     let chars = CharIndex::new(demo.text);
     let texts = run.chunks.iter().map(|c| c.rope.text(demo.text)).collect();
     let at = run
@@ -22,7 +38,7 @@ fn buggy(bug: Bug) -> (Vec<String>, Vec<(usize, usize)>, bugs::Findings) {
 
 fn correct(bug: Bug) -> Vec<String> {
     let demo = bug.demo();
-    let out = split(demo.text, &demo.config).unwrap();
+    let out = split(demo.text, &demo.config, &chunkscope::Resources::tiktoken()).unwrap();
     out.chunks
         .iter()
         .map(|c| c.text(demo.text).to_string())
@@ -84,7 +100,7 @@ fn an_overlap_as_big_as_the_size_is_silently_no_overlap() {
     assert_eq!(texts, ["one two", "three", "four five", "six"]);
     assert!(found.checks.all_ok());
     let demo = Bug::UncheckedOverlap.demo();
-    let err = split(demo.text, &demo.config).unwrap_err();
+    let err = split(demo.text, &demo.config, &chunkscope::Resources::tiktoken()).unwrap_err();
     assert!(matches!(err, Error::OverlapTooLarge { .. }), "{err:?}");
     assert_eq!(
         err.to_string(),
@@ -107,7 +123,7 @@ fn searching_for_a_stripped_chunk_finds_its_first_copy() {
     );
     // The engine keeps positions: the same texts, the last one where it is.
     let demo = Bug::LostOffsets.demo();
-    let out = split(demo.text, &demo.config).unwrap();
+    let out = split(demo.text, &demo.config, &chunkscope::Resources::tiktoken()).unwrap();
     let chars = CharIndex::new(demo.text);
     let spans: Vec<_> = out.chunks.iter().map(|c| chars.char_span(c.span)).collect();
     assert_eq!(spans, [(0, 13), (15, 27), (29, 42)]);

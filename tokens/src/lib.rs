@@ -36,8 +36,10 @@
 //!   bytes to [`Tokenizer::from_data`]. The format is documented in
 //!   `tokens/data.rs`.
 //!
-//! A tokenizer is then [`install`]ed once per encoding, so that plain `Copy`
-//! values (such as a unit of measure) can find it again with [`get`].
+//! There is no registry: whoever loads a tokenizer holds it and passes it on
+//! (core's `Resources`). Natively, [`Tokenizer::shared`] builds each
+//! encoding's table once per process, as tiktoken itself caches its
+//! encodings.
 //!
 //! # Example
 //!
@@ -79,6 +81,7 @@ pub use pretokenize::Pieces;
 use bpe::Vocabulary;
 use std::fmt;
 use std::str::FromStr;
+#[cfg(all(feature = "tiktoken", not(target_arch = "wasm32")))]
 use std::sync::OnceLock;
 
 /// One of the supported OpenAI encodings. Its [`name`](Encoding::name) is how
@@ -259,7 +262,7 @@ impl std::error::Error for TokenizerError {}
 /// rank table.
 ///
 /// Immutable once built, so one instance can be shared by every thread (see
-/// [`install`]). Encoding allocates only the result and one scratch buffer per
+/// [`Tokenizer::shared`]). Encoding allocates only the result and one scratch buffer per
 /// call.
 #[derive(Clone)]
 pub struct Tokenizer {
@@ -322,8 +325,15 @@ impl Tokenizer {
         data::write(self.encoding, vocabulary.len(), tokens)
     }
 
+    /// A tokenizer that lives as long as the program: `self`, kept for good.
+    /// For tables read from a file (the browser's), which a counter holds by
+    /// reference and which are never unloaded.
+    pub fn leak(self) -> &'static Tokenizer {
+        Box::leak(Box::new(self))
+    }
+
     /// Builds the rank table from tiktoken-rs's embedded data (0.2 s for cl100k,
-    /// 0.4 s for o200k in a release build; [`get_or_load`] does it once per process).
+    /// 0.4 s for o200k in a release build; [`Tokenizer::shared`] does it once per process).
     ///
     /// The table is read back one rank at a time with `decode_bytes`, from 0
     /// up to the first rank that is not an ordinary token.
@@ -492,49 +502,23 @@ impl Tokenizer {
     }
 }
 
-/// The installed tokenizers, one slot per encoding (indexed by `Encoding as usize`).
-static INSTALLED: [OnceLock<Tokenizer>; 2] = [OnceLock::new(), OnceLock::new()];
-
-fn slot(encoding: Encoding) -> &'static OnceLock<Tokenizer> {
-    &INSTALLED[encoding as usize]
-}
-
-/// Makes `tokenizer` the process-wide tokenizer of its encoding and returns it.
-///
-/// Idempotent: the first tokenizer installed for an encoding stays; installing
-/// another one for the same encoding returns the first (the argument is
-/// dropped). Rank tables never change, so there is nothing to replace.
-pub fn install(tokenizer: Tokenizer) -> &'static Tokenizer {
-    slot(tokenizer.encoding).get_or_init(|| tokenizer)
-}
-
-/// The installed tokenizer of `encoding`, if any.
-pub fn get(encoding: Encoding) -> Option<&'static Tokenizer> {
-    slot(encoding).get()
-}
-
-/// Whether `encoding`'s tokenizer is available through [`get`]. With the
-/// `tiktoken` feature (native tools), a missing one is loaded and installed
-/// first, so this is `false` only if loading fails; without it (the browser),
-/// this is whether the page has [`install`]ed it yet.
-pub fn ensure(encoding: Encoding) -> bool {
-    #[cfg(all(feature = "tiktoken", not(target_arch = "wasm32")))]
-    {
-        get_or_load(encoding).is_ok()
-    }
-    #[cfg(not(all(feature = "tiktoken", not(target_arch = "wasm32"))))]
-    {
-        get(encoding).is_some()
-    }
-}
-
-/// The installed tokenizer of `encoding`, loading it from tiktoken-rs first if
-/// none is (see [`Tokenizer::load`]).
+/// Natively, each encoding's table built at most once per process (see
+/// [`Tokenizer::shared`]).
 #[cfg(all(feature = "tiktoken", not(target_arch = "wasm32")))]
-pub fn get_or_load(encoding: Encoding) -> Result<&'static Tokenizer, TokenizerError> {
-    match get(encoding) {
-        Some(tokenizer) => Ok(tokenizer),
-        None => Ok(install(Tokenizer::load(encoding)?)),
+static SHARED: [OnceLock<Tokenizer>; 2] = [OnceLock::new(), OnceLock::new()];
+
+#[cfg(all(feature = "tiktoken", not(target_arch = "wasm32")))]
+impl Tokenizer {
+    /// `encoding`'s tokenizer from tiktoken-rs's embedded data, built the
+    /// first time it is asked for and shared for the rest of the process (the
+    /// tables never change, and building one takes tenths of a second).
+    pub fn shared(encoding: Encoding) -> Result<&'static Tokenizer, TokenizerError> {
+        let slot = &SHARED[encoding as usize];
+        if let Some(tokenizer) = slot.get() {
+            return Ok(tokenizer);
+        }
+        let tokenizer = Tokenizer::load(encoding)?;
+        Ok(slot.get_or_init(|| tokenizer))
     }
 }
 

@@ -8,7 +8,7 @@
 //! playground draws from it. Nothing here depends on a browser, so it is
 //! tested natively.
 
-use chunkscope::{Check, Config, Error, Property, Separator, Splitter};
+use chunkscope::{Check, Config, Error, Property, Resources, Separator, Splitter};
 use std::fmt;
 use std::str::FromStr;
 
@@ -118,10 +118,22 @@ impl Analysis {
     }
 }
 
-/// Splits `text` under `config` at `detail`. The only call into the engine
-/// for the JavaScript API, the worker and the playground.
+/// Splits `text` under `config` at `detail`, with the names it gives
+/// resolved in what this module holds ([`crate::loaded::held`]). The only
+/// call into the engine for the JavaScript API, the worker and the
+/// playground.
 pub fn analyze(text: &str, config: Config, detail: Detail) -> Result<Analysis, Error> {
-    let splitter = splitter_for(config)?;
+    analyze_with(text, config, detail, &crate::loaded::held())
+}
+
+/// [`analyze`] with the names resolved in `resources`.
+pub fn analyze_with(
+    text: &str,
+    config: Config,
+    detail: Detail,
+    resources: &Resources,
+) -> Result<Analysis, Error> {
+    let splitter = splitter_for(config, resources)?;
     let asked = match detail {
         Detail::Chunks => chunkscope::Detail::CHUNKS,
         // With a token unit the page draws each chunk's tokens as the engine
@@ -157,15 +169,20 @@ thread_local! {
 }
 
 /// The splitter for `config`: the last one when the configuration is the
-/// same, else a new one (which is kept). A tokenizer installed in between does
-/// not matter: a token unit without one is refused, so it is never kept.
-fn splitter_for(config: Config) -> Result<std::rc::Rc<Splitter>, Error> {
+/// same, else a new one (which is kept). Names resolve to the same things
+/// for as long as they are held: a tokenizer's tables never change, a model
+/// loaded again gets a new name, and a configuration naming something not
+/// held is refused, so it is never kept.
+fn splitter_for(config: Config, resources: &Resources) -> Result<std::rc::Rc<Splitter>, Error> {
     LAST.with(|last| {
         let mut last = last.borrow_mut();
-        if let Some(splitter) = last.as_ref().filter(|s| *s.config() == config) {
+        let same = |s: &&std::rc::Rc<Splitter>| {
+            *s.config() == config && resources.embedder(&config.semantic.embedder).is_ok()
+        };
+        if let Some(splitter) = last.as_ref().filter(same) {
             return Ok(splitter.clone());
         }
-        let splitter = std::rc::Rc::new(Splitter::new(config)?);
+        let splitter = std::rc::Rc::new(Splitter::new(config, resources)?);
         *last = Some(splitter.clone());
         Ok(splitter)
     })
@@ -329,17 +346,17 @@ mod tests {
 
     #[test]
     fn a_configuration_is_compiled_once_for_text_after_text() {
-        let first = splitter_for(seed()).unwrap();
-        let again = splitter_for(seed()).unwrap();
+        let first = splitter_for(seed(), &Resources::new()).unwrap();
+        let again = splitter_for(seed(), &Resources::new()).unwrap();
         assert!(std::rc::Rc::ptr_eq(&first, &again));
-        let other = splitter_for(seed().with_overlap(2)).unwrap();
+        let other = splitter_for(seed().with_overlap(2), &Resources::new()).unwrap();
         assert!(!std::rc::Rc::ptr_eq(&first, &other));
         assert_eq!(other.config().overlap, 2);
         // A refusal is not kept: the settings before it are still compiled.
-        assert!(splitter_for(Config::recursive(0)).is_err());
+        assert!(splitter_for(Config::recursive(0), &Resources::new()).is_err());
         assert!(std::rc::Rc::ptr_eq(
             &other,
-            &splitter_for(seed().with_overlap(2)).unwrap()
+            &splitter_for(seed().with_overlap(2), &Resources::new()).unwrap()
         ));
     }
 

@@ -120,7 +120,7 @@ pub fn by_model(request: &Object, generation: u32) {
         set(
             body,
             "retriever",
-            &format!("model:{generation}").as_str().into(),
+            &crate::loaded::model_name(generation).as_str().into(),
         );
     }
 }
@@ -393,13 +393,14 @@ pub mod answer {
         }
         // `retriever: "model:N"` retrieves with the worker's loaded model.
         let retriever = get(body, "retriever").as_string();
-        match retriever.as_deref().and_then(crate::loaded::generation_of) {
+        match retriever {
             None => {
                 chunkscope_eval::evaluate(&corpus, &questions, top_k).map_err(refuse("questions"))
             }
-            Some(generation) => {
-                let choice = crate::loaded::model_of(generation).map_err(refuse("retriever"))?;
-                let embedder = choice.get();
+            Some(name) => {
+                let embedder = crate::loaded::held()
+                    .embedder(&chunkscope::semantic::EmbedderChoice::named(name))
+                    .map_err(|e| Refusal::new(Some("retriever"), e.to_string()))?;
                 let embed = |texts: &[&str]| -> Result<Vec<Vec<f64>>, String> {
                     let owned: Vec<String> = texts.iter().map(|t| t.to_string()).collect();
                     embedder

@@ -63,7 +63,7 @@ mod api {
     use chunkscope::report::Report;
     #[cfg(feature = "model")]
     use chunkscope::semantic::{EmbedderChoice, StaticModel};
-    use chunkscope::tokens::{self, Tokenizer};
+    use chunkscope::tokens::Tokenizer;
     use serde::Serialize;
     use serde_wasm_bindgen::Serializer;
     use wasm_bindgen::prelude::*;
@@ -97,7 +97,29 @@ mod api {
     /// inconsistent file throws an `Error` that says what is wrong and where.
     #[cfg(feature = "model")]
     #[wasm_bindgen(js_name = EmbeddingModel)]
-    pub struct JsModel(std::sync::Arc<StaticModel>);
+    pub struct JsModel {
+        /// How a configuration split with it names it: `embeddingModel:N`,
+        /// `N` counting the models made, so no two share a name.
+        name: String,
+        model: std::sync::Arc<StaticModel>,
+    }
+
+    #[cfg(feature = "model")]
+    impl JsModel {
+        fn from_model(model: StaticModel) -> JsModel {
+            thread_local! {
+                static MADE: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+            }
+            let n = MADE.with(|m| {
+                m.set(m.get() + 1);
+                m.get()
+            });
+            JsModel {
+                name: format!("embeddingModel:{n}"),
+                model: std::sync::Arc::new(model),
+            }
+        }
+    }
 
     #[cfg(feature = "model")]
     #[wasm_bindgen(js_class = EmbeddingModel)]
@@ -118,20 +140,20 @@ mod api {
             config: Option<Vec<u8>>,
         ) -> Result<JsModel, JsError> {
             StaticModel::from_model2vec(name, safetensors, tokenizer, config.as_deref())
-                .map(|m| JsModel(std::sync::Arc::new(m)))
+                .map(JsModel::from_model)
                 .map_err(|e| JsError::new(&e.to_string()))
         }
 
         /// The vectors' dimension.
         #[wasm_bindgen(getter)]
         pub fn dims(&self) -> usize {
-            self.0.dims()
+            self.model.dims()
         }
 
         /// How many words have a vector.
         #[wasm_bindgen(getter)]
         pub fn words(&self) -> usize {
-            self.0.words()
+            self.model.words()
         }
     }
 
@@ -139,7 +161,7 @@ mod api {
     #[cfg(feature = "model")]
     pub fn read_model(name: &str, bytes: &[u8]) -> Result<JsModel, String> {
         StaticModel::from_text(name, bytes)
-            .map(|m| JsModel(std::sync::Arc::new(m)))
+            .map(JsModel::from_model)
             .map_err(|e| e.to_string())
     }
 
@@ -173,8 +195,12 @@ mod api {
                 config.strategy.name()
             ));
         }
-        config.semantic.embedder = EmbedderChoice::Model(model.0.clone());
-        let analysis = analyze(text, config, Detail::Full).map_err(|e| e.to_string())?;
+        config.semantic.embedder = EmbedderChoice::named(model.name.clone());
+        let resources = crate::loaded::held()
+            .with_embedder(model.name.clone(), model.model.clone())
+            .map_err(|e| e.to_string())?;
+        let analysis = crate::contract::analyze_with(text, config, Detail::Full, &resources)
+            .map_err(|e| e.to_string())?;
         Ok(report_of(&analysis, text))
     }
 
@@ -186,7 +212,9 @@ mod api {
     #[wasm_bindgen(js_name = installTokenizer)]
     pub fn install_tokenizer(data: &[u8]) -> Result<String, JsError> {
         let tokenizer = Tokenizer::from_data(data).map_err(|e| JsError::new(&e.to_string()))?;
-        Ok(tokens::install(tokenizer).encoding().name().to_string())
+        Ok(crate::loaded::install_tokenizer(tokenizer)
+            .name()
+            .to_string())
     }
 
     /// The separator presets, in the order the playground lists them:
@@ -453,7 +481,7 @@ mod tests {
                     .separators
                     .insert(0, chunkscope::Separator::sentence());
             }
-            let splitter = Splitter::new(config.clone()).unwrap();
+            let splitter = Splitter::new(config.clone(), &chunkscope::Resources::new()).unwrap();
             for (ours, core) in [
                 (
                     Detail::Full,

@@ -1,93 +1,64 @@
-//! The static model a worker holds for the page: loaded once from the
-//! user's files (`{ id, model: { name, files } }`), then named in split
-//! requests by its generation (`config.semantic.embedder: "model:3"`), so
-//! its megabytes cross the worker boundary once and never travel in a
-//! report.
+//! What this module holds for the configurations it splits: the
+//! tokenizers installed (`installTokenizer`, the worker's tokenizer
+//! message) and the static model a worker loaded from the user's files
+//! (`{ id, model: { name, files } }`).
 //!
-//! The page never holds the model. Its configurations name it with
-//! [`worker_model`], a stand-in whose identity is the generation: a report
-//! of a split made with generation 3 reads back ([`crate::wire`]) with the
-//! same stand-in, so it is matched to the request that asked for it, and a
-//! newly loaded model (generation 4) makes every earlier split stale.
+//! A configuration names them, as plain data: a token unit its encoding,
+//! `config.semantic.embedder` the model as `model:N`, where `N` counts the
+//! loads (its generation). So the model's megabytes cross the worker
+//! boundary once and never travel in a request or a report, the page names
+//! the model without holding it, and a newly loaded model (generation 4)
+//! makes every earlier split (named `model:3`) stale by name alone.
+//!
+//! This is the binding's state, in one place; core has none
+//! ([`Resources`] is a value every split is given).
 
-use chunkscope::semantic::{Embedder, EmbedderChoice, SemanticError, StaticModel, Vector};
-use chunkscope::Error;
+use chunkscope::semantic::StaticModel;
+use chunkscope::tokens::{Encoding, Tokenizer};
+use chunkscope::{Counter, Resources, Unit};
 use std::cell::RefCell;
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
-/// The stand-in for the worker's model of one generation, on the page's
-/// side. It cannot embed: the page splits nothing itself.
-#[derive(Debug)]
-pub struct WorkerModel {
-    /// Which load of the worker's model it stands for.
-    pub generation: u32,
-}
-
-impl Embedder for WorkerModel {
-    fn name(&self) -> String {
-        format!("the model loaded in the worker (load {})", self.generation)
-    }
-
-    fn embed(&self, _: &[String]) -> Result<Vec<Vector>, Error> {
-        Err(SemanticError::Embedder {
-            reason: "the loaded model lives in the worker: split there".into(),
-        }
-        .into())
-    }
-}
-
 thread_local! {
-    static STAND_INS: RefCell<BTreeMap<u32, Arc<WorkerModel>>> = const { RefCell::new(BTreeMap::new()) };
-    static LOADED: RefCell<Option<(u32, Arc<StaticModel>)>> = const { RefCell::new(None) };
+    static HELD: RefCell<Resources> = RefCell::new(Resources::new());
     static LOADS: RefCell<u32> = const { RefCell::new(0) };
 }
 
-/// The embedder choice that names generation `generation` of the worker's
-/// model: the same value (by identity) every time it is asked for.
-pub fn worker_model(generation: u32) -> EmbedderChoice {
-    let arc = STAND_INS.with(|s| {
-        s.borrow_mut()
-            .entry(generation)
-            .or_insert_with(|| Arc::new(WorkerModel { generation }))
-            .clone()
-    });
-    EmbedderChoice::Custom(arc)
+/// What the module holds now, for a split to resolve its names in.
+pub fn held() -> Resources {
+    HELD.with(|h| h.borrow().clone())
 }
 
-/// How a configuration's embedder is written in a request or a report:
-/// `lexical`, or `model:N` for the worker's model (loaded or stood in for).
-pub fn embedder_name(choice: &EmbedderChoice) -> String {
-    match choice {
-        EmbedderChoice::Model(m) => LOADED.with(|l| match &*l.borrow() {
-            Some((generation, loaded)) if Arc::ptr_eq(loaded, m) => format!("model:{generation}"),
-            _ => "model".into(),
-        }),
-        EmbedderChoice::Custom(e) => match e
-            .name()
-            .strip_prefix("the model loaded in the worker (load ")
-        {
-            Some(rest) => format!("model:{}", rest.trim_end_matches(')')),
-            None => choice.kind().into(),
-        },
-        EmbedderChoice::Lexical => "lexical".into(),
+/// Holds `tokenizer` for its encoding (read from a file, it is kept for the
+/// rest of the page's life). The tables of an encoding never change, so one
+/// held already is kept and `tokenizer` dropped: a page that installs twice
+/// keeps one copy.
+pub fn install_tokenizer(tokenizer: Tokenizer) -> Encoding {
+    let encoding = tokenizer.encoding();
+    if tokenizer_of(encoding).is_none() {
+        hold_tokenizer(tokenizer.leak());
     }
+    encoding
 }
 
-/// The generation in `model:N`.
-pub fn generation_of(name: &str) -> Option<u32> {
-    name.strip_prefix("model:")?.parse().ok()
+/// Holds `tokenizer` for its encoding.
+pub fn hold_tokenizer(tokenizer: &'static Tokenizer) {
+    HELD.with(|h| h.borrow_mut().add_tokenizer(tokenizer));
 }
 
-/// The worker's side: the model of generation `generation`, or why not.
-pub fn model_of(generation: u32) -> Result<EmbedderChoice, String> {
-    LOADED.with(|l| match &*l.borrow() {
-        Some((g, m)) if *g == generation => Ok(EmbedderChoice::Model(m.clone())),
-        Some((g, _)) => Err(format!(
-            "the request names model load {generation}, but the worker holds load {g}: load the model again"
-        )),
-        None => Err("no model is loaded in the worker: load one from its files first".into()),
-    })
+/// The tokenizer held for `encoding`, if its tables are here.
+pub fn tokenizer_of(encoding: Encoding) -> Option<&'static Tokenizer> {
+    HELD.with(|h| h.borrow().tokenizer(encoding).ok())
+}
+
+/// The counter of `unit`, with the tokenizer held for it.
+pub fn counter(unit: Unit) -> Result<Counter, chunkscope::Error> {
+    HELD.with(|h| h.borrow().counter(unit))
+}
+
+/// How a configuration names the model of generation `generation`.
+pub fn model_name(generation: u32) -> String {
+    format!("model:{generation}")
 }
 
 /// What the page shows of a loaded model.
@@ -143,42 +114,49 @@ pub fn load(name: &str, files: &[(String, Vec<u8>)]) -> Result<Summary, String> 
         dims: model.dims(),
         words: model.words(),
     };
-    LOADED.with(|l| *l.borrow_mut() = Some((generation, Arc::new(model))));
+    HELD.with(|h| {
+        let mut held = h.borrow_mut();
+        drop_models(&mut held);
+        held.add_embedder(model_name(generation), Arc::new(model))
+    })
+    .map_err(|e| e.to_string())?;
     Ok(summary)
 }
 
 /// Drops the worker's model.
 pub fn clear() {
-    LOADED.with(|l| *l.borrow_mut() = None);
+    HELD.with(|h| drop_models(&mut h.borrow_mut()));
+}
+
+fn drop_models(held: &mut Resources) {
+    let names: Vec<String> = held.embedder_names().map(str::to_string).collect();
+    for name in names {
+        held.remove_embedder(&name);
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chunkscope::semantic::EmbedderChoice;
 
     #[test]
-    fn a_loaded_model_is_named_by_its_generation_both_sides() {
+    fn a_loaded_model_is_named_by_its_generation() {
         let summary = load("w.txt", &[("w.txt".into(), b"cat 1 0\ndog 0 1\n".to_vec())]).unwrap();
         assert_eq!(
             (summary.format, summary.dims, summary.words),
             ("word vectors", 2, 2)
         );
         let g = summary.generation;
-        let worker_side = model_of(g).unwrap();
-        assert_eq!(embedder_name(&worker_side), format!("model:{g}"));
-        assert_eq!(embedder_name(&worker_model(g)), format!("model:{g}"));
-        assert_eq!(worker_model(g), worker_model(g));
-        assert_ne!(worker_model(g), worker_model(g + 1));
-        assert!(model_of(g + 1)
-            .unwrap_err()
-            .contains("load the model again"));
-        // A report made with the model reads back, on the page's side, with
-        // the stand-in the page's request named it by.
+        let names = |r: &Resources| r.embedder_names().map(str::to_string).collect::<Vec<_>>();
+        assert_eq!(names(&held()), [model_name(g)]);
+        // A report made with the model names it, and reads back as the
+        // configuration that asked for it.
         let text = "Cats purr. Dogs bark. Cats sleep.";
         let mut config = chunkscope::Config::for_strategy(chunkscope::Strategy::Semantic);
-        config.semantic.embedder = worker_side;
+        config.semantic.embedder = EmbedderChoice::named(model_name(g));
         let analysis =
-            crate::contract::analyze(text, config, crate::contract::Detail::Full).unwrap();
+            crate::contract::analyze(text, config.clone(), crate::contract::Detail::Full).unwrap();
         let trace = analysis.output.trace.semantic.as_ref().unwrap();
         assert!(
             trace.embedder.starts_with("static model w.txt"),
@@ -186,9 +164,23 @@ mod tests {
             trace.embedder
         );
         let back = crate::wire::decode(&crate::wire::encode(&analysis), text).unwrap();
-        assert_eq!(back.config.semantic.embedder, worker_model(g));
+        assert_eq!(back.config, config);
+        // The next load replaces it: the old name is no longer held.
+        let next = load("v.txt", &[("v.txt".into(), b"cat 1 0\n".to_vec())]).unwrap();
+        assert_eq!(names(&held()), [model_name(next.generation)]);
+        let stale = crate::contract::analyze(text, config, crate::contract::Detail::Full)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            stale,
+            format!(
+                "the embedder \"model:{g}\" is not loaded (loaded: \"model:{}\"): name one of \
+                 those, or use \"lexical\"",
+                next.generation
+            )
+        );
         clear();
-        assert!(model_of(g).unwrap_err().contains("no model is loaded"));
+        assert!(names(&held()).is_empty());
         let e = load("x", &[("model.safetensors".into(), vec![])]).unwrap_err();
         assert!(e.contains("tokenizer.json"), "{e}");
     }

@@ -218,13 +218,13 @@ impl Reply {
 }
 
 /// `split()`'s options object for `config`: core's written form
-/// ([`crate::options::written`]), which the worker reads as the JS API does.
+/// ([`chunkscope::Settings`]), which the worker reads as the JS API does.
 pub fn config_object(config: &Config) -> JsValue {
     use serde::Serialize;
     // Cannot fail: every number in the form is a `usize` (32 bits here) or a
     // finite `f64`. Were it to, the worker would refuse the string with
     // "config must be an object", not split with defaults.
-    crate::options::written(config)
+    crate::options::SplitOptions::from(config)
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .unwrap_or_else(|e| JsValue::from_str(&e.to_string()))
 }

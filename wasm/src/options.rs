@@ -19,29 +19,11 @@ pub use chunkscope::{Settings as SplitOptions, SettingsError as OptionError};
 
 /// The engine configuration of `options`: the strategy's defaults,
 /// overridden by every field given. Only the form is checked here; the
-/// engine checks the values when it splits. An embedder is `lexical`, or
-/// `model:N`, the model this worker loaded as its `N`th.
+/// engine checks the values, and the names (an embedder `lexical` or
+/// `model:N`, a tokenizer) are resolved in what the module holds, when it
+/// splits.
 pub fn resolve(options: SplitOptions) -> Result<Config, OptionError> {
-    options.resolve(|name| match crate::loaded::generation_of(name) {
-        Some(generation) => crate::loaded::model_of(generation),
-        None => Err(format!(
-            "config.semantic.embedder is {name:?}: a configuration object can \
-             name only \"lexical\", or \"model:N\" for the model a worker loaded (a model is loaded from its files)"
-        )),
-    })
-}
-
-/// The written form of `config` for a worker: core's, with a loaded model
-/// named as the worker knows it (`model:N`).
-pub fn written(config: &Config) -> SplitOptions {
-    let mut settings = SplitOptions::from(config);
-    if let Some(semantic) = &mut settings.semantic {
-        semantic.embedder = match config.semantic.embedder.kind() {
-            "lexical" => None,
-            _ => Some(crate::loaded::embedder_name(&config.semantic.embedder)),
-        };
-    }
-    settings
+    options.resolve()
 }
 
 #[cfg(test)]
@@ -55,11 +37,19 @@ mod tests {
     }
 
     #[test]
-    fn an_embedder_is_lexical_or_a_loaded_model() {
+    fn an_embedder_is_a_name_resolved_when_a_split_is_made() {
+        let named = serde_json::json!({"strategy": "semantic", "semantic": {"embedder": "model"}});
+        let named = config(named).unwrap();
+        assert_eq!(
+            named.semantic.embedder,
+            chunkscope::semantic::EmbedderChoice::named("model")
+        );
         let e =
-            config(serde_json::json!({"strategy": "semantic", "semantic": {"embedder": "model"}}))
-                .unwrap_err();
-        assert!(e.contains("only \"lexical\""), "{e}");
+            crate::contract::analyze("A. B.", named, crate::contract::Detail::Chunks).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the embedder \"model\" is not loaded (no model is): load it first, or use \"lexical\""
+        );
         let lexical = config(
             serde_json::json!({"strategy": "semantic", "semantic": {"embedder": "lexical"}}),
         );
@@ -77,16 +67,12 @@ mod tests {
             ])
             .with_placement(Placement::None)
             .with_trim(false);
-        let written = serde_json::to_value(written(&original)).unwrap();
+        let written = serde_json::to_value(SplitOptions::from(&original)).unwrap();
         assert_eq!(config(written).unwrap(), original);
         let mut semantic = Config::for_strategy(Strategy::Semantic);
         semantic.semantic.buffer = 2;
-        let written = serde_json::to_value(super::written(&semantic)).unwrap();
-        assert_eq!(
-            written["semantic"].get("embedder"),
-            None,
-            "lexical is the default"
-        );
+        let written = serde_json::to_value(SplitOptions::from(&semantic)).unwrap();
+        assert_eq!(written["semantic"]["embedder"], "lexical");
         assert_eq!(config(written).unwrap(), semantic);
     }
 
@@ -96,7 +82,8 @@ mod tests {
         original.semantic = chunkscope::semantic::SemanticConfig::new()
             .with_breakpoint(chunkscope::semantic::Breakpoint::Gradient, Some(80.0));
         original.semantic.min_chunk_size = Some(10);
-        let splitter = chunkscope::Splitter::new(original.clone()).unwrap();
+        let splitter =
+            chunkscope::Splitter::new(original.clone(), &chunkscope::Resources::new()).unwrap();
         let report = splitter.report("a", chunkscope::Detail::FULL).unwrap();
         let echo = serde_json::to_value(report.config).unwrap();
         assert_eq!(config(echo).unwrap(), original);

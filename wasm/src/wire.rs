@@ -22,8 +22,8 @@
 //!           each_line, then_recursive? [pattern, regex, level]*, heading_prefix, table_header (repeat?),
 //!           semantic settings (breakpoint name,
 //!           amount? (float), buffer, number_of_chunks?, min_chunk_size?,
-//!           embedder: `lexical`, or `model:N` for the worker's loaded model,
-//!           read back as its stand-in, `loaded::worker_model(N)`)
+//!           embedder: its name, `lexical` or `model:N` for the worker's
+//!           loaded model)
 //!           level: a named level's name (`sentence`), or empty
 //! chunks    n, then n × (bytes, chars, len, cut, overlap?, node?)
 //!           overlap: its bytes, from the chunk's own start
@@ -707,11 +707,10 @@ fn write_config(w: &mut Writer, c: &Config) {
             w.num(n);
         }
     }
-    w.str(&crate::loaded::embedder_name(&s.embedder));
+    w.str(s.embedder.name());
 }
 
-/// The semantic settings [`write_config`] wrote. A report names its
-/// embedder's kind only, so only the lexical one reads back as itself.
+/// The semantic settings [`write_config`] wrote; the embedder by its name.
 fn read_semantic_config(r: &mut Reader) -> Result<SemanticConfig, String> {
     let breakpoint = r.string()?.parse()?;
     let amount = if r.flag()? { Some(r.float()?) } else { None };
@@ -720,17 +719,7 @@ fn read_semantic_config(r: &mut Reader) -> Result<SemanticConfig, String> {
         || -> Result<Option<usize>, String> { Ok(if r.flag()? { Some(r.num()?) } else { None }) };
     let number_of_chunks = optional()?;
     let min_chunk_size = optional()?;
-    let embedder = match r.string()?.as_str() {
-        "lexical" => EmbedderChoice::Lexical,
-        other if crate::loaded::generation_of(other).is_some() => {
-            crate::loaded::worker_model(crate::loaded::generation_of(other).unwrap_or_default())
-        }
-        other => {
-            return Err(format!(
-                "the report names a {other:?} embedder, which a report cannot carry"
-            ))
-        }
-    };
+    let embedder = EmbedderChoice::named(r.string()?);
     Ok(SemanticConfig {
         breakpoint,
         amount,

@@ -6,7 +6,7 @@ use crate::state::Split;
 use chunkscope::langchain::NotSlice;
 use chunkscope::stats::{Cuts, Lengths, Places};
 use chunkscope::{
-    Action, Chunk, Close, Counter, Cut, Level, Node, Output, Placement, Separator, Span, Unit,
+    Action, Chunk, Close, Cut, Level, Node, Output, Placement, Separator, Span, Unit,
 };
 use std::ops::Range;
 
@@ -391,7 +391,9 @@ fn prefix_room(split: &Split, id: usize) -> Option<(usize, usize)> {
         at = *node.children.first()?;
     };
     let prefix = md.chunks.get(chunk)?.prefix.as_deref()?;
-    let n = Counter::new(split.config.unit).ok()?.len(prefix);
+    let n = chunkscope_wasm::loaded::counter(split.config.unit)
+        .ok()?
+        .len(prefix);
     Some((split.config.size.checked_sub(n)?, n))
 }
 
@@ -474,14 +476,16 @@ pub fn story(split: &Split, index: usize) -> Option<Story> {
     };
     // The page counts the overlap with the tokenizer it installed for the
     // worker; should it not have one, the story says less rather than a 0.
-    let overlap = chunk.overlap.map(|o| match Counter::new(unit) {
-        Ok(counter) => format!(
-            "its first {} {unit} repeat the end of chunk {} (hatched)",
-            counter.len(o.text(&split.text)),
-            index - 1
-        ),
-        Err(_) => format!("its start repeats the end of chunk {} (hatched)", index - 1),
-    });
+    let overlap = chunk
+        .overlap
+        .map(|o| match chunkscope_wasm::loaded::counter(unit) {
+            Ok(counter) => format!(
+                "its first {} {unit} repeat the end of chunk {} (hatched)",
+                counter.len(o.text(&split.text)),
+                index - 1
+            ),
+            Err(_) => format!("its start repeats the end of chunk {} (hatched)", index - 1),
+        });
     Some(Story {
         span: format!("chars {start}–{end}"),
         length: format!("{} {unit} of {}", chunk.len, config.size),

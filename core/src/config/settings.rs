@@ -29,7 +29,7 @@
 //!
 //! Invariant: for any configuration `c` whose strategy-only settings are its
 //! own (`c == c.clone().without_ignored()`),
-//! `Settings::from(&c).resolve(..) == c`, so an echo reads back as the
+//! `Settings::from(&c).resolve() == c`, so an echo reads back as the
 //! configuration that made it.
 
 use super::semantic::SemanticConfig;
@@ -196,14 +196,11 @@ impl Settings {
     ];
 
     /// The configuration: the strategy's defaults, overridden by every field
-    /// given. An embedder other than `lexical` is found by `embedder` (which
-    /// may refuse the name). Only the form is checked here: the engine
-    /// checks the values (size 0, a bad regex, …) when a split is made.
-    pub fn resolve(
-        self,
-        embedder: impl FnOnce(&str) -> Result<EmbedderChoice, String>,
-    ) -> Result<Config, SettingsError> {
-        self.resolve_spelt(|name| name.to_string(), embedder)
+    /// given. Only the form is checked here: the engine checks the values
+    /// (size 0, a bad regex, …) and a [`Splitter`](crate::Splitter) resolves
+    /// the names (an embedder, a tokenizer) in its resources.
+    pub fn resolve(self) -> Result<Config, SettingsError> {
+        self.resolve_spelt(|name| name.to_string())
     }
 
     /// [`Settings::resolve`], with a setting named in an error as `spell`
@@ -211,7 +208,6 @@ impl Settings {
     pub fn resolve_spelt(
         self,
         spell: impl Fn(&'static str) -> String,
-        embedder: impl FnOnce(&str) -> Result<EmbedderChoice, String>,
     ) -> Result<Config, SettingsError> {
         let strategy = self.strategy.unwrap_or(Config::default().strategy);
         if let Some((setting, given)) = self.foreign(strategy) {
@@ -244,12 +240,9 @@ impl Settings {
             c.buffer = s.buffer.unwrap_or(c.buffer);
             c.number_of_chunks = s.number_of_chunks;
             c.min_chunk_size = s.min_chunk_size;
-            c.embedder = match s.embedder.as_deref() {
-                None | Some("lexical") => EmbedderChoice::Lexical,
-                Some(name) => {
-                    embedder(name).map_err(|message| SettingsError::new("semantic", message))?
-                }
-            };
+            c.embedder = s
+                .embedder
+                .map_or(EmbedderChoice::Lexical, EmbedderChoice::named);
         }
         Ok(config)
     }
@@ -433,9 +426,8 @@ impl SemanticSettings {
 }
 
 /// Everything written, except the strategy-only settings its strategy does
-/// not read and those at their off value. The embedder is written as its
-/// kind (`lexical`, `model`, `custom`); a caller that can name a model it
-/// holds writes that name instead.
+/// not read and those at their off value. The embedder is written by its
+/// name.
 impl From<&Config> for Settings {
     fn from(config: &Config) -> Settings {
         let strategy = config.strategy;
@@ -470,7 +462,7 @@ fn semantic_settings(s: &SemanticConfig) -> SemanticSettings {
         buffer: Some(s.buffer),
         number_of_chunks: s.number_of_chunks,
         min_chunk_size: s.min_chunk_size,
-        embedder: Some(s.embedder.kind().to_string()),
+        embedder: Some(s.embedder.name().to_string()),
     }
 }
 
@@ -502,25 +494,15 @@ impl Config {
 mod tests {
     use super::*;
 
-    fn lexical_only(name: &str) -> Result<EmbedderChoice, String> {
-        Err(format!("no embedder {name:?} here"))
-    }
-
     #[test]
     fn nothing_given_is_the_defaults() {
-        assert_eq!(
-            Settings::default().resolve(lexical_only).unwrap(),
-            Config::default()
-        );
+        assert_eq!(Settings::default().resolve().unwrap(), Config::default());
         for strategy in Strategy::ALL {
             let given = Settings {
                 strategy: Some(strategy),
                 ..Settings::default()
             };
-            assert_eq!(
-                given.resolve(lexical_only).unwrap(),
-                Config::for_strategy(strategy)
-            );
+            assert_eq!(given.resolve().unwrap(), Config::for_strategy(strategy));
         }
     }
 
@@ -531,7 +513,7 @@ mod tests {
             heading_prefix: Some(true),
             ..Settings::default()
         }
-        .resolve(lexical_only)
+        .resolve()
         .unwrap_err();
         assert_eq!(e.field, "heading_prefix");
         assert_eq!(
@@ -546,7 +528,7 @@ mod tests {
             }),
             ..Settings::default()
         }
-        .resolve(lexical_only)
+        .resolve()
         .unwrap_err();
         assert_eq!(e.field, "semantic");
         assert!(
@@ -569,7 +551,7 @@ mod tests {
                 "then_recursive",
             ),
         ] {
-            assert_eq!(settings.resolve(lexical_only).unwrap_err().field, field);
+            assert_eq!(settings.resolve().unwrap_err().field, field);
         }
         // Semantic settings with nothing set are not given.
         assert_eq!(SemanticSettings::default().given(), None);
@@ -584,7 +566,7 @@ mod tests {
             heading_prefix: Some(false),
             ..Settings::default()
         };
-        assert_eq!(off.resolve(lexical_only).unwrap(), Config::default());
+        assert_eq!(off.resolve().unwrap(), Config::default());
     }
 
     #[test]
@@ -601,7 +583,7 @@ mod tests {
                 StrategySetting::TableHeader => s.table_header = Some(TableHeader::Repeat),
                 StrategySetting::Semantic => s.semantic = Some(SemanticSettings::default()),
             }
-            s.resolve(lexical_only)
+            s.resolve()
         };
         let mut refused = 0;
         for setting in StrategySetting::ALL {
@@ -649,7 +631,7 @@ mod tests {
             recipe,
         ];
         for config in configs {
-            let read = Settings::from(&config).resolve(lexical_only).unwrap();
+            let read = Settings::from(&config).resolve().unwrap();
             assert_eq!(read, config);
         }
     }
@@ -675,7 +657,7 @@ mod tests {
         );
         let plain = config.clone().without_ignored();
         assert_eq!(plain, Config::recursive(40));
-        assert_eq!(written.resolve(lexical_only).unwrap(), plain);
+        assert_eq!(written.resolve().unwrap(), plain);
     }
 
     #[test]
@@ -707,19 +689,28 @@ mod tests {
     }
 
     #[test]
-    fn an_embedder_name_is_the_resolvers_to_refuse() {
-        let named = Settings {
+    fn an_embedder_is_a_name_read_and_written_as_given() {
+        let named = |name: &str| Settings {
             strategy: Some(Strategy::Semantic),
             semantic: Some(SemanticSettings {
-                embedder: Some("model".into()),
+                embedder: Some(name.into()),
                 ..SemanticSettings::default()
             }),
             ..Settings::default()
         };
-        let e = named.resolve(lexical_only).unwrap_err();
+        let config = named("model:3").resolve().unwrap();
         assert_eq!(
-            e,
-            SettingsError::new("semantic", "no embedder \"model\" here")
+            config.semantic.embedder,
+            EmbedderChoice::Named("model:3".into())
         );
+        let written = Settings::from(&config);
+        assert_eq!(
+            written.semantic.as_ref().unwrap().embedder.as_deref(),
+            Some("model:3")
+        );
+        assert_eq!(written.resolve().unwrap(), config);
+        let lexical = named("lexical").resolve().unwrap();
+        assert_eq!(lexical.semantic.embedder, EmbedderChoice::Lexical);
+        assert_eq!(lexical, Config::for_strategy(Strategy::Semantic));
     }
 }

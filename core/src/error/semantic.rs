@@ -28,6 +28,14 @@ pub enum SemanticError {
         /// What was wrong.
         reason: String,
     },
+    /// The configuration names an embedder the splitter's
+    /// [`Resources`](crate::Resources) do not hold.
+    NoEmbedder {
+        /// The name asked for.
+        name: String,
+        /// The names the resources hold.
+        held: Vec<String>,
+    },
 }
 
 impl SemanticError {
@@ -36,7 +44,9 @@ impl SemanticError {
         match self {
             SemanticError::Amount { .. } => Setting::Breakpoint,
             SemanticError::Overlap { .. } => Setting::Overlap,
-            SemanticError::Model(_) | SemanticError::Embedder { .. } => Setting::Embedder,
+            SemanticError::Model(_)
+            | SemanticError::Embedder { .. }
+            | SemanticError::NoEmbedder { .. } => Setting::Embedder,
         }
     }
 }
@@ -58,6 +68,15 @@ impl fmt::Display for SemanticError {
             ),
             SemanticError::Model(e) => e.fmt(f),
             SemanticError::Embedder { reason } => write!(f, "the embedder failed: {reason}"),
+            SemanticError::NoEmbedder { name, held } if held.is_empty() => write!(
+                f,
+                "the embedder {name:?} is not loaded (no model is): load it first, or use \"lexical\""
+            ),
+            SemanticError::NoEmbedder { name, held } => write!(
+                f,
+                "the embedder {name:?} is not loaded (loaded: {}): name one of those, or use \"lexical\"",
+                held.iter().map(|h| format!("{h:?}")).collect::<Vec<_>>().join(", ")
+            ),
         }
     }
 }

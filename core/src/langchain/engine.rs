@@ -1366,7 +1366,7 @@ impl StartIndex {
             let b = known
                 .or_else(|| lengths.char_start(target))
                 .unwrap_or_else(|| {
-                    let chars = Counter::new(Unit::Chars).expect("chars need no tokenizer");
+                    let chars = Counter::CHARS;
                     if target < self.cursor.0 {
                         self.cursor = (0, 0);
                     }

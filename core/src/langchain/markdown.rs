@@ -551,10 +551,9 @@ fn output(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::unit::Unit;
 
     fn split(text: &str, config: &MarkdownHeaderConfig) -> Vec<(String, Vec<(String, String)>)> {
-        let counter = Counter::new(Unit::Chars).unwrap();
+        let counter = Counter::CHARS;
         run(text, config, counter, true)
             .chunks
             .into_iter()
@@ -629,7 +628,7 @@ mod tests {
 
     #[test]
     fn spans_cover_the_lines_and_say_when_text_differs() {
-        let counter = Counter::new(Unit::Chars).unwrap();
+        let counter = Counter::CHARS;
         let text = "# A\n  one  \n\ntwo\n# B\nthree";
         let out = run(text, &MarkdownHeaderConfig::new(["#"]), counter, true);
         let c = &out.chunks[0];

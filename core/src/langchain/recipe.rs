@@ -21,7 +21,7 @@ use super::{LangChainOutput, MarkdownHeaderConfig};
 use crate::config::Config;
 use crate::span::Span;
 use crate::trace::{Action, Close, Cut, Node};
-use crate::unit::{Counter, Unit};
+use crate::unit::Counter;
 
 /// The header splitter, then the recursive splitter on each of its sections.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -101,7 +101,7 @@ pub(crate) fn run(
     record: bool,
 ) -> Result<LangChainOutput, LangChainError> {
     recipe.recursive.validate()?;
-    let chars = Counter::new(Unit::Chars).expect("chars need no tokenizer");
+    let chars = Counter::CHARS;
     let (sections, lines) = markdown::run_with_lines(text, &recipe.headers, chars, record);
     let shift = sections.separators.len();
     let mut separators = sections.separators;
@@ -229,7 +229,7 @@ mod tests {
             headers: MarkdownHeaderConfig::new(["#"]),
             recursive: LangChainConfig::recursive(50, 0),
         };
-        let counter = Counter::new(Unit::Chars).unwrap();
+        let counter = Counter::CHARS;
         let out = run(&text, &recipe, counter, false).unwrap();
         assert_eq!(out.chunks.len(), 40_000);
         assert!(out
@@ -245,7 +245,7 @@ mod tests {
             headers: MarkdownHeaderConfig::new(["#"]),
             recursive: LangChainConfig::recursive(9, 0),
         };
-        let counter = Counter::new(Unit::Chars).unwrap();
+        let counter = Counter::CHARS;
         let out = run(text, &recipe, counter, true).unwrap();
         let got: Vec<(&str, &str, bool)> = out
             .chunks

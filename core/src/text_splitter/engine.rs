@@ -8,7 +8,7 @@ use crate::error::Error;
 use crate::separator::{Separator, SeparatorLevel};
 use crate::span::Span;
 use crate::trace::{Chunk, Cut, Output};
-use crate::unit::{Counter, Measure, Unit};
+use crate::unit::{Counter, Measure};
 use icu_segmenter::options::{SentenceBreakInvariantOptions, WordBreakInvariantOptions};
 use icu_segmenter::{GraphemeClusterSegmenter, SentenceSegmenter, WordSegmenter};
 use pulldown_cmark::{Event, Options, Parser, Tag};
@@ -62,7 +62,7 @@ pub(crate) struct TextSplitterEngine {
 impl TextSplitterEngine {
     /// Checks the configuration as the library's `ChunkConfig` does.
     pub(crate) fn new(kind: Kind, config: &Config) -> Result<TextSplitterEngine, Error> {
-        let counter = Counter::new(Unit::Chars)?;
+        let counter = Counter::CHARS;
         chunk_config(
             config,
             Sizer {
@@ -407,14 +407,17 @@ fn longest_line_break_run(gap: &str) -> Option<Label> {
 mod tests {
     use super::*;
     use crate::text_splitter::to_python;
-    use crate::{Splitter, Strategy};
+    use crate::{Splitter, Strategy, Unit};
 
     fn split(strategy: Strategy, size: usize, text: &str) -> (Vec<&str>, Vec<String>) {
         let config = Config {
             size,
             ..Config::for_strategy(strategy)
         };
-        let out = Splitter::new(config).unwrap().split(text).unwrap();
+        let out = Splitter::new(config, &crate::Resources::new())
+            .unwrap()
+            .split(text)
+            .unwrap();
         let labels = out.separators.clone().unwrap_or_default();
         let cuts = out
             .chunks
@@ -504,7 +507,10 @@ mod tests {
                         size,
                         ..Config::for_strategy(crate::Strategy::TextSplitterMarkdown)
                     };
-                    let out = Splitter::new(config).unwrap().split(&text).unwrap();
+                    let out = Splitter::new(config, &crate::Resources::new())
+                        .unwrap()
+                        .split(&text)
+                        .unwrap();
                     let windows: Vec<(usize, usize)> = out
                         .chunks
                         .windows(2)
@@ -565,7 +571,10 @@ mod tests {
             overlap: 7,
             ..Config::for_strategy(Strategy::TextSplitterMarkdown)
         };
-        let Err(Error::TextSplitter(e)) = Splitter::new(config).unwrap().split(text) else {
+        let Err(Error::TextSplitter(e)) = Splitter::new(config, &crate::Resources::new())
+            .unwrap()
+            .split(text)
+        else {
             panic!("the split is made");
         };
         assert_eq!(

@@ -78,7 +78,9 @@ impl Library {
             ..defaults
         };
         let text = request["text"].as_str().unwrap();
-        match Splitter::new(config).and_then(|s| s.analyze(text, Default::default())) {
+        match Splitter::new(config, &crate::tokenizer::resources())
+            .and_then(|s| s.analyze(text, Default::default()))
+        {
             Ok(analysis) => {
                 let chunks: Vec<&str> = analysis
                     .output

@@ -1,24 +1,33 @@
 //! The cl100k and o200k tokenizers for the tests, built from tiktoken-rs's
 //! rank tables (ranks 0, 1, … up to the first special token), so token units
-//! are tested without the crate's `tiktoken` feature. This is the one place
-//! the tests reach the process-wide token registry.
+//! are tested without the crate's `tiktoken` feature.
 
-use chunkscope::tokens::{self, Encoding, Tokenizer};
-use chunkscope::{Counter, Unit};
+use chunkscope::tokens::{Encoding, Tokenizer};
+use chunkscope::{Counter, Resources, Unit};
+use std::sync::OnceLock;
 
-/// What `unit` counts with. A token unit's tokenizer is built once and
-/// installed process-wide, where the LangChain engine's `split` finds it.
-pub fn counter(unit: Unit) -> Counter {
-    match unit {
-        Unit::Tokens(encoding) => Counter::with_tokenizer(installed(encoding)),
-        Unit::Chars | Unit::Bytes => Counter::new(unit).expect("chars and bytes need nothing"),
-    }
+/// Both tokenizers, for a splitter to resolve a token unit in.
+pub fn resources() -> Resources {
+    Encoding::ALL
+        .into_iter()
+        .fold(Resources::new(), |r, e| r.with_tokenizer(built(e)))
 }
 
-fn installed(encoding: Encoding) -> &'static Tokenizer {
-    if let Some(tokenizer) = tokens::get(encoding) {
-        return tokenizer;
-    }
+/// What `unit` counts with.
+#[allow(dead_code, reason = "not every test binary counts outside a splitter")]
+pub fn counter(unit: Unit) -> Counter {
+    resources()
+        .counter(unit)
+        .expect("both tokenizers are there")
+}
+
+/// `encoding`'s tokenizer, built once for the test binary.
+fn built(encoding: Encoding) -> &'static Tokenizer {
+    static BUILT: [OnceLock<Tokenizer>; 2] = [OnceLock::new(), OnceLock::new()];
+    BUILT[encoding as usize].get_or_init(|| build(encoding))
+}
+
+fn build(encoding: Encoding) -> Tokenizer {
     let bpe = match encoding {
         Encoding::Cl100k => tiktoken_rs::cl100k_base(),
         Encoding::O200k => tiktoken_rs::o200k_base(),
@@ -32,5 +41,5 @@ fn installed(encoding: Encoding) -> &'static Tokenizer {
         }
         ranks.push(bytes);
     }
-    tokens::install(Tokenizer::from_ranks(encoding, ranks).expect("tiktoken's ranks"))
+    Tokenizer::from_ranks(encoding, ranks).expect("tiktoken's ranks")
 }

@@ -184,9 +184,13 @@ fn ours_with(
         _ => {
             // Overlap only extends chunks backwards: without it the same
             // chunks end at the same places, with the same cuts and trace.
-            let base = Splitter::with_counter(config.clone().with_overlap(0), counter)
-                .and_then(|s| s.split(source))
-                .map_err(|e| format!("without overlap: {e}"))?;
+            let base = Splitter::with_counter(
+                config.clone().with_overlap(0),
+                counter,
+                &chunkscope::Resources::new(),
+            )
+            .and_then(|s| s.split(source))
+            .map_err(|e| format!("without overlap: {e}"))?;
             truth!(out.trace == base.trace, "overlap changed the trace");
             truth!(
                 out.chunks.len() == base.chunks.len(),
@@ -1208,9 +1212,10 @@ pub fn semantic(
                 )
             })
             .collect();
-        let vectors = settings
-            .embedder
-            .get()
+        // The lexical embedder, the only one the random cases name.
+        let vectors = chunkscope::Resources::new()
+            .embedder(&settings.embedder)
+            .map_err(|e| e.to_string())?
             .embed(&groups)
             .map_err(|e| e.to_string())?;
         truth!(

@@ -90,7 +90,7 @@ fn markdown_rows(split: &Shared, index: usize) -> Html {
         .zip(split.output.chunks.get(index))
         .and_then(|(p, c)| {
             let unit = split.config.unit;
-            let n = chunkscope::Counter::new(unit).ok()?.len(p);
+            let n = chunkscope_wasm::loaded::counter(unit).ok()?.len(p);
             Some(format!(
                 "prefix {n} + text {} = {} {unit} of {}",
                 c.len,

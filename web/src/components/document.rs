@@ -11,7 +11,7 @@
 use super::help::help;
 use crate::model::{cut_attr, cut_marker, langchain_chunk, only_markup, segments_in, Segment};
 use crate::state::{Action, Pointed, Shared};
-use chunkscope::tokens::{self, Tokenizer};
+use chunkscope::tokens::Tokenizer;
 use chunkscope::{Chunk, Span, Unit};
 use std::ops::Range;
 use wasm_bindgen::JsCast;
@@ -120,10 +120,11 @@ const REPEATED: &str = "repeated from the chunk before";
 /// The title of a chunk's tail that the next chunk repeats, drawn once.
 const SHARED: &str = "in this chunk and the next: the next one repeats it (overlap)";
 
-/// The installed tokenizer that `unit` counts with, if it is a token unit.
+/// The page's tokenizer that `unit` counts with, if it is a token unit whose
+/// tables are here.
 pub fn tokenizer_of(unit: Unit) -> Option<&'static Tokenizer> {
     match unit {
-        Unit::Tokens(encoding) => tokens::get(encoding),
+        Unit::Tokens(encoding) => chunkscope_wasm::loaded::tokenizer_of(encoding),
         _ => None,
     }
 }
@@ -639,7 +640,7 @@ mod tests {
     use chunkscope::{Config, Splitter};
 
     fn chunks(text: &str, size: usize) -> Vec<Chunk> {
-        Splitter::new(Config::recursive(size))
+        Splitter::new(Config::recursive(size), &chunkscope::Resources::new())
             .unwrap()
             .split(text)
             .unwrap()

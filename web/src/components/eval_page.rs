@@ -8,7 +8,7 @@ use crate::model::count;
 use crate::state::eval::{
     reduce, strategies, ConfigEdit, EvalAction, EvalConfig, EvalState, Outcome, Source, SETS,
 };
-use chunkscope::tokens::{self, Encoding};
+use chunkscope::tokens::Encoding;
 use chunkscope::{presets, Strategy, Unit};
 use chunkscope_eval::compare::SignTest;
 use chunkscope_eval::Evaluation;
@@ -352,7 +352,9 @@ fn use_evaluations(state: &UseReducerHandle<EvalState>, model: Option<u32>) {
             let mut missing: Vec<(Encoding, Result<(), String>)> = Vec::new();
             for (_, config) in &requests {
                 if let Unit::Tokens(encoding) = config.unit {
-                    if tokens::get(encoding).is_none() && !missing.iter().any(|m| m.0 == encoding) {
+                    if chunkscope_wasm::loaded::tokenizer_of(encoding).is_none()
+                        && !missing.iter().any(|m| m.0 == encoding)
+                    {
                         let got = super::tokenizer::install(encoding).await.map(drop);
                         missing.push((encoding, got));
                     }

@@ -1,12 +1,14 @@
 //! Token units: their tables are fetched from the page's own origin when a
 //! token unit is chosen (never before, so they cost the first paint nothing),
-//! read into a `Tokenizer` and installed for the engines. The status line
+//! read into a `Tokenizer` and held for the page's engines
+//! (`chunkscope_wasm::loaded`) and the worker's. The status line
 //! says how big the download is before it starts and how long it took.
 
 use super::scroll_sync::now;
 use crate::state::{Action, TokenizerStatus};
-use chunkscope::tokens::{self, Encoding, Tokenizer};
+use chunkscope::tokens::{Encoding, Tokenizer};
 use chunkscope::Unit;
+use chunkscope_wasm::loaded;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
@@ -80,7 +82,7 @@ pub async fn install(encoding: Encoding) -> Result<usize, String> {
             tokenizer.encoding()
         ));
     }
-    tokens::install(tokenizer);
+    loaded::install_tokenizer(tokenizer);
     crate::engine::install_tokenizer(&data);
     Ok(bytes)
 }
@@ -105,7 +107,7 @@ async fn load(encoding: Encoding) -> TokenizerStatus {
 pub fn use_tokenizer(unit: Unit, dispatch: Callback<Action>) {
     use_effect_with(unit, move |&unit| {
         if let Unit::Tokens(encoding) = unit {
-            if tokens::get(encoding).is_none() {
+            if loaded::tokenizer_of(encoding).is_none() {
                 dispatch.emit(Action::Tokenizer(TokenizerStatus::Loading(encoding)));
                 wasm_bindgen_futures::spawn_local(async move {
                     let status = load(encoding).await;
@@ -135,7 +137,7 @@ pub enum Tables {
 #[hook]
 pub fn use_tables(unit: Unit) -> Tables {
     let installed = |unit| match unit {
-        Unit::Tokens(encoding) => tokens::get(encoding).is_some(),
+        Unit::Tokens(encoding) => loaded::tokenizer_of(encoding).is_some(),
         Unit::Chars | Unit::Bytes => true,
     };
     let failed = use_state(|| None::<(Unit, String)>);

@@ -690,7 +690,7 @@ mod tests {
             let config = c.config().unwrap();
             assert_eq!(config.strategy, strategy);
             assert!(
-                chunkscope::Splitter::new(config.clone()).is_ok(),
+                chunkscope::Splitter::new(config.clone(), &chunkscope::Resources::new()).is_ok(),
                 "{strategy:?}"
             );
             if strategy == Strategy::LangChainMarkdown {

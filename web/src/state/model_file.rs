@@ -4,6 +4,7 @@
 //! While one is loaded, the semantic strategy embeds with it instead of
 //! the lexical embedder; a failed load keeps the model loaded before.
 
+use chunkscope::semantic::EmbedderChoice;
 use chunkscope::{Config, Strategy};
 
 /// A model the worker holds.
@@ -77,7 +78,8 @@ impl ModelState {
     pub fn apply(&self, mut config: Config) -> Config {
         if config.strategy == Strategy::Semantic {
             if let Some(m) = &self.loaded {
-                config.semantic.embedder = chunkscope_wasm::loaded::worker_model(m.generation);
+                config.semantic.embedder =
+                    EmbedderChoice::named(chunkscope_wasm::loaded::model_name(m.generation));
             }
         }
         config
@@ -108,7 +110,7 @@ mod tests {
         let with = state.apply(semantic.clone());
         assert_eq!(
             with.semantic.embedder,
-            chunkscope_wasm::loaded::worker_model(1)
+            EmbedderChoice::Named("model:1".into())
         );
         assert_ne!(with, semantic);
         let fixed = Config::for_strategy(Strategy::Fixed);

@@ -369,7 +369,7 @@ pub enum Action {
     /// will be answered.
     EngineFailed(String),
     /// A token unit's tables started downloading, were installed, or failed.
-    /// Once installed (for good: see `chunkscope::tokens::install`), the
+    /// Once installed (for good: see `chunkscope_wasm::loaded`), the
     /// settings are split again.
     Tokenizer(TokenizerStatus),
     /// The token-boundary checkbox changed. Only the drawing changes: the
@@ -1133,11 +1133,10 @@ mod tests {
             state.tokenizer,
             Some(TokenizerStatus::Loading(Encoding::O200k))
         );
-        if chunkscope::tokens::get(Encoding::O200k).is_none() {
-            // Natively without the tiktoken feature nothing installs it.
-            assert!(state.error.is_some());
-            return;
-        }
+        // Not held yet: the split waits and says so.
+        assert!(state.error.is_some());
+        let tables = chunkscope::tokens::Tokenizer::shared(Encoding::O200k).unwrap();
+        chunkscope_wasm::loaded::hold_tokenizer(tables);
         let state = act(
             &state,
             Action::Tokenizer(TokenizerStatus::Loaded {

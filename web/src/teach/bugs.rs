@@ -7,7 +7,7 @@ use crate::engine::use_split;
 use crate::model::preview;
 use crate::state::{Badge, Shared};
 use crate::text::Text;
-use chunkscope::{CharIndex, Config, Counter, Separator, Span, Unit};
+use chunkscope::{CharIndex, Config, Separator, Span, Unit};
 use chunkscope_teach::bugs::{self, Bug, BugChunk, BugRun, Demo, Finding, Findings, Piece};
 use chunkscope_teach::documents::{documents, held_by, split_documents, Document};
 use std::cell::RefCell;
@@ -130,7 +130,8 @@ fn run(setup: &Setup, correct: &Shared) -> Result<Result2, String> {
     let config = correct.config.clone();
     // The page installs a tokenizer before asking the worker to count with
     // it, so this holds whenever the worker answered.
-    let counter = Counter::new(config.unit).map_err(|e| e.to_string())?;
+    let resources = chunkscope_wasm::loaded::held();
+    let counter = resources.counter(config.unit).map_err(|e| e.to_string())?;
     let text = &*setup.text;
     // A corpus is split document by document (the worker split it as one
     // text, which is the mistake the gallery shows).
@@ -138,7 +139,7 @@ fn run(setup: &Setup, correct: &Shared) -> Result<Result2, String> {
     let corpus = docs.len() > 1;
     let per_document;
     let out = if corpus {
-        per_document = split_documents(text, &config).map_err(|e| e.to_string())?;
+        per_document = split_documents(text, &config, &resources).map_err(|e| e.to_string())?;
         &per_document
     } else {
         &correct.output
@@ -146,17 +147,18 @@ fn run(setup: &Setup, correct: &Shared) -> Result<Result2, String> {
     // The worker's checks compared two runs; findings_of would compare the
     // output with itself, so its determinism check is replaced by the real one.
     let again = if corpus {
-        split_documents(text, &config).map_err(|e| e.to_string())?
+        split_documents(text, &config, &resources).map_err(|e| e.to_string())?
     } else {
         out.clone()
     };
-    let mut correct_found = bugs::findings_of(text, &config, out, &again);
+    let mut correct_found = bugs::findings_of(text, &config, out, &again, &resources);
     if let (Some(checks), false) = (&correct.checks, corpus) {
         correct_found.checks = checks.clone();
     }
     let index = CharIndex::new(text);
-    let buggy = bugs::run(setup.bug, text, &config);
-    let buggy_found = bugs::findings(text, &config, &buggy, &bugs::run(setup.bug, text, &config));
+    let buggy = bugs::run(setup.bug, text, &config, &resources);
+    let again = bugs::run(setup.bug, text, &config, &resources);
+    let buggy_found = bugs::findings(text, &config, &buggy, &again, &resources);
     let shown = out
         .chunks
         .iter()
@@ -322,10 +324,12 @@ fn failures(found: &Findings) -> Html {
 /// run, its chunks as drawn, and the size. `None` when the unit cannot be
 /// counted here.
 fn refused(setup: &Setup, config: &Config) -> Option<(Findings, BugRun, Vec<Shown>, Config)> {
-    let counter = Counter::new(config.unit).ok()?;
+    let resources = chunkscope_wasm::loaded::held();
+    let counter = resources.counter(config.unit).ok()?;
     let text = &*setup.text;
-    let run = bugs::run(setup.bug, text, config);
-    let found = bugs::findings(text, config, &run, &bugs::run(setup.bug, text, config));
+    let run = bugs::run(setup.bug, text, config, &resources);
+    let again = bugs::run(setup.bug, text, config, &resources);
+    let found = bugs::findings(text, config, &run, &again, &resources);
     let index = CharIndex::new(text);
     let docs = documents(text);
     let shown = run

@@ -389,7 +389,10 @@ pub fn Cards(props: &CardsProps) -> Html {
                 {fact.unwrap_or_default()}
                 if c.id == "tokens" && *open == Some(c.id) {
                     <facts::TokenCounts text={state.text.clone()}
-                        loaded={(chunkscope::tokens::get(Encoding::Cl100k).is_some(), chunkscope::tokens::get(Encoding::O200k).is_some())} />
+                        loaded={(
+                            chunkscope_wasm::loaded::tokenizer_of(Encoding::Cl100k).is_some(),
+                            chunkscope_wasm::loaded::tokenizer_of(Encoding::O200k).is_some(),
+                        )} />
                 }
             </div>
         }
@@ -488,7 +491,8 @@ mod tests {
     fn the_tokens_card_counts_tokens() {
         use crate::state::TokenizerStatus;
         for enc in [Encoding::Cl100k, Encoding::O200k] {
-            assert!(chunkscope::tokens::ensure(enc), "{enc:?}");
+            let tokenizer = chunkscope::tokens::Tokenizer::shared(enc).unwrap();
+            chunkscope_wasm::loaded::hold_tokenizer(tokenizer);
         }
         let c = Card::find("tokens").unwrap();
         let s = act(
@@ -513,7 +517,8 @@ mod tests {
                 let whole = Split::now(text.clone(), facts::whole_in(enc, &text)).unwrap();
                 assert_eq!(whole.output.chunks.len(), 1);
                 let n = facts::whole_count(&whole);
-                assert_eq!(n, chunkscope::tokens::get(enc).unwrap().count(&text));
+                let tokenizer = chunkscope_wasm::loaded::tokenizer_of(enc).unwrap();
+                assert_eq!(n, tokenizer.count(&text));
                 (enc, n)
             })
             .collect();

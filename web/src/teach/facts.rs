@@ -241,7 +241,7 @@ pub struct TokenCountsProps {
 /// The current text counted by the worker in every encoding whose tables are
 /// installed (`token-ratio`).
 ///
-/// The tables are the page's registry's (`chunkscope::tokens::get`); the caller reads
+/// The tables are the ones the page holds (`chunkscope_wasm::loaded`); the caller reads
 /// it when it draws, since installing them changes no property here.
 #[yew::function_component]
 pub fn TokenCounts(props: &TokenCountsProps) -> yew::Html {
@@ -636,7 +636,12 @@ pub fn merge(splits: &[&Split]) -> Fact {
     use chunkscope_teach::bugs::{self, Bug};
     let split = splits[0];
     let text = &*split.text;
-    let without = bugs::run(Bug::NoMerge, text, &split.config);
+    let without = bugs::run(
+        Bug::NoMerge,
+        text,
+        &split.config,
+        &chunkscope_wasm::loaded::held(),
+    );
     let merged = split.output.chunks.len();
     let unmerged = without.chunks.len();
     let shortest = without

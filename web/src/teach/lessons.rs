@@ -231,7 +231,12 @@ pub fn verdict(lesson: &Lesson, state: &State) -> Verdict {
             .map(|(a, b)| format!("[{a}, {b})"))
             .collect(),
         Expected::WithoutMerge(_) => {
-            let run = bugs::run(Bug::NoMerge, text, &split.config);
+            let run = bugs::run(
+                Bug::NoMerge,
+                text,
+                &split.config,
+                &chunkscope_wasm::loaded::held(),
+            );
             notes.push("run by the lesson's eleven lines (the bug gallery's no-merge variant); the playground below merges".into());
             run.chunks
                 .iter()

@@ -413,7 +413,6 @@ impl<'de> Visitor<'de> for SeparatorVisitor {
 mod tests {
     use super::*;
     use crate::config::Config;
-    use crate::embed::EmbedderChoice;
     use serde_json::json;
 
     fn settings(value: serde_json::Value) -> Result<Settings, String> {
@@ -421,14 +420,7 @@ mod tests {
     }
 
     fn config(value: serde_json::Value) -> Result<Config, String> {
-        let lexical_only = |name: &str| -> Result<EmbedderChoice, String> {
-            Err(format!(
-                "config.semantic.embedder is {name:?}: only \"lexical\" here"
-            ))
-        };
-        settings(value)?
-            .resolve(lexical_only)
-            .map_err(|e| e.message)
+        settings(value)?.resolve().map_err(|e| e.message)
     }
 
     #[test]
@@ -567,11 +559,7 @@ mod tests {
     fn errors_name_their_field() {
         let field = |value| match settings(value) {
             Err(message) => SettingsError::from_message(message).field,
-            Ok(s) => {
-                s.resolve(|_| Ok(EmbedderChoice::Lexical))
-                    .unwrap_err()
-                    .field
-            }
+            Ok(s) => s.resolve().unwrap_err().field,
         };
         assert_eq!(field(json!({"size": "big"})), "size");
         assert_eq!(field(json!({"separators": ["a", 7]})), "separators");
