@@ -32,10 +32,16 @@ fn main() {
         return;
     }
     panic::install();
-    // The worker loads its wasm while the page draws itself.
+    // The worker loads its wasm while the page draws itself, in a task of
+    // its own: starting a worker takes the main thread about 30 ms, and with
+    // the first render in the same task the page's arrival was one task of
+    // 70 to 140 ms (tests/e2e/coldload.mjs).
     engine::start();
-    share::open(mount);
-    panic::crash_test();
+    gloo_timers::callback::Timeout::new(0, || {
+        share::open(mount);
+        panic::crash_test();
+    })
+    .forget();
 }
 
 /// Renders the app into `#app` (or the body when the page has no such element).

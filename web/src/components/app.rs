@@ -54,6 +54,23 @@ fn first_state() -> State {
 /// chunks (step-through, tree, table, stats, code) in a task of their own.
 const DRAW_LATER_FROM: usize = 4000;
 
+/// `false` while the page draws itself for the first time, `true` from the
+/// next task on. What is below the fold (the interview cards, the exercises
+/// and the mastery list, over half of the first render's elements) is drawn
+/// then, so no one task builds the whole page as its wasm arrives.
+#[hook]
+fn use_first_render_done() -> bool {
+    let done = use_state(|| false);
+    {
+        let done = done.clone();
+        use_effect_with((), move |_| {
+            let next = gloo_timers::callback::Timeout::new(0, move || done.set(true));
+            move || drop(next)
+        });
+    }
+    *done
+}
+
 /// `value` as it was one task ago when `later` (then a change is drawn by a
 /// second render, in a task of its own), else `value` itself.
 #[hook]
@@ -175,6 +192,7 @@ fn drop_handlers(
 #[function_component]
 pub fn App() -> Html {
     let state = use_reducer(first_state);
+    let below_the_fold = use_first_render_done();
     let mode = use_state(|| {
         if crate::eval_share::opened_on_link() {
             Mode::Evaluate
@@ -494,9 +512,11 @@ pub fn App() -> Html {
                         // The interview cards come after the results: a learner
                         // sees the chunks first, then the questions about them.
                         <div id={Target::Cards.id()} class="jump-target" tabindex="-1">
-                            <Cards state={(*state).clone()} dispatch={dispatch.clone()} offer={state.offer.as_ref().map(|o| o.card)} />
-                            {exercises_host()}
-                            <crate::teach::mastery::Mastery dispatch={dispatch.clone()} on_mode={on_mode.clone()} />
+                            if below_the_fold {
+                                <Cards state={(*state).clone()} dispatch={dispatch.clone()} offer={state.offer.as_ref().map(|o| o.card)} />
+                                {exercises_host()}
+                                <crate::teach::mastery::Mastery dispatch={dispatch.clone()} on_mode={on_mode.clone()} />
+                            }
                         </div>
                     </div>
                 </main>
