@@ -54,9 +54,9 @@ pub enum Error {
         /// The configured size.
         size: usize,
     },
-    /// The unit counts tokens, but that encoding's tokenizer has not been
-    /// [installed](crate::tokens::install) (the page loads it when the unit is
-    /// chosen).
+    /// The unit counts tokens, but the splitter's
+    /// [`Resources`](crate::Resources) hold no tokenizer of that encoding
+    /// (the page loads it when the unit is chosen).
     TokenizerNotLoaded {
         /// The encoding.
         encoding: Encoding,

@@ -378,7 +378,7 @@ pub fn packing_sum(split: &Split, id: usize) -> Option<String> {
 /// The room a node's group had under the Markdown heading prefix, and the
 /// prefix's count: read from the prefix of the first chunk made from the
 /// node (every chunk of a section has its section's prefix). `None` without
-/// a prefix, or when the unit's counter is not installed.
+/// a prefix, or when the page does not hold the unit's tokenizer.
 fn prefix_room(split: &Split, id: usize) -> Option<(usize, usize)> {
     let md = split.output.markdown.as_ref()?;
     let nodes = &split.output.trace.nodes;

@@ -59,8 +59,8 @@ pub enum LangChainError {
         /// The pattern.
         pattern: String,
     },
-    /// The length function counts tokens, but that encoding's tokenizer is
-    /// not [installed](crate::tokens::install).
+    /// The length function counts tokens, but the splitter's
+    /// [`Resources`](crate::Resources) hold no tokenizer of that encoding.
     TokenizerNotLoaded {
         /// The encoding.
         encoding: Encoding,
