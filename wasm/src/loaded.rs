@@ -61,15 +61,18 @@ pub fn model_name(generation: u32) -> String {
     format!("model:{generation}")
 }
 
-/// What the page shows of a loaded model.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What the page shows of a loaded model: the worker's `loaded` answer, one
+/// serde form both sides (a missing or unknown field is an error that names
+/// it, never a default).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Summary {
     /// Its generation (see the module's doc).
     pub generation: u32,
     /// The file or folder name.
     pub name: String,
     /// `model2vec` or `word vectors`.
-    pub format: &'static str,
+    pub format: String,
     /// Dimensions.
     pub dims: usize,
     /// Tokens or words it has a vector for.
@@ -110,7 +113,7 @@ pub fn load(name: &str, files: &[(String, Vec<u8>)]) -> Result<Summary, String> 
     let summary = Summary {
         generation,
         name: name.to_string(),
-        format: model.format(),
+        format: model.format().to_string(),
         dims: model.dims(),
         words: model.words(),
     };
@@ -144,7 +147,7 @@ mod tests {
     fn a_loaded_model_is_named_by_its_generation() {
         let summary = load("w.txt", &[("w.txt".into(), b"cat 1 0\ndog 0 1\n".to_vec())]).unwrap();
         assert_eq!(
-            (summary.format, summary.dims, summary.words),
+            (summary.format.as_str(), summary.dims, summary.words),
             ("word vectors", 2, 2)
         );
         let g = summary.generation;
@@ -183,5 +186,28 @@ mod tests {
         assert!(names(&held()).is_empty());
         let e = load("x", &[("model.safetensors".into(), vec![])]).unwrap_err();
         assert!(e.contains("tokenizer.json"), "{e}");
+    }
+
+    #[test]
+    fn a_summary_has_one_written_form_and_refuses_a_missing_field() {
+        let summary = Summary {
+            generation: 3,
+            name: "w.txt".into(),
+            format: "word vectors".into(),
+            dims: 2,
+            words: 40,
+        };
+        let json = serde_json::to_string(&summary).unwrap();
+        assert_eq!(
+            json,
+            r#"{"generation":3,"name":"w.txt","format":"word vectors","dims":2,"words":40}"#
+        );
+        assert_eq!(serde_json::from_str::<Summary>(&json).unwrap(), summary);
+        let missing = json.replace(r#","words":40"#, "");
+        let e = serde_json::from_str::<Summary>(&missing).unwrap_err();
+        assert!(e.to_string().starts_with("missing field `words`"), "{e}");
+        let unknown = json.replace(r#""dims""#, r#""dim""#);
+        let e = serde_json::from_str::<Summary>(&unknown).unwrap_err();
+        assert!(e.to_string().starts_with("unknown field `dim`"), "{e}");
     }
 }

@@ -115,13 +115,12 @@ pub enum Reply {
         /// The evaluation object.
         evaluation: JsValue,
     },
-    /// A static model was loaded (`model` is its summary object:
-    /// `generation`, `name`, `format`, `dims`, `words`) or dropped (`null`).
+    /// A static model was loaded (its summary) or dropped (`None`).
     Loaded {
         /// The request's id.
         id: JsValue,
-        /// The summary, or null.
-        model: JsValue,
+        /// The summary, or `None`.
+        model: Option<crate::loaded::Summary>,
     },
     /// A questions file, read (see [`crate::eval`]), to read with
     /// [`crate::eval::read_questions`].
@@ -185,7 +184,16 @@ impl Reply {
         }
         let loaded = get(data, "loaded");
         if !loaded.is_undefined() {
-            return Reply::Loaded { id, model: loaded };
+            return match read_summary(&loaded) {
+                Ok(model) => Reply::Loaded { id, model },
+                Err(why) => Reply::Error {
+                    id,
+                    refusal: Refusal::new(
+                        Some("model"),
+                        format!("the worker's summary of the model cannot be read: {why}"),
+                    ),
+                },
+            };
         }
         let evaluation = get(data, "evaluation");
         if !evaluation.is_undefined() {
@@ -215,6 +223,33 @@ impl Reply {
         };
         Reply::Error { id, refusal }
     }
+}
+
+/// A model's summary as the worker's `loaded` answer carries it.
+pub fn summary_to_js(summary: &crate::loaded::Summary) -> JsValue {
+    use serde::Serialize;
+    // Cannot fail: two numbers that fit 32 bits and two strings.
+    summary
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .unwrap_or(JsValue::NULL)
+}
+
+/// A `loaded` answer read back: a summary, or `None` for `null` (dropped)
+/// or nothing at all.
+/// Read as JSON text, so a missing field is an error that names it (a
+/// derived struct read from the object itself would look up only its own
+/// fields).
+pub fn read_summary(value: &JsValue) -> Result<Option<crate::loaded::Summary>, String> {
+    if value.is_null() || value.is_undefined() {
+        return Ok(None);
+    }
+    let text = js_sys::JSON::stringify(value)
+        .ok()
+        .and_then(|s| s.as_string())
+        .ok_or("it is not JSON")?;
+    serde_json::from_str(&text)
+        .map(Some)
+        .map_err(|e| e.to_string())
 }
 
 /// `split()`'s options object for `config`: core's written form
@@ -446,13 +481,7 @@ pub mod answer {
             Request::Model(Some((name, files))) => {
                 let summary = crate::loaded::load(&name, &files)
                     .map_err(|message| Refusal::new(Some("model"), message))?;
-                let object = Object::new();
-                set(&object, "generation", &summary.generation.into());
-                set(&object, "name", &summary.name.as_str().into());
-                set(&object, "format", &summary.format.into());
-                set(&object, "dims", &(summary.dims as f64).into());
-                set(&object, "words", &(summary.words as f64).into());
-                set(reply, "loaded", &object);
+                set(reply, "loaded", &super::summary_to_js(&summary));
                 return Ok(None);
             }
             Request::Tokenizer(bytes) => {

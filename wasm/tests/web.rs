@@ -509,3 +509,56 @@ fn the_corpus_answer_is_written_and_read_as_one_typed_shape() {
     let e = read_report(&js(&broken.to_string())).unwrap_err();
     assert!(e.contains("unknown field `hrad`"), "{e}");
 }
+
+/// A model request is answered with the summary in its one form, read back
+/// as the same value; a summary missing a field reads as an error that
+/// names it, not as a model with 0 dimensions.
+#[wasm_bindgen_test]
+fn a_model_summary_reads_back_or_names_what_is_missing() {
+    let bytes: JsValue = js_sys::Uint8Array::from(&b"cat 1 0\ndog 0 1\n"[..])
+        .buffer()
+        .into();
+    let file = message::model_file("w.txt", &bytes);
+    let (reply, _) = respond(&message::model_request(
+        &JsValue::from(8),
+        "w.txt",
+        Some(&js_sys::Array::of1(&file)),
+    ));
+    let Reply::Loaded {
+        model: Some(summary),
+        ..
+    } = Reply::read(&reply)
+    else {
+        panic!("{:?}", json_of(&reply));
+    };
+    assert_eq!(
+        (
+            summary.name.as_str(),
+            summary.format.as_str(),
+            summary.dims,
+            summary.words
+        ),
+        ("w.txt", "word vectors", 2, 2)
+    );
+    let written = message::summary_to_js(&summary);
+    assert_eq!(message::read_summary(&written), Ok(Some(summary)));
+    assert_eq!(message::read_summary(&JsValue::NULL), Ok(None));
+    js_sys::Reflect::delete_property(written.unchecked_ref::<js_sys::Object>(), &"dims".into())
+        .unwrap();
+    let e = message::read_summary(&written).unwrap_err();
+    assert!(e.starts_with("missing field `dims`"), "{e}");
+    let answer = js_sys::Object::new();
+    js_sys::Reflect::set(&answer, &"id".into(), &JsValue::from(9)).unwrap();
+    js_sys::Reflect::set(&answer, &"loaded".into(), &written).unwrap();
+    match Reply::read(&answer) {
+        Reply::Error { refusal, .. } => {
+            assert_eq!(refusal.field.as_deref(), Some("model"));
+            assert!(
+                refusal.message.contains("missing field `dims`"),
+                "{}",
+                refusal.message
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+}

@@ -24,6 +24,7 @@
 //! document costs the worker the split in progress and the last one, not one
 //! per key.
 
+use crate::state::model_file::LoadedModel;
 use crate::state::{Action, Request, Shared, Split};
 use crate::text::Text;
 use chunkscope::{Config, Strategy};
@@ -276,11 +277,11 @@ fn post_tokenizer(which: Which, data: &[u8]) {
 
 /// Hands a static model's files to the worker (each `(name, ArrayBuffer)`,
 /// not copied by the page), or with `None` drops the worker's model. `done`
-/// gets the worker's summary object (or null once dropped), or why not.
+/// gets the worker's summary (or `None` once dropped), or why not.
 pub fn model(
     name: &str,
     files: Option<&js_sys::Array>,
-    done: impl FnOnce(Result<JsValue, Refusal>) + 'static,
+    done: impl FnOnce(Result<Option<LoadedModel>, Refusal>) + 'static,
 ) {
     // Only the semantic strategy reads a model, and it is the first's.
     with_engine(Which::First, |engine| {

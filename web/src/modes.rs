@@ -260,21 +260,12 @@ pub fn split_handoff(split: &Shared) -> JsValue {
 }
 
 /// The page's static model, for the late-chunking explainer.
+/// The page's static model, for the late-chunking explainer: the worker's
+/// summary in its one written form (`null` when none is loaded).
 pub fn model_handoff(model: &Option<LoadedModel>) -> JsValue {
-    let Some(m) = model else {
-        return JsValue::NULL;
-    };
-    let object = js_sys::Object::new();
-    let _ = Reflect::set(&object, &"name".into(), &m.name.as_str().into());
-    let _ = Reflect::set(&object, &"format".into(), &m.format.as_str().into());
-    let _ = Reflect::set(&object, &"dims".into(), &(m.dims as f64).into());
-    let _ = Reflect::set(&object, &"words".into(), &(m.words as f64).into());
-    let _ = Reflect::set(
-        &object,
-        &"generation".into(),
-        &f64::from(m.generation).into(),
-    );
-    object.into()
+    model
+        .as_ref()
+        .map_or(JsValue::NULL, chunkscope_wasm::message::summary_to_js)
 }
 
 fn field(object: &JsValue, key: &str) -> JsValue {
@@ -283,10 +274,6 @@ fn field(object: &JsValue, key: &str) -> JsValue {
 
 fn text_field(object: &JsValue, key: &str) -> String {
     field(object, key).as_string().unwrap_or_default()
-}
-
-fn number_field(object: &JsValue, key: &str) -> f64 {
-    field(object, key).as_f64().unwrap_or_default()
 }
 
 /// Splits read from the page's reports, kept while the page hands over the
@@ -481,14 +468,14 @@ fn read_meaning(decoded: &mut Decoded) -> Option<MeaningInputs> {
         buffer: text_field(&handoff, "buffer"),
     };
     let unit = text_field(&handoff, "unit").parse().unwrap_or(Unit::Chars);
-    let model = field(&handoff, "model");
-    let model = (!model.is_null() && !model.is_undefined()).then(|| LoadedModel {
-        generation: number_field(&model, "generation") as u32,
-        name: text_field(&model, "name"),
-        format: text_field(&model, "format"),
-        dims: number_field(&model, "dims") as usize,
-        words: number_field(&model, "words") as usize,
-    });
+    // Read strictly: a summary the page wrote wrong is said, not defaulted.
+    let model = match chunkscope_wasm::message::read_summary(&field(&handoff, "model")) {
+        Ok(model) => model,
+        Err(why) => {
+            web_sys::console::error_1(&format!("the page's model summary: {why}").into());
+            None
+        }
+    };
     Some(MeaningInputs {
         sentence,
         semantic_shown: field(&handoff, "semanticShown").is_truthy(),

@@ -4,7 +4,7 @@
 //! page neither reads nor keeps them) and nothing is fetched.
 
 use crate::engine;
-use crate::state::model_file::{LoadedModel, ModelEvent, ModelState};
+use crate::state::model_file::{ModelEvent, ModelState};
 use crate::state::Action;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -15,18 +15,6 @@ use yew::prelude::*;
 pub struct ModelFileProps {
     pub model: ModelState,
     pub dispatch: Callback<Action>,
-}
-
-/// The summary the worker sent, read.
-fn summary(value: &wasm_bindgen::JsValue) -> Option<LoadedModel> {
-    let get = |key: &str| js_sys::Reflect::get(value, &key.into()).ok();
-    Some(LoadedModel {
-        generation: get("generation")?.as_f64()? as u32,
-        name: get("name")?.as_string()?,
-        format: get("format")?.as_string()?,
-        dims: get("dims")?.as_f64()? as usize,
-        words: get("words")?.as_f64()? as usize,
-    })
 }
 
 /// Sends the chosen files to the worker and reports what it said.
@@ -60,10 +48,8 @@ fn load(files: web_sys::FileList, dispatch: Callback<Action>) {
         }
         engine::model(&name, Some(&list), move |answer| {
             dispatch.emit(Action::Model(match answer {
-                Ok(value) => match summary(&value) {
-                    Some(model) => ModelEvent::Loaded(model),
-                    None => ModelEvent::Failed("the worker sent no summary of the model".into()),
-                },
+                Ok(Some(model)) => ModelEvent::Loaded(model),
+                Ok(None) => ModelEvent::Failed("the worker sent no summary of the model".into()),
                 Err(refusal) => ModelEvent::Failed(refusal.message),
             }));
         });

@@ -7,20 +7,9 @@
 use chunkscope::semantic::EmbedderChoice;
 use chunkscope::{Config, Strategy};
 
-/// A model the worker holds.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LoadedModel {
-    /// Which load it is (see `chunkscope_wasm::loaded`).
-    pub generation: u32,
-    /// The file (or, for a model2vec pair, the safetensors file) name.
-    pub name: String,
-    /// `model2vec` or `word vectors`.
-    pub format: String,
-    /// Dimensions of its vectors.
-    pub dims: usize,
-    /// Tokens (model2vec) or words (word vectors) it has a vector for.
-    pub words: usize,
-}
+/// A model the worker holds: the worker's summary of it, as its `loaded`
+/// answer carries it.
+pub use chunkscope_wasm::loaded::Summary as LoadedModel;
 
 /// The model part of the page's state.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
