@@ -149,6 +149,15 @@ impl Resources {
         self.embedders.keys().map(String::as_str)
     }
 
+    /// Whether `choice` names an embedder these resources can give (the
+    /// lexical one always).
+    pub fn holds(&self, choice: &EmbedderChoice) -> bool {
+        match choice {
+            EmbedderChoice::Lexical => true,
+            EmbedderChoice::Named(name) => self.embedders.contains_key(name),
+        }
+    }
+
     /// The embedder `choice` names, or [`SemanticError::NoEmbedder`].
     pub fn embedder(&self, choice: &EmbedderChoice) -> Result<Arc<dyn Embedder>, Error> {
         match choice {
@@ -210,23 +219,22 @@ mod tests {
     #[test]
     fn an_embedder_is_found_by_its_name_or_the_error_lists_those_held() {
         let mut resources = Resources::new();
-        let missing = resources
-            .embedder(&EmbedderChoice::named("model:1"))
-            .unwrap_err();
+        let model_1 = EmbedderChoice::named("model:1");
+        let missing = resources.embedder(&model_1).unwrap_err();
+        assert!(!resources.holds(&model_1) && resources.holds(&EmbedderChoice::Lexical));
         assert_eq!(
             missing.to_string(),
             "the embedder \"model:1\" is not loaded (no model is): load it first, or use \"lexical\""
         );
         resources.add_embedder("model:2", Arc::new(Ones)).unwrap();
         resources.add_embedder("b", Arc::new(Ones)).unwrap();
-        let missing = resources
-            .embedder(&EmbedderChoice::named("model:1"))
-            .unwrap_err();
+        let missing = resources.embedder(&model_1).unwrap_err();
         assert_eq!(
             missing.to_string(),
             "the embedder \"model:1\" is not loaded (loaded: \"b\", \"model:2\"): name one of those, or use \"lexical\""
         );
         assert_eq!(missing.setting(), crate::Setting::Embedder);
+        assert!(resources.holds(&EmbedderChoice::named("model:2")));
         let found = resources
             .embedder(&EmbedderChoice::named("model:2"))
             .unwrap();

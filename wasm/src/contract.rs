@@ -177,7 +177,7 @@ fn splitter_for(config: Config, resources: &Resources) -> Result<std::rc::Rc<Spl
     LAST.with(|last| {
         let mut last = last.borrow_mut();
         let same = |s: &&std::rc::Rc<Splitter>| {
-            *s.config() == config && resources.embedder(&config.semantic.embedder).is_ok()
+            *s.config() == config && resources.holds(&config.semantic.embedder)
         };
         if let Some(splitter) = last.as_ref().filter(same) {
             return Ok(splitter.clone());
