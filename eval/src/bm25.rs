@@ -13,11 +13,11 @@
 //! `tf` the term's count in the chunk, `len` the chunk's term count, `N`
 //! the number of chunks and `n(t)` how many contain `t`.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
 /// The retriever's two parameters.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Bm25 {
     /// Term-frequency saturation.
     pub k1: f64,

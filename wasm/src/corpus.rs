@@ -170,59 +170,62 @@ fn set(target: &Object, key: &str, value: &JsValue) {
 /// One document's numbers as the worker sends them (serde cannot refuse
 /// unknown fields beside a flattened struct; the missing ones it can).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-struct Named {
-    name: String,
+pub struct Named {
+    /// The document's name.
+    pub name: String,
+    /// Its numbers.
     #[serde(flatten)]
-    stats: Stats,
+    pub stats: Stats,
 }
 
-/// The corpus answer: the whole corpus, then each document.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The corpus answer: the whole corpus, then each document (without the
+/// chunks' ranges: the page shows numbers, and a document is split again
+/// when shown).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Answer {
-    total: Stats,
-    documents: Vec<Named>,
+pub struct Numbers {
+    /// The whole corpus.
+    pub total: Stats,
+    /// Each document, in the request's order.
+    pub documents: Vec<Named>,
 }
 
-/// The report as the worker sends it (without the chunks' ranges: the page
-/// shows numbers, and a document is split again when shown).
-pub fn report_object(report: &CorpusReport) -> JsValue {
-    let answer = Answer {
-        total: report.total.clone(),
-        documents: report
-            .documents
-            .iter()
-            .map(|d| Named {
-                name: d.name.clone(),
-                stats: d.stats.clone(),
-            })
-            .collect(),
-    };
+impl Numbers {
+    /// The numbers of a corpus report.
+    pub fn of(report: &CorpusReport) -> Numbers {
+        Numbers {
+            total: report.total.clone(),
+            documents: report
+                .documents
+                .iter()
+                .map(|d| Named {
+                    name: d.name.clone(),
+                    stats: d.stats.clone(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The numbers as the worker sends them.
+pub fn numbers_object(numbers: &Numbers) -> JsValue {
     // Cannot fail: every field is a string, a list or a count (`usize`,
     // 32 bits here); were it to, the page says the answer cannot be read.
-    answer
+    numbers
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .unwrap_or(JsValue::NULL)
 }
 
-/// Reads a report the worker sent: the whole corpus, then each document's
-/// name and numbers; what does not have that shape is an error that says
-/// which field, never a zero. It is read as JSON text: serde-wasm-bindgen
-/// looks up only the fields a struct declares, and reads a missing number
-/// as 0.
-pub fn read_report(value: &JsValue) -> Result<(Stats, Vec<(String, Stats)>), String> {
+/// Reads the numbers the worker sent; what does not have their shape is an
+/// error that says which field, never a zero. It is read as JSON text, so an
+/// unknown field is refused too (serde-wasm-bindgen looks up only the fields
+/// a struct declares).
+pub fn read_numbers(value: &JsValue) -> Result<Numbers, String> {
     let text = js_sys::JSON::stringify(value)
         .ok()
         .and_then(|t| t.as_string())
-        .ok_or("the worker's corpus answer is not JSON data")?;
-    let answer: Answer = serde_json::from_str(&text)
-        .map_err(|e| format!("the worker's corpus answer cannot be read: {e}"))?;
-    let documents = answer
-        .documents
-        .into_iter()
-        .map(|d| (d.name, d.stats))
-        .collect();
-    Ok((answer.total, documents))
+        .ok_or("it is not JSON data")?;
+    serde_json::from_str(&text).map_err(|e| e.to_string())
 }
 
 /// A request to split `docs` (Files, or `{ name, text }`) under `config`,
@@ -242,29 +245,18 @@ pub fn corpus_request(id: &JsValue, docs: &Array, config: &Config, export: Optio
 
 /// The worker's side of the corpus request.
 #[cfg(feature = "api")]
-pub mod answer {
+mod worker {
     use super::*;
+    use crate::message::answer::Request;
     use wasm_bindgen::JsCast;
 
     fn get(target: &JsValue, key: &str) -> JsValue {
         Reflect::get(target, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
     }
 
-    /// Answers `data` into `reply` when it is a corpus request (`Some`).
-    pub fn respond(data: &JsValue, reply: &Object) -> Option<Result<(), Refusal>> {
-        let body = get(data, "corpus");
-        if body.is_undefined() {
-            return None;
-        }
-        Some(run(&body).map(|report| {
-            set(reply, "corpus", &report_object(&report));
-            if let Some(text) = &report.export {
-                set(reply, "export", &text.as_str().into());
-            }
-        }))
-    }
-
-    fn run(body: &JsValue) -> Result<CorpusReport, Refusal> {
+    /// Reads the body of `{ corpus: { docs, config, export? } }`. The
+    /// documents are read later, one at a time, as they are split.
+    pub fn read_request(body: &JsValue) -> Result<Request, Refusal> {
         let config = crate::config_from_js(get(body, "config"))
             .map_err(|e| Refusal::new(Some(e.field), e.message))?;
         let export = match get(body, "export").as_string().as_deref() {
@@ -283,7 +275,11 @@ pub mod answer {
             return Err(Refusal::new(Some("docs"), "docs must be a list"));
         }
         let docs = Array::from(&docs);
-        build(docs.iter().map(|d| read_doc(&d)), &config, export)
+        Ok(Request::Corpus {
+            docs: Box::new(docs.into_iter().map(|d| read_doc(&d))),
+            config,
+            export,
+        })
     }
 
     /// A document's name and text: `{ name, text }`, or a `File` read here.
@@ -309,6 +305,9 @@ pub mod answer {
         Ok((name, text))
     }
 }
+
+#[cfg(feature = "api")]
+pub use worker::read_request;
 
 // Native only, like proptest (see Cargo.toml); the wasm tests run in the browser.
 #[cfg(all(test, not(target_arch = "wasm32")))]

@@ -28,9 +28,7 @@
 
 use crate::message::config_object;
 use chunkscope::Config;
-use chunkscope_eval::{
-    Bm25, Evaluation, IndexCost, Means, Question, QuestionResult, Retrieved, Scores,
-};
+use chunkscope_eval::{Evaluation, Question};
 use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -41,10 +39,6 @@ fn get(target: &JsValue, key: &str) -> JsValue {
 fn set(target: &Object, key: &str, value: &JsValue) {
     // Setting a property of a plain object made here cannot fail.
     let _ = Reflect::set(target, &JsValue::from_str(key), value);
-}
-
-fn number(value: f64) -> JsValue {
-    JsValue::from_f64(value)
 }
 
 fn count(value: usize) -> JsValue {
@@ -80,6 +74,11 @@ pub fn question_object(q: &Question) -> Object {
     object
 }
 
+/// The questions as the worker's `parsed` answer lists them.
+pub fn questions_array(questions: &[Question]) -> Array {
+    questions.iter().map(question_object).collect()
+}
+
 /// A request to read a questions file against the documents it is about.
 pub fn questions_request(id: &JsValue, docs: &[(String, JsValue)], jsonl: &str) -> Object {
     let request = Object::new();
@@ -99,11 +98,7 @@ pub fn eval_request(
 ) -> Object {
     let body = Object::new();
     set(&body, "docs", &docs_array(docs));
-    let list = Array::new();
-    for q in questions {
-        list.push(&question_object(q));
-    }
-    set(&body, "questions", &list);
+    set(&body, "questions", &questions_array(questions));
     set(&body, "config", &config_object(config));
     set(&body, "top_k", &count(top_k));
     let request = Object::new();
@@ -131,12 +126,6 @@ fn read_count(value: &JsValue, what: &str) -> Result<usize, String> {
         .filter(|n| n.fract() == 0.0 && *n >= 0.0 && *n <= u32::MAX as f64)
         .map(|n| n as usize)
         .ok_or_else(|| format!("{what} must be a whole number ≥ 0"))
-}
-
-fn read_number(value: &JsValue, what: &str) -> Result<f64, String> {
-    value
-        .as_f64()
-        .ok_or_else(|| format!("{what} must be a number"))
 }
 
 fn read_string(value: &JsValue, what: &str) -> Result<String, String> {
@@ -192,164 +181,71 @@ fn read_docs(value: &JsValue) -> Result<Vec<(String, String)>, String> {
         .collect()
 }
 
-fn scores_into(object: &Object, s: &Scores) {
-    set(object, "recall", &number(s.recall));
-    set(object, "precision", &number(s.precision));
-    set(object, "iou", &number(s.iou));
+/// The evaluation as the worker sends it: the eval crate's serde form, the
+/// one `chunkscope eval --json` prints.
+pub fn evaluation_object(e: &Evaluation) -> JsValue {
+    use serde::Serialize;
+    // Cannot fail: counts that fit 32 bits, finite or NaN numbers, strings.
+    e.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .unwrap_or(JsValue::NULL)
 }
 
-/// The evaluation as the worker sends it.
-pub fn evaluation_object(e: &Evaluation) -> Object {
-    let object = Object::new();
-    let mean = Object::new();
-    scores_into(
-        &mean,
-        &Scores {
-            recall: e.mean.recall,
-            precision: e.mean.precision,
-            iou: e.mean.iou,
-        },
-    );
-    set(&mean, "whole", &number(e.mean.whole));
-    set(&mean, "fragments", &number(e.mean.fragments));
-    set(&object, "mean", &mean);
-    let index = Object::new();
-    set(&index, "chunks", &count(e.index.chunks));
-    set(&index, "units", &count(e.index.units));
-    set(&index, "longest", &count(e.index.longest));
-    set(&object, "index", &index);
-    set(&object, "top_k", &count(e.top_k));
-    let retriever = Object::new();
-    set(&retriever, "k1", &number(e.retriever.k1));
-    set(&retriever, "b", &number(e.retriever.b));
-    set(&object, "retriever", &retriever);
-    if let Some(model) = &e.model {
-        set(&object, "model", &model.as_str().into());
-    }
-    let questions = Array::new();
-    for q in &e.questions {
-        let row = Object::new();
-        set(&row, "question", &q.question.as_str().into());
-        set(&row, "doc", &q.doc.as_str().into());
-        scores_into(&row, &q.scores);
-        set(&row, "whole", &number(q.whole));
-        set(&row, "fragments", &number(q.fragments));
-        let retrieved = Array::new();
-        for r in &q.retrieved {
-            let hit = Object::new();
-            set(&hit, "doc", &count(r.doc));
-            set(&hit, "chunk", &count(r.chunk));
-            set(&hit, "start", &count(r.start));
-            set(&hit, "end", &count(r.end));
-            set(&hit, "score", &number(r.score));
-            retrieved.push(&hit);
-        }
-        set(&row, "retrieved", &retrieved);
-        questions.push(&row);
-    }
-    set(&object, "questions", &questions);
-    object
-}
-
-fn read_scores(value: &JsValue) -> Result<Scores, String> {
-    Ok(Scores {
-        recall: read_number(&get(value, "recall"), "recall")?,
-        precision: read_number(&get(value, "precision"), "precision")?,
-        iou: read_number(&get(value, "iou"), "iou")?,
-    })
-}
-
-/// Reads an evaluation the worker sent.
+/// Reads an evaluation the worker sent: a missing field or a wrong type is
+/// an error that names it, never a zero. Read from the object itself, so
+/// every number is the worker's to the last bit.
 pub fn read_evaluation(value: &JsValue) -> Result<Evaluation, String> {
-    let mean = get(value, "mean");
-    let scores = read_scores(&mean)?;
-    let index = get(value, "index");
-    let retriever = get(value, "retriever");
-    let questions = read_list(&get(value, "questions"), "questions")?
-        .iter()
-        .map(|q| {
-            let retrieved = read_list(&get(&q, "retrieved"), "retrieved")?
-                .iter()
-                .map(|r| {
-                    Ok(Retrieved {
-                        doc: read_count(&get(&r, "doc"), "doc")?,
-                        chunk: read_count(&get(&r, "chunk"), "chunk")?,
-                        start: read_count(&get(&r, "start"), "start")?,
-                        end: read_count(&get(&r, "end"), "end")?,
-                        score: read_number(&get(&r, "score"), "score")?,
-                    })
-                })
-                .collect::<Result<Vec<_>, String>>()?;
-            Ok(QuestionResult {
-                question: read_string(&get(&q, "question"), "question")?,
-                doc: read_string(&get(&q, "doc"), "doc")?,
-                retrieved,
-                scores: read_scores(&q)?,
-                whole: read_number(&get(&q, "whole"), "whole")?,
-                fragments: read_number(&get(&q, "fragments"), "fragments")?,
-            })
-        })
-        .collect::<Result<Vec<_>, String>>()?;
-    Ok(Evaluation {
-        questions,
-        mean: Means {
-            recall: scores.recall,
-            precision: scores.precision,
-            iou: scores.iou,
-            whole: read_number(&get(&mean, "whole"), "whole")?,
-            fragments: read_number(&get(&mean, "fragments"), "fragments")?,
-        },
-        index: IndexCost {
-            chunks: read_count(&get(&index, "chunks"), "chunks")?,
-            units: read_count(&get(&index, "units"), "units")?,
-            longest: read_count(&get(&index, "longest"), "longest")?,
-        },
-        top_k: read_count(&get(value, "top_k"), "top_k")?,
-        retriever: Bm25 {
-            k1: read_number(&get(&retriever, "k1"), "k1")?,
-            b: read_number(&get(&retriever, "b"), "b")?,
-        },
-        model: get(value, "model").as_string(),
+    serde_wasm_bindgen::from_value(value.clone()).map_err(|e| {
+        // Its `Display` is the JS error's, "Error: " before the message.
+        let error: JsValue = e.into();
+        error
+            .dyn_ref::<js_sys::Error>()
+            .and_then(|e| e.message().as_string())
+            .unwrap_or_else(|| "it is not an evaluation".into())
     })
 }
 
-/// The worker's side: answering the two evaluation requests.
+/// The worker's side: reading the two evaluation requests and answering
+/// them.
 #[cfg(feature = "api")]
-pub mod answer {
+mod worker {
     use super::*;
     use crate::contract::{analyze, Detail, Refusal};
+    use crate::message::answer::Request;
     use chunkscope_eval::questions::{check_texts, parse_questions};
     use chunkscope_eval::{Corpus, Document};
-
-    /// Answers `data` into `reply` when it is an evaluation request
-    /// (`Some`), or leaves it to the split contract (`None`).
-    pub fn respond(data: &JsValue, reply: &Object) -> Option<Result<(), Refusal>> {
-        let body = get(data, "evaluate");
-        if !body.is_undefined() {
-            return Some(evaluate(&body).map(|e| set(reply, "evaluation", &evaluation_object(&e))));
-        }
-        let jsonl = get(data, "questions");
-        if !jsonl.is_undefined() {
-            return Some(parse(&jsonl, &get(data, "docs")).map(|qs| {
-                let list = Array::new();
-                for q in &qs {
-                    list.push(&question_object(q));
-                }
-                set(reply, "parsed", &list);
-            }));
-        }
-        None
-    }
 
     fn refuse(field: &str) -> impl Fn(String) -> Refusal + '_ {
         move |message| Refusal::new(Some(field), message)
     }
 
+    /// Reads `{ questions, docs }`.
+    pub fn read_questions_request(data: &JsValue) -> Result<Request, Refusal> {
+        let jsonl =
+            read_string(&get(data, "questions"), "questions").map_err(refuse("questions"))?;
+        let docs = read_docs(&get(data, "docs")).map_err(refuse("docs"))?;
+        Ok(Request::Questions { jsonl, docs })
+    }
+
+    /// Reads the body of `{ evaluate: { docs, questions, config, top_k,
+    /// retriever? } }`.
+    pub fn read_evaluate_request(body: &JsValue) -> Result<Request, Refusal> {
+        let docs = read_docs(&get(body, "docs")).map_err(refuse("docs"))?;
+        let questions = read_questions(&get(body, "questions")).map_err(refuse("questions"))?;
+        let top_k = read_count(&get(body, "top_k"), "top_k").map_err(refuse("top_k"))?;
+        let config = crate::config_from_js(get(body, "config"))
+            .map_err(|e| Refusal::new(Some(e.field), e.message))?;
+        Ok(Request::Evaluate {
+            docs,
+            questions,
+            config,
+            top_k,
+            retriever: get(body, "retriever").as_string(),
+        })
+    }
+
     /// Reads a questions file and checks each answer against its document.
-    fn parse(jsonl: &JsValue, docs: &JsValue) -> Result<Vec<Question>, Refusal> {
-        let jsonl = read_string(jsonl, "questions").map_err(refuse("questions"))?;
-        let docs = read_docs(docs).map_err(refuse("docs"))?;
-        let parsed = parse_questions(&jsonl).map_err(|e| refuse("questions")(e.to_string()))?;
+    pub fn parse(jsonl: &str, docs: Vec<(String, String)>) -> Result<Vec<Question>, Refusal> {
+        let parsed = parse_questions(jsonl).map_err(|e| refuse("questions")(e.to_string()))?;
         let corpus = Corpus {
             documents: docs
                 .into_iter()
@@ -372,13 +268,15 @@ pub mod answer {
         Ok(parsed.questions)
     }
 
-    /// Splits every document under the configuration and evaluates it.
-    fn evaluate(body: &JsValue) -> Result<Evaluation, Refusal> {
-        let docs = read_docs(&get(body, "docs")).map_err(refuse("docs"))?;
-        let questions = read_questions(&get(body, "questions")).map_err(refuse("questions"))?;
-        let top_k = read_count(&get(body, "top_k"), "top_k").map_err(refuse("top_k"))?;
-        let config = crate::config_from_js(get(body, "config"))
-            .map_err(|e| Refusal::new(Some(e.field), e.message))?;
+    /// Splits every document under `config` and evaluates it, retrieving
+    /// with BM25, or with the loaded model `retriever` names (`model:N`).
+    pub fn evaluate(
+        docs: Vec<(String, String)>,
+        questions: &[Question],
+        config: &Config,
+        top_k: usize,
+        retriever: Option<&str>,
+    ) -> Result<Evaluation, Refusal> {
         let mut corpus = Corpus::default();
         for (name, text) in docs {
             let analysis = analyze(&text, config.clone(), Detail::Chunks).map_err(Refusal::from)?;
@@ -391,39 +289,31 @@ pub mod answer {
                 units,
             });
         }
-        // `retriever: "model:N"` retrieves with the worker's loaded model.
-        let retriever = get(body, "retriever").as_string();
-        match retriever {
-            None => {
-                chunkscope_eval::evaluate(&corpus, &questions, top_k).map_err(refuse("questions"))
-            }
-            Some(name) => {
-                let embedder = crate::loaded::held()
-                    .embedder(&chunkscope::semantic::EmbedderChoice::named(name))
-                    .map_err(|e| Refusal::new(Some("retriever"), e.to_string()))?;
-                let embed = |texts: &[&str]| -> Result<Vec<Vec<f64>>, String> {
-                    let owned: Vec<String> = texts.iter().map(|t| t.to_string()).collect();
-                    embedder
-                        .embed(&owned)
-                        .map_err(|e| e.to_string())?
-                        .into_iter()
-                        .map(|v| match v {
-                            chunkscope::semantic::Vector::Dense(d) => Ok(d),
-                            chunkscope::semantic::Vector::Sparse(_) => {
-                                Err("a static model gives dense vectors".to_string())
-                            }
-                        })
-                        .collect()
-                };
-                let result = chunkscope_eval::evaluate_dense(
-                    &corpus,
-                    &questions,
-                    top_k,
-                    &embedder.name(),
-                    &embed,
-                );
-                result.map_err(refuse("questions"))
-            }
-        }
+        let Some(name) = retriever else {
+            return chunkscope_eval::evaluate(&corpus, questions, top_k)
+                .map_err(refuse("questions"));
+        };
+        let embedder = crate::loaded::held()
+            .embedder(&chunkscope::semantic::EmbedderChoice::named(name))
+            .map_err(|e| Refusal::new(Some("retriever"), e.to_string()))?;
+        let embed = |texts: &[&str]| -> Result<Vec<Vec<f64>>, String> {
+            let owned: Vec<String> = texts.iter().map(|t| t.to_string()).collect();
+            embedder
+                .embed(&owned)
+                .map_err(|e| e.to_string())?
+                .into_iter()
+                .map(|v| match v {
+                    chunkscope::semantic::Vector::Dense(d) => Ok(d),
+                    chunkscope::semantic::Vector::Sparse(_) => {
+                        Err("a static model gives dense vectors".to_string())
+                    }
+                })
+                .collect()
+        };
+        chunkscope_eval::evaluate_dense(&corpus, questions, top_k, &embedder.name(), &embed)
+            .map_err(refuse("questions"))
     }
 }
+
+#[cfg(feature = "api")]
+pub use worker::{evaluate, parse, read_evaluate_request, read_questions_request};

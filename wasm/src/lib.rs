@@ -63,7 +63,6 @@ mod api {
     use chunkscope::report::Report;
     #[cfg(feature = "model")]
     use chunkscope::semantic::{EmbedderChoice, StaticModel};
-    use chunkscope::tokens::Tokenizer;
     use serde::Serialize;
     use serde_wasm_bindgen::Serializer;
     use wasm_bindgen::prelude::*;
@@ -211,10 +210,9 @@ mod api {
     /// data throws an `Error` that says what is wrong with it.
     #[wasm_bindgen(js_name = installTokenizer)]
     pub fn install_tokenizer(data: &[u8]) -> Result<String, JsError> {
-        let tokenizer = Tokenizer::from_data(data).map_err(|e| JsError::new(&e.to_string()))?;
-        Ok(crate::loaded::install_tokenizer(tokenizer)
-            .name()
-            .to_string())
+        crate::loaded::install_data(data)
+            .map(|encoding| encoding.name().to_string())
+            .map_err(|message| JsError::new(&message))
     }
 
     /// The separator presets, in the order the playground lists them:

@@ -41,6 +41,13 @@ pub fn install_tokenizer(tokenizer: Tokenizer) -> Encoding {
     encoding
 }
 
+/// Reads a `.tokens` file and holds its tokenizer ([`install_tokenizer`]):
+/// its encoding, or what is wrong with the file.
+pub fn install_data(data: &[u8]) -> Result<Encoding, String> {
+    let tokenizer = Tokenizer::from_data(data).map_err(|e| e.to_string())?;
+    Ok(install_tokenizer(tokenizer))
+}
+
 /// Holds `tokenizer` for its encoding.
 pub fn hold_tokenizer(tokenizer: &'static Tokenizer) {
     HELD.with(|h| h.borrow_mut().add_tokenizer(tokenizer));

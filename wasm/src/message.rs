@@ -16,7 +16,15 @@
 //! worker → { id, loaded: { generation, name, format, dims, words } | null } | { id, error }
 //! ```
 //!
-//! The evaluation requests (`questions`, `evaluate`) are in [`crate::eval`].
+//! The evaluation requests (`questions`, `evaluate`) and the corpus request
+//! (`corpus`) have their forms in [`crate::eval`] and [`crate::corpus`].
+//!
+//! Each message is one [`answer::Request`], read in one place: the key it
+//! carries (`text`, `tokenizer`, `model`, `questions`, `evaluate`,
+//! `corpus`) says which, and a message with two of them is refused. The
+//! worker answers it in plain Rust ([`answer::answer`], tested natively)
+//! with a [`Response`], which one writer puts into a message and
+//! [`Reply::read`] reads back as the same value on the caller's side.
 //!
 //! `id` is any value, sent back as it came, so a caller can drop answers to
 //! requests it no longer wants. `config` is `split()`'s options object and
@@ -75,78 +83,79 @@ impl FromStr for Encoding {
     }
 }
 
-/// One message from a worker, as a caller reads it.
-#[derive(Clone, Debug)]
-pub enum Reply {
-    /// The worker takes requests.
+/// One answer of a worker, as Rust values: what the worker makes
+/// ([`answer::answer`]) and what a caller reads back ([`Reply::read`]), so
+/// both sides of every message are one type. `R` is the report's form, the
+/// one thing the two sides hold differently: the worker holds the analysis
+/// it will write ([`answer::Made`]), a caller the [`ReportBody`] it received
+/// (read only when wanted: one of a long document is large).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Response<R> {
+    /// The worker takes requests: `{ ready }`, once.
     Ready {
         /// chunkscope's version.
         version: String,
     },
-    /// A report: a plain object, or an `ArrayBuffer` for `encoding: "binary"`.
+    /// A report: `{ id, report, ms }`.
     Report {
-        /// The request's id.
-        id: JsValue,
         /// The report.
-        report: JsValue,
+        report: R,
         /// How long the worker took to make it, in milliseconds (the engine's
         /// run, embedding included; not the message's travel).
         ms: Option<f64>,
     },
-    /// The determinism check.
-    Determinism {
-        /// The request's id.
-        id: JsValue,
-        /// Whether a second run gave the same chunks.
-        check: Check,
-    },
-    /// A tokenizer was installed.
-    Installed {
-        /// The request's id.
-        id: JsValue,
-        /// The encoding's name.
-        encoding: String,
-    },
-    /// An evaluation (see [`crate::eval`]), to read with
-    /// [`crate::eval::read_evaluation`].
-    Evaluation {
-        /// The request's id.
-        id: JsValue,
-        /// The evaluation object.
-        evaluation: JsValue,
-    },
-    /// A static model was loaded (its summary) or dropped (`None`).
-    Loaded {
-        /// The request's id.
-        id: JsValue,
-        /// The summary, or `None`.
-        model: Option<crate::loaded::Summary>,
-    },
-    /// A questions file, read (see [`crate::eval`]), to read with
-    /// [`crate::eval::read_questions`].
-    Parsed {
-        /// The request's id.
-        id: JsValue,
-        /// The questions.
-        questions: JsValue,
-    },
-    /// A corpus split (see [`crate::corpus`]), to read with
-    /// [`crate::corpus::read_report`], and its export when one was asked.
+    /// The determinism check: `{ id, determinism: { ok, detail } }`.
+    Determinism(Check),
+    /// A tokenizer was installed: `{ id, installed }`, the encoding's name.
+    Installed(String),
+    /// A static model was loaded (its summary) or dropped (`None`):
+    /// `{ id, loaded }`.
+    Loaded(Option<crate::loaded::Summary>),
+    /// A questions file, read: `{ id, parsed }` (see [`crate::eval`]).
+    Parsed(Vec<chunkscope_eval::Question>),
+    /// One configuration evaluated: `{ id, evaluation }` (see [`crate::eval`]).
+    Evaluation(Box<chunkscope_eval::Evaluation>),
+    /// A corpus split: `{ id, corpus, export? }` (see [`crate::corpus`]).
     Corpus {
-        /// The request's id.
-        id: JsValue,
-        /// The report object.
-        report: JsValue,
-        /// The export's text.
+        /// The numbers of the whole corpus and of each document.
+        numbers: crate::corpus::Numbers,
+        /// The export's text, when one was asked.
         export: Option<String>,
     },
-    /// The request was refused.
-    Error {
-        /// The request's id (null when the request had none).
-        id: JsValue,
-        /// Why.
-        refusal: Refusal,
-    },
+    /// The request was refused: `{ id, error: { message, field, separator } }`.
+    Error(Refusal),
+}
+
+/// A report as a caller receives it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReportBody {
+    /// The [`crate::wire`] buffer (`encoding: "binary"`): an `ArrayBuffer`,
+    /// or a view of one; [`ReportBody::bytes`] copies it out.
+    Binary(JsValue),
+    /// The plain object `split()` returns (`encoding: "object"`), for a
+    /// caller that passes it on as it is (the page's JSON download).
+    Object(JsValue),
+}
+
+impl ReportBody {
+    /// The bytes of a binary report; `None` for an object.
+    pub fn bytes(&self) -> Option<Vec<u8>> {
+        match self {
+            ReportBody::Binary(buffer) => report_bytes(buffer),
+            ReportBody::Object(_) => None,
+        }
+    }
+}
+
+/// One message from a worker, as a caller reads it: the request's `id`
+/// (any value, sent back as it came; null when the request had none) and
+/// the answer.
+#[derive(Clone, Debug)]
+pub struct Reply {
+    /// The request's id.
+    pub id: JsValue,
+    /// The answer.
+    pub response: Response<ReportBody>,
 }
 
 fn get(target: &JsValue, key: &str) -> JsValue {
@@ -159,70 +168,85 @@ fn set(target: &Object, key: &str, value: &JsValue) {
 }
 
 impl Reply {
-    /// Reads a message a worker posted. Anything else reads as an error, so
-    /// a caller always has something to show.
+    /// Reads a message a worker posted. Anything else, or an answer whose
+    /// payload does not have its shape, reads as an error that says so, so a
+    /// caller always has something to show and never a default.
     pub fn read(data: &JsValue) -> Reply {
         let id = get(data, "id");
+        let response = Reply::response(data).unwrap_or_else(Response::Error);
+        Reply { id, response }
+    }
+
+    /// The id as a number, the only kind the playground sends.
+    pub fn id_number(&self) -> Option<f64> {
+        self.id.as_f64()
+    }
+
+    fn response(data: &JsValue) -> Result<Response<ReportBody>, Refusal> {
+        let unreadable = |field: Option<&str>, what: &str, why: String| {
+            Refusal::new(field, format!("the worker's {what} cannot be read: {why}"))
+        };
         if let Some(version) = get(data, "ready").as_string() {
-            return Reply::Ready { version };
+            return Ok(Response::Ready { version });
         }
         let report = get(data, "report");
         if !report.is_undefined() {
             let ms = get(data, "ms").as_f64();
-            return Reply::Report { id, report, ms };
+            let report = if report_bytes_of(&report) {
+                ReportBody::Binary(report)
+            } else {
+                ReportBody::Object(report)
+            };
+            return Ok(Response::Report { report, ms });
         }
         let determinism = get(data, "determinism");
         if let Some(ok) = get(&determinism, "ok").as_bool() {
             let detail = get(&determinism, "detail").as_string().unwrap_or_default();
-            return Reply::Determinism {
-                id,
-                check: Check { ok, detail },
-            };
+            return Ok(Response::Determinism(Check { ok, detail }));
         }
         if let Some(encoding) = get(data, "installed").as_string() {
-            return Reply::Installed { id, encoding };
+            return Ok(Response::Installed(encoding));
         }
         let loaded = get(data, "loaded");
         if !loaded.is_undefined() {
-            return match read_summary(&loaded) {
-                Ok(model) => Reply::Loaded { id, model },
-                Err(why) => Reply::Error {
-                    id,
-                    refusal: Refusal::new(
-                        Some("model"),
-                        format!("the worker's summary of the model cannot be read: {why}"),
-                    ),
-                },
-            };
+            return read_summary(&loaded)
+                .map(Response::Loaded)
+                .map_err(|why| unreadable(Some("model"), "summary of the model", why));
         }
         let evaluation = get(data, "evaluation");
         if !evaluation.is_undefined() {
-            return Reply::Evaluation { id, evaluation };
+            return crate::eval::read_evaluation(&evaluation)
+                .map(|e| Response::Evaluation(Box::new(e)))
+                .map_err(|why| unreadable(None, "evaluation", why));
         }
-        let questions = get(data, "parsed");
-        if !questions.is_undefined() {
-            return Reply::Parsed { id, questions };
+        let parsed = get(data, "parsed");
+        if !parsed.is_undefined() {
+            return crate::eval::read_questions(&parsed)
+                .map(Response::Parsed)
+                .map_err(|why| unreadable(None, "questions", why));
         }
         let corpus = get(data, "corpus");
         if !corpus.is_undefined() {
+            let numbers = crate::corpus::read_numbers(&corpus)
+                .map_err(|why| unreadable(None, "corpus answer", why))?;
             let export = get(data, "export").as_string();
-            return Reply::Corpus {
-                id,
-                report: corpus,
-                export,
-            };
+            return Ok(Response::Corpus { numbers, export });
         }
         let error = get(data, "error");
-        let refusal = match get(&error, "message").as_string() {
+        Err(match get(&error, "message").as_string() {
             Some(message) => Refusal {
                 message,
                 field: get(&error, "field").as_string(),
                 separator: get(&error, "separator").as_f64().map(|i| i as usize),
             },
             None => Refusal::new(None, "the worker sent a message this page cannot read"),
-        };
-        Reply::Error { id, refusal }
+        })
     }
+}
+
+/// Whether a report is binary (an `ArrayBuffer` or a view of one).
+fn report_bytes_of(report: &JsValue) -> bool {
+    report.is_instance_of::<js_sys::ArrayBuffer>() || report.is_instance_of::<js_sys::Uint8Array>()
 }
 
 /// A model's summary as the worker's `loaded` answer carries it.
@@ -329,125 +353,326 @@ pub fn report_bytes(report: &JsValue) -> Option<Vec<u8>> {
 
 #[cfg(feature = "api")]
 pub mod answer {
-    //! The worker's side: reading a request and making its answer.
+    //! The worker's side: a request read into one [`Request`], answered by
+    //! [`answer`] (plain Rust, tested natively), and the answer written by
+    //! [`write()`].
 
-    use super::{get, set, Encoding, Refusal};
-    use crate::contract::{answer, Answer, Detail};
-    use crate::SplitOptions;
+    use super::{get, set, Encoding, Refusal, Response};
+    use crate::contract::{Analysis, Answer, Detail};
+    use crate::corpus::Export;
+    use chunkscope::Config;
+    use chunkscope_eval::Question;
     use js_sys::{Object, Uint8Array};
     use wasm_bindgen::{JsCast, JsValue};
 
-    /// A request, read.
+    /// One request, read: every message a worker takes.
     pub enum Request {
-        /// Split `text`.
+        /// Split `text`: `{ text, config?, detail?, encoding? }`.
         Split {
+            /// The document.
             text: String,
-            options: SplitOptions,
+            /// The configuration it is split under.
+            config: Config,
+            /// How much to record.
             detail: Detail,
+            /// How the report travels.
             encoding: Encoding,
         },
-        /// Install the tokenizer in these bytes.
+        /// Install the tokenizer in these bytes: `{ tokenizer }`.
         Tokenizer(Vec<u8>),
         /// Load a static model from its files, or drop the loaded one
-        /// (`None`).
+        /// (`None`): `{ model }`.
         Model(Option<ModelFiles>),
+        /// Read a questions file against the documents it is about:
+        /// `{ questions, docs }`.
+        Questions {
+            /// The file's text (JSON Lines).
+            jsonl: String,
+            /// Each document's name and text.
+            docs: Vec<(String, String)>,
+        },
+        /// Evaluate one configuration: `{ evaluate: { docs, questions,
+        /// config, top_k, retriever? } }`.
+        Evaluate {
+            /// Each document's name and text.
+            docs: Vec<(String, String)>,
+            /// The questions, each answer checked against its document.
+            questions: Vec<Question>,
+            /// The configuration evaluated.
+            config: Config,
+            /// Chunks retrieved per question.
+            top_k: usize,
+            /// `None` for BM25, or the name of the loaded model to retrieve
+            /// with (`model:N`).
+            retriever: Option<String>,
+        },
+        /// Split every document of a corpus: `{ corpus: { docs, config,
+        /// export? } }`.
+        Corpus {
+            /// Each document's name and text, or why it cannot be read, read
+            /// one at a time as they are split (a `File` is read then), so a
+            /// large corpus is never held whole.
+            docs: Box<dyn Iterator<Item = Result<(String, String), Refusal>>>,
+            /// The configuration.
+            config: Config,
+            /// The export asked for.
+            export: Option<Export>,
+        },
     }
 
     /// A model's name, then each file's name and bytes.
     pub type ModelFiles = (String, Vec<(String, Vec<u8>)>);
 
-    /// Reads the fields of a request, or says which one is wrong.
-    pub fn read(data: &JsValue) -> Result<Request, Refusal> {
-        if !data.is_object() || data.is_array() {
-            return Err(Refusal::new(
-                None,
-                "a request is an object such as { id: 1, text: \"…\", config: { size: 400 } }",
-            ));
+    /// What a worker holds of a report before it writes it: the analysis,
+    /// the text (an object report's offsets are counted in it) and the form
+    /// asked for.
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct Made {
+        /// The analysis.
+        pub analysis: Box<Analysis>,
+        /// The text split.
+        pub text: String,
+        /// How it travels.
+        pub encoding: Encoding,
+    }
+
+    /// The keys that say what a request asks, each alone.
+    const KINDS: [&str; 6] = [
+        "model",
+        "tokenizer",
+        "questions",
+        "evaluate",
+        "corpus",
+        "text",
+    ];
+
+    impl Request {
+        /// Reads a request message, or says which field is wrong. A message
+        /// asks one thing: one with two of `model`, `tokenizer`,
+        /// `questions`, `evaluate`, `corpus` and `text` is refused, not
+        /// answered for one of them.
+        pub fn read(data: &JsValue) -> Result<Request, Refusal> {
+            if !data.is_object() || data.is_array() {
+                return Err(Refusal::new(
+                    None,
+                    "a request is an object such as { id: 1, text: \"…\", config: { size: 400 } }",
+                ));
+            }
+            let asked: Vec<&str> = KINDS
+                .into_iter()
+                .filter(|key| !get(data, key).is_undefined())
+                .collect();
+            let kind = match asked.as_slice() {
+                [] => "text",
+                [kind] => kind,
+                [first, second, ..] => {
+                    return Err(Refusal::new(
+                        None,
+                        format!(
+                            "a request asks one thing: this one has both `{first}` and `{second}`"
+                        ),
+                    ))
+                }
+            };
+            match kind {
+                "model" => read_model(&get(data, "model")),
+                "tokenizer" => {
+                    let bytes = super::report_bytes(&get(data, "tokenizer")).ok_or_else(|| {
+                        Refusal::new(
+                            Some("tokenizer"),
+                            "tokenizer must be the bytes of a .tokens file (a Uint8Array or an ArrayBuffer)",
+                        )
+                    })?;
+                    Ok(Request::Tokenizer(bytes))
+                }
+                "questions" => crate::eval::read_questions_request(data),
+                "evaluate" => crate::eval::read_evaluate_request(&get(data, "evaluate")),
+                "corpus" => crate::corpus::read_request(&get(data, "corpus")),
+                _ => read_split(data),
+            }
         }
-        let model = get(data, "model");
+    }
+
+    fn read_model(model: &JsValue) -> Result<Request, Refusal> {
         if model.is_null() {
             return Ok(Request::Model(None));
         }
-        if !model.is_undefined() {
-            let bad = || {
-                Refusal::new(
-                    Some("model"),
-                    "model must be { name, files: [{ name, bytes }] } with each file's bytes an ArrayBuffer or Uint8Array, or null",
-                )
-            };
-            let name = get(&model, "name").as_string().ok_or_else(bad)?;
-            let list = get(&model, "files");
-            let list = list.dyn_ref::<js_sys::Array>().ok_or_else(bad)?;
-            let mut files = Vec::new();
-            for file in list.iter() {
-                let file_name = get(&file, "name").as_string().ok_or_else(bad)?;
-                let bytes = super::report_bytes(&get(&file, "bytes")).ok_or_else(bad)?;
-                files.push((file_name, bytes));
-            }
-            return Ok(Request::Model(Some((name, files))));
+        let bad = || {
+            Refusal::new(
+                Some("model"),
+                "model must be { name, files: [{ name, bytes }] } with each file's bytes an ArrayBuffer or Uint8Array, or null",
+            )
+        };
+        let name = get(model, "name").as_string().ok_or_else(bad)?;
+        let list = get(model, "files");
+        let list = list.dyn_ref::<js_sys::Array>().ok_or_else(bad)?;
+        let mut files = Vec::new();
+        for file in list.iter() {
+            let file_name = get(&file, "name").as_string().ok_or_else(bad)?;
+            let bytes = super::report_bytes(&get(&file, "bytes")).ok_or_else(bad)?;
+            files.push((file_name, bytes));
         }
-        let tokenizer = get(data, "tokenizer");
-        if !tokenizer.is_undefined() {
-            let bytes = super::report_bytes(&tokenizer).ok_or_else(|| {
-                Refusal::new(
-                    Some("tokenizer"),
-                    "tokenizer must be the bytes of a .tokens file (a Uint8Array or an ArrayBuffer)",
-                )
-            })?;
-            return Ok(Request::Tokenizer(bytes));
-        }
+        Ok(Request::Model(Some((name, files))))
+    }
+
+    fn read_split(data: &JsValue) -> Result<Request, Refusal> {
         let text = get(data, "text").as_string().ok_or_else(|| {
             Refusal::new(Some("text"), "text must be a string: the document to split")
         })?;
         let options = crate::options_from_js(get(data, "config"))
             .map_err(|e| Refusal::new(Some(e.field), e.message))?;
-        let name = |key: &str| get(data, key).as_string();
-        let detail = match name("detail") {
-            Some(s) => s
-                .parse()
-                .map_err(|e: String| Refusal::new(Some("detail"), e))?,
-            None if get(data, "detail").is_null_or_undefined() => Detail::default(),
-            None => {
-                return Err(Refusal::new(
-                    Some("detail"),
-                    "detail must be a string such as \"full\"",
-                ))
-            }
-        };
-        let encoding = match name("encoding") {
-            Some(s) => s
-                .parse()
-                .map_err(|e: String| Refusal::new(Some("encoding"), e))?,
-            None if get(data, "encoding").is_null_or_undefined() => Encoding::default(),
-            None => {
-                return Err(Refusal::new(
-                    Some("encoding"),
-                    "encoding must be \"object\" or \"binary\"",
-                ))
-            }
-        };
+        let detail = read_name(data, "detail", "detail must be a string such as \"full\"")?;
+        let encoding = read_name(
+            data,
+            "encoding",
+            "encoding must be \"object\" or \"binary\"",
+        )?;
+        let config =
+            crate::options::resolve(options).map_err(|e| Refusal::new(Some(e.field), e.message))?;
         Ok(Request::Split {
             text,
-            options,
+            config,
             detail,
             encoding,
         })
     }
 
+    /// A field naming one of a few values (`detail`, `encoding`): its
+    /// default when absent or null.
+    fn read_name<T>(data: &JsValue, key: &str, not_a_string: &str) -> Result<T, Refusal>
+    where
+        T: std::str::FromStr<Err = String> + Default,
+    {
+        let value = get(data, key);
+        match value.as_string() {
+            Some(s) => s.parse().map_err(|e| Refusal::new(Some(key), e)),
+            None if value.is_null_or_undefined() => Ok(T::default()),
+            None => Err(Refusal::new(Some(key), not_a_string)),
+        }
+    }
+
+    /// Answers one request. Everything the worker does is here, in plain
+    /// Rust: the message's form is read before ([`Request::read`]) and
+    /// written after ([`write()`]).
+    pub fn answer(request: Request) -> Response<Made> {
+        run(request).unwrap_or_else(Response::Error)
+    }
+
+    fn run(request: Request) -> Result<Response<Made>, Refusal> {
+        match request {
+            Request::Model(None) => {
+                crate::loaded::clear();
+                Ok(Response::Loaded(None))
+            }
+            Request::Model(Some((name, files))) => crate::loaded::load(&name, &files)
+                .map(|summary| Response::Loaded(Some(summary)))
+                .map_err(|message| Refusal::new(Some("model"), message)),
+            Request::Tokenizer(bytes) => crate::loaded::install_data(&bytes)
+                .map(|encoding| Response::Installed(encoding.name().to_string()))
+                .map_err(|message| Refusal::new(Some("tokenizer"), message)),
+            Request::Questions { jsonl, docs } => {
+                crate::eval::parse(&jsonl, docs).map(Response::Parsed)
+            }
+            Request::Evaluate {
+                docs,
+                questions,
+                config,
+                top_k,
+                retriever,
+            } => crate::eval::evaluate(docs, &questions, &config, top_k, retriever.as_deref())
+                .map(|e| Response::Evaluation(Box::new(e))),
+            Request::Corpus {
+                docs,
+                config,
+                export,
+            } => crate::corpus::build(docs, &config, export).map(|report| Response::Corpus {
+                numbers: crate::corpus::Numbers::of(&report),
+                export: report.export,
+            }),
+            Request::Split {
+                text,
+                config,
+                detail,
+                encoding,
+            } => match crate::contract::answer(&text, config, detail) {
+                Answer::Refused(refusal) => Err(refusal),
+                Answer::Determinism(check) => Ok(Response::Determinism(check)),
+                Answer::Report(analysis) => Ok(Response::Report {
+                    report: Made {
+                        analysis,
+                        text,
+                        encoding,
+                    },
+                    ms: None,
+                }),
+            },
+        }
+    }
+
     /// The answer to one request message, and the buffer to transfer with it.
     pub fn respond(data: &JsValue) -> (JsValue, Option<js_sys::ArrayBuffer>) {
         let id = get(data, "id");
-        let reply = Object::new();
-        set(&reply, "id", &id);
-        let answered = match crate::eval::answer::respond(data, &reply)
-            .or_else(|| crate::corpus::answer::respond(data, &reply))
-        {
-            Some(evaluated) => evaluated.map(|()| None),
-            None => read(data).and_then(|request| run(request, &reply)),
+        let started = js_sys::Date::now();
+        let mut response = match Request::read(data) {
+            Ok(request) => answer(request),
+            Err(refusal) => Response::Error(refusal),
         };
-        match answered {
-            Ok(transfer) => (reply.into(), transfer),
-            Err(refusal) => {
+        if let Response::Report { ms, .. } = &mut response {
+            *ms = Some(js_sys::Date::now() - started);
+        }
+        write(&id, response)
+    }
+
+    /// Writes an answer as its message: the one writer of every answer
+    /// ([`super::Reply::read`] is the one reader), and the buffer to
+    /// transfer with it.
+    pub fn write(id: &JsValue, response: Response<Made>) -> (JsValue, Option<js_sys::ArrayBuffer>) {
+        let reply = Object::new();
+        if !matches!(response, Response::Ready { .. }) {
+            set(&reply, "id", id);
+        }
+        let mut transfer = None;
+        match response {
+            Response::Ready { version } => set(&reply, "ready", &version.into()),
+            Response::Report { report, ms } => {
+                match write_report(&report) {
+                    Ok((value, buffer)) => {
+                        set(&reply, "report", &value);
+                        transfer = buffer;
+                    }
+                    Err(refusal) => return write(id, Response::Error(refusal)),
+                }
+                if let Some(ms) = ms {
+                    set(&reply, "ms", &ms.into());
+                }
+            }
+            Response::Determinism(check) => {
+                let object = Object::new();
+                set(&object, "ok", &check.ok.into());
+                set(&object, "detail", &check.detail.as_str().into());
+                set(&reply, "determinism", &object);
+            }
+            Response::Installed(encoding) => set(&reply, "installed", &encoding.into()),
+            Response::Loaded(summary) => set(
+                &reply,
+                "loaded",
+                &summary.as_ref().map_or(JsValue::NULL, super::summary_to_js),
+            ),
+            Response::Parsed(questions) => {
+                set(&reply, "parsed", &crate::eval::questions_array(&questions))
+            }
+            Response::Evaluation(evaluation) => set(
+                &reply,
+                "evaluation",
+                &crate::eval::evaluation_object(&evaluation),
+            ),
+            Response::Corpus { numbers, export } => {
+                set(&reply, "corpus", &crate::corpus::numbers_object(&numbers));
+                if let Some(text) = export {
+                    set(&reply, "export", &text.into());
+                }
+            }
+            Response::Error(refusal) => {
                 let error = Object::new();
                 set(&error, "message", &refusal.message.as_str().into());
                 set(
@@ -466,66 +691,23 @@ pub mod answer {
                         .map_or(JsValue::NULL, |i| JsValue::from_f64(i as f64)),
                 );
                 set(&reply, "error", &error);
-                (reply.into(), None)
             }
         }
+        (reply.into(), transfer)
     }
 
-    fn run(request: Request, reply: &Object) -> Result<Option<js_sys::ArrayBuffer>, Refusal> {
-        let (text, options, detail, encoding) = match request {
-            Request::Model(None) => {
-                crate::loaded::clear();
-                set(reply, "loaded", &JsValue::NULL);
-                return Ok(None);
-            }
-            Request::Model(Some((name, files))) => {
-                let summary = crate::loaded::load(&name, &files)
-                    .map_err(|message| Refusal::new(Some("model"), message))?;
-                set(reply, "loaded", &super::summary_to_js(&summary));
-                return Ok(None);
-            }
-            Request::Tokenizer(bytes) => {
-                let name = crate::install_tokenizer(&bytes)
-                    .map_err(|e| Refusal::new(Some("tokenizer"), crate::js_error_message(e)))?;
-                set(reply, "installed", &name.into());
-                return Ok(None);
-            }
-            Request::Split {
-                text,
-                options,
-                detail,
-                encoding,
-            } => (text, options, detail, encoding),
-        };
-        let config =
-            crate::options::resolve(options).map_err(|e| Refusal::new(Some(e.field), e.message))?;
-        let started = js_sys::Date::now();
-        let answered = answer(&text, config, detail);
-        set(reply, "ms", &(js_sys::Date::now() - started).into());
-        let analysis = match answered {
-            Answer::Refused(refusal) => return Err(refusal),
-            Answer::Determinism(check) => {
-                let object = Object::new();
-                set(&object, "ok", &check.ok.into());
-                set(&object, "detail", &check.detail.as_str().into());
-                set(reply, "determinism", &object);
-                return Ok(None);
-            }
-            Answer::Report(analysis) => analysis,
-        };
-        match encoding {
+    fn write_report(made: &Made) -> Result<(JsValue, Option<js_sys::ArrayBuffer>), Refusal> {
+        match made.encoding {
             Encoding::Binary => {
-                let bytes = crate::wire::encode(&analysis);
+                let bytes = crate::wire::encode(&made.analysis);
                 let buffer = Uint8Array::from(bytes.as_slice()).buffer();
-                set(reply, "report", &buffer);
-                Ok(Some(buffer))
+                Ok((buffer.clone().into(), Some(buffer)))
             }
             Encoding::Object => {
-                let report = crate::report_of(&analysis, &text);
-                let value = crate::report_to_js(&report, &text)
-                    .map_err(|e| Refusal::new(None, crate::js_error_message(e)))?;
-                set(reply, "report", &value);
-                Ok(None)
+                let report = crate::report_of(&made.analysis, &made.text);
+                crate::report_to_js(&report, &made.text)
+                    .map(|value| (value, None))
+                    .map_err(|e| Refusal::new(None, crate::js_error_message(e)))
             }
         }
     }
@@ -545,8 +727,221 @@ pub mod answer {
 
     /// The message that says the worker takes requests.
     pub fn ready() -> JsValue {
-        let ready = Object::new();
-        set(&ready, "ready", &env!("CARGO_PKG_VERSION").into());
-        ready.into()
+        let version = env!("CARGO_PKG_VERSION").to_string();
+        write(&JsValue::UNDEFINED, Response::Ready { version }).0
+    }
+}
+
+/// The worker's answers, natively: every request kind through
+/// [`answer::answer`], with the values and refusals pinned. (How a message
+/// is read and written is in the browser tests, `tests/web.rs`.)
+#[cfg(all(test, feature = "api", not(target_arch = "wasm32")))]
+mod tests {
+    use super::answer::{answer, Made, Request};
+    use super::*;
+    use crate::corpus::Export;
+
+    const PAGE: &str = "Refund policy\n\nRefunds take 5 days. They go to the original UPI id.\n\
+                        COD orders get store credit.\n\nContact us 24x7.";
+
+    fn lesson() -> Config {
+        Config::recursive(40).with_separators(["\n\n", "\n", ". ", " ", ""])
+    }
+
+    fn split(config: Config, detail: Detail) -> Response<Made> {
+        answer(Request::Split {
+            text: PAGE.to_string(),
+            config,
+            detail,
+            encoding: Encoding::Binary,
+        })
+    }
+
+    fn refused(response: Response<Made>) -> (Option<String>, String) {
+        match response {
+            Response::Error(r) => (r.field, r.message),
+            other => panic!("not a refusal: {other:?}"),
+        }
+    }
+
+    fn docs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+        list.iter()
+            .map(|(n, t)| (n.to_string(), t.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn a_split_is_answered_with_the_analysis_of_the_lessons_five_chunks() {
+        let Response::Report { report, ms } = split(lesson(), Detail::Chunks) else {
+            panic!("not a report")
+        };
+        // The worker's clock is read around the answer, not inside it.
+        assert_eq!(ms, None);
+        assert_eq!(report.encoding, Encoding::Binary);
+        assert_eq!(report.text, PAGE);
+        let chunks: Vec<&str> = report
+            .analysis
+            .output
+            .chunks
+            .iter()
+            .map(|c| &PAGE[c.span.start..c.span.end])
+            .collect();
+        assert_eq!(
+            chunks,
+            [
+                "Refund policy",
+                "Refunds take 5 days.",
+                "They go to the original UPI id.",
+                "COD orders get store credit.",
+                "Contact us 24x7."
+            ]
+        );
+        assert_eq!(
+            split(lesson(), Detail::Determinism),
+            Response::Determinism(Check {
+                ok: true,
+                detail: "a second run gave the same chunks".into()
+            })
+        );
+        assert_eq!(
+            refused(split(lesson().with_overlap(40), Detail::Full)),
+            (
+                Some("overlap".into()),
+                "overlap (40) must be smaller than size (40): a chunk that repeats 40 units \
+                 of the one before has no room left for new text, so the splitter would never \
+                 move forward (try overlap 5: 10–15 % of the size is typical)"
+                    .into()
+            )
+        );
+    }
+
+    #[test]
+    fn a_tokenizer_is_installed_or_the_file_is_named_wrong() {
+        let (field, message) = refused(answer(Request::Tokenizer(b"not tokens".to_vec())));
+        assert_eq!(field.as_deref(), Some("tokenizer"));
+        assert_eq!(
+            message,
+            chunkscope::tokens::Tokenizer::from_data(b"not tokens")
+                .unwrap_err()
+                .to_string()
+        );
+        let mut ranks: Vec<Vec<u8>> = (0..=255u8).map(|b| vec![b]).collect();
+        ranks.push(b"ab".to_vec());
+        let data =
+            chunkscope::tokens::Tokenizer::from_ranks(chunkscope::tokens::Encoding::O200k, ranks)
+                .unwrap()
+                .to_data();
+        assert_eq!(
+            answer(Request::Tokenizer(data)),
+            Response::Installed("o200k".into())
+        );
+        // Held: "abab" is two tokens of that toy table.
+        let mut config = Config::fixed(2, 0).with_unit(chunkscope::Unit::Tokens(
+            chunkscope::tokens::Encoding::O200k,
+        ));
+        config.trim = false;
+        let Response::Report { report, .. } = answer(Request::Split {
+            text: "abab".into(),
+            config,
+            detail: Detail::Chunks,
+            encoding: Encoding::Object,
+        }) else {
+            panic!("not split in tokens")
+        };
+        assert_eq!(report.analysis.output.chunks.len(), 1);
+    }
+
+    #[test]
+    fn a_model_is_loaded_named_and_dropped() {
+        let files = vec![("w.txt".to_string(), b"cat 1 0\ndog 0 1\n".to_vec())];
+        let Response::Loaded(Some(summary)) = answer(Request::Model(Some(("w.txt".into(), files))))
+        else {
+            panic!("not loaded")
+        };
+        assert_eq!(
+            (summary.format.as_str(), summary.dims, summary.words),
+            ("word vectors", 2, 2)
+        );
+        let name = crate::loaded::model_name(summary.generation);
+        assert_eq!(answer(Request::Model(None)), Response::Loaded(None));
+        let (field, message) = refused(answer(Request::Evaluate {
+            docs: docs(&[("refund.txt", PAGE)]),
+            questions: Vec::new(),
+            config: lesson(),
+            top_k: 1,
+            retriever: Some(name.clone()),
+        }));
+        assert_eq!(field.as_deref(), Some("retriever"));
+        assert_eq!(
+            message,
+            format!("the embedder \"{name}\" is not loaded (no model is): load it first, or use \"lexical\"")
+        );
+    }
+
+    #[test]
+    fn questions_are_read_against_their_documents() {
+        let line = r#"{"question": "How long do refunds take?", "doc": "refund.txt", "answers": [{"start": 28, "end": 34, "text": "5 days"}]}"#;
+        let Response::Parsed(questions) = answer(Request::Questions {
+            jsonl: format!("\n{line}\n"),
+            docs: docs(&[("refund.txt", PAGE)]),
+        }) else {
+            panic!("not read")
+        };
+        assert_eq!(questions.len(), 1);
+        assert_eq!(questions[0].answers, [(28, 34)]);
+        let (field, message) = refused(answer(Request::Questions {
+            jsonl: format!("{line}\n{{\"question\": \"?\"}}"),
+            docs: docs(&[("refund.txt", PAGE)]),
+        }));
+        assert_eq!(field.as_deref(), Some("questions"));
+        assert_eq!(message, "line 2: \"doc\" is missing");
+        // BM25 ranks the lesson's second chunk first for the question:
+        // "5 days" (6 chars) of "Refunds take 5 days." (20), whole, in one
+        // fragment.
+        let Response::Evaluation(e) = answer(Request::Evaluate {
+            docs: docs(&[("refund.txt", PAGE)]),
+            questions,
+            config: lesson(),
+            top_k: 1,
+            retriever: None,
+        }) else {
+            panic!("not evaluated")
+        };
+        let q = &e.questions[0];
+        assert_eq!((q.retrieved[0].start, q.retrieved[0].end), (15, 35));
+        assert_eq!(
+            (q.scores.recall, q.scores.precision, q.scores.iou),
+            (1.0, 6.0 / 20.0, 6.0 / 20.0)
+        );
+        assert_eq!((q.whole, q.fragments), (1.0, 1.0));
+        assert_eq!((e.index.chunks, e.top_k, e.model.as_deref()), (5, 1, None));
+    }
+
+    #[test]
+    fn a_corpus_is_answered_with_its_numbers_and_export() {
+        let request = |list: Vec<Result<(String, String), Refusal>>| Request::Corpus {
+            docs: Box::new(list.into_iter()),
+            config: lesson(),
+            export: Some(Export::Jsonl),
+        };
+        let Response::Corpus { numbers, export } = answer(request(vec![
+            Ok(("refund.txt".into(), PAGE.into())),
+            Ok(("note.txt".into(), "A short note".into())),
+        ])) else {
+            panic!("not a corpus")
+        };
+        let names: Vec<&str> = numbers.documents.iter().map(|d| d.name.as_str()).collect();
+        assert_eq!(names, ["refund.txt", "note.txt"]);
+        assert_eq!((numbers.total.documents, numbers.total.chunks), (2, 6));
+        assert_eq!(export.unwrap().lines().count(), 6);
+        // A document that cannot be read refuses the corpus, by its name.
+        let unreadable = Refusal::new(Some("docs"), "b.bin does not look like text");
+        assert_eq!(
+            answer(request(vec![
+                Ok(("a.txt".into(), "a".into())),
+                Err(unreadable.clone())
+            ])),
+            Response::Error(unreadable)
+        );
     }
 }

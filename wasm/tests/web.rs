@@ -236,7 +236,8 @@ fn token_units_work_once_a_tokenizer_is_installed() {
 
 use chunkscope::{Config, Placement, Separator, Strategy, Unit};
 use chunkscope_wasm::contract::{analyze, Detail};
-use chunkscope_wasm::message::{self, answer::respond, Encoding, Reply};
+use chunkscope_wasm::message::answer::{respond, write, Made};
+use chunkscope_wasm::message::{self, Encoding, Refusal, Reply, ReportBody, Response};
 use chunkscope_wasm::{decode_report, ready_message, wire};
 
 const SEED_CONFIG: &str = r#"{"size": 40, "separators": ["\n\n", "\n", ". ", " ", ""]}"#;
@@ -250,8 +251,8 @@ fn request(fields: &str) -> JsValue {
 
 /// The refusal in a reply, as the page reads it.
 fn refusal(reply: &JsValue) -> (String, Option<String>) {
-    match Reply::read(reply) {
-        Reply::Error { refusal, .. } => (refusal.message, refusal.field),
+    match Reply::read(reply).response {
+        Response::Error(refusal) => (refusal.message, refusal.field),
         other => panic!("not a refusal: {other:?}"),
     }
 }
@@ -289,8 +290,16 @@ fn a_binary_report_is_transferred_and_reads_back_as_the_same_report() {
         r#"{{"id": 1, "config": {SEED_CONFIG}, "encoding": "binary"}}"#
     )));
     let buffer = transfer.expect("the buffer is transferred");
-    let Reply::Report { id, report, ms } = Reply::read(&reply) else {
-        panic!("not a report")
+    let Reply {
+        id,
+        response:
+            Response::Report {
+                report: ReportBody::Binary(report),
+                ms,
+            },
+    } = Reply::read(&reply)
+    else {
+        panic!("not a binary report")
     };
     assert_eq!(id.as_f64(), Some(1.0));
     let ms = ms.expect("the worker says how long it took");
@@ -336,10 +345,10 @@ fn the_pages_requests_read_as_the_configurations_they_were_made_from() {
             Encoding::Binary,
         );
         let (reply, _) = respond(&request);
-        let Reply::Report { report, .. } = Reply::read(&reply) else {
+        let Response::Report { report, .. } = Reply::read(&reply).response else {
             panic!("{config:?}: {:?}", json_of(&reply))
         };
-        let got = wire::decode(&message::report_bytes(&report).unwrap(), PAGE).unwrap();
+        let got = wire::decode(&report.bytes().unwrap(), PAGE).unwrap();
         assert_eq!(got, analyze(PAGE, config, Detail::Trace).unwrap());
         cases += 1;
     }
@@ -443,12 +452,12 @@ fn determinism_is_asked_for_alone_and_ready_says_the_version() {
         json!({"ok": true, "detail": "a second run gave the same chunks"})
     );
     assert!(out.get("report").is_none());
-    match Reply::read(&reply) {
-        Reply::Determinism { check, .. } => assert!(check.ok),
+    match Reply::read(&reply).response {
+        Response::Determinism(check) => assert!(check.ok),
         other => panic!("{other:?}"),
     }
-    match Reply::read(&ready_message()) {
-        Reply::Ready { version } => assert_eq!(version, env!("CARGO_PKG_VERSION")),
+    match Reply::read(&ready_message()).response {
+        Response::Ready { version } => assert_eq!(version, env!("CARGO_PKG_VERSION")),
         other => panic!("{other:?}"),
     }
 }
@@ -467,15 +476,15 @@ fn a_tokenizer_request_installs_it_or_says_why_not() {
     ));
     assert_eq!(refusal(&reply).1.as_deref(), Some("tokenizer"));
     let (reply, _) = respond(&message::tokenizer_request(&JsValue::from(6), &data));
-    match Reply::read(&reply) {
-        Reply::Installed { encoding, .. } => assert_eq!(encoding, "cl100k"),
+    match Reply::read(&reply).response {
+        Response::Installed(encoding) => assert_eq!(encoding, "cl100k"),
         other => panic!("{other:?}"),
     }
 }
 
 #[wasm_bindgen_test]
 fn the_corpus_answer_is_written_and_read_as_one_typed_shape() {
-    use chunkscope_wasm::corpus::{build, read_report, report_object};
+    use chunkscope_wasm::corpus::{build, numbers_object, read_numbers, Numbers};
     // Two documents at 40 chars with the lesson's list: the refund page's
     // five chunks (worked in the lesson), and a 12-char note in one chunk.
     let config = chunkscope::Config::recursive(40).with_separators(["\n\n", "\n", ". ", " ", ""]);
@@ -484,7 +493,7 @@ fn the_corpus_answer_is_written_and_read_as_one_typed_shape() {
         Ok(("note.txt".to_string(), "A short note".to_string())),
     ];
     let report = build(docs, &config, None).unwrap();
-    let sent = report_object(&report);
+    let sent = numbers_object(&Numbers::of(&report));
     let out = json_of(&sent);
     assert_eq!(out["documents"][0]["name"], "refund.txt");
     assert_eq!(out["documents"][0]["chunks"], 5);
@@ -492,21 +501,17 @@ fn the_corpus_answer_is_written_and_read_as_one_typed_shape() {
     assert_eq!(out["total"]["chunks"], 6);
     // Cuts: the blank line twice, the newline once, ". " once (the lesson's split).
     assert_eq!(out["total"]["cuts"]["by_separator"], json!([2, 1, 1, 0, 0]));
-    let (total, documents) = read_report(&sent).unwrap();
-    assert_eq!(total, report.total);
-    assert_eq!(documents.len(), 2);
-    assert_eq!(
-        documents[1],
-        ("note.txt".to_string(), report.documents[1].stats.clone())
-    );
+    let numbers = read_numbers(&sent).unwrap();
+    assert_eq!(numbers, Numbers::of(&report));
+    assert_eq!(numbers.documents[1].stats, report.documents[1].stats);
     // A field missing or misspelt is an error that names it, not a zero.
     let mut broken = out.clone();
     broken["total"].as_object_mut().unwrap().remove("over");
-    let e = read_report(&js(&broken.to_string())).unwrap_err();
+    let e = read_numbers(&js(&broken.to_string())).unwrap_err();
     assert!(e.contains("missing field `over`"), "{e}");
     let mut broken = out;
     broken["total"]["cuts"]["hrad"] = json!(1);
-    let e = read_report(&js(&broken.to_string())).unwrap_err();
+    let e = read_numbers(&js(&broken.to_string())).unwrap_err();
     assert!(e.contains("unknown field `hrad`"), "{e}");
 }
 
@@ -524,11 +529,7 @@ fn a_model_summary_reads_back_or_names_what_is_missing() {
         "w.txt",
         Some(&js_sys::Array::of1(&file)),
     ));
-    let Reply::Loaded {
-        model: Some(summary),
-        ..
-    } = Reply::read(&reply)
-    else {
+    let Response::Loaded(Some(summary)) = Reply::read(&reply).response else {
         panic!("{:?}", json_of(&reply));
     };
     assert_eq!(
@@ -550,8 +551,8 @@ fn a_model_summary_reads_back_or_names_what_is_missing() {
     let answer = js_sys::Object::new();
     js_sys::Reflect::set(&answer, &"id".into(), &JsValue::from(9)).unwrap();
     js_sys::Reflect::set(&answer, &"loaded".into(), &written).unwrap();
-    match Reply::read(&answer) {
-        Reply::Error { refusal, .. } => {
+    match Reply::read(&answer).response {
+        Response::Error(refusal) => {
             assert_eq!(refusal.field.as_deref(), Some("model"));
             assert!(
                 refusal.message.contains("missing field `dims`"),
@@ -561,4 +562,274 @@ fn a_model_summary_reads_back_or_names_what_is_missing() {
         }
         other => panic!("{other:?}"),
     }
+}
+
+/// Every kind of answer, written by the worker's one writer, reads back
+/// through the page's one reader as the value written: the two sides of the
+/// protocol are one type.
+#[wasm_bindgen_test]
+fn every_answer_reads_back_as_the_value_written() {
+    use chunkscope::Check;
+    use chunkscope_wasm::message::answer::{answer, Request};
+    let id = JsValue::from_str("q-7");
+    let read = |response: Response<Made>| {
+        let (value, _) = write(&id, response);
+        let reply = Reply::read(&value);
+        assert_eq!(reply.id, id, "the id comes back as it was");
+        reply.response
+    };
+    let docs = vec![("refund.txt".to_string(), PAGE.to_string())];
+    let jsonl = r#"{"question": "How long do refunds take?", "doc": "refund.txt", "answers": [{"start": 28, "end": 34}]}"#;
+    let Response::Parsed(questions) = answer(Request::Questions {
+        jsonl: jsonl.into(),
+        docs: docs.clone(),
+    }) else {
+        panic!("not read")
+    };
+    let evaluation = answer(Request::Evaluate {
+        docs: docs.clone(),
+        questions: questions.clone(),
+        config: Config::recursive(40),
+        top_k: 2,
+        retriever: None,
+    });
+    let corpus = answer(Request::Corpus {
+        docs: Box::new(docs.into_iter().map(Ok)),
+        config: Config::recursive(40),
+        export: Some(chunkscope_wasm::corpus::Export::Csv),
+    });
+    assert!(matches!(evaluation, Response::Evaluation(_)));
+    assert!(matches!(corpus, Response::Corpus { .. }));
+    let summary = chunkscope_wasm::loaded::Summary {
+        generation: 4,
+        name: "m".into(),
+        format: "model2vec".into(),
+        dims: 256,
+        words: 29_528,
+    };
+    let mut bad_separator = Refusal::new(Some("separators"), "the separator 2 does not compile");
+    bad_separator.separator = Some(2);
+    let cases: Vec<Response<Made>> = vec![
+        Response::Determinism(Check {
+            ok: false,
+            detail: "the runs differ".into(),
+        }),
+        Response::Installed("cl100k".into()),
+        Response::Loaded(None),
+        Response::Loaded(Some(summary)),
+        Response::Parsed(questions.clone()),
+        evaluation,
+        corpus,
+        Response::Error(bad_separator),
+        Response::Error(Refusal::new(None, "no one setting")),
+    ];
+    let mut compared = 0;
+    for case in cases {
+        let expected = match &case {
+            Response::Determinism(c) => Response::Determinism(c.clone()),
+            Response::Installed(e) => Response::Installed(e.clone()),
+            Response::Loaded(s) => Response::Loaded(s.clone()),
+            Response::Parsed(q) => Response::Parsed(q.clone()),
+            Response::Evaluation(e) => Response::Evaluation(e.clone()),
+            Response::Corpus { numbers, export } => Response::Corpus {
+                numbers: numbers.clone(),
+                export: export.clone(),
+            },
+            Response::Error(r) => Response::Error(r.clone()),
+            Response::Ready { .. } | Response::Report { .. } => unreachable!(),
+        };
+        assert_eq!(read(case), expected);
+        compared += 1;
+    }
+    assert_eq!(compared, 9);
+    // Reports: the binary one as the bytes of the analysis, the object one
+    // as split() returns it; the time travels with either.
+    let config = Config::recursive(40).with_separators(["\n\n", "\n", ". ", " ", ""]);
+    let analysis = analyze(PAGE, config, Detail::Full).unwrap();
+    for encoding in [Encoding::Binary, Encoding::Object] {
+        let made = Made {
+            analysis: Box::new(analysis.clone()),
+            text: PAGE.into(),
+            encoding,
+        };
+        let Response::Report { report, ms } = read(Response::Report {
+            report: made,
+            ms: Some(1.5),
+        }) else {
+            panic!("{encoding}: not a report")
+        };
+        assert_eq!(ms, Some(1.5));
+        match report {
+            ReportBody::Binary(_) => {
+                assert_eq!(encoding, Encoding::Binary);
+                assert_eq!(
+                    wire::decode(&report.bytes().unwrap(), PAGE).unwrap(),
+                    analysis
+                );
+            }
+            ReportBody::Object(object) => {
+                assert_eq!(encoding, Encoding::Object);
+                assert_eq!(
+                    json_of(&object),
+                    json_of(&split(PAGE, js(SEED_CONFIG)).unwrap())
+                );
+            }
+        }
+    }
+    // An evaluation missing a number is refused by name, not read as 0.
+    let (value, _) = write(
+        &id,
+        answer(Request::Evaluate {
+            docs: vec![("refund.txt".to_string(), PAGE.to_string())],
+            questions,
+            config: Config::recursive(40),
+            top_k: 1,
+            retriever: None,
+        }),
+    );
+    let evaluation = js_sys::Reflect::get(&value, &"evaluation".into()).unwrap();
+    if evaluation.is_object() {
+        let index = js_sys::Reflect::get(&evaluation, &"index".into()).unwrap();
+        js_sys::Reflect::delete_property(index.unchecked_ref::<js_sys::Object>(), &"units".into())
+            .unwrap();
+        let (message, field) = refusal(&value);
+        assert_eq!(field, None);
+        assert_eq!(
+            message,
+            "the worker's evaluation cannot be read: missing field `units`"
+        );
+    } else {
+        panic!("{:?}", json_of(&value));
+    }
+}
+
+/// A message asks one thing: one that both splits and installs a tokenizer
+/// is refused, naming the two, not answered for either.
+#[wasm_bindgen_test]
+fn a_request_with_two_kinds_is_refused() {
+    let message = request(r#"{"id": 1, "tokenizer": null}"#);
+    let (reply, _) = respond(&message);
+    assert_eq!(
+        refusal(&reply),
+        (
+            "a request asks one thing: this one has both `tokenizer` and `text`".to_string(),
+            None
+        )
+    );
+}
+
+/// Each request the page builds reads, on the worker's side, as the
+/// request it means: the two sides of every request kind agree.
+#[wasm_bindgen_test]
+fn every_request_the_page_builds_reads_as_what_it_asks() {
+    use chunkscope_wasm::corpus::Export;
+    use chunkscope_wasm::message::answer::Request;
+    let id = JsValue::from(2);
+    let config = Config::fixed(7, 2).with_unit(Unit::Bytes);
+    let mut kinds = 0;
+
+    let built =
+        message::split_request(&id, &PAGE.into(), &config, Detail::Chunks, Encoding::Object);
+    let Ok(Request::Split {
+        text,
+        config: read,
+        detail,
+        encoding,
+    }) = Request::read(&built)
+    else {
+        panic!("not a split: {:?}", json_of(&built))
+    };
+    assert_eq!(
+        (text.as_str(), &read, detail, encoding),
+        (PAGE, &config, Detail::Chunks, Encoding::Object)
+    );
+    kinds += 1;
+
+    let Ok(Request::Tokenizer(bytes)) =
+        Request::read(&message::tokenizer_request(&id, b"CSTOKENS"))
+    else {
+        panic!("not a tokenizer")
+    };
+    assert_eq!(bytes, b"CSTOKENS");
+    kinds += 1;
+
+    let buffer: JsValue = js_sys::Uint8Array::from(&b"cat 1 0\n"[..]).buffer().into();
+    let files = js_sys::Array::of1(&message::model_file("w.txt", &buffer));
+    let Ok(Request::Model(Some((name, files)))) =
+        Request::read(&message::model_request(&id, "vectors", Some(&files)))
+    else {
+        panic!("not a model")
+    };
+    assert_eq!(
+        (name.as_str(), files),
+        (
+            "vectors",
+            vec![("w.txt".to_string(), b"cat 1 0\n".to_vec())]
+        )
+    );
+    assert!(matches!(
+        Request::read(&message::model_request(&id, "", None)),
+        Ok(Request::Model(None))
+    ));
+    kinds += 1;
+
+    let docs = [("refund.txt".to_string(), JsValue::from_str(PAGE))];
+    let jsonl =
+        r#"{"question": "How long?", "doc": "refund.txt", "answers": [{"start": 28, "end": 34}]}"#;
+    let Ok(Request::Questions {
+        jsonl: read,
+        docs: read_docs,
+    }) = Request::read(&chunkscope_wasm::eval::questions_request(&id, &docs, jsonl))
+    else {
+        panic!("not questions")
+    };
+    assert_eq!(read, jsonl);
+    assert_eq!(read_docs, [("refund.txt".to_string(), PAGE.to_string())]);
+    kinds += 1;
+
+    let questions = vec![chunkscope_eval::Question {
+        question: "How long?".into(),
+        doc: "refund.txt".into(),
+        answers: vec![(28, 34)],
+    }];
+    let built = chunkscope_wasm::eval::eval_request(&id, &docs, &questions, &config, 3);
+    chunkscope_wasm::eval::by_model(&built, 5);
+    let Ok(Request::Evaluate {
+        docs: read_docs,
+        questions: read_questions,
+        config: read_config,
+        top_k,
+        retriever,
+    }) = Request::read(&built)
+    else {
+        panic!("not an evaluation: {:?}", json_of(&built))
+    };
+    assert_eq!(read_docs, [("refund.txt".to_string(), PAGE.to_string())]);
+    assert_eq!(
+        (read_questions, read_config, top_k, retriever.as_deref()),
+        (questions, config.clone(), 3, Some("model:5"))
+    );
+    kinds += 1;
+
+    let doc = js(r#"{"name": "a.txt", "text": "one two"}"#);
+    let built = chunkscope_wasm::corpus::corpus_request(
+        &id,
+        &js_sys::Array::of1(&doc),
+        &config,
+        Some("csv"),
+    );
+    let Ok(Request::Corpus {
+        docs,
+        config: read_config,
+        export,
+    }) = Request::read(&built)
+    else {
+        panic!("not a corpus: {:?}", json_of(&built))
+    };
+    let docs: Vec<_> = docs.collect();
+    assert_eq!(docs, [Ok(("a.txt".to_string(), "one two".to_string()))]);
+    assert_eq!((read_config, export), (config, Some(Export::Csv)));
+    kinds += 1;
+
+    assert_eq!(kinds, 6, "every kind of request");
 }

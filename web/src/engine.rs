@@ -29,7 +29,8 @@ use crate::state::{Action, Request, Shared, Split};
 use crate::text::Text;
 use chunkscope::{Config, Strategy};
 use chunkscope_wasm::contract::{Detail, Refusal};
-use chunkscope_wasm::message::{self, Encoding, Reply};
+use chunkscope_wasm::corpus::Numbers;
+use chunkscope_wasm::message::{self, Encoding, Reply, ReportBody, Response};
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 use wasm_bindgen::closure::Closure;
@@ -83,7 +84,19 @@ impl Which {
 }
 
 /// An errand's answer: for requests the reducer does not track (an export).
-type Errand = Box<dyn FnOnce(Reply)>;
+type Errand = Box<dyn FnOnce(Answer)>;
+
+/// A worker's answer as the page reads it.
+type Answer = Response<ReportBody>;
+
+/// What an errand takes from its answer (`pick` gives `None` for an answer
+/// of another kind), or the worker's refusal.
+fn expect<T>(answer: Answer, pick: impl FnOnce(Answer) -> Option<T>) -> Result<T, Refusal> {
+    match answer {
+        Response::Error(refusal) => Err(refusal),
+        other => pick(other).ok_or_else(|| Refusal::new(None, "the splitter sent something else")),
+    }
+}
 
 /// One worker and what is waiting on it.
 struct Engine {
@@ -266,8 +279,8 @@ pub fn install_tokenizer(data: &[u8]) {
 
 fn post_tokenizer(which: Which, data: &[u8]) {
     with_engine(which, |engine| {
-        let id = engine.errand(Box::new(|reply| {
-            if let Reply::Error { refusal, .. } = reply {
+        let id = engine.errand(Box::new(|answer| {
+            if let Response::Error(refusal) = answer {
                 web_sys::console::error_1(&refusal.message.into());
             }
         }));
@@ -285,12 +298,11 @@ pub fn model(
 ) {
     // Only the semantic strategy reads a model, and it is the first's.
     with_engine(Which::First, |engine| {
-        let id = engine.errand(Box::new(move |reply| {
-            done(match reply {
-                Reply::Loaded { model, .. } => Ok(model),
-                Reply::Error { refusal, .. } => Err(refusal),
-                _ => Err(Refusal::new(None, "the splitter sent something else")),
-            })
+        let id = engine.errand(Box::new(move |answer| {
+            done(expect(answer, |a| match a {
+                Response::Loaded(model) => Some(model),
+                _ => None,
+            }))
         }));
         engine.post(message::model_request(&id, name, files).into());
     });
@@ -304,12 +316,14 @@ pub fn full_report(
     done: impl FnOnce(Result<JsValue, Refusal>) + 'static,
 ) {
     with_engine(Which::of(config.strategy), |engine| {
-        let id = engine.errand(Box::new(move |reply| {
-            done(match reply {
-                Reply::Report { report, .. } => Ok(report),
-                Reply::Error { refusal, .. } => Err(refusal),
-                _ => Err(Refusal::new(None, "the splitter sent something else")),
-            })
+        let id = engine.errand(Box::new(move |answer| {
+            done(expect(answer, |a| match a {
+                Response::Report {
+                    report: ReportBody::Object(report),
+                    ..
+                } => Some(report),
+                _ => None,
+            }))
         }));
         let text = js_text_of(text);
         let message = message::split_request(&id, &text, config, Detail::Full, Encoding::Object);
@@ -340,15 +354,11 @@ pub fn evaluate_by(
     done: impl FnOnce(Result<chunkscope_eval::Evaluation, Refusal>) + 'static,
 ) {
     with_engine(Which::of(config.strategy), |engine| {
-        let id = engine.errand(Box::new(move |reply| {
-            done(match reply {
-                Reply::Evaluation { evaluation, .. } => {
-                    chunkscope_wasm::eval::read_evaluation(&evaluation)
-                        .map_err(|why| Refusal::new(None, why))
-                }
-                Reply::Error { refusal, .. } => Err(refusal),
-                _ => Err(Refusal::new(None, "the splitter sent something else")),
-            })
+        let id = engine.errand(Box::new(move |answer| {
+            done(expect(answer, |a| match a {
+                Response::Evaluation(evaluation) => Some(*evaluation),
+                _ => None,
+            }))
         }));
         let docs: Vec<(String, JsValue)> = docs
             .iter()
@@ -369,15 +379,14 @@ pub fn corpus(
     docs: &js_sys::Array,
     config: &Config,
     export: Option<&str>,
-    done: impl FnOnce(Result<(JsValue, Option<String>), Refusal>) + 'static,
+    done: impl FnOnce(Result<(Numbers, Option<String>), Refusal>) + 'static,
 ) {
     with_engine(Which::of(config.strategy), |engine| {
-        let id = engine.errand(Box::new(move |reply| {
-            done(match reply {
-                Reply::Corpus { report, export, .. } => Ok((report, export)),
-                Reply::Error { refusal, .. } => Err(refusal),
-                _ => Err(Refusal::new(None, "the splitter sent something else")),
-            })
+        let id = engine.errand(Box::new(move |answer| {
+            done(expect(answer, |a| match a {
+                Response::Corpus { numbers, export } => Some((numbers, export)),
+                _ => None,
+            }))
         }));
         let message = chunkscope_wasm::corpus::corpus_request(&id, docs, config, export);
         engine.post(message.into());
@@ -392,15 +401,11 @@ pub fn read_questions(
     done: impl FnOnce(Result<Vec<chunkscope_eval::Question>, Refusal>) + 'static,
 ) {
     with_engine(Which::First, |engine| {
-        let id = engine.errand(Box::new(move |reply| {
-            done(match reply {
-                Reply::Parsed { questions, .. } => {
-                    chunkscope_wasm::eval::read_questions(&questions)
-                        .map_err(|why| Refusal::new(None, why))
-                }
-                Reply::Error { refusal, .. } => Err(refusal),
-                _ => Err(Refusal::new(None, "the splitter sent something else")),
-            })
+        let id = engine.errand(Box::new(move |answer| {
+            done(expect(answer, |a| match a {
+                Response::Parsed(questions) => Some(questions),
+                _ => None,
+            }))
         }));
         let docs: Vec<(String, JsValue)> = docs
             .iter()
@@ -416,16 +421,18 @@ pub fn read_questions(
 pub fn analyze(text: Text, config: &Config, done: impl FnOnce(Result<Split, Refusal>) + 'static) {
     with_engine(Which::of(config.strategy), |engine| {
         let held = text.clone();
-        let id = engine.errand(Box::new(move |reply| {
-            done(match reply {
-                Reply::Report { report, ms, .. } => message::report_bytes(&report)
+        let id = engine.errand(Box::new(move |answer| {
+            let report = expect(answer, |a| match a {
+                Response::Report { report, ms } => Some((report.bytes(), ms)),
+                _ => None,
+            });
+            done(report.and_then(|(bytes, ms)| {
+                bytes
                     .ok_or_else(|| "the splitter sent a report this page cannot read".to_string())
                     .and_then(|bytes| Split::decode(held, &bytes))
                     .map(|split| split.with_worker_ms(ms))
-                    .map_err(|why| Refusal::new(None, why)),
-                Reply::Error { refusal, .. } => Err(refusal),
-                _ => Err(Refusal::new(None, "the splitter sent something else")),
-            })
+                    .map_err(|why| Refusal::new(None, why))
+            }))
         }));
         let js = js_text_of(&text);
         let message = message::split_request(&id, &js, config, Detail::Full, Encoding::Binary);
@@ -523,38 +530,28 @@ impl Engine {
 
 /// What to do with one message from `which`.
 fn receive(which: Which, reply: Reply) {
-    let id = match &reply {
-        Reply::Ready { .. } => {
-            with_engine(which, |engine| {
-                engine.ready = true;
-                for message in std::mem::take(&mut engine.queue) {
-                    engine.deliver(&message);
-                }
-                engine.pump();
-            });
-            return;
-        }
-        Reply::Report { id, .. }
-        | Reply::Determinism { id, .. }
-        | Reply::Installed { id, .. }
-        | Reply::Loaded { id, .. }
-        | Reply::Evaluation { id, .. }
-        | Reply::Parsed { id, .. }
-        | Reply::Corpus { id, .. }
-        | Reply::Error { id, .. } => id.as_f64(),
-    };
+    if let Response::Ready { .. } = reply.response {
+        with_engine(which, |engine| {
+            engine.ready = true;
+            for message in std::mem::take(&mut engine.queue) {
+                engine.deliver(&message);
+            }
+            engine.pump();
+        });
+        return;
+    }
     with_engine(which, |engine| engine.busy = engine.busy.saturating_sub(1));
-    take(which, id, reply);
+    take(which, reply.id_number(), reply.response);
     // The answer may have been to an older request than the reducer's
     // latest: those wait here and go now.
     with_engine(which, Engine::pump);
 }
 
 /// Hands the answer to request `id`, from `which`, to whoever asked.
-fn take(which: Which, id: Option<f64>, reply: Reply) {
+fn take(which: Which, id: Option<f64>, answer: Answer) {
     let Some(id) = id else {
         // An error that answers no request: the worker could not start.
-        if let Reply::Error { refusal, .. } = reply {
+        if let Response::Error(refusal) = answer {
             fail(format!(
                 "{} could not start ({}), so nothing can be split with it on this page.",
                 which.name(),
@@ -571,13 +568,13 @@ fn take(which: Which, id: Option<f64>, reply: Reply) {
             Some(errands.swap_remove(at).1)
         });
         if let Some(errand) = errand {
-            errand(reply);
+            errand(answer);
         }
         return;
     }
     let id = id as u32;
-    let action = match reply {
-        Reply::Report { report, ms, .. } => {
+    let action = match answer {
+        Response::Report { report, ms } => {
             // Only a report the reducer still awaits is read: one of a long
             // document takes a while to decode. A long one is handed over in
             // a task of its own, so that reading it and drawing it are two
@@ -592,7 +589,7 @@ fn take(which: Which, id: Option<f64>, reply: Reply) {
             let Some(text) = awaited else {
                 return;
             };
-            let bytes = message::report_bytes(&report);
+            let bytes = report.bytes();
             let long = bytes.as_ref().is_some_and(|b| b.len() > DRAW_AT_ONCE_BYTES);
             let split = timed(DECODE, || {
                 bytes
@@ -600,8 +597,8 @@ fn take(which: Which, id: Option<f64>, reply: Reply) {
                     .and_then(|bytes| Split::decode(text, &bytes))
                     .map(|split| Shared(Rc::new(split.with_worker_ms(ms))))
             });
-            if let Ok(shared) = &split {
-                keep_report(shared, report);
+            if let (Ok(shared), ReportBody::Binary(buffer)) = (&split, report) {
+                keep_report(shared, buffer);
             }
             let action = Action::SplitArrived { id, split };
             if long {
@@ -610,14 +607,14 @@ fn take(which: Which, id: Option<f64>, reply: Reply) {
             }
             action
         }
-        Reply::Determinism { check, .. } => Action::Rechecked { id, check },
-        Reply::Error { refusal, .. } => Action::SplitFailed { id, refusal },
-        Reply::Installed { .. }
-        | Reply::Loaded { .. }
-        | Reply::Ready { .. }
-        | Reply::Evaluation { .. }
-        | Reply::Parsed { .. }
-        | Reply::Corpus { .. } => return,
+        Response::Determinism(check) => Action::Rechecked { id, check },
+        Response::Error(refusal) => Action::SplitFailed { id, refusal },
+        Response::Installed(_)
+        | Response::Loaded(_)
+        | Response::Ready { .. }
+        | Response::Evaluation(_)
+        | Response::Parsed(_)
+        | Response::Corpus { .. } => return,
     };
     dispatch(action);
 }

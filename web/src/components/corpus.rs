@@ -9,7 +9,7 @@ use crate::state::corpus::{reduce, CorpusAction, CorpusState, Doc, Report};
 use crate::state::Action;
 use chunkscope::stats::Cuts;
 use chunkscope::{Config, Cut, Separator};
-use chunkscope_wasm::corpus::{read_report, Stats};
+use chunkscope_wasm::corpus::Stats;
 use std::rc::Rc;
 use web_sys::File;
 use yew::prelude::*;
@@ -191,9 +191,13 @@ pub fn CorpusPanel(props: &CorpusProps) -> Html {
         use_effect_with(request.as_ref().map(|r| r.0), move |_| {
             if let Some((round, docs, config)) = request {
                 crate::engine::corpus(&files_of(&docs), &config, None, move |answer| {
-                    let result = answer.map_err(|r| r.message).and_then(|(report, _)| {
-                        let (total, documents) = read_report(&report)?;
-                        Ok(Report { total, documents })
+                    let result = answer.map_err(|r| r.message).map(|(numbers, _)| Report {
+                        total: numbers.total,
+                        documents: numbers
+                            .documents
+                            .into_iter()
+                            .map(|d| (d.name, d.stats))
+                            .collect(),
                     });
                     dispatcher.dispatch(CorpusAction::Reported { round, result });
                 });
