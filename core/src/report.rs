@@ -24,6 +24,8 @@ use crate::{
 use serde::Serialize;
 use std::borrow::Cow;
 
+mod typescript;
+
 /// One split, ready to serialize.
 ///
 /// Fields that a [`Detail::CHUNKS`] report leaves out are absent from the JSON
@@ -277,8 +279,7 @@ pub struct SemanticChunkReport {
 }
 
 /// What the engine did with a node, as one word.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ActionName {
     /// Short enough: the node is a chunk.
     Fits,
@@ -293,6 +294,36 @@ pub enum ActionName {
     /// Cut at a level of the document's structure (Markdown); `level` says
     /// which.
     Structure,
+}
+
+impl ActionName {
+    /// Every action, in the order the docs list them.
+    pub const ALL: [ActionName; 6] = [
+        ActionName::Fits,
+        ActionName::Empty,
+        ActionName::Split,
+        ActionName::HardCut,
+        ActionName::Windows,
+        ActionName::Structure,
+    ];
+
+    /// The action's name in the report (`hard_cut`, …).
+    pub const fn name(self) -> &'static str {
+        match self {
+            ActionName::Fits => "fits",
+            ActionName::Empty => "empty",
+            ActionName::Split => "split",
+            ActionName::HardCut => "hard_cut",
+            ActionName::Windows => "windows",
+            ActionName::Structure => "structure",
+        }
+    }
+}
+
+impl Serialize for ActionName {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
 }
 
 /// A separator as a node refers to it.

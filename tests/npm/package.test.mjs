@@ -148,6 +148,59 @@ test("LangChain's classes, exactly", () => {
   );
 });
 
+test("TypeScript reads every strategy's real report as the shipped Report type", async () => {
+  const { mkdtempSync, writeFileSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { spawnSync } = await import("node:child_process");
+  const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+  const work = mkdtempSync(join(tmpdir(), "chunkscope-ts-"));
+  const rows = Array.from({ length: 12 }, (_, i) => `| ${i} | ${i * i} |\n`).join("");
+  const md = `# Refunds\n\nRefunds take 5 days.\n\n## UPI\n\n| n | square |\n|---|---|\n${rows}`;
+  // Each configuration brings fields of its own: overlap, sentences and
+  // their candidates, heading paths and prefixes, table headers, metadata,
+  // LangChain's section, is_slice and start_index, the semantic trace.
+  const cases = [
+    [REFUND, { size: 40, separators: ["\n\n", "\n", ". ", " ", ""] }],
+    [REFUND, { strategy: "fixed", size: 12, overlap: 3 }],
+    [REFUND, { size: 30, overlap: 8, separators: ["\n\n", { level: "sentence" }, " ", ""] }],
+    [REFUND, { size: 25, separators: [{ pattern: "[.!?] ", regex: true }, ""] }],
+    [REFUND, { strategy: "sentence", size: 40 }],
+    [md, { strategy: "markdown", size: 60, heading_prefix: true, table_header: "repeat" }],
+    [REFUND, { strategy: "langchain", size: 40 }],
+    [REFUND, { strategy: "langchain-character", size: 10 }],
+    [md, { strategy: "langchain-markdown", then_recursive: [] }],
+    [REFUND, { strategy: "semantic", size: 60, semantic: { breakpoint: "gradient" } }],
+    [REFUND, { strategy: "semchunk", size: 40 }],
+    [REFUND, { strategy: "chonkie-recursive", size: 40 }],
+    [REFUND, { strategy: "llamaindex-sentence", size: 40, unit: "chars" }],
+    [REFUND, { strategy: "text-splitter", size: 40 }],
+    [md, { strategy: "text-splitter-markdown", size: 40 }],
+  ];
+  const lines = cases.map(([text, config], i) => `const r${i}: Report = ${JSON.stringify(api.split(text, config))};`);
+  const program = `import { split, type Report } from ${JSON.stringify(join(dir, "chunkscope_wasm.js"))};
+${lines.join("\n")}
+const report = split("text", { size: 4 });
+const first: string = report.chunks[0].text;
+const at: number = report.chunks[0].utf16_start;
+// @ts-expect-error: a misspelt field of a chunk
+report.chunks[0].txt;
+// @ts-expect-error: a length is a number
+const len: string = report.chunks[0].len;
+// @ts-expect-error: an action the engine never records
+const action: Report["trace"] = { depth: 1, nodes: [{ ...r0.trace!.nodes[0], action: "merge" }] };
+export { first, at, len, action };
+`;
+  writeFileSync(join(work, "report.mts"), program);
+  const run = spawnSync(
+    process.execPath,
+    [tsc, "--noEmit", "--strict", "--target", "es2022", "--lib", "esnext,dom", "--module", "nodenext", "--moduleResolution", "nodenext", join(work, "report.mts")],
+    { encoding: "utf8" },
+  );
+  rmSync(work, { recursive: true, force: true });
+  assert.equal(run.status, 0, `tsc: ${run.stdout}${run.stderr}`);
+  assert.equal(lines.length, 15, "every case was written");
+});
+
 test("TypeScript checks a configuration against the shipped types", async () => {
   const { mkdtempSync, writeFileSync, rmSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");

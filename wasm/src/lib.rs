@@ -79,7 +79,7 @@ mod api {
     /// positions in UTF-16 code units, so that `text.slice(utf16_start,
     /// utf16_end)` is the chunk's source in JavaScript even past an emoji
     /// (see [`crate::utf16`]).
-    #[wasm_bindgen]
+    #[wasm_bindgen(unchecked_return_type = "Report")]
     pub fn split(
         text: &str,
         #[wasm_bindgen(unchecked_param_type = "Settings | null")] config: JsValue,
@@ -168,7 +168,7 @@ mod api {
     /// vectors from `model` (an `EmbeddingModel`) instead of the lexical
     /// embedder. Any other strategy throws: it would not use the model.
     #[cfg(feature = "model")]
-    #[wasm_bindgen(js_name = splitWithModel)]
+    #[wasm_bindgen(js_name = splitWithModel, unchecked_return_type = "Report")]
     pub fn split_with_model(
         text: &str,
         #[wasm_bindgen(unchecked_param_type = "Settings | null")] config: JsValue,
@@ -245,13 +245,26 @@ mod api {
     /// Reads a report sent with `encoding: "binary"` back into the object
     /// `split()` returns. `text` is the text the request sent (the buffer leaves
     /// out the chunks' text where it is the source between their offsets).
-    #[wasm_bindgen(js_name = decodeReport)]
+    #[wasm_bindgen(js_name = decodeReport, unchecked_return_type = "Report")]
     pub fn decode_report(report: JsValue, text: &str) -> Result<JsValue, JsError> {
         let bytes = message::report_bytes(&report)
             .ok_or_else(|| JsError::new("the report must be an ArrayBuffer or a Uint8Array"))?;
         let analysis = crate::wire::decode(&bytes, text).map_err(|e| JsError::new(&e))?;
         report_to_js(&report_of(&analysis, text), text)
     }
+
+    /// What the JS API adds to each chunk of core's report (`ChunkReport`,
+    /// declared with the report in `npm/report.d.ts`): its TypeScript,
+    /// merged into that interface.
+    #[wasm_bindgen(typescript_custom_section)]
+    const UTF16_OFFSETS: &str = r#"
+export interface ChunkReport {
+  /** First position in UTF-16 code units: `text.slice(utf16_start, utf16_end)` is the chunk's source. */
+  utf16_start: number;
+  /** One past the last, in UTF-16 code units. */
+  utf16_end: number;
+}
+"#;
 
     /// A report of `text` as the JavaScript object `split()` returns: the
     /// report's fields, and each chunk's `utf16_start` and `utf16_end`.
