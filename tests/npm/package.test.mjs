@@ -201,6 +201,72 @@ export { first, at, len, action };
   assert.equal(lines.length, 15, "every case was written");
 });
 
+test("TypeScript reads a real reply of every kind as the shipped WorkerReply type", async () => {
+  const { mkdtempSync, writeFileSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { spawnSync } = await import("node:child_process");
+  // The worker's handler, answered here: what it posts is kept.
+  const replies = [];
+  globalThis.postMessage = (message) => replies.push(message);
+  const docs = [{ name: "refund.txt", text: REFUND }];
+  const jsonl = JSON.stringify({ question: "How long do refunds take?", doc: "refund.txt", answers: [{ start: 28, end: 34 }] });
+  const question = { question: "How long do refunds take?", doc: "refund.txt", answers: [{ start: 28, end: 34 }] };
+  const requests = [
+    { id: 1, text: REFUND, config: { size: 40 } },
+    { id: 2, text: REFUND, config: { size: 40 }, encoding: "binary" },
+    { id: 3, text: REFUND, detail: "determinism" },
+    { id: 4, tokenizer: new Uint8Array([1, 2, 3]) },
+    { id: 5, model: { name: "w.txt", files: [{ name: "w.txt", bytes: new TextEncoder().encode("cat 1 0\ndog 0 1\n").buffer }] } },
+    { id: 6, model: null },
+    { id: 7, questions: jsonl, docs },
+    { id: 8, evaluate: { docs, questions: [question], config: { size: 40 }, top_k: 2 } },
+    { id: 9, corpus: { docs, config: { size: 40 }, export: "csv" } },
+    { id: 10, text: REFUND, config: { size: 10, overlap: 10 } },
+  ];
+  try {
+    replies.push(api.readyMessage());
+    for (const request of requests) api.answer(request);
+  } finally {
+    delete globalThis.postMessage;
+  }
+  const kinds = replies.map((r) => Object.keys(r).find((k) => !["id", "ms", "export"].includes(k)));
+  assert.deepEqual(kinds, ["ready", "report", "report", "determinism", "error", "loaded", "loaded", "parsed", "evaluation", "corpus", "error"]);
+  assert.ok(replies[2].report instanceof ArrayBuffer);
+  // A buffer is written as one in the program; everything else as its JSON.
+  const literal = (value) => (value instanceof ArrayBuffer ? "new ArrayBuffer(0)" : JSON.stringify(value));
+  const written = (reply) => `{ ${Object.entries(reply).map(([k, v]) => `${JSON.stringify(k)}: ${literal(v)}`).join(", ")} }`;
+  const lines = replies.map((reply, i) => `const m${i}: WorkerReply = ${written(reply)};`);
+  const asked = requests
+    .filter((r) => !r.tokenizer && !r.model)
+    .map((request, i) => `const q${i}: WorkerRequest = ${JSON.stringify(request)};`);
+  const program = `import type { WorkerReply, WorkerRequest } from ${JSON.stringify(join(dir, "chunkscope_wasm.js"))};
+${lines.join("\n")}
+${asked.join("\n")}
+const tokens: WorkerRequest = { id: 4, tokenizer: new Uint8Array([1, 2, 3]) };
+const model: WorkerRequest = { id: 5, model: { name: "w.txt", files: [{ name: "w.txt", bytes: new ArrayBuffer(8) }] } };
+// @ts-expect-error: the text is a string
+const wrong: WorkerRequest = { id: 1, text: 40 };
+// @ts-expect-error: a detail that does not exist
+const detail: WorkerRequest = { id: 1, text: "t", detail: "everything" };
+// @ts-expect-error: an encoding that does not exist
+const encoding: WorkerRequest = { id: 1, text: "t", encoding: "xml" };
+// @ts-expect-error: an error's field is a string or null
+const reply: WorkerReply = { id: 1, error: { message: "m", field: 3, separator: null } };
+export { tokens, model, wrong, detail, encoding, reply };
+`;
+  const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+  const work = mkdtempSync(join(tmpdir(), "chunkscope-ts-"));
+  writeFileSync(join(work, "worker.mts"), program);
+  const run = spawnSync(
+    process.execPath,
+    [tsc, "--noEmit", "--strict", "--target", "es2022", "--lib", "esnext,dom", "--module", "nodenext", "--moduleResolution", "nodenext", join(work, "worker.mts")],
+    { encoding: "utf8" },
+  );
+  rmSync(work, { recursive: true, force: true });
+  assert.equal(run.status, 0, `tsc: ${run.stdout}${run.stderr}`);
+  assert.equal(lines.length, 11, "every reply was written");
+});
+
 test("TypeScript checks a configuration against the shipped types", async () => {
   const { mkdtempSync, writeFileSync, rmSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");

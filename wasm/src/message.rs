@@ -43,6 +43,9 @@ use std::fmt;
 use std::str::FromStr;
 use wasm_bindgen::{JsCast, JsValue};
 
+mod typescript;
+pub use typescript::typescript;
+
 /// How a report travels.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Encoding {
