@@ -95,6 +95,7 @@ pub mod stats;
 mod strategy;
 pub mod text_splitter;
 mod trace;
+pub mod typescript;
 mod unit;
 
 /// The cl100k/o200k tokenizer token units count with (crate `chunkscope-tokens`).

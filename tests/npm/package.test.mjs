@@ -17,6 +17,25 @@ const REFUND =
   "Refund policy\n\nRefunds take 5 days. They go to the original UPI id.\n" +
   "COD orders get store credit.\n\nContact us 24x7.";
 
+/** Type-checks `program` (a TypeScript module) against the package's declarations:
+ * the status and output of `tsc --strict`. */
+async function typecheck(program) {
+  const { mkdtempSync, writeFileSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { spawnSync } = await import("node:child_process");
+  const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+  const work = mkdtempSync(join(tmpdir(), "chunkscope-ts-"));
+  writeFileSync(join(work, "use.mts"), program);
+  const run = spawnSync(
+    process.execPath,
+    // wasm-bindgen's declarations use the DOM's types and `Symbol.dispose`.
+    [tsc, "--noEmit", "--strict", "--target", "es2022", "--lib", "esnext,dom", "--module", "nodenext", "--moduleResolution", "nodenext", join(work, "use.mts")],
+    { encoding: "utf8" },
+  );
+  rmSync(work, { recursive: true, force: true });
+  return run;
+}
+
 test("the package names what it ships, and ships it", () => {
   const version = /^version = "(.*)"/m.exec(readFileSync(join(root, "Cargo.toml"), "utf8"))[1];
   assert.equal(pkg.name, "chunkscope");
@@ -149,11 +168,6 @@ test("LangChain's classes, exactly", () => {
 });
 
 test("TypeScript reads every strategy's real report as the shipped Report type", async () => {
-  const { mkdtempSync, writeFileSync, rmSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const { spawnSync } = await import("node:child_process");
-  const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
-  const work = mkdtempSync(join(tmpdir(), "chunkscope-ts-"));
   const rows = Array.from({ length: 12 }, (_, i) => `| ${i} | ${i * i} |\n`).join("");
   const md = `# Refunds\n\nRefunds take 5 days.\n\n## UPI\n\n| n | square |\n|---|---|\n${rows}`;
   // Each configuration brings fields of its own: overlap, sentences and
@@ -190,21 +204,12 @@ const len: string = report.chunks[0].len;
 const action: Report["trace"] = { depth: 1, nodes: [{ ...r0.trace!.nodes[0], action: "merge" }] };
 export { first, at, len, action };
 `;
-  writeFileSync(join(work, "report.mts"), program);
-  const run = spawnSync(
-    process.execPath,
-    [tsc, "--noEmit", "--strict", "--target", "es2022", "--lib", "esnext,dom", "--module", "nodenext", "--moduleResolution", "nodenext", join(work, "report.mts")],
-    { encoding: "utf8" },
-  );
-  rmSync(work, { recursive: true, force: true });
+  const run = await typecheck(program);
   assert.equal(run.status, 0, `tsc: ${run.stdout}${run.stderr}`);
   assert.equal(lines.length, 15, "every case was written");
 });
 
 test("TypeScript reads a real reply of every kind as the shipped WorkerReply type", async () => {
-  const { mkdtempSync, writeFileSync, rmSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const { spawnSync } = await import("node:child_process");
   // The worker's handler, answered here: what it posts is kept.
   const replies = [];
   globalThis.postMessage = (message) => replies.push(message);
@@ -254,25 +259,12 @@ const encoding: WorkerRequest = { id: 1, text: "t", encoding: "xml" };
 const reply: WorkerReply = { id: 1, error: { message: "m", field: 3, separator: null } };
 export { tokens, model, wrong, detail, encoding, reply };
 `;
-  const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
-  const work = mkdtempSync(join(tmpdir(), "chunkscope-ts-"));
-  writeFileSync(join(work, "worker.mts"), program);
-  const run = spawnSync(
-    process.execPath,
-    [tsc, "--noEmit", "--strict", "--target", "es2022", "--lib", "esnext,dom", "--module", "nodenext", "--moduleResolution", "nodenext", join(work, "worker.mts")],
-    { encoding: "utf8" },
-  );
-  rmSync(work, { recursive: true, force: true });
+  const run = await typecheck(program);
   assert.equal(run.status, 0, `tsc: ${run.stdout}${run.stderr}`);
   assert.equal(lines.length, 11, "every reply was written");
 });
 
 test("TypeScript checks a configuration against the shipped types", async () => {
-  const { mkdtempSync, writeFileSync, rmSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const { spawnSync } = await import("node:child_process");
-  const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
-  const work = mkdtempSync(join(tmpdir(), "chunkscope-ts-"));
   // Every `@ts-expect-error` must meet an error, so each mistake below is one
   // the types catch; the rest must compile.
   const program = `import { split, type Settings } from ${JSON.stringify(join(dir, "chunkscope_wasm.js"))};
@@ -298,13 +290,6 @@ split("text", { separators: [{ level: "paragraph" }] });
 // @ts-expect-error: a breakpoint that does not exist
 split("text", { strategy: "semantic", semantic: { breakpoint: "mean" } });
 `;
-  writeFileSync(join(work, "use.mts"), program);
-  const run = spawnSync(
-    process.execPath,
-    // wasm-bindgen's declarations use the DOM's types and `Symbol.dispose`.
-    [tsc, "--noEmit", "--strict", "--target", "es2022", "--lib", "esnext,dom", "--module", "nodenext", "--moduleResolution", "nodenext", join(work, "use.mts")],
-    { encoding: "utf8" },
-  );
-  rmSync(work, { recursive: true, force: true });
+  const run = await typecheck(program);
   assert.equal(run.status, 0, `tsc: ${run.stdout}${run.stderr}`);
 });

@@ -329,13 +329,7 @@ impl Settings {
     /// accepts listed from the same enums it parses. The npm package ships
     /// them (`npm/settings.d.ts`, checked to be this text).
     pub fn typescript() -> String {
-        fn union(names: impl IntoIterator<Item = &'static str>) -> String {
-            names
-                .into_iter()
-                .map(|n| format!("{n:?}"))
-                .collect::<Vec<_>>()
-                .join(" | ")
-        }
+        use crate::typescript::union;
         let fill = |ty: &str| {
             ty.replace("{strategies}", &union(Strategy::ALL.map(Strategy::name)))
                 .replace("{units}", &union(Unit::ALL.map(Unit::name)))
@@ -664,14 +658,10 @@ mod tests {
     fn the_shipped_typescript_is_the_one_the_types_make() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../npm/settings.d.ts");
         let made = Settings::typescript();
-        if std::env::var_os("CHUNKSCOPE_WRITE_TYPES").is_some() {
-            std::fs::write(path, &made).unwrap();
-        }
-        let shipped = std::fs::read_to_string(path).unwrap_or_default();
-        assert!(
-            shipped == made,
-            "npm/settings.d.ts is not what Settings::typescript() makes: \
-             run CHUNKSCOPE_WRITE_TYPES=1 cargo test -p chunkscope --lib typescript"
+        crate::typescript::assert_shipped(
+            path,
+            &made,
+            "cargo test -p chunkscope --features serde --lib typescript",
         );
         for field in Settings::FIELDS.iter().chain(&SemanticSettings::FIELDS) {
             assert!(made.contains(&format!("  {field}?: ")), "{field}");

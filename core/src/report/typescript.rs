@@ -209,21 +209,15 @@ impl Report {
     /// checked to be this text), beside [`crate::Settings::typescript`]'s,
     /// whose `Settings` and `Separator` they use.
     pub fn typescript() -> String {
-        let union = |names: &[&str]| {
-            names
-                .iter()
-                .map(|n| format!("{n:?}"))
-                .collect::<Vec<_>>()
-                .join(" | ")
-        };
+        use crate::typescript::union;
         let actions = ActionName::ALL.map(ActionName::name);
         let properties = Property::ALL.map(Property::name);
         format!(
             "// The JSON of a chunkscope report: what `split` returns. Generated from the\n\
              // Rust types (`chunkscope::report::Report::typescript`); do not edit.\n\n{}",
             TEMPLATE
-                .replace("{actions}", &union(&actions))
-                .replace("{properties}", &union(&properties))
+                .replace("{actions}", &union(actions))
+                .replace("{properties}", &union(properties))
         )
     }
 }
@@ -235,15 +229,10 @@ mod tests {
     #[test]
     fn the_shipped_report_typescript_is_the_one_the_types_make() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../npm/report.d.ts");
-        let made = Report::typescript();
-        if std::env::var_os("CHUNKSCOPE_WRITE_TYPES").is_some() {
-            std::fs::write(path, &made).unwrap();
-        }
-        let shipped = std::fs::read_to_string(path).unwrap_or_default();
-        assert!(
-            shipped == made,
-            "npm/report.d.ts is not what Report::typescript() makes: \
-             run CHUNKSCOPE_WRITE_TYPES=1 cargo test -p chunkscope --lib typescript"
+        crate::typescript::assert_shipped(
+            path,
+            &Report::typescript(),
+            "cargo test -p chunkscope --features serde --lib typescript",
         );
     }
 }

@@ -98,13 +98,7 @@ export type WorkerReply =
 /// The TypeScript declarations of the worker's messages (`npm/worker.d.ts`,
 /// checked to be this text).
 pub fn typescript() -> String {
-    let union = |names: &[&str]| {
-        names
-            .iter()
-            .map(|n| format!("{n:?}"))
-            .collect::<Vec<_>>()
-            .join(" | ")
-    };
+    use chunkscope::typescript::union;
     let details = Detail::ALL.map(Detail::name);
     let encodings = [Encoding::Object, Encoding::Binary].map(Encoding::name);
     let tokenizers = chunkscope::tokens::Encoding::ALL.map(chunkscope::tokens::Encoding::name);
@@ -112,9 +106,9 @@ pub fn typescript() -> String {
         "// The messages of chunkscope's worker (worker.js). Generated from the Rust\n\
          // types (`chunkscope_wasm::message::typescript`); do not edit.\n\n{}",
         TEMPLATE
-            .replace("{details}", &union(&details))
-            .replace("{encodings}", &union(&encodings))
-            .replace("{tokenizers}", &union(&tokenizers))
+            .replace("{details}", &union(details))
+            .replace("{encodings}", &union(encodings))
+            .replace("{tokenizers}", &union(tokenizers))
     )
 }
 
@@ -123,15 +117,10 @@ mod tests {
     #[test]
     fn the_shipped_worker_typescript_is_the_one_the_types_make() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../npm/worker.d.ts");
-        let made = super::typescript();
-        if std::env::var_os("CHUNKSCOPE_WRITE_TYPES").is_some() {
-            std::fs::write(path, &made).unwrap();
-        }
-        let shipped = std::fs::read_to_string(path).unwrap_or_default();
-        assert!(
-            shipped == made,
-            "npm/worker.d.ts is not what message::typescript() makes: \
-             run CHUNKSCOPE_WRITE_TYPES=1 cargo test -p chunkscope-wasm --lib typescript"
+        chunkscope::typescript::assert_shipped(
+            path,
+            &super::typescript(),
+            "cargo test -p chunkscope-wasm --lib typescript",
         );
     }
 }
