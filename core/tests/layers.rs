@@ -19,8 +19,12 @@ use std::path::Path;
 
 /// The layers, lowest first.
 const LAYERS: &[(&str, &[&str])] = &[
-    // Text and the names of things: no settings, no engine.
-    ("text", &["span", "sentence", "separator", "strategy"]),
+    // Text and the names of things (and how a name list is written in
+    // TypeScript): no settings, no engine.
+    (
+        "text",
+        &["span", "sentence", "separator", "strategy", "typescript"],
+    ),
     // The data types a split takes and gives, the errors, and the resources
     // they name (the embedders and their model files).
     (
