@@ -141,10 +141,17 @@ export interface SemanticReport {
   chunks: SemanticChunkReport[];
 }
 
+/** One thing the engine did: a piece measured, split, cut into windows, a group closed, a chunk emitted. */
+export type TraceEvent =
+  | { kind: "closed" | "measured" | "split" | "cut"; node: number }
+  | { kind: "emitted"; node: number; chunk: number };
+
 /** The recursion tree, flattened in the order the engine visited it. */
 export interface TraceReport {
   depth: number;
   nodes: NodeReport[];
+  /** What the engine did, one event at a time, in the order it did it. */
+  events: TraceEvent[];
   semantic?: SemanticReport;
 }
 

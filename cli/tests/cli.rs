@@ -203,6 +203,23 @@ fn trace_adds_the_tree_the_checks_and_the_config() {
     // Chunks are the same as without --trace, plus the cut's separator index.
     assert_eq!(v["chunks"][1]["cut_separator"], 2);
     assert_eq!(v["chunks"][0]["cut_label"], "\\n\\n");
+    // The events replay the tree: the root measured and split, "Refund
+    // policy" closing its group and emitted as chunk 0, …, chunk 4 last.
+    let events = v["trace"]["events"].as_array().unwrap();
+    assert_eq!(
+        events[..5],
+        [
+            json!({"kind": "measured", "node": 0}),
+            json!({"kind": "split", "node": 0}),
+            json!({"kind": "closed", "node": 1}),
+            json!({"kind": "measured", "node": 1}),
+            json!({"kind": "emitted", "node": 1, "chunk": 0}),
+        ]
+    );
+    assert_eq!(
+        (events.len(), &events[17]),
+        (18, &json!({"kind": "emitted", "node": 7, "chunk": 4}))
+    );
 }
 
 #[test]

@@ -112,7 +112,7 @@ pub use span::{is_space, trim, CharCursor, CharIndex, Span};
 pub use strategy::{Strategy, TableHeader};
 pub use trace::{
     Action, Chunk, Close, Cut, Heading, LangChainFact, LangChainFacts, Level, MarkdownChunk,
-    MarkdownFacts, Node, NodeId, Output, Trace,
+    MarkdownFacts, Node, NodeId, Output, Trace, TraceEvent,
 };
 pub use unit::{Counter, Unit};
 

@@ -221,10 +221,35 @@ pub struct TraceReport {
     /// (for the semantic strategy, the nodes are the recursive splits of its
     /// chunks that were too long, each a root of its own).
     pub nodes: Vec<NodeReport>,
+    /// What the engine did, one event at a time, in the order it did it
+    /// ([`crate::Output::events`]): the tree replayed.
+    pub events: Vec<EventReport>,
     /// The semantic strategy only: sentences, distances, threshold,
     /// breakpoints and LangChain's chunks.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub semantic: Option<SemanticReport>,
+}
+
+/// One event of the trace, written `{"kind": "measured", "node": 3}`, with
+/// the chunk for `emitted`: `{"kind": "emitted", "node": 4, "chunk": 2}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EventReport(pub crate::TraceEvent);
+
+impl Serialize for EventReport {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let chunk = match self.0 {
+            crate::TraceEvent::Emitted { chunk, .. } => Some(chunk),
+            _ => None,
+        };
+        let mut map = serializer.serialize_map(Some(2 + usize::from(chunk.is_some())))?;
+        map.serialize_entry("kind", self.0.name())?;
+        map.serialize_entry("node", &self.0.node())?;
+        if let Some(chunk) = chunk {
+            map.serialize_entry("chunk", &chunk)?;
+        }
+        map.end()
+    }
 }
 
 /// What the semantic engine did, with char offsets.
@@ -521,6 +546,7 @@ impl Report {
             trace: Some(TraceReport {
                 depth: output.trace.depth(),
                 nodes,
+                events: output.events().into_iter().map(EventReport).collect(),
                 semantic: output
                     .trace
                     .semantic

@@ -1,6 +1,9 @@
 //! What the engine did, recorded as it did it. The UI draws only from this.
 
+mod events;
 pub(crate) mod semantic;
+
+pub use events::TraceEvent;
 
 use crate::separator::Separator;
 use crate::span::Span;

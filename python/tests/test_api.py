@@ -53,6 +53,11 @@ def test_the_trace_and_checks_come_with_trace() -> None:
     assert (root["action"], root["separator"]["pattern"], root["split_into"]) == ("split", "\n\n", 3)
     assert report["trace"]["depth"] == 4
     assert [c["cut_label"] for c in report["chunks"]] == ["\\n\\n", ". ", "\\n", "\\n\\n", "end"]
+    # The tree replayed as events: each chunk emitted once, in order, from its node.
+    events = report["trace"]["events"]
+    assert events[:2] == [{"kind": "measured", "node": 0}, {"kind": "split", "node": 0}]
+    emitted = [(e["node"], e["chunk"]) for e in events if e["kind"] == "emitted"]
+    assert emitted == [(c["node"], c["index"]) for c in report["chunks"]]
     assert report["config"] == {
         "strategy": "recursive", "size": 40, "overlap": 0, "unit": "chars",
         "separators": [{"pattern": s, "regex": False} for s in SEED_SEPARATORS],

@@ -6,7 +6,7 @@
 //! declared and not written) fails there.
 
 use super::{ActionName, Report};
-use crate::Property;
+use crate::{Property, TraceEvent};
 
 /// The declarations, with `{actions}` and `{properties}` filled in by
 /// [`Report::typescript`].
@@ -150,10 +150,17 @@ export interface SemanticReport {
   chunks: SemanticChunkReport[];
 }
 
+/** One thing the engine did: a piece measured, split, cut into windows, a group closed, a chunk emitted. */
+export type TraceEvent =
+  | { kind: {node_events}; node: number }
+  | { kind: "emitted"; node: number; chunk: number };
+
 /** The recursion tree, flattened in the order the engine visited it. */
 export interface TraceReport {
   depth: number;
   nodes: NodeReport[];
+  /** What the engine did, one event at a time, in the order it did it. */
+  events: TraceEvent[];
   semantic?: SemanticReport;
 }
 
@@ -212,12 +219,21 @@ impl Report {
         use crate::typescript::union;
         let actions = ActionName::ALL.map(ActionName::name);
         let properties = Property::ALL.map(Property::name);
+        // The events that carry only their node; `emitted` is written apart.
+        let node_events = [
+            TraceEvent::Closed(0),
+            TraceEvent::Measured(0),
+            TraceEvent::Split(0),
+            TraceEvent::Cut(0),
+        ]
+        .map(TraceEvent::name);
         format!(
             "// The JSON of a chunkscope report: what `split` returns. Generated from the\n\
              // Rust types (`chunkscope::report::Report::typescript`); do not edit.\n\n{}",
             TEMPLATE
                 .replace("{actions}", &union(actions))
                 .replace("{properties}", &union(properties))
+                .replace("{node_events}", &union(node_events))
         )
     }
 }

@@ -21,7 +21,7 @@ use super::tree::Tree;
 use crate::state::{reduce, Action, Checked, Libraries, Pointed, Shared, State, View};
 use crate::teach::cards::Cards;
 use crate::teach::lessons::Lessons;
-use crate::teach::stepper::{events, revealed, Stepper};
+use crate::teach::stepper::{revealed, Stepper};
 use crate::teach::{mode_select, Mode};
 use chunkscope::Span;
 use std::rc::Rc;
@@ -235,7 +235,7 @@ pub fn App() -> Html {
     };
     // While stepping, only what the steps so far made is drawn.
     let revealed = match (&primary, state.step) {
-        (Some(split), Some(k)) => Some(revealed(&events(&split.output), k)),
+        (Some(split), Some(k)) => Some(revealed(&split.output.events(), k)),
         _ => None,
     };
     let emitted = revealed.map(|r| r.chunks);

@@ -1,64 +1,15 @@
 //! Step-through: the trace replayed one event at a time, so a learner can follow
 //! the recursion in the order the engine did it instead of reading the finished
-//! tree all at once. The events are derived from `Output` alone (a pure
-//! function, tested natively); the component only walks the list and selects the
+//! tree all at once. The events are core's ([`chunkscope::Output::events`]); this module
+//! says each in words, and the component only walks the list and selects the
 //! current node, which reuses the tree's own highlight in the text and the tree.
 
 use crate::model::{count, node_step, packing_sum, visible_label};
 use crate::state::{Action, Shared, Split};
-use chunkscope::{Action as Step, Close, NodeId, Output};
+use chunkscope::{Action as Step, NodeId, TraceEvent};
 use gloo_timers::callback::Timeout;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
-
-/// One thing the engine did, in the order it did it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StepEvent {
-    /// The packer closed this group because the next part would not fit.
-    Closed(NodeId),
-    /// The piece was measured against the size.
-    Check(NodeId),
-    /// The piece was split on a separator, or at a level of the document's
-    /// structure (a recursion step).
-    Split(NodeId),
-    /// The piece was cut into windows (hard cut, or fixed windows).
-    Cut(NodeId),
-    /// A chunk was emitted from this node.
-    Emit(NodeId, usize),
-}
-
-impl StepEvent {
-    /// The node the event is about: the one highlighted while it is current.
-    pub fn node(self) -> NodeId {
-        match self {
-            StepEvent::Closed(n)
-            | StepEvent::Check(n)
-            | StepEvent::Split(n)
-            | StepEvent::Cut(n) => n,
-            StepEvent::Emit(n, _) => n,
-        }
-    }
-}
-
-/// The events of a split, in engine order. Pre-order over the tree, so chunks
-/// are emitted in source order; windows of a cut node are emitted right after
-/// the cut, since the trace points each window at the node that was cut.
-pub fn events(output: &Output) -> Vec<StepEvent> {
-    let mut out = Vec::new();
-    if !output.trace.nodes.is_empty() {
-        // The windows of each cut node, found in one pass over the chunks
-        // (looking them up per node would be quadratic in a long text cut
-        // into small windows).
-        let mut windows = vec![Vec::new(); output.trace.nodes.len()];
-        for chunk in &output.chunks {
-            if let Some(w) = chunk.node.and_then(|id| windows.get_mut(id)) {
-                w.push(chunk.index);
-            }
-        }
-        visit(output, &windows, 0, &mut out);
-    }
-    out
-}
 
 /// What the first `shown` events have brought on screen: the tree nodes
 /// `0..nodes` and the chunks `0..chunks`. Events follow the engine's
@@ -74,7 +25,7 @@ pub struct Revealed {
 
 /// What the first `shown` of `events` reveal; after the last event,
 /// everything (a whitespace-only piece has no event of its own).
-pub fn revealed(events: &[StepEvent], shown: usize) -> Revealed {
+pub fn revealed(events: &[TraceEvent], shown: usize) -> Revealed {
     if shown >= events.len() {
         return Revealed {
             nodes: usize::MAX,
@@ -87,51 +38,21 @@ pub fn revealed(events: &[StepEvent], shown: usize) -> Revealed {
         .fold(Revealed::default(), |r, &e| Revealed {
             nodes: r.nodes.max(e.node() + 1),
             chunks: match e {
-                StepEvent::Emit(_, k) => r.chunks.max(k + 1),
+                TraceEvent::Emitted { chunk: k, .. } => r.chunks.max(k + 1),
                 _ => r.chunks,
             },
         })
 }
 
-fn visit(output: &Output, windows: &[Vec<usize>], id: NodeId, out: &mut Vec<StepEvent>) {
-    let n = &output.trace.nodes[id];
-    // A piece over the size stood alone whatever came next: only a piece
-    // that fits was shaped by the packer stopping.
-    if matches!(n.close, Some(Close::NextWouldExceed { .. })) && !n.too_big {
-        out.push(StepEvent::Closed(id));
-    }
-    if matches!(n.action, Step::Empty) {
-        return;
-    }
-    out.push(StepEvent::Check(id));
-    match n.action {
-        Step::Split { .. } | Step::Structure { .. } => {
-            out.push(StepEvent::Split(id));
-            for &c in &n.children {
-                visit(output, windows, c, out);
-            }
-        }
-        Step::HardCut { .. } | Step::Windows { .. } => {
-            out.push(StepEvent::Cut(id));
-            out.extend(windows[id].iter().map(|&k| StepEvent::Emit(id, k)));
-        }
-        _ => {
-            if let Some(k) = n.chunk {
-                out.push(StepEvent::Emit(id, k));
-            }
-        }
-    }
-}
-
 /// The sentence for one event: what happened and why, in numbers from the trace.
-pub fn say(split: &Split, ev: StepEvent) -> String {
+pub fn say(split: &Split, ev: TraceEvent) -> String {
     let (output, seps) = (&split.output, &split.separators[..]);
     let (unit, size) = (split.config.unit, split.config.size);
     let nodes = &output.trace.nodes;
     let n = &nodes[ev.node()];
     let label = |i: usize| seps.get(i).map(visible_label).unwrap_or_default();
     match ev {
-        StepEvent::Closed(id) => match packing_sum(split, id) {
+        TraceEvent::Closed(id) => match packing_sum(split, id) {
             Some(sum) => format!(
                 "Packing: parts are added while they fit, and the next one does not: {sum} {unit}. So this piece ends before it."
             ),
@@ -139,11 +60,11 @@ pub fn say(split: &Split, ev: StepEvent) -> String {
         },
         // Only LangChain keeps a piece over the size: it had nothing left to
         // split it with.
-        StepEvent::Check(_) if n.too_big && matches!(n.action, Step::Fits) => format!(
+        TraceEvent::Measured(_) if n.too_big && matches!(n.action, Step::Fits) => format!(
             "Level {}: this piece is {} {unit}, over {size}, but no separator is left to split it, so LangChain keeps it whole as an oversized chunk (and logs a warning).",
             n.depth, n.len
         ),
-        StepEvent::Check(_) if n.too_big => {
+        TraceEvent::Measured(_) if n.too_big => {
             let parent_sep = n.parent.and_then(|p| match nodes[p].action {
                 Step::Split { separator, .. } => Some(label(separator)),
                 _ => None,
@@ -157,18 +78,18 @@ pub fn say(split: &Split, ev: StepEvent) -> String {
                 n.depth, n.len
             )
         }
-        StepEvent::Check(_) => format!(
+        TraceEvent::Measured(_) => format!(
             "Level {}: this piece is {} {unit}, within {size}: it fits and needs no more splitting.",
             n.depth, n.len
         ),
-        StepEvent::Split(_) if matches!(n.action, Step::Structure { .. }) => {
+        TraceEvent::Split(_) if matches!(n.action, Step::Structure { .. }) => {
             let words = node_step(n, seps, unit);
             format!(
                 "Level {}: {}{}. The document's structure decides these cuts, before any separator in the list.",
                 n.depth, words.lead, words.tail
             )
         }
-        StepEvent::Split(_) => {
+        TraceEvent::Split(_) => {
             let Step::Split { separator, parts } = n.action else {
                 return String::new();
             };
@@ -185,7 +106,7 @@ pub fn say(split: &Split, ev: StepEvent) -> String {
                 n.children.len()
             )
         }
-        StepEvent::Cut(_) => match n.action {
+        TraceEvent::Cut(_) => match n.action {
             Step::Windows { stride } => format!(
                 "Fixed windows: a window every {stride} {unit} (size minus overlap), stopping once one reaches the end."
             ),
@@ -198,7 +119,7 @@ pub fn say(split: &Split, ev: StepEvent) -> String {
             ),
             _ => String::new(),
         },
-        StepEvent::Emit(_, k) => {
+        TraceEvent::Emitted { chunk: k, .. } => {
             let Some(c) = output.chunks.get(k) else {
                 return String::new();
             };
@@ -231,7 +152,7 @@ pub struct StepperProps {
 /// page draws only what the steps so far have made (see [`revealed`]).
 #[function_component]
 pub fn Stepper(props: &StepperProps) -> Html {
-    let list = use_memo(props.split.clone(), |s| events(&s.output));
+    let list = use_memo(props.split.clone(), |s| s.output.events());
     let pos = props.step.unwrap_or(0).min(list.len());
     let playing = use_state(|| false);
     let speed = use_state(|| 700u32);
@@ -338,22 +259,22 @@ mod tests {
     use crate::state::testing::{act, start};
 
     /// The chunk indices the events emit, in order.
-    fn emitted(evs: &[StepEvent]) -> Vec<usize> {
+    fn emitted(evs: &[TraceEvent]) -> Vec<usize> {
         evs.iter()
             .filter_map(|e| match e {
-                StepEvent::Emit(_, k) => Some(*k),
+                TraceEvent::Emitted { chunk: k, .. } => Some(*k),
                 _ => None,
             })
             .collect()
     }
 
-    fn code(e: StepEvent) -> String {
+    fn code(e: TraceEvent) -> String {
         match e {
-            StepEvent::Closed(_) => "P".into(),
-            StepEvent::Check(n) => format!("C{n}"),
-            StepEvent::Split(_) => "S".into(),
-            StepEvent::Cut(_) => "H".into(),
-            StepEvent::Emit(_, k) => format!("E{k}"),
+            TraceEvent::Closed(_) => "P".into(),
+            TraceEvent::Measured(n) => format!("C{n}"),
+            TraceEvent::Split(_) => "S".into(),
+            TraceEvent::Cut(_) => "H".into(),
+            TraceEvent::Emitted { chunk: k, .. } => format!("E{k}"),
         }
     }
 
@@ -361,7 +282,7 @@ mod tests {
     fn refund_page_follows_the_lesson_table() {
         let state = start();
         let split = state.primary().unwrap();
-        let evs = events(&split.output);
+        let evs = split.output.events();
         let seq: Vec<String> = evs.iter().map(|&e| code(e)).collect();
         assert_eq!(
             seq.join(" "),
@@ -375,7 +296,7 @@ mod tests {
         assert!(splits[0].contains("“\\n\\n”"));
         assert!(splits[1].contains("“\\n”"));
         assert!(splits[2].contains("“.␣”"));
-        assert!(!evs.iter().any(|e| matches!(e, StepEvent::Cut(_))));
+        assert!(!evs.iter().any(|e| matches!(e, TraceEvent::Cut(_))));
         assert!(all.iter().any(|t| t.contains("81 chars, over 40")));
         assert!(all.iter().any(|t| t.contains("52 chars, over 40")));
         let emits = emitted(&evs);
@@ -401,7 +322,7 @@ mod tests {
     fn the_tree_and_the_chunks_grow_with_the_steps() {
         let state = start();
         let split = state.primary().unwrap();
-        let evs = events(&split.output);
+        let evs = split.output.events();
         let grown: Vec<(usize, usize)> = (0..=evs.len())
             .map(|k| {
                 let r = revealed(&evs, k);
@@ -439,7 +360,7 @@ mod tests {
         );
         let split = state.primary().unwrap();
         assert!(split.output.markdown.is_some());
-        let evs = events(&split.output);
+        let evs = split.output.events();
         let emits = emitted(&evs);
         assert_eq!(emits, (0..split.output.chunks.len()).collect::<Vec<_>>());
         // Nodes are visited in the order of their ids, which is what lets
@@ -447,7 +368,7 @@ mod tests {
         let checked: Vec<NodeId> = evs
             .iter()
             .filter_map(|e| match e {
-                StepEvent::Check(n) => Some(*n),
+                TraceEvent::Measured(n) => Some(*n),
                 _ => None,
             })
             .collect();
@@ -455,7 +376,7 @@ mod tests {
         // The first decision is the cut into sections, said as such.
         let first = evs
             .iter()
-            .find(|e| matches!(e, StepEvent::Split(_)))
+            .find(|e| matches!(e, TraceEvent::Split(_)))
             .unwrap();
         let said = say(split, *first);
         assert!(
@@ -476,14 +397,17 @@ mod tests {
             Action::Restore(crate::teach::cards::snapshot(card)),
         );
         let split = state.primary().unwrap();
-        let evs = events(&split.output);
-        assert!(evs.iter().any(|e| matches!(e, StepEvent::Cut(_))));
+        let evs = split.output.events();
+        assert!(evs.iter().any(|e| matches!(e, TraceEvent::Cut(_))));
         let emitted = evs
             .iter()
-            .filter(|e| matches!(e, StepEvent::Emit(..)))
+            .filter(|e| matches!(e, TraceEvent::Emitted { .. }))
             .count();
         assert_eq!(emitted, split.output.chunks.len());
-        let cut = evs.iter().find(|e| matches!(e, StepEvent::Cut(_))).unwrap();
+        let cut = evs
+            .iter()
+            .find(|e| matches!(e, TraceEvent::Cut(_)))
+            .unwrap();
         assert!(say(split, *cut).contains("Hard cut"));
     }
 }
