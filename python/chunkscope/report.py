@@ -7,9 +7,9 @@ always present and may be ``None``.
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, Literal, TypedDict
 
-__all__ = ["Chunk", "Heading", "Report", "SpanReport"]
+__all__ = ["Chunk", "Heading", "Node", "Report", "SpanReport", "Trace", "TraceEvent"]
 
 
 class SpanReport(TypedDict):
@@ -61,6 +61,74 @@ class Chunk(_ChunkFields, total=False):
     table_header: SpanReport
 
 
+class _EventFields(TypedDict):
+    kind: Literal["closed", "measured", "split", "cut", "emitted"]
+    node: int
+
+
+class TraceEvent(_EventFields, total=False):
+    """One thing the engine did, in order: a piece ``measured`` against the
+    size, ``split`` (its children's events follow) or ``cut`` into windows, a
+    group ``closed`` because the next part would not fit, a chunk ``emitted``
+    (with its index in ``chunk``)."""
+
+    chunk: int
+
+
+class SeparatorRef(TypedDict, total=False):
+    """The separator a node was split by: its index in the list, its raw text
+    or regex, the label a person reads, whether it is a regex, and for a named
+    level, its name."""
+
+    index: int
+    pattern: str
+    label: str
+    regex: bool
+    level: str
+
+
+class _NodeFields(TypedDict):
+    id: int
+    depth: int
+    parent: int | None
+    children: list[int]
+    start: int
+    end: int
+    byte_start: int
+    byte_end: int
+    len: int
+    too_big: bool
+    action: Literal["fits", "empty", "split", "hard_cut", "windows", "structure"]
+    separator: SeparatorRef | None
+    absent: list[int]
+    parts: dict[str, int] | None
+    split_into: int | None
+    windows: int | None
+    stride: int | None
+    close: dict[str, Any] | None
+    chunk: int | None
+
+
+class Node(_NodeFields, total=False):
+    """A node of the recursion tree (docs/cli.md, ``trace.nodes``); ``level``
+    only for ``structure`` nodes."""
+
+    level: str
+
+
+class _TraceFields(TypedDict):
+    depth: int
+    nodes: list[Node]
+    events: list[TraceEvent]
+
+
+class Trace(_TraceFields, total=False):
+    """The recursion tree, flattened in the order the engine visited it, and
+    its events; ``semantic`` for the semantic strategy."""
+
+    semantic: dict[str, Any]
+
+
 class _ReportFields(TypedDict):
     chunks: list[Chunk]
 
@@ -69,7 +137,7 @@ class Report(_ReportFields, total=False):
     """A split: its chunks, and with ``trace=True`` the recursion tree, the
     checks, the configuration and LangChain's section."""
 
-    trace: dict[str, Any]
+    trace: Trace
     checks: dict[str, Any]
     config: dict[str, Any]
     langchain: dict[str, Any]

@@ -288,3 +288,51 @@ def test_languages_are_langchains_names() -> None:
     assert splitter.split_text("class A:\n    pass\n\ndef f():\n    return 1\n") == [
         "class A:\n    pass", "def f():\n    return 1"
     ]
+
+
+def test_every_field_of_a_real_report_is_declared_in_the_typed_dicts() -> None:
+    """The typed dicts are the report's shape: each key a real report writes
+    is declared, and each required one is written (a field added to the report
+    and not here fails)."""
+    import typing
+
+    from chunkscope.report import Chunk, Node, Report, Trace, TraceEvent
+
+    def keys_of(cls: type) -> tuple[frozenset[str], frozenset[str]]:
+        return cls.__required_keys__, cls.__required_keys__ | cls.__optional_keys__
+
+    def check(value: dict, cls: type, where: str) -> None:
+        required, declared = keys_of(cls)
+        assert required <= value.keys(), f"{where}: missing {sorted(required - value.keys())}"
+        assert value.keys() <= declared, f"{where}: undeclared {sorted(value.keys() - declared)}"
+
+    kinds = set(typing.get_args(typing.get_type_hints(TraceEvent)["kind"]))
+    actions = set(typing.get_args(typing.get_type_hints(Node)["action"]))
+    markdown = "# Refunds\n\nWithin 5 days.\n\n## UPI\n\n| a | b |\n|---|---|\n" + "| 1 | 2 |\n" * 12
+    cases = [
+        (REFUND, dict(size=40, separators=SEED_SEPARATORS)),
+        (REFUND, dict(strategy="fixed", size=12, overlap=3)),
+        (REFUND, dict(size=25, separators=["\n\n", ""])),
+        (markdown, dict(strategy="markdown", size=60, heading_prefix=True, table_header="repeat")),
+        (REFUND, dict(strategy="langchain", size=40)),
+        (REFUND, dict(strategy="semantic", size=60)),
+    ]
+    seen_kinds: set[str] = set()
+    seen_actions: set[str] = set()
+    for text, settings in cases:
+        report = chunkscope.split(text, trace=True, **settings)
+        where = settings.get("strategy", "recursive")
+        check(report, Report, where)
+        for chunk in report["chunks"]:
+            check(chunk, Chunk, f"{where} chunk")
+        check(report["trace"], Trace, f"{where} trace")
+        for node in report["trace"]["nodes"]:
+            check(node, Node, f"{where} node")
+            assert node["action"] in actions, node["action"]
+            seen_actions.add(node["action"])
+        for event in report["trace"]["events"]:
+            check(event, TraceEvent, f"{where} event")
+            assert event["kind"] in kinds, event["kind"]
+            seen_kinds.add(event["kind"])
+    assert seen_kinds == kinds
+    assert {"fits", "split", "hard_cut", "windows", "structure"} <= seen_actions
