@@ -13,11 +13,11 @@
 //! `tf` the term's count in the chunk, `len` the chunk's term count, `N`
 //! the number of chunks and `n(t)` how many contain `t`.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::collections::HashMap;
 
 /// The retriever's two parameters.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Bm25 {
     /// Term-frequency saturation.
     pub k1: f64,

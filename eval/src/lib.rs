@@ -49,7 +49,7 @@ pub use bm25::Bm25;
 pub use metrics::Scores;
 pub use questions::{parse_questions, Question, QuestionsError};
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// The `k` best of `scored` (chunk, score) pairs, best first; ties go to the
 /// earlier chunk, so a ranking never depends on the order of a sort.
@@ -94,7 +94,7 @@ impl Corpus {
 }
 
 /// A chunk of the corpus, by its document and its index there.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Retrieved {
     /// The document's index in the corpus.
     pub doc: usize,
@@ -109,7 +109,7 @@ pub struct Retrieved {
 }
 
 /// One question's result.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct QuestionResult {
     /// The question.
     pub question: String,
@@ -129,7 +129,7 @@ pub struct QuestionResult {
 }
 
 /// Means over the questions.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
 pub struct Means {
     /// Mean recall.
     pub recall: f64,
@@ -144,7 +144,7 @@ pub struct Means {
 }
 
 /// What indexing the corpus costs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct IndexCost {
     /// Chunks to embed.
     pub chunks: usize,
@@ -157,7 +157,7 @@ pub struct IndexCost {
 }
 
 /// A configuration's evaluation on a corpus.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Evaluation {
     /// Per question, in the order given.
     pub questions: Vec<QuestionResult>,

@@ -14,7 +14,7 @@
 //! All three are 0 when nothing is retrieved, and lie in `[0, 1]`.
 
 use crate::ranges;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// A retrieved chunk as the metrics see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,7 +27,7 @@ pub struct Hit {
 }
 
 /// The three scores of one question.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
 pub struct Scores {
     /// Share of the answer chars retrieved.
     pub recall: f64,

@@ -86,14 +86,117 @@ impl FromStr for Encoding {
     }
 }
 
+/// What one side of the protocol holds of an answer's larger payloads: the
+/// worker the values it made ([`answer::Worker`]), a caller what arrived
+/// ([`Caller`]), read only where it is wanted.
+pub trait Side {
+    /// A report.
+    type Report: Clone + fmt::Debug + PartialEq;
+    /// A questions file, read.
+    type Questions: Clone + fmt::Debug + PartialEq;
+    /// An evaluation.
+    type Evaluation: Clone + fmt::Debug + PartialEq;
+    /// A corpus's numbers.
+    type Numbers: Clone + fmt::Debug + PartialEq;
+}
+
+/// A caller's side: a report as the [`ReportBody`] that arrived (one of a
+/// long document is large, and read only when still wanted), and the other
+/// payloads [`Unread`] until the one who asked reads them (so each reader is
+/// linked only into the code that asks: the page's wasm carries no
+/// evaluation reader).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Caller;
+
+impl Side for Caller {
+    type Report = ReportBody;
+    type Questions = Unread<Vec<chunkscope_eval::Question>>;
+    type Evaluation = Unread<chunkscope_eval::Evaluation>;
+    type Numbers = Unread<crate::corpus::Numbers>;
+}
+
+/// A payload as it arrived, of a known type, read with [`Unread::read`].
+pub struct Unread<T> {
+    value: JsValue,
+    kind: std::marker::PhantomData<fn() -> T>,
+}
+
+impl<T> Unread<T> {
+    /// The payload `value`, to be read as a `T`.
+    pub fn new(value: JsValue) -> Unread<T> {
+        Unread {
+            value,
+            kind: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<T> Clone for Unread<T> {
+    fn clone(&self) -> Unread<T> {
+        Unread::new(self.value.clone())
+    }
+}
+
+impl<T> fmt::Debug for Unread<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Unread").field(&self.value).finish()
+    }
+}
+
+impl<T> PartialEq for Unread<T> {
+    fn eq(&self, other: &Unread<T>) -> bool {
+        self.value == other.value
+    }
+}
+
+/// A payload a caller reads: its name in a refusal, and its reader (which
+/// names a missing or mistyped field, never reading it as a zero).
+pub trait Payload: Sized {
+    /// What it is, for "the worker's … cannot be read".
+    const WHAT: &'static str;
+    /// Reads it.
+    fn read_from(value: &JsValue) -> Result<Self, String>;
+}
+
+impl Payload for chunkscope_eval::Evaluation {
+    const WHAT: &'static str = "evaluation";
+    fn read_from(value: &JsValue) -> Result<Self, String> {
+        crate::eval::read_evaluation(value)
+    }
+}
+
+impl Payload for Vec<chunkscope_eval::Question> {
+    const WHAT: &'static str = "questions";
+    fn read_from(value: &JsValue) -> Result<Self, String> {
+        crate::eval::read_questions(value)
+    }
+}
+
+impl Payload for crate::corpus::Numbers {
+    const WHAT: &'static str = "corpus answer";
+    fn read_from(value: &JsValue) -> Result<Self, String> {
+        crate::corpus::read_numbers(value)
+    }
+}
+
+impl<T: Payload> Unread<T> {
+    /// The payload, or a refusal saying why it cannot be read.
+    pub fn read(&self) -> Result<T, Refusal> {
+        T::read_from(&self.value).map_err(|why| {
+            Refusal::new(
+                None,
+                format!("the worker's {} cannot be read: {why}", T::WHAT),
+            )
+        })
+    }
+}
+
 /// One answer of a worker, as Rust values: what the worker makes
 /// ([`answer::answer`]) and what a caller reads back ([`Reply::read`]), so
-/// both sides of every message are one type. `R` is the report's form, the
-/// one thing the two sides hold differently: the worker holds the analysis
-/// it will write ([`answer::Made`]), a caller the [`ReportBody`] it received
-/// (read only when wanted: one of a long document is large).
+/// both sides of every message are one type; `S` says how each side holds
+/// the larger payloads ([`Side`]).
 #[derive(Clone, Debug, PartialEq)]
-pub enum Response<R> {
+pub enum Response<S: Side> {
     /// The worker takes requests: `{ ready }`, once.
     Ready {
         /// chunkscope's version.
@@ -102,7 +205,7 @@ pub enum Response<R> {
     /// A report: `{ id, report, ms }`.
     Report {
         /// The report.
-        report: R,
+        report: S::Report,
         /// How long the worker took to make it, in milliseconds (the engine's
         /// run, embedding included; not the message's travel).
         ms: Option<f64>,
@@ -115,13 +218,13 @@ pub enum Response<R> {
     /// `{ id, loaded }`.
     Loaded(Option<crate::loaded::Summary>),
     /// A questions file, read: `{ id, parsed }` (see [`crate::eval`]).
-    Parsed(Vec<chunkscope_eval::Question>),
+    Parsed(S::Questions),
     /// One configuration evaluated: `{ id, evaluation }` (see [`crate::eval`]).
-    Evaluation(Box<chunkscope_eval::Evaluation>),
+    Evaluation(S::Evaluation),
     /// A corpus split: `{ id, corpus, export? }` (see [`crate::corpus`]).
     Corpus {
         /// The numbers of the whole corpus and of each document.
-        numbers: crate::corpus::Numbers,
+        numbers: S::Numbers,
         /// The export's text, when one was asked.
         export: Option<String>,
     },
@@ -158,7 +261,7 @@ pub struct Reply {
     /// The request's id.
     pub id: JsValue,
     /// The answer.
-    pub response: Response<ReportBody>,
+    pub response: Response<Caller>,
 }
 
 fn get(target: &JsValue, key: &str) -> JsValue {
@@ -185,10 +288,7 @@ impl Reply {
         self.id.as_f64()
     }
 
-    fn response(data: &JsValue) -> Result<Response<ReportBody>, Refusal> {
-        let unreadable = |field: Option<&str>, what: &str, why: String| {
-            Refusal::new(field, format!("the worker's {what} cannot be read: {why}"))
-        };
+    fn response(data: &JsValue) -> Result<Response<Caller>, Refusal> {
         if let Some(version) = get(data, "ready").as_string() {
             return Ok(Response::Ready { version });
         }
@@ -212,28 +312,28 @@ impl Reply {
         }
         let loaded = get(data, "loaded");
         if !loaded.is_undefined() {
-            return read_summary(&loaded)
-                .map(Response::Loaded)
-                .map_err(|why| unreadable(Some("model"), "summary of the model", why));
+            return read_summary(&loaded).map(Response::Loaded).map_err(|why| {
+                Refusal::new(
+                    Some("model"),
+                    format!("the worker's summary of the model cannot be read: {why}"),
+                )
+            });
         }
         let evaluation = get(data, "evaluation");
         if !evaluation.is_undefined() {
-            return crate::eval::read_evaluation(&evaluation)
-                .map(|e| Response::Evaluation(Box::new(e)))
-                .map_err(|why| unreadable(None, "evaluation", why));
+            return Ok(Response::Evaluation(Unread::new(evaluation)));
         }
         let parsed = get(data, "parsed");
         if !parsed.is_undefined() {
-            return crate::eval::read_questions(&parsed)
-                .map(Response::Parsed)
-                .map_err(|why| unreadable(None, "questions", why));
+            return Ok(Response::Parsed(Unread::new(parsed)));
         }
         let corpus = get(data, "corpus");
         if !corpus.is_undefined() {
-            let numbers = crate::corpus::read_numbers(&corpus)
-                .map_err(|why| unreadable(None, "corpus answer", why))?;
             let export = get(data, "export").as_string();
-            return Ok(Response::Corpus { numbers, export });
+            return Ok(Response::Corpus {
+                numbers: Unread::new(corpus),
+                export,
+            });
         }
         let error = get(data, "error");
         Err(match get(&error, "message").as_string() {
@@ -360,7 +460,7 @@ pub mod answer {
     //! [`answer`] (plain Rust, tested natively), and the answer written by
     //! [`write()`].
 
-    use super::{get, set, Encoding, Refusal, Response};
+    use super::{get, set, Encoding, Refusal, Response, Side};
     use crate::contract::{Analysis, Answer, Detail};
     use crate::corpus::Export;
     use chunkscope::Config;
@@ -437,6 +537,17 @@ pub mod answer {
         pub text: String,
         /// How it travels.
         pub encoding: Encoding,
+    }
+
+    /// The worker's side: the values it made.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct Worker;
+
+    impl Side for Worker {
+        type Report = Made;
+        type Questions = Vec<Question>;
+        type Evaluation = Box<chunkscope_eval::Evaluation>;
+        type Numbers = crate::corpus::Numbers;
     }
 
     /// The keys that say what a request asks, each alone.
@@ -557,11 +668,11 @@ pub mod answer {
     /// Answers one request. Everything the worker does is here, in plain
     /// Rust: the message's form is read before ([`Request::read`]) and
     /// written after ([`write()`]).
-    pub fn answer(request: Request) -> Response<Made> {
+    pub fn answer(request: Request) -> Response<Worker> {
         run(request).unwrap_or_else(Response::Error)
     }
 
-    fn run(request: Request) -> Result<Response<Made>, Refusal> {
+    fn run(request: Request) -> Result<Response<Worker>, Refusal> {
         match request {
             Request::Model(None) => {
                 crate::loaded::clear();
@@ -629,7 +740,10 @@ pub mod answer {
     /// Writes an answer as its message: the one writer of every answer
     /// ([`super::Reply::read`] is the one reader), and the buffer to
     /// transfer with it.
-    pub fn write(id: &JsValue, response: Response<Made>) -> (JsValue, Option<js_sys::ArrayBuffer>) {
+    pub fn write(
+        id: &JsValue,
+        response: Response<Worker>,
+    ) -> (JsValue, Option<js_sys::ArrayBuffer>) {
         let reply = Object::new();
         if !matches!(response, Response::Ready { .. }) {
             set(&reply, "id", id);
@@ -740,7 +854,7 @@ pub mod answer {
 /// is read and written is in the browser tests, `tests/web.rs`.)
 #[cfg(all(test, feature = "api", not(target_arch = "wasm32")))]
 mod tests {
-    use super::answer::{answer, Made, Request};
+    use super::answer::{answer, Request, Worker};
     use super::*;
     use crate::corpus::Export;
 
@@ -751,7 +865,7 @@ mod tests {
         Config::recursive(40).with_separators(["\n\n", "\n", ". ", " ", ""])
     }
 
-    fn split(config: Config, detail: Detail) -> Response<Made> {
+    fn split(config: Config, detail: Detail) -> Response<Worker> {
         answer(Request::Split {
             text: PAGE.to_string(),
             config,
@@ -760,7 +874,7 @@ mod tests {
         })
     }
 
-    fn refused(response: Response<Made>) -> (Option<String>, String) {
+    fn refused(response: Response<Worker>) -> (Option<String>, String) {
         match response {
             Response::Error(r) => (r.field, r.message),
             other => panic!("not a refusal: {other:?}"),

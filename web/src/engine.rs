@@ -30,7 +30,7 @@ use crate::text::Text;
 use chunkscope::{Config, Strategy};
 use chunkscope_wasm::contract::{Detail, Refusal};
 use chunkscope_wasm::corpus::Numbers;
-use chunkscope_wasm::message::{self, Encoding, Reply, ReportBody, Response};
+use chunkscope_wasm::message::{self, Caller, Encoding, Reply, ReportBody, Response};
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 use wasm_bindgen::closure::Closure;
@@ -87,7 +87,7 @@ impl Which {
 type Errand = Box<dyn FnOnce(Answer)>;
 
 /// A worker's answer as the page reads it.
-type Answer = Response<ReportBody>;
+type Answer = Response<Caller>;
 
 /// What an errand takes from its answer (`pick` gives `None` for an answer
 /// of another kind), or the worker's refusal.
@@ -355,10 +355,13 @@ pub fn evaluate_by(
 ) {
     with_engine(Which::of(config.strategy), |engine| {
         let id = engine.errand(Box::new(move |answer| {
-            done(expect(answer, |a| match a {
-                Response::Evaluation(evaluation) => Some(*evaluation),
-                _ => None,
-            }))
+            done(
+                expect(answer, |a| match a {
+                    Response::Evaluation(evaluation) => Some(evaluation),
+                    _ => None,
+                })
+                .and_then(|evaluation| evaluation.read()),
+            )
         }));
         let docs: Vec<(String, JsValue)> = docs
             .iter()
@@ -383,10 +386,13 @@ pub fn corpus(
 ) {
     with_engine(Which::of(config.strategy), |engine| {
         let id = engine.errand(Box::new(move |answer| {
-            done(expect(answer, |a| match a {
-                Response::Corpus { numbers, export } => Some((numbers, export)),
-                _ => None,
-            }))
+            done(
+                expect(answer, |a| match a {
+                    Response::Corpus { numbers, export } => Some((numbers, export)),
+                    _ => None,
+                })
+                .and_then(|(numbers, export)| Ok((numbers.read()?, export))),
+            )
         }));
         let message = chunkscope_wasm::corpus::corpus_request(&id, docs, config, export);
         engine.post(message.into());
@@ -402,10 +408,13 @@ pub fn read_questions(
 ) {
     with_engine(Which::First, |engine| {
         let id = engine.errand(Box::new(move |answer| {
-            done(expect(answer, |a| match a {
-                Response::Parsed(questions) => Some(questions),
-                _ => None,
-            }))
+            done(
+                expect(answer, |a| match a {
+                    Response::Parsed(questions) => Some(questions),
+                    _ => None,
+                })
+                .and_then(|questions| questions.read()),
+            )
         }));
         let docs: Vec<(String, JsValue)> = docs
             .iter()
