@@ -24,7 +24,8 @@
 //! `corpus`) says which, and a message with two of them is refused. The
 //! worker answers it in plain Rust ([`answer::answer`], tested natively)
 //! with a [`Response`], which one writer puts into a message and
-//! [`Reply::read`] reads back as the same value on the caller's side.
+//! [`Reply::read`] reads back on the caller's side (the larger payloads
+//! [`Unread`] until whoever asked reads them).
 //!
 //! `id` is any value, sent back as it came, so a caller can drop answers to
 //! requests it no longer wants. `config` is `split()`'s options object and
