@@ -22,6 +22,11 @@
 //! 5. each separator: `0..=159` one of [`LITERALS`], `160..=209` one of
 //!    [`REGEXES`], `210..` reads a length byte (1–4) and that many bytes as a
 //!    literal (a regex when the first byte is odd).
+//!
+//! The targets themselves (`fuzz_targets/`) cannot forbid unsafe code:
+//! libFuzzer's entry point is an exported `#[no_mangle]` function.
+
+#![forbid(unsafe_code)]
 
 use arbitrary::{Arbitrary, Unstructured};
 use chunkscope::langchain::{self, Keep, Kind, LangChainConfig, LangChainError};
