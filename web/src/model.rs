@@ -303,16 +303,47 @@ pub fn node_step(node: &Node, separators: &[Separator], unit: Unit) -> Step {
     }
 }
 
+/// How a part of a packing sum is measured: as cut, before trimming, so where
+/// its length is not the trimmed piece's, what it carries is said.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Carried {
+    /// Its length is the piece's as trimmed (or the trimmed length is not
+    /// known).
+    Nothing,
+    /// The separator it keeps (placement `end` or `start`).
+    Separator,
+    /// Whitespace that trimming takes off, no separator kept.
+    Untrimmed,
+}
+
 /// The packing sum that closed a node's group, as the packer computed it:
-/// `21 with “.␣” + 31 = 52 > 40`. Every number is from the trace
-/// ([`Close::NextWouldExceed`]); the words only say which side a separator is
-/// counted on. `None` unless the next part did not fit.
-///
-/// Parts are measured as cut, before trimming, so where a length is not the
-/// trimmed piece's the separator the part keeps is named (or "untrimmed" when
-/// no separator is kept). Tokens are counted on the joined text, where a token
-/// may span the join, so there the sum is not written as an addition.
-pub fn packing_sum(split: &Split, id: usize) -> Option<String> {
+/// every number from the trace ([`Close::NextWouldExceed`]); the view model
+/// of [`Packing::words`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Packing {
+    /// The group as packed, and what it carries.
+    pub group: (usize, Carried),
+    /// The count between the group and the next part (a dropped or joining
+    /// separator), 0 when there is none.
+    pub gap: usize,
+    /// The part that did not fit, and what it carries.
+    pub next: (usize, Carried),
+    /// What the group and the next part came to.
+    pub would_be: usize,
+    /// The label of the separator between the parts (the parent's), if one
+    /// split them.
+    pub separator: Option<String>,
+    /// The room the group had: the size, less a Markdown heading prefix's
+    /// count (the second number) when there is one.
+    pub room: (usize, Option<usize>),
+    /// Whether `would_be` is the sum of the three (chars and bytes; tokens
+    /// are counted on the joined text, where a token may span the join).
+    pub adds_up: bool,
+}
+
+/// The packing sum that closed a node's group; `None` unless the next part
+/// did not fit.
+pub fn packing(split: &Split, id: usize) -> Option<Packing> {
     let nodes = &split.output.trace.nodes;
     let node = nodes.get(id)?;
     let Some(Close::NextWouldExceed {
@@ -325,19 +356,13 @@ pub fn packing_sum(split: &Split, id: usize) -> Option<String> {
         return None;
     };
     let config = &split.config;
-    let (unit, size) = (config.unit, config.size);
-    // With the Markdown heading prefix, the group had only the room the
-    // prefix of its section leaves (the engine counted the prefix in).
-    let limit = prefix_room(split, id).map_or(size.to_string(), |(room, prefix)| {
-        format!("{room} (the size {size} less the prefix's {prefix})")
-    });
-    let sep = node
+    let separator = node
         .parent
         .and_then(|p| match nodes[p].action {
             Action::Split { separator, .. } => split.separators.get(separator),
             _ => None,
         })
-        .map(|s| format!("“{}”", visible_label(s)));
+        .map(visible_label);
     // The sibling after this node is the part that did not fit (as trimmed).
     let next_trimmed = node.parent.and_then(|p| {
         let siblings = &nodes[p].children;
@@ -346,33 +371,60 @@ pub fn packing_sum(split: &Split, id: usize) -> Option<String> {
         // Only a sibling made of that one part has the part's trimmed length.
         matches!(next.parts, Some((a, b)) if b == a + 1).then_some(next.len)
     });
-    let langchain = split.output.langchain.is_some();
     // Under placement `end` a part keeps the separator that ends it, under
     // `start` the one that starts it: that is the difference a learner sees
     // between a part as packed and the piece as trimmed.
-    let keeps = config.placement != Placement::None && !langchain;
-    let carries = |raw: usize, trimmed: Option<usize>| -> String {
-        match (trimmed, &sep) {
-            (Some(t), _) if t == raw => raw.to_string(),
-            (Some(_), Some(sep)) if keeps => format!("{raw} with {sep}"),
-            (Some(_), _) => format!("{raw} untrimmed"),
-            (None, _) => raw.to_string(),
-        }
+    let keeps = config.placement != Placement::None && split.output.langchain.is_none();
+    let carried = |raw: usize, trimmed: Option<usize>| match trimmed {
+        Some(t) if t == raw => Carried::Nothing,
+        Some(_) if keeps && separator.is_some() => Carried::Separator,
+        Some(_) => Carried::Untrimmed,
+        None => Carried::Nothing,
     };
-    let group = carries(group_len, Some(node.len));
-    let next = carries(next_len, next_trimmed);
-    let gap = match (&sep, gap_len) {
-        (_, 0) => String::new(),
-        (Some(sep), g) => format!(" + {g} for {sep}"),
-        (None, g) => format!(" + {g}"),
-    };
-    Some(
-        if unit.is_additive() && group_len + gap_len + next_len == would_be {
+    let room =
+        prefix_room(split, id).map_or((config.size, None), |(room, prefix)| (room, Some(prefix)));
+    Some(Packing {
+        group: (group_len, carried(group_len, Some(node.len))),
+        gap: gap_len,
+        next: (next_len, carried(next_len, next_trimmed)),
+        would_be,
+        separator,
+        room,
+        adds_up: config.unit.is_additive() && group_len + gap_len + next_len == would_be,
+    })
+}
+
+impl Packing {
+    /// The sum in words: `21 with “.␣” + 31 = 52 > 40`, or for tokens
+    /// `… and … make 52 cl100k tokens counted together > 40`.
+    pub fn words(&self, unit: Unit, size: usize) -> String {
+        let sep = self.separator.as_ref().map(|s| format!("“{s}”"));
+        let part = |(len, carried): (usize, Carried)| match (carried, &sep) {
+            (Carried::Separator, Some(sep)) => format!("{len} with {sep}"),
+            (Carried::Untrimmed, _) => format!("{len} untrimmed"),
+            _ => len.to_string(),
+        };
+        let limit = match self.room {
+            (room, Some(prefix)) => format!("{room} (the size {size} less the prefix's {prefix})"),
+            (room, None) => room.to_string(),
+        };
+        let gap = match (&sep, self.gap) {
+            (_, 0) => String::new(),
+            (Some(sep), g) => format!(" + {g} for {sep}"),
+            (None, g) => format!(" + {g}"),
+        };
+        let (group, next, would_be) = (part(self.group), part(self.next), self.would_be);
+        if self.adds_up {
             format!("{group}{gap} + {next} = {would_be} > {limit}")
         } else {
             format!("{group}{gap} and {next} make {would_be} {unit} counted together > {limit}")
-        },
-    )
+        }
+    }
+}
+
+/// The packing sum that closed a node's group, in words ([`Packing::words`]).
+pub fn packing_sum(split: &Split, id: usize) -> Option<String> {
+    packing(split, id).map(|p| p.words(split.config.unit, split.config.size))
 }
 
 /// The room a node's group had under the Markdown heading prefix, and the
@@ -994,28 +1046,36 @@ mod tests {
         let state = start();
         let split = state.primary().unwrap();
         let nodes = &split.output.trace.nodes;
-        let sums: Vec<(usize, String)> = (0..nodes.len())
-            .filter_map(|id| packing_sum(split, id).map(|s| (id, s)))
+        let sums: Vec<(usize, Packing)> = (0..nodes.len())
+            .filter_map(|id| packing(split, id).map(|p| (id, p)))
             .collect();
         // "Refund policy\n\n" is 15 and the next paragraph, with its blank
         // line, 83; the 81-char paragraph and its 52-char line closed too,
         // but only the pieces that fit are said to be closed by packing.
+        let sum = |group, next, would_be, separator: &str| Packing {
+            group,
+            gap: 0,
+            next,
+            would_be,
+            separator: Some(separator.to_string()),
+            room: (40, None),
+            adds_up: true,
+        };
+        let (kept, plain) = (Carried::Separator, Carried::Nothing);
         assert_eq!(
             sums,
             [
-                (
-                    1,
-                    "15 with “\\n\\n” + 83 with “\\n\\n” = 98 > 40".to_string()
-                ),
-                (2, "83 with “\\n\\n” + 16 = 99 > 40".to_string()),
-                (3, "53 with “\\n” + 28 = 81 > 40".to_string()),
-                (4, "21 with “.␣” + 31 = 52 > 40".to_string()),
+                (1, sum((15, kept), (83, kept), 98, "\\n\\n")),
+                (2, sum((83, kept), (16, plain), 99, "\\n\\n")),
+                (3, sum((53, kept), (28, plain), 81, "\\n")),
+                (4, sum((21, kept), (31, plain), 52, ".␣")),
             ]
         );
         let told: Vec<usize> = (0..nodes.len())
             .filter(|&id| close_words(split, id).is_some())
             .collect();
         assert_eq!(told, [1, 4]);
+        // The words say the same numbers.
         assert_eq!(
             close_words(split, 4).unwrap(),
             "packed while it fit: 21 with “.␣” + 31 = 52 > 40"
@@ -1028,12 +1088,23 @@ mod tests {
         use crate::state::Action as Do;
         let state = act(&start(), Do::SetPlacement(Placement::None));
         let split = state.primary().unwrap();
-        let sums: Vec<String> = (0..split.output.trace.nodes.len())
-            .filter_map(|id| packing_sum(split, id))
+        let sums: Vec<Packing> = (0..split.output.trace.nodes.len())
+            .filter_map(|id| packing(split, id))
             .collect();
-        assert!(
-            sums.contains(&"19 + 2 for “.␣” + 31 = 52 > 40".to_string()),
-            "{sums:?}"
+        // Placement `none` drops ". ": 19 + 2 + 31, the parts carrying nothing.
+        let dropped = Packing {
+            group: (19, Carried::Nothing),
+            gap: 2,
+            next: (31, Carried::Nothing),
+            would_be: 52,
+            separator: Some(".␣".into()),
+            room: (40, None),
+            adds_up: true,
+        };
+        assert!(sums.contains(&dropped), "{sums:?}");
+        assert_eq!(
+            dropped.words(Unit::Chars, 40),
+            "19 + 2 for “.␣” + 31 = 52 > 40"
         );
     }
 

@@ -4,9 +4,9 @@
 //! says each in words, and the component only walks the list and selects the
 //! current node, which reuses the tree's own highlight in the text and the tree.
 
-use crate::model::{count, node_step, packing_sum, visible_label};
+use crate::model::{count, node_step, packing, visible_label, Packing};
 use crate::state::{Action, Shared, Split};
-use chunkscope::{Action as Step, NodeId, TraceEvent};
+use chunkscope::{Action as Step, NodeId, TraceEvent, Unit};
 use gloo_timers::callback::Timeout;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
@@ -44,98 +44,215 @@ pub fn revealed(events: &[TraceEvent], shown: usize) -> Revealed {
         })
 }
 
-/// The sentence for one event: what happened and why, in numbers from the trace.
-pub fn say(split: &Split, ev: TraceEvent) -> String {
+/// What one step shows, in the trace's numbers and names: the stepper's view
+/// model, said in words by [`Decision::words`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// The packer closed a group: the sum that did not fit.
+    Closed(Packing),
+    /// A piece over the size with no separator left, kept whole (LangChain).
+    KeptOversized {
+        /// Its level.
+        depth: usize,
+        /// Its length.
+        len: usize,
+    },
+    /// A piece over the size, split further.
+    TooBig {
+        /// Its level.
+        depth: usize,
+        /// Its length.
+        len: usize,
+        /// The label of the separator that made it, whose successors split
+        /// it now (`None` for the whole text).
+        after: Option<String>,
+    },
+    /// A piece within the size.
+    Fits {
+        /// Its level.
+        depth: usize,
+        /// Its length.
+        len: usize,
+    },
+    /// A cut at the document's structure (Markdown).
+    Structure {
+        /// Its level.
+        depth: usize,
+        /// The node's step, in the tree's own words.
+        step: crate::model::Step,
+    },
+    /// A split on a separator, then packed.
+    Split {
+        /// Its level.
+        depth: usize,
+        /// The separator's label.
+        separator: String,
+        /// The labels of the separators before it that do not occur.
+        absent: Vec<String>,
+        /// The parts the split made.
+        parts: usize,
+        /// The pieces they were packed into.
+        pieces: usize,
+    },
+    /// Fixed windows every `stride` units.
+    Windows {
+        /// Size minus overlap.
+        stride: usize,
+    },
+    /// A hard cut into windows.
+    HardCut {
+        /// How many.
+        windows: usize,
+        /// Whether the list asked for it (`""`), rather than running out.
+        listed: bool,
+    },
+    /// A chunk emitted.
+    Emitted {
+        /// Its index.
+        chunk: usize,
+        /// Its length.
+        len: usize,
+        /// Whether its start repeats the previous chunk's end.
+        overlap: bool,
+        /// Whether it is the last.
+        last: bool,
+    },
+}
+
+/// The decision behind one event, from the trace; `None` where the trace
+/// has nothing to say (a group closed by a part that was over the size).
+pub fn decide(split: &Split, ev: TraceEvent) -> Option<Decision> {
     let (output, seps) = (&split.output, &split.separators[..]);
-    let (unit, size) = (split.config.unit, split.config.size);
     let nodes = &output.trace.nodes;
-    let n = &nodes[ev.node()];
+    let n = nodes.get(ev.node())?;
     let label = |i: usize| seps.get(i).map(visible_label).unwrap_or_default();
-    match ev {
-        TraceEvent::Closed(id) => match packing_sum(split, id) {
-            Some(sum) => format!(
-                "Packing: parts are added while they fit, and the next one does not: {sum} {unit}. So this piece ends before it."
-            ),
-            None => String::new(),
-        },
+    let (depth, len) = (n.depth, n.len);
+    Some(match ev {
+        TraceEvent::Closed(id) => Decision::Closed(packing(split, id)?),
         // Only LangChain keeps a piece over the size: it had nothing left to
         // split it with.
-        TraceEvent::Measured(_) if n.too_big && matches!(n.action, Step::Fits) => format!(
-            "Level {}: this piece is {} {unit}, over {size}, but no separator is left to split it, so LangChain keeps it whole as an oversized chunk (and logs a warning).",
-            n.depth, n.len
-        ),
-        TraceEvent::Measured(_) if n.too_big => {
-            let parent_sep = n.parent.and_then(|p| match nodes[p].action {
+        TraceEvent::Measured(_) if n.too_big && matches!(n.action, Step::Fits) => {
+            Decision::KeptOversized { depth, len }
+        }
+        TraceEvent::Measured(_) if n.too_big => Decision::TooBig {
+            depth,
+            len,
+            after: n.parent.and_then(|p| match nodes[p].action {
                 Step::Split { separator, .. } => Some(label(separator)),
                 _ => None,
-            });
-            let next = match parent_sep {
-                Some(l) => format!("recurse into it with only the separators after “{l}”"),
-                None => "split it".into(),
-            };
-            format!(
-                "Level {}: this piece is {} {unit}, over {size}: too big, so {next}.",
-                n.depth, n.len
-            )
-        }
-        TraceEvent::Measured(_) => format!(
-            "Level {}: this piece is {} {unit}, within {size}: it fits and needs no more splitting.",
-            n.depth, n.len
-        ),
-        TraceEvent::Split(_) if matches!(n.action, Step::Structure { .. }) => {
-            let words = node_step(n, seps, unit);
-            format!(
-                "Level {}: {}{}. The document's structure decides these cuts, before any separator in the list.",
-                n.depth, words.lead, words.tail
-            )
-        }
-        TraceEvent::Split(_) => {
-            let Step::Split { separator, parts } = n.action else {
-                return String::new();
-            };
-            let absent: Vec<String> = n.absent.iter().map(|&i| label(i)).collect();
-            let tried = if absent.is_empty() {
-                "the strongest separator left in the list, and it occurs here".to_string()
-            } else {
-                format!("{} came first in the list but do not occur in this piece", absent.join(" "))
-            };
-            format!(
-                "Level {}: split on “{}” ({tried}) into {parts} parts, then packed greedily into {} pieces.",
-                n.depth,
-                label(separator),
-                n.children.len()
-            )
-        }
+            }),
+        },
+        TraceEvent::Measured(_) => Decision::Fits { depth, len },
+        TraceEvent::Split(_) => match n.action {
+            Step::Structure { .. } => Decision::Structure {
+                depth,
+                step: node_step(n, seps, split.config.unit),
+            },
+            Step::Split { separator, parts } => Decision::Split {
+                depth,
+                separator: label(separator),
+                absent: n.absent.iter().map(|&i| label(i)).collect(),
+                parts,
+                pieces: n.children.len(),
+            },
+            _ => return None,
+        },
         TraceEvent::Cut(_) => match n.action {
-            Step::Windows { stride } => format!(
+            Step::Windows { stride } => Decision::Windows { stride },
+            Step::HardCut { separator, windows } => Decision::HardCut {
+                windows,
+                listed: separator.is_some(),
+            },
+            _ => return None,
+        },
+        TraceEvent::Emitted { chunk, .. } => {
+            let c = output.chunks.get(chunk)?;
+            Decision::Emitted {
+                chunk,
+                len: c.len,
+                overlap: c.overlap.is_some(),
+                last: chunk + 1 == output.chunks.len(),
+            }
+        }
+    })
+}
+
+impl Decision {
+    /// The decision in words, for a split in `unit` at `size`.
+    pub fn words(&self, unit: Unit, size: usize) -> String {
+        match self {
+            Decision::Closed(packing) => format!(
+                "Packing: parts are added while they fit, and the next one does not: {} {unit}. So this piece ends before it.",
+                packing.words(unit, size)
+            ),
+            Decision::KeptOversized { depth, len } => format!(
+                "Level {depth}: this piece is {len} {unit}, over {size}, but no separator is left to split it, so LangChain keeps it whole as an oversized chunk (and logs a warning)."
+            ),
+            Decision::TooBig { depth, len, after } => {
+                let next = match after {
+                    Some(l) => format!("recurse into it with only the separators after “{l}”"),
+                    None => "split it".into(),
+                };
+                format!("Level {depth}: this piece is {len} {unit}, over {size}: too big, so {next}.")
+            }
+            Decision::Fits { depth, len } => format!(
+                "Level {depth}: this piece is {len} {unit}, within {size}: it fits and needs no more splitting."
+            ),
+            Decision::Structure { depth, step } => format!(
+                "Level {depth}: {}{}. The document's structure decides these cuts, before any separator in the list.",
+                step.lead, step.tail
+            ),
+            Decision::Split {
+                depth,
+                separator,
+                absent,
+                parts,
+                pieces,
+            } => {
+                let tried = if absent.is_empty() {
+                    "the strongest separator left in the list, and it occurs here".to_string()
+                } else {
+                    format!("{} came first in the list but do not occur in this piece", absent.join(" "))
+                };
+                format!(
+                    "Level {depth}: split on “{separator}” ({tried}) into {parts} parts, then packed greedily into {pieces} pieces."
+                )
+            }
+            Decision::Windows { stride } => format!(
                 "Fixed windows: a window every {stride} {unit} (size minus overlap), stopping once one reaches the end."
             ),
-            Step::HardCut { separator, windows } => format!(
+            Decision::HardCut { windows, listed } => format!(
                 "Hard cut into {windows} windows of up to {size} {unit}: {}.",
-                match separator {
-                    Some(_) => "the list says \"\" here, cut anywhere",
-                    None => "no separator is left to try, so the size cap is enforced by force",
+                if *listed {
+                    "the list says \"\" here, cut anywhere"
+                } else {
+                    "no separator is left to try, so the size cap is enforced by force"
                 }
             ),
-            _ => String::new(),
-        },
-        TraceEvent::Emitted { chunk: k, .. } => {
-            let Some(c) = output.chunks.get(k) else {
-                return String::new();
-            };
-            let last = if k + 1 == output.chunks.len() {
-                " That was the last chunk."
-            } else {
-                ""
-            };
-            let overlap = if c.overlap.is_some() {
-                " Its start repeats the end of the previous chunk (overlap)."
-            } else {
-                ""
-            };
-            format!("Emit chunk {k}: {} {unit}.{overlap}{last}", c.len)
+            Decision::Emitted {
+                chunk,
+                len,
+                overlap,
+                last,
+            } => format!(
+                "Emit chunk {chunk}: {len} {unit}.{}{}",
+                if *overlap {
+                    " Its start repeats the end of the previous chunk (overlap)."
+                } else {
+                    ""
+                },
+                if *last { " That was the last chunk." } else { "" }
+            ),
         }
     }
+}
+
+/// The sentence for one event: what happened and why, in numbers from the
+/// trace (empty where the trace has nothing to say).
+pub fn say(split: &Split, ev: TraceEvent) -> String {
+    decide(split, ev).map_or_else(String::new, |d| {
+        d.words(split.config.unit, split.config.size)
+    })
 }
 
 #[derive(Properties, PartialEq)]
@@ -288,33 +405,68 @@ mod tests {
             seq.join(" "),
             "C0 S P C1 E0 C2 S C3 S P C4 E1 C5 E2 C6 E3 C7 E4"
         );
-        let all: Vec<String> = evs.iter().map(|&e| say(split, e)).collect();
-        // Level 1 blank line, level 2 newline on the 81-char piece, level 3 ". "
-        // on the 52-char line; never a hard cut.
-        let splits: Vec<&String> = all.iter().filter(|t| t.contains(": split on")).collect();
-        assert_eq!(splits.len(), 3);
-        assert!(splits[0].contains("“\\n\\n”"));
-        assert!(splits[1].contains("“\\n”"));
-        assert!(splits[2].contains("“.␣”"));
+        let decisions: Vec<Decision> = evs.iter().filter_map(|&e| decide(split, e)).collect();
+        // Level 1 blank line (3 parts), level 2 newline on the 81-char piece,
+        // level 3 ". " on the 52-char line; never a hard cut.
+        let splits: Vec<(usize, &str, usize, usize)> = decisions
+            .iter()
+            .filter_map(|d| match d {
+                Decision::Split {
+                    depth,
+                    separator,
+                    parts,
+                    pieces,
+                    ..
+                } => Some((*depth, separator.as_str(), *parts, *pieces)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            splits,
+            [(1, "\\n\\n", 3, 3), (2, "\\n", 2, 2), (3, ".␣", 2, 2)]
+        );
         assert!(!evs.iter().any(|e| matches!(e, TraceEvent::Cut(_))));
-        assert!(all.iter().any(|t| t.contains("81 chars, over 40")));
-        assert!(all.iter().any(|t| t.contains("52 chars, over 40")));
+        let too_big: Vec<(usize, usize, Option<&str>)> = decisions
+            .iter()
+            .filter_map(|d| match d {
+                Decision::TooBig { depth, len, after } => Some((*depth, *len, after.as_deref())),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            too_big,
+            [
+                (1, 114, None),
+                (2, 81, Some("\\n\\n")),
+                (3, 52, Some("\\n"))
+            ]
+        );
         let emits = emitted(&evs);
         assert_eq!(emits, [0, 1, 2, 3, 4]);
-        assert!(all.last().unwrap().contains("last chunk"));
-        // The sums add up as shown, and no oversized piece is said to be
-        // closed by packing.
-        assert!(
-            all[2].contains("15 with “\\n\\n” + 83 with “\\n\\n” = 98 > 40 chars"),
-            "{}",
-            all[2]
-        );
-        let packed: Vec<&String> = all.iter().filter(|t| t.starts_with("Packing")).collect();
-        assert_eq!(packed.len(), 2);
-        assert!(
-            packed[1].contains("21 with “.␣” + 31 = 52 > 40 chars"),
-            "{}",
-            packed[1]
+        assert!(matches!(
+            decisions.last(),
+            Some(Decision::Emitted {
+                chunk: 4,
+                len: 16,
+                overlap: false,
+                last: true
+            })
+        ));
+        // Only the pieces that fit are said to be closed by packing, with the
+        // sums the packer computed.
+        let packed: Vec<(usize, usize, usize)> = decisions
+            .iter()
+            .filter_map(|d| match d {
+                Decision::Closed(p) => Some((p.group.0, p.next.0, p.would_be)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(packed, [(15, 83, 98), (21, 31, 52)]);
+        // The words carry the same numbers.
+        assert_eq!(
+            say(split, evs[2]),
+            "Packing: parts are added while they fit, and the next one does not: \
+             15 with “\\n\\n” + 83 with “\\n\\n” = 98 > 40 chars. So this piece ends before it."
         );
     }
 
@@ -378,12 +530,15 @@ mod tests {
             .iter()
             .find(|e| matches!(e, TraceEvent::Split(_)))
             .unwrap();
-        let said = say(split, *first);
+        let Some(Decision::Structure { depth: 1, step }) = decide(split, *first) else {
+            panic!("the first split is not the structure's")
+        };
         assert!(
-            said.starts_with("Level 1: split at each heading of level 2 or deeper into "),
-            "{said}"
+            step.lead
+                .starts_with("split at each heading of level 2 or deeper"),
+            "{}",
+            step.lead
         );
-        assert!(said.contains("document's structure"), "{said}");
     }
 
     #[test]
@@ -408,6 +563,18 @@ mod tests {
             .iter()
             .find(|e| matches!(e, TraceEvent::Cut(_)))
             .unwrap();
-        assert!(say(split, *cut).contains("Hard cut"));
+        let Some(Decision::HardCut { windows, listed }) = decide(split, *cut) else {
+            panic!("the cut is not a hard cut")
+        };
+        let from_cut = evs
+            .iter()
+            .filter(|e| matches!(e, TraceEvent::Emitted { node, .. } if *node == cut.node()))
+            .count();
+        assert_eq!(
+            windows, from_cut,
+            "each window of the cut is emitted after it"
+        );
+        // The lesson's list ends in "": the cut is the one it asks for.
+        assert!(listed);
     }
 }
