@@ -779,16 +779,30 @@ fn mid_word_starts(split: &Split) -> Vec<usize> {
         .collect()
 }
 
+/// Where each row of a CSV that lost its line breaks starts (byte offsets):
+/// every `columns`-th field, fields being what the commas separate.
+pub fn row_starts(text: &str, columns: usize) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(text.match_indices(',').map(|(i, _)| i + 1))
+        .step_by(columns.max(1))
+        .collect()
+}
+
+/// The chunks after the first that start where a row of the `csv` preset
+/// starts.
+fn chunks_at_rows(split: &Split) -> usize {
+    let rows = row_starts(&split.text, crate::presets::CSV_COLUMNS);
+    let chunks = &split.output.chunks;
+    chunks[1.min(chunks.len())..]
+        .iter()
+        .filter(|c| rows.binary_search(&c.span.start).is_ok())
+        .count()
+}
+
 /// CSV that lost its newlines: no row boundary to cut at.
 pub fn csv(splits: &[&Split]) -> Fact {
     let split = splits[0];
-    // A row starts with its five-digit order id and a comma.
-    let at_row = (1..split.output.chunks.len())
-        .filter(|&k| {
-            let t = text(split, k).as_bytes();
-            t.len() > 5 && t[..5].iter().all(u8::is_ascii_digit) && t[5] == b','
-        })
-        .count();
+    let at_row = chunks_at_rows(split);
     let n = split.output.chunks.len();
     Fact::new(
         !absent_at_root(split).is_empty() && at_row + 1 < n,
@@ -978,4 +992,53 @@ pub fn zwsp(splits: &[&Split]) -> Fact {
             torn.len()
         ),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chunkscope_wasm::contract::{analyze, Detail};
+
+    fn split_of(text: crate::text::Text, config: chunkscope::Config) -> Split {
+        let analysis = analyze(&text, config, Detail::Full).unwrap();
+        Split::new(text, analysis)
+    }
+
+    #[test]
+    fn a_row_starts_every_seventh_field() {
+        assert_eq!(row_starts("a,b,c,d,e,f", 3), [0, 6]);
+        assert_eq!(row_starts("", 7), [0]);
+        let csv = crate::presets::text("csv").unwrap();
+        let rows = row_starts(&csv, crate::presets::CSV_COLUMNS);
+        // The header, then each row with its five-digit order id first: the
+        // sample's own shape, checked apart from the rule.
+        assert_eq!(&csv[..rows[0] + 9], "order_id,");
+        let ids = rows[1..]
+            .iter()
+            .filter(|&&at| {
+                let t = csv[at..].as_bytes();
+                t.len() > 5 && t[..5].iter().all(u8::is_ascii_digit) && t[5] == b','
+            })
+            .count();
+        assert_eq!(ids, rows.len() - 1);
+        assert!(ids > 50, "{ids} rows");
+    }
+
+    /// Cut at commas, some chunks start where a row does; the fact counts
+    /// them as the order ids at their starts say.
+    #[test]
+    fn chunks_that_start_a_row_are_counted() {
+        let csv = crate::presets::text("csv").unwrap();
+        let config = chunkscope::Config::recursive(60).with_separators([",", ""]);
+        let split = split_of(csv.clone(), config);
+        let by_id = split.output.chunks[1..]
+            .iter()
+            .filter(|c| {
+                let t = c.text(&csv).as_bytes();
+                t.len() > 5 && t[..5].iter().all(u8::is_ascii_digit) && t[5] == b','
+            })
+            .count();
+        assert!(by_id > 0);
+        assert_eq!(chunks_at_rows(&split), by_id);
+    }
 }
