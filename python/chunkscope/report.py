@@ -9,7 +9,19 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypedDict
 
-__all__ = ["Chunk", "Heading", "Node", "Report", "SpanReport", "Trace", "TraceEvent"]
+__all__ = [
+    "Check",
+    "Checks",
+    "Chunk",
+    "Heading",
+    "Node",
+    "Report",
+    "SemanticSettings",
+    "Settings",
+    "SpanReport",
+    "Trace",
+    "TraceEvent",
+]
 
 
 class SpanReport(TypedDict):
@@ -129,6 +141,59 @@ class Trace(_TraceFields, total=False):
     semantic: dict[str, Any]
 
 
+class Check(TypedDict):
+    """One invariant: whether it holds, and the first violation or a one-line
+    confirmation."""
+
+    ok: bool
+    detail: str
+
+
+class _ChecksFields(TypedDict):
+    ok: bool
+
+
+class Checks(_ChecksFields, total=False):
+    """The invariants: ``ok`` when every one checked holds, then each by name
+    (``determinism`` only when the second run was made)."""
+
+    coverage: Check
+    max_size: Check
+    order: Check
+    overlap: Check
+    determinism: Check
+
+
+class SemanticSettings(TypedDict, total=False):
+    """The semantic strategy's settings, with LangChain's names."""
+
+    breakpoint: str
+    amount: float
+    buffer: int
+    number_of_chunks: int
+    min_chunk_size: int
+    embedder: str
+
+
+class Settings(TypedDict, total=False):
+    """The configuration that made a split (``report["config"]``), in the
+    shape ``split`` takes as keywords, so a report can be replayed. Each
+    separator is ``{"pattern": …, "regex": …}``, or ``{"level": "sentence"}``."""
+
+    strategy: str
+    size: int
+    overlap: int
+    unit: str
+    separators: list[dict[str, Any]]
+    placement: str
+    trim: bool
+    each_line: bool
+    then_recursive: list[dict[str, Any]]
+    heading_prefix: bool
+    table_header: str
+    semantic: SemanticSettings
+
+
 class _ReportFields(TypedDict):
     chunks: list[Chunk]
 
@@ -138,8 +203,8 @@ class Report(_ReportFields, total=False):
     checks, the configuration and LangChain's section."""
 
     trace: Trace
-    checks: dict[str, Any]
-    config: dict[str, Any]
+    checks: Checks
+    config: Settings
     langchain: dict[str, Any]
     sentences: list[SpanReport]
     sentence_candidates: list[dict[str, Any]]

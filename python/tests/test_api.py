@@ -296,7 +296,9 @@ def test_every_field_of_a_real_report_is_declared_in_the_typed_dicts() -> None:
     and not here fails)."""
     import typing
 
-    from chunkscope.report import Chunk, Node, Report, Trace, TraceEvent
+    from chunkscope.report import (
+        Check, Checks, Chunk, Node, Report, SemanticSettings, Settings, Trace, TraceEvent,
+    )
 
     def keys_of(cls: type) -> tuple[frozenset[str], frozenset[str]]:
         return cls.__required_keys__, cls.__required_keys__ | cls.__optional_keys__
@@ -326,6 +328,15 @@ def test_every_field_of_a_real_report_is_declared_in_the_typed_dicts() -> None:
         for chunk in report["chunks"]:
             check(chunk, Chunk, f"{where} chunk")
         check(report["trace"], Trace, f"{where} trace")
+        check(report["checks"], Checks, f"{where} checks")
+        for name, value in report["checks"].items():
+            if name != "ok":
+                check(value, Check, f"{where} check {name}")
+        check(report["config"], Settings, f"{where} config")
+        if "semantic" in report["config"]:
+            check(report["config"]["semantic"], SemanticSettings, f"{where} semantic settings")
+        for separator in report["config"].get("separators", []):
+            assert separator.keys() <= {"pattern", "regex", "level"}, separator
         for node in report["trace"]["nodes"]:
             check(node, Node, f"{where} node")
             assert node["action"] in actions, node["action"]
