@@ -190,7 +190,7 @@ fn read_docs(value: &JsValue) -> Result<Vec<(String, String)>, String> {
 }
 
 /// The evaluation as the worker sends it: the eval crate's serde form, the
-/// one `chunkscope eval --json` prints.
+/// one `chunkscope eval` prints.
 pub fn evaluation_object(e: &Evaluation) -> JsValue {
     use serde::Serialize;
     // Cannot fail: counts that fit 32 bits, finite or NaN numbers, strings.

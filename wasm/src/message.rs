@@ -727,11 +727,14 @@ pub mod answer {
     /// The answer to one request message, and the buffer to transfer with it.
     pub fn respond(data: &JsValue) -> (JsValue, Option<js_sys::ArrayBuffer>) {
         let id = get(data, "id");
-        let started = js_sys::Date::now();
-        let mut response = match Request::read(data) {
-            Ok(request) => answer(request),
-            Err(refusal) => Response::Error(refusal),
+        let request = match Request::read(data) {
+            Ok(request) => request,
+            Err(refusal) => return write(&id, Response::Error(refusal)),
         };
+        // `ms` is the engine's time: the clock starts once the request
+        // (a long text among it) has been read.
+        let started = js_sys::Date::now();
+        let mut response = answer(request);
         if let Response::Report { ms, .. } = &mut response {
             *ms = Some(js_sys::Date::now() - started);
         }

@@ -233,11 +233,18 @@ pub fn App() -> Html {
         (Some(split), Some(id)) => split.output.trace.nodes.get(id).map(|n| n.span),
         _ => None,
     };
-    // While stepping, only what the steps so far made is drawn.
-    let revealed = match (&primary, state.step) {
-        (Some(split), Some(k)) => Some(revealed(&split.output.events(), k)),
-        _ => None,
-    };
+    // While stepping, only what the steps so far made is drawn. The events
+    // are made once per split, not on every step.
+    let events = use_memo(primary.clone(), |split| {
+        split
+            .as_ref()
+            .map(|s| s.output.events())
+            .unwrap_or_default()
+    });
+    let revealed = primary
+        .as_ref()
+        .and(state.step)
+        .map(|k| revealed(&events, k));
     let emitted = revealed.map(|r| r.chunks);
     let stale = state.error.is_some();
     let splits: Vec<Checked> = state
