@@ -207,7 +207,7 @@ struct SplitArgs {
     /// text-splitter (the text-splitter crate 0.33.1's TextSplitter itself:
     /// line breaks, sentences, words, graphemes; --sep is not read) or
     /// text-splitter-markdown (its MarkdownSplitter)
-    #[arg(long, value_name = "NAME", default_value_t = Config::default().strategy, value_parser = reader("--strategy", str::parse::<Strategy>), allow_hyphen_values = true)]
+    #[arg(long, value_name = "NAME", default_value_t = Config::default().kind(), value_parser = reader("--strategy", str::parse::<Strategy>), allow_hyphen_values = true)]
     strategy: Strategy,
 
     /// most units in a chunk
@@ -692,7 +692,7 @@ mod tests {
     fn no_arguments_give_the_documented_defaults() {
         let a = run(&[]).unwrap();
         assert_eq!(a.config, Config::default());
-        assert_eq!(a.config.strategy, Strategy::Recursive);
+        assert_eq!(a.config.kind(), Strategy::Recursive);
         assert_eq!((a.config.size, a.config.overlap), (1000, 0));
         assert_eq!(
             a.config.separators,
@@ -718,7 +718,7 @@ mod tests {
             "doc.txt",
         ])
         .unwrap();
-        assert_eq!(a.config.strategy, Strategy::Fixed);
+        assert_eq!(a.config.kind(), Strategy::Fixed);
         assert_eq!((a.config.size, a.config.overlap), (40, 5));
         assert_eq!(a.config.unit, Unit::Bytes);
         assert_eq!(a.config.placement, Placement::Start);
@@ -726,7 +726,7 @@ mod tests {
         assert_eq!(a.inputs, [Input::File("doc.txt".into())]);
         // Options may follow the file, and numbers may carry spaces.
         let a = run(&["doc.txt", "--strategy=langchain", "--size", " 7 "]).unwrap();
-        assert_eq!(a.config.strategy, Strategy::LangChain);
+        assert_eq!(a.config.kind(), Strategy::LangChain);
         assert_eq!(a.config.size, 7);
         assert_eq!(a.inputs, [Input::File("doc.txt".into())]);
     }
@@ -864,9 +864,15 @@ mod tests {
     #[test]
     fn table_header_is_for_markdown_only() {
         let a = run(&["--strategy", "markdown", "--table-header", "repeat"]).unwrap();
-        assert_eq!(a.config.table_header, TableHeader::Repeat);
+        assert_eq!(
+            a.config.markdown_config().unwrap().table_header,
+            TableHeader::Repeat
+        );
         let a = run(&["--strategy", "markdown", "--table-header", "once"]).unwrap();
-        assert_eq!(a.config.table_header, TableHeader::Once);
+        assert_eq!(
+            a.config.markdown_config().unwrap().table_header,
+            TableHeader::Once
+        );
         // "once" is the default, so it is not a setting of another strategy.
         run(&["--table-header", "once"]).unwrap();
         let e = run(&["--table-header", "repeat"]).unwrap_err();
@@ -882,8 +888,8 @@ mod tests {
     #[test]
     fn heading_prefix_is_for_markdown_only() {
         let a = run(&["--strategy", "markdown", "--heading-prefix"]).unwrap();
-        assert!(a.config.heading_prefix);
-        assert_eq!(a.config.strategy, Strategy::Markdown);
+        assert!(a.config.markdown_config().unwrap().heading_prefix);
+        assert_eq!(a.config.kind(), Strategy::Markdown);
         assert_eq!(a.config.separators, [". ", " ", ""].map(Separator::literal));
         let e = run(&["--heading-prefix"]).unwrap_err();
         assert_eq!(

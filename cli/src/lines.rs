@@ -224,8 +224,7 @@ mod tests {
                     ## UPI é中😀\n\n| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n| 5 | 6 |\n\n\
                     Ask support\\help. Then wait!  Really?\u{1}\n"
             .repeat(3);
-        let mut prefixed = config(Strategy::Markdown, 40, 0);
-        prefixed.heading_prefix = true;
+        let prefixed = config(Strategy::Markdown, 40, 0).with_heading_prefix(true);
         let configs = [
             config(Strategy::Recursive, 30, 8),
             config(Strategy::Fixed, 25, 5),

@@ -114,7 +114,7 @@ fn run(argv: impl Iterator<Item = std::ffi::OsString>) -> Result<(), Failure> {
         Format::Csv => {
             // The page's CSV download, file after file under one header.
             let unit = splitter.config().unit;
-            let headings = splitter.config().strategy == chunkscope::Strategy::Markdown;
+            let headings = splitter.config().kind() == chunkscope::Strategy::Markdown;
             out.write_all(chunkscope::export::csv_header(headings).as_bytes())
                 .map_err(write_failure)?;
             for input in &inputs {

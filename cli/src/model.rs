@@ -97,7 +97,7 @@ pub fn load(arg: &str) -> Result<StaticModel, String> {
 /// held under the path it was named by.
 pub fn resources(config: &Config) -> Result<Resources, String> {
     let mut resources = Resources::tiktoken();
-    if let EmbedderChoice::Named(path) = &config.semantic.embedder {
+    if let Some(EmbedderChoice::Named(path)) = config.semantic_config().map(|s| &s.embedder) {
         let model = load(path)?;
         resources
             .add_embedder(path.clone(), Arc::new(model))

@@ -17,7 +17,7 @@
 use chunkscope::semantic::{
     self, Embedder, EmbedderChoice, Lexical, SemanticConfig, StaticModel, Vector,
 };
-use chunkscope::{Config, Error, Resources, Splitter, Strategy};
+use chunkscope::{Config, Error, Resources, Splitter, Strategy, StrategyConfig};
 use divan::counter::BytesCount;
 use divan::{black_box, Bencher};
 use std::sync::{Arc, OnceLock};
@@ -34,7 +34,7 @@ fn text() -> &'static str {
 fn config(embedder: EmbedderChoice) -> Config {
     Config {
         size: 4000,
-        semantic: SemanticConfig::new().with_embedder(embedder),
+        strategy: StrategyConfig::Semantic(SemanticConfig::new().with_embedder(embedder)),
         ..Config::for_strategy(Strategy::Semantic)
     }
 }

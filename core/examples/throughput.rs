@@ -141,7 +141,12 @@ fn time_markdown(text: &str, budget: Duration, sizes: &[usize]) {
         let recipe = Splitter::new(
             Config {
                 size,
-                then_recursive: Some(Vec::new()),
+                strategy: chunkscope::StrategyConfig::LangChainMarkdown(
+                    chunkscope::HeaderSplitConfig {
+                        each_line: false,
+                        then_recursive: Some(Vec::new()),
+                    },
+                ),
                 ..Config::for_strategy(chunkscope::Strategy::LangChainMarkdown)
             },
             &chunkscope::Resources::tiktoken(),

@@ -11,12 +11,13 @@
 //! ([`Config::validate`], [`Strategy::langchain_python`]) are defined here,
 //! so the data types' own files import no engine.
 //!
-//! Adding a strategy touches `strategy.rs` (a variant and its name), this
-//! file (its engine in [`Strategy::engine`]), the strategy's own module, and
-//! the views that draw what is new in its output.
+//! Adding a strategy touches `strategy.rs` (a variant and its name),
+//! `config.rs` (its [`StrategyConfig`] variant, with what only it reads),
+//! this file (its engine in `StrategyConfig::engine`), the strategy's own
+//! module, and the views that draw what is new in its output.
 
 use crate::chonkie::Chonkie;
-use crate::config::Config;
+use crate::config::{Config, StrategyConfig};
 use crate::engine::{run_ours, Engine, EngineOutput, Run};
 use crate::error::Error;
 use crate::langchain::{LangChainConfig, MarkdownHeaderConfig, MarkdownRecipe};
@@ -53,32 +54,43 @@ impl Strategy {
         }
     }
 
+    /// What a token unit counts with for this strategy: LangChain's classes
+    /// report a missing tokenizer as LangChain would.
+    pub(crate) fn counter(self, config: &Config, resources: &Resources) -> Result<Counter, Error> {
+        match self.langchain() {
+            Some(_) => Ok(langchain::counter(resources, config.unit)?),
+            None => resources.counter(config.unit),
+        }
+    }
+}
+
+impl StrategyConfig {
     /// Builds the engine for a configuration whose size and overlap are
     /// already checked ([`Config::compile`] does that first).
     pub(crate) fn engine(
-        self,
+        &self,
         config: &Config,
         resources: Option<&Resources>,
     ) -> Result<Box<dyn Engine>, Error> {
         Ok(match self {
-            Strategy::Fixed => Box::new(Native {
+            StrategyConfig::Fixed => Box::new(Native {
                 matchers: Vec::new(),
                 split: fixed::split,
             }),
-            Strategy::Recursive => Box::new(Native {
+            StrategyConfig::Recursive => Box::new(Native {
                 matchers: config.matchers()?,
                 split: recursive::split,
             }),
-            Strategy::Markdown => Box::new(markdown::Markdown {
+            StrategyConfig::Markdown(_) => Box::new(markdown::Markdown {
                 matchers: config.matchers()?,
             }),
-            Strategy::Sentence => {
+            StrategyConfig::Sentence => {
                 if config.separators.first().map(|s| s.level)
                     != Some(Some(SeparatorLevel::Sentence))
                 {
                     return Err(Error::SentenceLevel {
                         index: 0,
-                        strategy: self,
+                        strategy: self.kind(),
                     });
                 }
                 Box::new(Native {
@@ -86,20 +98,20 @@ impl Strategy {
                     split: recursive::split,
                 })
             }
-            Strategy::LangChain | Strategy::LangChainCharacter => {
+            StrategyConfig::LangChain | StrategyConfig::LangChainCharacter => {
                 if let Some(index) = config.separators.iter().position(|s| s.level.is_some()) {
                     return Err(Error::SentenceLevel {
                         index,
-                        strategy: self,
+                        strategy: self.kind(),
                     });
                 }
-                let kind = self.langchain().expect("a LangChain strategy");
+                let kind = self.kind().langchain().expect("a LangChain strategy");
                 let config = LangChainConfig::from_config(kind, config)?;
                 config.validate()?;
                 Box::new(config)
             }
-            Strategy::LangChainMarkdown => {
-                if let Some(index) = config
+            StrategyConfig::LangChainMarkdown(own) => {
+                if let Some(index) = own
                     .then_recursive
                     .iter()
                     .flatten()
@@ -107,7 +119,7 @@ impl Strategy {
                 {
                     return Err(Error::SentenceLevel {
                         index,
-                        strategy: self,
+                        strategy: self.kind(),
                     });
                 }
                 match MarkdownRecipe::from_config(config)? {
@@ -118,43 +130,34 @@ impl Strategy {
                     None => Box::new(MarkdownHeaderConfig::from_config(config)?),
                 }
             }
-            Strategy::Semantic => {
-                let mut engine = SemanticEngine::new(config)?;
+            StrategyConfig::Semantic(own) => {
+                let mut engine = SemanticEngine::new(config, own)?;
                 // After the settings are checked, so their mistakes come first.
                 if let Some(resources) = resources {
-                    engine.embedder = Some(resources.embedder(&config.semantic.embedder)?);
+                    engine.embedder = Some(resources.embedder(&engine.settings.embedder)?);
                 }
                 Box::new(engine)
             }
-            Strategy::Semchunk => Box::new(Semchunk),
-            Strategy::ChonkieRecursive => Box::new(Chonkie::new(config)?),
-            Strategy::LlamaIndexSentence => Box::new(LlamaIndex::new(config)?),
+            StrategyConfig::Semchunk => Box::new(Semchunk),
+            StrategyConfig::ChonkieRecursive => Box::new(Chonkie::new(config)?),
+            StrategyConfig::LlamaIndexSentence => Box::new(LlamaIndex::new(config)?),
             #[cfg(feature = "text-splitter")]
-            Strategy::TextSplitter => {
+            StrategyConfig::TextSplitter => {
                 Box::new(TextSplitterEngine::new(text_splitter::Kind::Text, config)?)
             }
             #[cfg(feature = "text-splitter")]
-            Strategy::TextSplitterMarkdown => Box::new(TextSplitterEngine::new(
+            StrategyConfig::TextSplitterMarkdown => Box::new(TextSplitterEngine::new(
                 text_splitter::Kind::Markdown,
                 config,
             )?),
             #[cfg(not(feature = "text-splitter"))]
-            Strategy::TextSplitter | Strategy::TextSplitterMarkdown => {
+            StrategyConfig::TextSplitter | StrategyConfig::TextSplitterMarkdown => {
                 return Err(Error::NotBuilt {
-                    strategy: self,
+                    strategy: self.kind(),
                     feature: "text-splitter",
                 });
             }
         })
-    }
-
-    /// What a token unit counts with for this strategy: LangChain's classes
-    /// report a missing tokenizer as LangChain would.
-    pub(crate) fn counter(self, config: &Config, resources: &Resources) -> Result<Counter, Error> {
-        match self.langchain() {
-            Some(_) => Ok(langchain::counter(resources, config.unit)?),
-            None => resources.counter(config.unit),
-        }
     }
 }
 
@@ -260,13 +263,14 @@ impl Config {
     pub(crate) fn compile(&self, resources: Option<&Resources>) -> Result<Box<dyn Engine>, Error> {
         // LangChain's classes and text-splitter check these themselves, and
         // their engines refuse as the library does.
-        if self.strategy.langchain().is_none() && !self.strategy.is_text_splitter() {
+        let strategy = self.kind();
+        if strategy.langchain().is_none() && !strategy.is_text_splitter() {
             if self.size == 0 {
                 return Err(Error::ZeroSize);
             }
             // LlamaIndex takes an overlap equal to the size; its engine
             // refuses a larger one with LlamaIndex's own words.
-            if self.overlap >= self.size && self.strategy != Strategy::LlamaIndexSentence {
+            if self.overlap >= self.size && strategy != Strategy::LlamaIndexSentence {
                 return Err(Error::OverlapTooLarge {
                     overlap: self.overlap,
                     size: self.size,

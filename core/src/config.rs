@@ -10,13 +10,14 @@ use crate::unit::Unit;
 use regex_lite::Regex;
 use semantic::SemanticConfig;
 
-/// A complete splitting configuration. Plain data: it is checked when a split is
-/// made ([`Config::validate`]), so any value can be built and shown while a
-/// learner is still typing it.
+/// A complete splitting configuration: the settings every strategy reads,
+/// and the strategy with the settings only it reads ([`StrategyConfig`]).
+/// Plain data: it is checked when a split is made ([`Config::validate`]), so
+/// any value can be built and shown while a learner is still typing it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Config {
-    /// The engine.
-    pub strategy: Strategy,
+    /// The engine, and what only it reads.
+    pub strategy: StrategyConfig,
     /// The most units a chunk may hold. A hard limit: no chunk is ever longer.
     pub size: usize,
     /// How many units a chunk may repeat from the one before. Must be `< size`
@@ -33,47 +34,127 @@ pub struct Config {
     /// Whether whitespace at the ends of every piece is trimmed off (by moving the
     /// span). Fixed windows are never trimmed, but whitespace-only ones are skipped.
     pub trim: bool,
-    /// `langchain-markdown` only: one chunk per paragraph (LangChain's
-    /// `return_each_line`) instead of one per section.
-    pub each_line: bool,
-    /// `langchain-markdown` only: the recipe of LangChain's docs. `Some`
-    /// splits each of the header splitter's sections again with
-    /// `RecursiveCharacterTextSplitter` (`split_documents`): these
-    /// separators (empty: LangChain's default list), `chunk_size` = size,
-    /// `chunk_overlap` = overlap, the unit, `strip_whitespace` = trim. `None`:
-    /// the header splitter alone, with no size limit.
-    pub then_recursive: Option<Vec<Separator>>,
-    /// The Markdown strategy only: put each chunk's heading path before it
-    /// for embedding (`Refunds > UPI` and a blank line), and count it in the
-    /// size, so no chunk with its prefix is over `size`. The chunk's text
-    /// stays its span; the prefix is beside it. Ignored by the others.
+}
+
+/// Which strategy splits, with the settings that only it reads. Each
+/// strategy is one variant, so a configuration cannot carry a setting its
+/// strategy would ignore; [`StrategyConfig::kind`] names the strategy.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum StrategyConfig {
+    /// [`Strategy::Fixed`].
+    Fixed,
+    /// [`Strategy::Recursive`].
+    Recursive,
+    /// [`Strategy::LangChain`].
+    LangChain,
+    /// [`Strategy::LangChainCharacter`].
+    LangChainCharacter,
+    /// [`Strategy::LangChainMarkdown`] and its `return_each_line` and recipe.
+    LangChainMarkdown(HeaderSplitConfig),
+    /// [`Strategy::Markdown`] and its heading prefix and table header rule.
+    Markdown(MarkdownConfig),
+    /// [`Strategy::Sentence`].
+    Sentence,
+    /// [`Strategy::Semantic`] and `SemanticChunker`'s arguments.
+    Semantic(SemanticConfig),
+    /// [`Strategy::Semchunk`].
+    Semchunk,
+    /// [`Strategy::ChonkieRecursive`].
+    ChonkieRecursive,
+    /// [`Strategy::LlamaIndexSentence`].
+    LlamaIndexSentence,
+    /// [`Strategy::TextSplitter`].
+    TextSplitter,
+    /// [`Strategy::TextSplitterMarkdown`].
+    TextSplitterMarkdown,
+}
+
+/// What only the Markdown strategy reads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct MarkdownConfig {
+    /// Put each chunk's heading path before it for embedding (`Refunds >
+    /// UPI` and a blank line), and count it in the size, so no chunk with
+    /// its prefix is over `size`. The chunk's text stays its span; the
+    /// prefix is beside it.
     pub heading_prefix: bool,
-    /// The Markdown strategy only: whether a chunk of a table's rows after
-    /// the first carries the table's header rows in its embedded text,
-    /// counted in the size ([`TableHeader::Repeat`]), or only records them
-    /// as context ([`TableHeader::Once`], the default). Ignored by the
-    /// others.
+    /// Whether a chunk of a table's rows after the first carries the
+    /// table's header rows in its embedded text, counted in the size
+    /// ([`TableHeader::Repeat`]), or only records them as context
+    /// ([`TableHeader::Once`], the default).
     pub table_header: TableHeader,
-    /// The semantic strategy's settings (threshold, buffer, embedder).
-    /// Ignored by the other strategies.
-    pub semantic: SemanticConfig,
+}
+
+/// What only `langchain-markdown` (LangChain's
+/// `MarkdownHeaderTextSplitter`) reads.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct HeaderSplitConfig {
+    /// One chunk per paragraph (LangChain's `return_each_line`) instead of
+    /// one per section.
+    pub each_line: bool,
+    /// The recipe of LangChain's docs. `Some` splits each of the header
+    /// splitter's sections again with `RecursiveCharacterTextSplitter`
+    /// (`split_documents`): these separators (empty: LangChain's default
+    /// list), `chunk_size` = size, `chunk_overlap` = overlap, the unit,
+    /// `strip_whitespace` = trim. `None`: the header splitter alone, with no
+    /// size limit.
+    pub then_recursive: Option<Vec<Separator>>,
+}
+
+impl StrategyConfig {
+    /// The strategy, without its settings.
+    pub fn kind(&self) -> Strategy {
+        match self {
+            StrategyConfig::Fixed => Strategy::Fixed,
+            StrategyConfig::Recursive => Strategy::Recursive,
+            StrategyConfig::LangChain => Strategy::LangChain,
+            StrategyConfig::LangChainCharacter => Strategy::LangChainCharacter,
+            StrategyConfig::LangChainMarkdown(_) => Strategy::LangChainMarkdown,
+            StrategyConfig::Markdown(_) => Strategy::Markdown,
+            StrategyConfig::Sentence => Strategy::Sentence,
+            StrategyConfig::Semantic(_) => Strategy::Semantic,
+            StrategyConfig::Semchunk => Strategy::Semchunk,
+            StrategyConfig::ChonkieRecursive => Strategy::ChonkieRecursive,
+            StrategyConfig::LlamaIndexSentence => Strategy::LlamaIndexSentence,
+            StrategyConfig::TextSplitter => Strategy::TextSplitter,
+            StrategyConfig::TextSplitterMarkdown => Strategy::TextSplitterMarkdown,
+        }
+    }
+}
+
+/// A strategy with its own settings at their defaults.
+impl From<Strategy> for StrategyConfig {
+    fn from(strategy: Strategy) -> StrategyConfig {
+        match strategy {
+            Strategy::Fixed => StrategyConfig::Fixed,
+            Strategy::Recursive => StrategyConfig::Recursive,
+            Strategy::LangChain => StrategyConfig::LangChain,
+            Strategy::LangChainCharacter => StrategyConfig::LangChainCharacter,
+            Strategy::LangChainMarkdown => {
+                StrategyConfig::LangChainMarkdown(HeaderSplitConfig::default())
+            }
+            Strategy::Markdown => StrategyConfig::Markdown(MarkdownConfig::default()),
+            Strategy::Sentence => StrategyConfig::Sentence,
+            Strategy::Semantic => StrategyConfig::Semantic(SemanticConfig::new()),
+            Strategy::Semchunk => StrategyConfig::Semchunk,
+            Strategy::ChonkieRecursive => StrategyConfig::ChonkieRecursive,
+            Strategy::LlamaIndexSentence => StrategyConfig::LlamaIndexSentence,
+            Strategy::TextSplitter => StrategyConfig::TextSplitter,
+            Strategy::TextSplitterMarkdown => StrategyConfig::TextSplitterMarkdown,
+        }
+    }
 }
 
 impl Default for Config {
     fn default() -> Config {
         Config {
-            strategy: Strategy::Recursive,
+            strategy: StrategyConfig::Recursive,
             size: 1000,
             overlap: 0,
             unit: Unit::Chars,
             separators: crate::presets::separators("default").unwrap_or_default(),
             placement: Placement::End,
             trim: true,
-            each_line: false,
-            then_recursive: None,
-            heading_prefix: false,
-            table_header: TableHeader::Once,
-            semantic: SemanticConfig::new(),
         }
     }
 }
@@ -82,7 +163,7 @@ impl Config {
     /// Fixed windows of `size` chars, each repeating `overlap` chars of the last.
     pub fn fixed(size: usize, overlap: usize) -> Config {
         Config {
-            strategy: Strategy::Fixed,
+            strategy: StrategyConfig::Fixed,
             size,
             overlap,
             ..Config::default()
@@ -107,10 +188,64 @@ impl Config {
         }
     }
 
-    /// The same configuration with the heading prefix on or off.
+    /// The strategy, without its settings.
+    pub fn kind(&self) -> Strategy {
+        self.strategy.kind()
+    }
+
+    /// The Markdown strategy's own settings; `None` for another strategy.
+    pub fn markdown_config(&self) -> Option<&MarkdownConfig> {
+        match &self.strategy {
+            StrategyConfig::Markdown(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// `langchain-markdown`'s own settings; `None` for another strategy.
+    pub fn header_split_config(&self) -> Option<&HeaderSplitConfig> {
+        match &self.strategy {
+            StrategyConfig::LangChainMarkdown(h) => Some(h),
+            _ => None,
+        }
+    }
+
+    /// The semantic strategy's own settings; `None` for another strategy.
+    pub fn semantic_config(&self) -> Option<&SemanticConfig> {
+        match &self.strategy {
+            StrategyConfig::Semantic(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The semantic strategy's own settings, to change; `None` for another
+    /// strategy.
+    pub fn semantic_config_mut(&mut self) -> Option<&mut SemanticConfig> {
+        match &mut self.strategy {
+            StrategyConfig::Semantic(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The Markdown configuration with the heading prefix on or off.
+    ///
+    /// # Panics
+    ///
+    /// On another strategy's configuration, which has no heading prefix:
+    /// start from [`Config::markdown`].
     pub fn with_heading_prefix(mut self, on: bool) -> Config {
-        self.heading_prefix = on;
+        self.markdown_mut("with_heading_prefix").heading_prefix = on;
         self
+    }
+
+    fn markdown_mut(&mut self, builder: &str) -> &mut MarkdownConfig {
+        let kind = self.kind();
+        match &mut self.strategy {
+            StrategyConfig::Markdown(m) => m,
+            _ => panic!(
+                "{builder} sets a Markdown strategy's setting, on a {:?} configuration",
+                kind.name()
+            ),
+        }
     }
 
     /// The defaults of `strategy`: ours for `fixed` and `recursive` (and for
@@ -123,7 +258,7 @@ impl Config {
     pub fn for_strategy(strategy: Strategy) -> Config {
         let defaults = Config::default();
         Config {
-            strategy,
+            strategy: strategy.into(),
             placement: strategy.default_placement(),
             separators: match strategy {
                 Strategy::LangChainMarkdown => ["#", "##", "###"].map(Separator::literal).to_vec(),
@@ -173,9 +308,14 @@ impl Config {
         self
     }
 
-    /// The same configuration with this table header rule.
+    /// The Markdown configuration with this table header rule.
+    ///
+    /// # Panics
+    ///
+    /// On another strategy's configuration, as
+    /// [`Config::with_heading_prefix`].
     pub fn with_table_header(mut self, table_header: TableHeader) -> Config {
-        self.table_header = table_header;
+        self.markdown_mut("with_table_header").table_header = table_header;
         self
     }
 
@@ -188,7 +328,7 @@ impl Config {
     /// Whether the separator list has the sentence level, so a split records
     /// the text's sentences.
     pub fn uses_sentences(&self) -> bool {
-        self.strategy.uses_separators()
+        self.kind().uses_separators()
             && self
                 .separators
                 .iter()
@@ -277,7 +417,7 @@ mod tests {
     #[test]
     fn langchain_strategies_follow_langchain_checks() {
         let lc = |size, overlap| Config {
-            strategy: Strategy::LangChain,
+            strategy: StrategyConfig::LangChain,
             ..Config::recursive(size).with_overlap(overlap)
         };
         // LangChain accepts overlap == size, and an empty list is its default.

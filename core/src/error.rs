@@ -350,7 +350,7 @@ impl std::error::Error for Error {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Config, Separator, Strategy, Unit};
+    use crate::{Config, Separator, Unit};
 
     #[test]
     fn the_suggested_overlap_is_an_eighth_of_the_size_and_always_allowed() {
@@ -398,7 +398,7 @@ mod tests {
             Config::recursive(10).with_separators([Separator::literal("x"), Separator::regex("(")]);
         assert_eq!(setting_of(bad), Setting::Separator(1));
         let lc = |c: Config| Config {
-            strategy: Strategy::LangChain,
+            strategy: crate::StrategyConfig::LangChain,
             ..c
         };
         assert_eq!(

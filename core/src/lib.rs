@@ -104,7 +104,7 @@ pub use chunkscope_tokens as tokens;
 pub use analysis::{Analysis, Detail};
 pub use check::{check, Check, Checks, Property};
 pub use config::settings::{SemanticSettings, Settings, SettingsError, StrategySetting};
-pub use config::Config;
+pub use config::{Config, HeaderSplitConfig, MarkdownConfig, StrategyConfig};
 pub use error::{Error, Setting};
 pub use resources::Resources;
 pub use separator::{escape, unescape, Placement, Separator, SeparatorLevel};
@@ -135,7 +135,7 @@ impl Splitter {
     pub fn new(config: Config, resources: &Resources) -> Result<Splitter, Error> {
         let engine = config.compile(Some(resources))?;
         // Last, so every mistake in the settings is reported first.
-        let counter = config.strategy.counter(&config, resources)?;
+        let counter = config.kind().counter(&config, resources)?;
         Ok(Splitter {
             config,
             engine,

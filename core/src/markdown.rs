@@ -29,7 +29,7 @@
 //! between two blocks (blank lines, link reference definitions) belongs to the
 //! part before it.
 //!
-//! With [`Config::heading_prefix`] on, every chunk of a section has room for
+//! With [`MarkdownConfig::heading_prefix`](crate::MarkdownConfig::heading_prefix) on, every chunk of a section has room for
 //! `size` less the length of the section's prefix (its heading path joined by
 //! `" > "`, then a blank line), so no chunk with its prefix is over the size.
 //! In tokens the two lengths are added where the tokenizer restarts after the
@@ -86,8 +86,19 @@ pub fn prefix(path: &[&str]) -> String {
 
 /// The prefix a section's chunks are sized after: none when the prefix is
 /// off or the section has no heading path.
+/// The Markdown strategy's own settings; the defaults for a configuration
+/// of another strategy whose text is split here (none is today).
+fn own(config: &Config) -> crate::config::MarkdownConfig {
+    config.markdown_config().copied().unwrap_or_default()
+}
+
+/// Whether each chunk's heading path goes before it.
+fn heading_prefix(config: &Config) -> bool {
+    own(config).heading_prefix
+}
+
 fn active<'l>(config: &Config, lead: &'l Lead) -> Option<&'l Lead> {
-    (config.heading_prefix && !lead.text.is_empty()).then_some(lead)
+    (heading_prefix(config) && !lead.text.is_empty()).then_some(lead)
 }
 
 /// What a block is, for splitting it when it alone is over the size.
@@ -364,7 +375,7 @@ fn split(run: &mut Run<'_>) -> Result<MarkdownFacts, Error> {
             })
         });
     }
-    let prefix_on = s.run.config.heading_prefix;
+    let prefix_on = heading_prefix(s.run.config);
     let mut chunks: Vec<MarkdownChunk> = s
         .chunk_sections
         .iter()
@@ -412,7 +423,7 @@ impl Splitting<'_, '_> {
             .collect();
         let prefix = prefix(&texts);
         let mut len = 0;
-        let room = if config.heading_prefix && !prefix.is_empty() {
+        let room = if heading_prefix(config) && !prefix.is_empty() {
             len = self.run.counter.len(&prefix);
             if len >= config.size {
                 let at = self.doc.sections[s].span.start;
@@ -579,7 +590,7 @@ impl Splitting<'_, '_> {
             .copied()
             .filter(|&r| r > span.start && r < span.end)
             .collect();
-        let repeat = match (self.run.config.table_header, header) {
+        let repeat = match (own(self.run.config).table_header, header) {
             (TableHeader::Repeat, Some(header)) => Some(self.header_lead(header)?),
             _ => None,
         };

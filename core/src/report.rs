@@ -596,7 +596,7 @@ fn langchain_report(
     facts: &LangChainFacts,
     separators: &[Separator],
 ) -> Option<LangChainReport> {
-    let (class, python) = config.strategy.langchain_python(config)?;
+    let (class, python) = config.kind().langchain_python(config)?;
     Some(LangChainReport {
         class,
         warnings: facts.warnings.clone(),
@@ -1170,7 +1170,7 @@ mod tests {
 
     fn langchain(strategy: crate::Strategy, size: usize, overlap: usize) -> Config {
         Config {
-            strategy,
+            strategy: strategy.into(),
             placement: strategy.default_placement(),
             ..Config::recursive(size).with_overlap(overlap)
         }

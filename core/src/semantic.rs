@@ -344,6 +344,8 @@ pub fn langchain_chunks(
 #[derive(Clone, Debug)]
 pub(crate) struct SemanticEngine {
     matchers: Vec<Matcher>,
+    /// `SemanticChunker`'s arguments and the embedder's name.
+    pub(crate) settings: SemanticConfig,
     /// `None` only for a configuration being checked, never split (see
     /// `Config::compile`).
     pub(crate) embedder: Option<Arc<dyn Embedder>>,
@@ -352,8 +354,8 @@ pub(crate) struct SemanticEngine {
 impl SemanticEngine {
     /// The engine for `config`'s checked settings, its embedder not yet
     /// resolved.
-    pub(crate) fn new(config: &Config) -> Result<SemanticEngine, Error> {
-        config.semantic.validate()?;
+    pub(crate) fn new(config: &Config, settings: &SemanticConfig) -> Result<SemanticEngine, Error> {
+        settings.validate()?;
         if config.overlap > 0 {
             return Err(SemanticError::Overlap {
                 overlap: config.overlap,
@@ -362,6 +364,7 @@ impl SemanticEngine {
         }
         Ok(SemanticEngine {
             matchers: config.matchers()?,
+            settings: settings.clone(),
             embedder: None,
         })
     }
@@ -379,7 +382,7 @@ impl crate::engine::Engine for SemanticEngine {
             .embedder
             .as_deref()
             .expect("a splitter's engine is compiled with its resources");
-        let mut semantic = langchain_chunks(text, &config.semantic, embedder)?;
+        let mut semantic = langchain_chunks(text, &self.settings, embedder)?;
         let mut output = Output::default();
         let measure = Measure::new(counter, text);
         let last = semantic.chunks.len().saturating_sub(1);

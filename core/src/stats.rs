@@ -471,7 +471,7 @@ mod tests {
         let text = "abcdefgh ij";
         let mut config = Config::recursive(4);
         config.separators = [" ", ""].map(Separator::literal).to_vec();
-        assert_eq!(config.strategy, Strategy::Recursive);
+        assert_eq!(config.kind(), Strategy::Recursive);
         let output = Splitter::new(config, &crate::Resources::new())
             .unwrap()
             .split(text)

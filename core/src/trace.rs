@@ -487,7 +487,7 @@ pub struct MarkdownChunk {
     /// Empty before the first heading.
     pub path: Vec<usize>,
     /// The text put before the chunk for embedding, when the configuration
-    /// asks for it ([`Config::heading_prefix`](crate::Config::heading_prefix)):
+    /// asks for it ([`MarkdownConfig::heading_prefix`](crate::MarkdownConfig::heading_prefix)):
     /// `size` counted it with the chunk. Never part of the chunk's text.
     pub prefix: Option<String>,
     /// For a chunk of table rows cut from an oversized table, after its

@@ -1765,16 +1765,20 @@ impl Comparison {
             overlap: recursive.chunk_overlap,
             unit: recursive.unit,
             trim: recursive.strip_whitespace,
-            each_line: headers.return_each_line,
+            strategy: chunkscope::StrategyConfig::LangChainMarkdown(
+                chunkscope::HeaderSplitConfig {
+                    each_line: headers.return_each_line,
+                    then_recursive: Some(separators(
+                        &recursive.separators,
+                        recursive.is_separator_regex,
+                    )),
+                },
+            ),
             placement: if headers.strip_headers {
                 chunkscope::Placement::None
             } else {
                 chunkscope::Placement::Start
             },
-            then_recursive: Some(separators(
-                &recursive.separators,
-                recursive.is_separator_regex,
-            )),
             ..chunkscope::Config::for_strategy(chunkscope::Strategy::LangChainMarkdown)
         }
         .with_separators(separators(&markers, false));

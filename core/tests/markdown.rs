@@ -737,11 +737,11 @@ fn check_one(
     let out = match split(doc, config, &tokenizer::resources()) {
         Ok(out) => out,
         Err(chunkscope::Error::PrefixTooLong { len, size, .. }) => {
-            prop_assert!(config.heading_prefix && len >= size);
+            prop_assert!(trace_truth::heading_prefix(config) && len >= size);
             return Ok(false);
         }
         Err(chunkscope::Error::TableHeaderTooLong { len, size, .. }) => {
-            prop_assert!(config.table_header == TableHeader::Repeat && len >= size);
+            prop_assert!(trace_truth::table_header(config) == TableHeader::Repeat && len >= size);
             return Ok(false);
         }
         Err(chunkscope::Error::CharTooBig { bytes, size, .. }) => {
@@ -757,7 +757,8 @@ fn check_one(
         }) => {
             // With a prefix, the room left after it is what a character
             // must fit in, and the refusal names that room.
-            let prefixed = config.heading_prefix || config.table_header == TableHeader::Repeat;
+            let prefixed = trace_truth::heading_prefix(config)
+                || trace_truth::table_header(config) == TableHeader::Repeat;
             prop_assert!(prefixed && config.unit == Unit::Bytes);
             prop_assert_eq!(size, config.size);
             prop_assert_eq!(len, ch.len_utf8());
@@ -804,11 +805,11 @@ fn check_one(
         prop_assert_eq!(md.path_texts(doc, i), want, "chunk {}", i);
         // Size with the prefix, counted independently.
         let prefix = md.chunks[i].prefix.clone().unwrap_or_default();
-        let repeated =
-            config.table_header == TableHeader::Repeat && md.chunks[i].table_header.is_some();
+        let repeated = trace_truth::table_header(config) == TableHeader::Repeat
+            && md.chunks[i].table_header.is_some();
         prop_assert_eq!(
             md.chunks[i].prefix.is_some(),
-            config.heading_prefix || repeated
+            trace_truth::heading_prefix(config) || repeated
         );
         prop_assert!(units(config.unit, &prefix) + units(config.unit, c.text(doc)) <= config.size);
     }

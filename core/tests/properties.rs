@@ -117,14 +117,13 @@ fn config(strategy: Engine) -> impl Strategy<Value = Config> {
                     separators.insert(0, Separator::sentence());
                 }
                 Config {
-                    strategy,
+                    strategy: strategy.into(),
                     size,
                     overlap,
                     unit,
                     separators,
                     placement,
                     trim,
-                    ..Config::default()
                 }
             },
         )
@@ -140,14 +139,14 @@ fn allowed_error(text: &str, config: &Config, err: &Error) -> bool {
             overlap: config.overlap,
             size: config.size,
         })
-    } else if config.strategy == Engine::Sentence
+    } else if config.kind() == Engine::Sentence
         && config.separators.first() != Some(&Separator::sentence())
     {
         Some(Error::SentenceLevel {
             index: 0,
             strategy: Engine::Sentence,
         })
-    } else if config.strategy == Engine::Recursive && config.separators.is_empty() {
+    } else if config.kind() == Engine::Recursive && config.separators.is_empty() {
         Some(Error::NoSeparators)
     } else {
         None
@@ -188,7 +187,7 @@ fn properties(text: &str, config: &Config) -> Result<bool, TestCaseError> {
     let checks = check(text, config, &out, &tokenizer::resources()).with_again(&out, &again);
     // Coverage holds unless separators are deliberately left out of both
     // chunks; truth.rs checks that only they are.
-    let recursive = matches!(config.strategy, Engine::Recursive | Engine::Sentence);
+    let recursive = matches!(config.kind(), Engine::Recursive | Engine::Sentence);
     let drops = recursive && config.placement == Placement::None;
     for (property, c) in checks.iter() {
         let excused = property == Property::Coverage && drops;
@@ -213,7 +212,7 @@ fn properties(text: &str, config: &Config) -> Result<bool, TestCaseError> {
     for (i, c) in out.chunks.iter().enumerate() {
         let last = i + 1 == out.chunks.len();
         prop_assert_eq!(c.cut == Cut::End, last);
-        if config.strategy == Engine::Fixed && !last {
+        if config.kind() == Engine::Fixed && !last {
             prop_assert_eq!(c.cut, Cut::Window);
         }
         if let Cut::Separator(s) = c.cut {
@@ -417,7 +416,7 @@ proptest! {
     ) {
         use chunkscope::langchain::{self, LangChainConfig};
         let strategy = if character { Engine::LangChainCharacter } else { Engine::LangChain };
-        let mut config = Config { strategy, ..config };
+        let mut config = Config { strategy: strategy.into(), ..config };
         // LangChain has no sentence level (its refusal is tested apart).
         config.separators.retain(|s| s.level.is_none());
         let kind = strategy.langchain().unwrap();

@@ -104,14 +104,13 @@ fn config_of(request: &Value) -> Config {
     let name = |key: &str| request[key].as_str().unwrap();
     let seps: Vec<String> = serde_json::from_value(request["separators"].clone()).unwrap();
     Config {
-        strategy: name("strategy").parse().unwrap(),
+        strategy: name("strategy").parse::<Engine>().unwrap().into(),
         size: number("size"),
         overlap: number("overlap"),
         unit: name("unit").parse().unwrap(),
         separators: seps.iter().map(Separator::literal).collect(),
         placement: name("placement").parse().unwrap(),
         trim: request["trim"].as_bool().unwrap(),
-        ..Config::default()
     }
 }
 
@@ -200,7 +199,7 @@ fn compare_case(request: &Value, expected: &Value, reached: &mut Reached) -> Res
     if &got != expected {
         return Err(format!(
             "{} {} size {} overlap {} placement {} trim {} separators {:?} on {text:?}:\n  ours   {got}\n  model's {expected}",
-            config.strategy,
+            config.kind(),
             config.unit,
             config.size,
             config.overlap,
@@ -261,7 +260,7 @@ fn a_planted_wrong_answer_is_caught() {
 
 /// Counts what one split exercised.
 fn note(reached: &mut Reached, config: &Config, out: &Output) {
-    let engine = config.strategy;
+    let engine = config.kind();
     reached.add(format!("{engine} in {}", config.unit));
     if !config.trim {
         reached.add(format!("{engine} in {}, no trim", config.unit));

@@ -28,7 +28,7 @@
 use chunkscope::semantic::{
     self, Breakpoint, Embedder, EmbedderChoice, Lexical, SemanticConfig, SemanticError, Vector,
 };
-use chunkscope::{Config, Error, Setting, Splitter, Strategy};
+use chunkscope::{Config, Error, Setting, Splitter, Strategy, StrategyConfig};
 use oracle::Vectors;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -1074,9 +1074,8 @@ fn strategy_split(
     given: &Arc<Given>,
 ) -> Result<chunkscope::Output, Error> {
     let config = Config {
-        strategy: Strategy::Semantic,
+        strategy: StrategyConfig::Semantic(settings),
         size: usize::MAX / 2,
-        semantic: settings,
         ..Config::for_strategy(Strategy::Semantic)
     };
     let resources = chunkscope::Resources::new().with_embedder("given", given.clone())?;

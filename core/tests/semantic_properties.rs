@@ -7,7 +7,8 @@ use chunkscope::semantic::{
     self, Breakpoint, EmbedderChoice, ModelError, SemanticConfig, StaticModel,
 };
 use chunkscope::{
-    check, split, Config, Cut, Output, Placement, Resources, Separator, Strategy as Engine, Unit,
+    check, split, Config, Cut, Output, Placement, Resources, Separator, Strategy as Engine,
+    StrategyConfig, Unit,
 };
 use proptest::prelude::*;
 use std::sync::Arc;
@@ -96,7 +97,7 @@ fn config() -> impl Strategy<Value = Config> {
             unit,
             placement,
             trim,
-            semantic,
+            strategy: StrategyConfig::Semantic(semantic),
             ..Config::for_strategy(Engine::Semantic)
         })
 }
@@ -108,10 +109,11 @@ fn assert_sound(text: &str, config: &Config, out: &Output) {
         assert!(c.ok, "{}: {} ({config:?})", property.name(), c.detail);
     }
     let trace = out.trace.semantic.as_deref().expect("a semantic trace");
+    let settings = config.semantic_config().expect("the semantic strategy");
     let langchain = semantic::langchain_chunks(
         text,
-        &config.semantic,
-        &*resources().embedder(&config.semantic.embedder).unwrap(),
+        settings,
+        &*resources().embedder(&settings.embedder).unwrap(),
     )
     .unwrap();
     assert_eq!(trace.breakpoints, langchain.breakpoints);
@@ -241,7 +243,9 @@ fn a_chunk_over_the_size_falls_back_to_the_separators() {
     let text = "Cats purr. Cats sleep. Cats purr and sleep all day long. \
                 Rust compiles. Rust borrows. Rust checks every borrow.";
     let config = Config {
-        semantic: SemanticConfig::new().with_breakpoint(Breakpoint::Percentile, Some(50.0)),
+        strategy: StrategyConfig::Semantic(
+            SemanticConfig::new().with_breakpoint(Breakpoint::Percentile, Some(50.0)),
+        ),
         separators: vec![Separator::literal(" "), Separator::hard_cut()],
         ..semantic(30)
     };
@@ -277,7 +281,9 @@ fn bad_model_files_are_errors_with_where_and_what() {
 #[test]
 fn settings_refused_up_front() {
     let bad = Config {
-        semantic: SemanticConfig::new().with_breakpoint(Breakpoint::Gradient, Some(101.0)),
+        strategy: StrategyConfig::Semantic(
+            SemanticConfig::new().with_breakpoint(Breakpoint::Gradient, Some(101.0)),
+        ),
         ..semantic(100)
     };
     let e = split("A. B.", &bad, &resources()).unwrap_err();

@@ -4,7 +4,9 @@
 //! separator list on worked examples; hostile input.
 
 use chunkscope::sentence::{segment, Reason};
-use chunkscope::{check, split, Action, Config, Cut, Error, Separator, Splitter, Strategy};
+use chunkscope::{
+    check, split, Action, Config, Cut, Error, Separator, Splitter, Strategy, StrategyConfig,
+};
 use std::time::{Duration, Instant};
 
 /// The sentences of `text`, as text.
@@ -326,7 +328,7 @@ fn the_sentence_level_cannot_be_misplaced() {
     );
     assert!(e.to_string().contains("\\p{sentence}"), "{e}");
     let lc = Config {
-        strategy: Strategy::LangChain,
+        strategy: StrategyConfig::LangChain,
         ..Config::recursive(10).with_separators([Separator::literal("\n"), Separator::sentence()])
     };
     let e = lc.validate().unwrap_err();

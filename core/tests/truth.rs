@@ -37,8 +37,9 @@
 use chunkscope::semantic::{Breakpoint, SemanticConfig};
 use chunkscope::tokens::Encoding;
 use chunkscope::{
-    split, Action, Close, Config, Counter, Cut, Detail, Error, Level, Output, Placement, Separator,
-    Span, Splitter, Strategy as Engine, TableHeader, Unit,
+    split, Action, Close, Config, Counter, Cut, Detail, Error, HeaderSplitConfig, Level,
+    MarkdownConfig, Output, Placement, Separator, Span, Splitter, Strategy as Engine,
+    StrategyConfig, TableHeader, Unit,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config as RunnerConfig, RngSeed, TestCaseError, TestRunner};
@@ -262,6 +263,27 @@ fn config(strategy: Engine) -> impl Strategy<Value = Config> {
                 headers,
                 repeat,
             )| {
+                let strategy = match (strategy, &headers) {
+                    (Engine::Markdown, _) => StrategyConfig::Markdown(MarkdownConfig {
+                        heading_prefix,
+                        // Below about 24 units the header rows of the tables
+                        // here leave no room, and the case would only be
+                        // refused.
+                        table_header: if repeat && size >= 24 {
+                            TableHeader::Repeat
+                        } else {
+                            TableHeader::Once
+                        },
+                    }),
+                    (Engine::LangChainMarkdown, &(_, _, each_line)) => {
+                        StrategyConfig::LangChainMarkdown(HeaderSplitConfig {
+                            each_line,
+                            then_recursive: None,
+                        })
+                    }
+                    (Engine::Semantic, _) => StrategyConfig::Semantic(semantic),
+                    (other, _) => other.into(),
+                };
                 let config = Config {
                     strategy,
                     size,
@@ -270,23 +292,11 @@ fn config(strategy: Engine) -> impl Strategy<Value = Config> {
                     separators,
                     placement,
                     trim,
-                    each_line: false,
-                    then_recursive: None,
-                    heading_prefix,
-                    // Below about 24 units the header rows of the tables here
-                    // leave no room, and the case would only be refused.
-                    table_header: if repeat && size >= 24 {
-                        TableHeader::Repeat
-                    } else {
-                        TableHeader::Once
-                    },
-                    semantic,
                 };
-                match (strategy, headers) {
-                    (Engine::LangChainMarkdown, (markers, placement, each_line)) => Config {
+                match (config.kind(), headers) {
+                    (Engine::LangChainMarkdown, (markers, placement, _)) => Config {
                         separators: markers,
                         placement,
-                        each_line,
                         ..config
                     },
                     _ => config,
@@ -341,13 +351,18 @@ fn one(text: &str, config: &Config, tally: &RefCell<Tally>) -> Result<(), TestCa
         }
         // A heading path as long as the size leaves a section's chunks no
         // room; a character longer than the room it leaves fits nowhere.
-        Err(Error::PrefixTooLong { len, size, .. }) if config.heading_prefix && len >= size => {
+        Err(Error::PrefixTooLong { len, size, .. })
+            if config.markdown_config().is_some_and(|m| m.heading_prefix) && len >= size =>
+        {
             tally.borrow_mut().refused += 1;
             return Ok(());
         }
         // The same for a table's repeated header rows.
         Err(Error::TableHeaderTooLong { len, size, .. })
-            if config.table_header == TableHeader::Repeat && len >= size =>
+            if config
+                .markdown_config()
+                .is_some_and(|m| m.table_header == TableHeader::Repeat)
+                && len >= size =>
         {
             tally.borrow_mut().refused += 1;
             return Ok(());

@@ -32,8 +32,8 @@ use arbitrary::{Arbitrary, Unstructured};
 use chunkscope::langchain::{self, Keep, Kind, LangChainConfig, LangChainError};
 use chunkscope::tokens::Encoding;
 use chunkscope::{
-    check, split, Config, Detail, Error, Output, Placement, Property, Resources, Separator,
-    Splitter, Strategy, TableHeader, Unit,
+    check, split, Config, Detail, Error, HeaderSplitConfig, MarkdownConfig, Output, Placement,
+    Property, Resources, Separator, Splitter, Strategy, StrategyConfig, TableHeader, Unit,
 };
 
 /// The trace-truth checks of `core/tests/truth.rs`, the same file: every
@@ -134,6 +134,17 @@ pub fn decode(data: &[u8], strategy: Strategy) -> (String, Config) {
         });
     }
     let text = String::from_utf8_lossy(u.take_rest()).into_owned();
+    let strategy = match StrategyConfig::from(strategy) {
+        StrategyConfig::Markdown(_) => StrategyConfig::Markdown(MarkdownConfig {
+            heading_prefix: flags & 4 != 0,
+            table_header: if flags & 16 != 0 {
+                TableHeader::Repeat
+            } else {
+                TableHeader::Once
+            },
+        }),
+        other => other,
+    };
     let config = Config {
         strategy,
         size,
@@ -142,15 +153,6 @@ pub fn decode(data: &[u8], strategy: Strategy) -> (String, Config) {
         separators,
         placement,
         trim,
-        each_line: false,
-        then_recursive: None,
-        heading_prefix: flags & 4 != 0,
-        table_header: if flags & 16 != 0 {
-            TableHeader::Repeat
-        } else {
-            TableHeader::Once
-        },
-        semantic: Default::default(),
     };
     (text, config)
 }
@@ -165,18 +167,18 @@ fn allowed(text: &str, config: &Config, err: &Error) -> bool {
                 && (*overlap, *size) == (config.overlap, config.size)
         }
         Error::NoSeparators => {
-            matches!(config.strategy, Strategy::Recursive | Strategy::Markdown)
+            matches!(config.kind(), Strategy::Recursive | Strategy::Markdown)
                 && config.separators.is_empty()
         }
         Error::PrefixTooLong { len, size, .. } => {
-            config.strategy == Strategy::Markdown
-                && config.heading_prefix
+            config.markdown_config().is_some_and(|m| m.heading_prefix)
                 && *size == config.size
                 && *len >= config.size
         }
         Error::TableHeaderTooLong { len, size, .. } => {
-            config.strategy == Strategy::Markdown
-                && config.table_header == TableHeader::Repeat
+            config
+                .markdown_config()
+                .is_some_and(|m| m.table_header == TableHeader::Repeat)
                 && *size == config.size
                 && *len >= config.size
         }
@@ -221,8 +223,9 @@ fn allowed(text: &str, config: &Config, err: &Error) -> bool {
 /// Whether chunks may get a prefix counted in their size: the heading path,
 /// or a table's repeated header.
 fn prefixed(config: &Config) -> bool {
-    config.strategy == Strategy::Markdown
-        && (config.heading_prefix || config.table_header == TableHeader::Repeat)
+    config
+        .markdown_config()
+        .is_some_and(|m| m.heading_prefix || m.table_header == TableHeader::Repeat)
 }
 
 /// The length of `text` in `unit`. Token units load their tokenizer from
@@ -283,7 +286,10 @@ pub fn split_and_check_the_trace(data: &[u8]) {
         if config.placement == Placement::End {
             config.placement = Placement::Start;
         }
-        config.each_line = flags & 16 != 0;
+        config.strategy = StrategyConfig::LangChainMarkdown(HeaderSplitConfig {
+            each_line: flags & 16 != 0,
+            then_recursive: None,
+        });
     }
     // LangChain pairs a regex's capturing groups up with its pieces wrongly
     // (a quirk the engine reproduces and the differential test compares);
@@ -326,7 +332,7 @@ fn capturing_group(pattern: &str) -> bool {
 /// splits, for a strategy they model (the others' own tests check their
 /// traces).
 fn trace_tells_the_truth(text: &str, config: &Config) {
-    if !truth::models(config.strategy) {
+    if !truth::models(config.kind()) {
         return;
     }
     let resources = Resources::tiktoken();
@@ -346,7 +352,7 @@ fn properties(text: &str, config: &Config, out: &Output, again: &Output) {
     let checks = check(text, config, out, &Resources::tiktoken()).with_again(out, again);
     // Separators left out of both chunks are lost by design (the Markdown
     // strategy's too, inside a block that alone is over the size).
-    let drops = config.strategy.uses_separators() && config.placement == Placement::None;
+    let drops = config.kind().uses_separators() && config.placement == Placement::None;
     assert!(
         checks[Property::Coverage].ok || drops,
         "coverage: {}",

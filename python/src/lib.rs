@@ -26,7 +26,7 @@ use chunkscope::semantic::{
 use chunkscope::tokens::Encoding;
 use chunkscope::{
     Detail, Error, Output, Placement, Resources, SemanticSettings, Separator, Settings, Strategy,
-    StrategySetting, TableHeader, Unit,
+    TableHeader, Unit,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -97,7 +97,7 @@ fn load_model(py: Python<'_>, path: &str) -> Result<StaticModel, String> {
 /// held under the path it was named by.
 fn resources(py: Python<'_>, config: &chunkscope::Config) -> Result<Resources, String> {
     let mut resources = Resources::tiktoken();
-    if let EmbedderChoice::Named(path) = &config.semantic.embedder {
+    if let Some(EmbedderChoice::Named(path)) = config.semantic_config().map(|s| &s.embedder) {
         let model = load_model(py, path)?;
         resources
             .add_embedder(path.clone(), std::sync::Arc::new(model))
@@ -304,39 +304,34 @@ impl Splitter {
         let c = self.inner.config();
         let separators: Vec<&str> = c.separators.iter().map(|s| s.pattern.as_str()).collect();
         let dict = pyo3::types::PyDict::new(py);
-        dict.set_item("strategy", c.strategy.name())?;
+        dict.set_item("strategy", c.kind().name())?;
         dict.set_item("size", c.size)?;
         dict.set_item("overlap", c.overlap)?;
         dict.set_item("separators", separators)?;
         dict.set_item("unit", c.unit.name())?;
         dict.set_item("placement", c.placement.name())?;
         dict.set_item("trim", c.trim)?;
-        let then: Option<Vec<&str>> = c
-            .then_recursive
-            .as_ref()
-            .map(|list| list.iter().map(|s| s.pattern.as_str()).collect());
+        let then_recursive = c.header_split_config().map(|h| &h.then_recursive);
         let regex = c
             .separators
             .iter()
-            .chain(c.then_recursive.iter().flatten())
+            .chain(then_recursive.into_iter().flatten().flatten())
             .any(|s| s.regex);
         dict.set_item("regex", regex)?;
         // The settings of one strategy only with that strategy.
-        let own = |setting: StrategySetting| setting.strategy() == c.strategy;
-        if own(StrategySetting::EachLine) {
-            dict.set_item("each_line", c.each_line)?;
-        }
-        if own(StrategySetting::ThenRecursive) {
+        if let Some(own) = c.header_split_config() {
+            let then: Option<Vec<&str>> = own
+                .then_recursive
+                .as_ref()
+                .map(|list| list.iter().map(|s| s.pattern.as_str()).collect());
+            dict.set_item("each_line", own.each_line)?;
             dict.set_item("then_recursive", then)?;
         }
-        if own(StrategySetting::HeadingPrefix) {
-            dict.set_item("heading_prefix", c.heading_prefix)?;
+        if let Some(own) = c.markdown_config() {
+            dict.set_item("heading_prefix", own.heading_prefix)?;
+            dict.set_item("table_header", own.table_header.name())?;
         }
-        if own(StrategySetting::TableHeader) {
-            dict.set_item("table_header", c.table_header.name())?;
-        }
-        if own(StrategySetting::Semantic) {
-            let s = &c.semantic;
+        if let Some(s) = c.semantic_config() {
             dict.set_item("breakpoint", s.breakpoint.name())?;
             dict.set_item("amount", s.amount)?;
             dict.set_item("buffer", s.buffer)?;
@@ -400,7 +395,7 @@ impl Splitter {
             .collect();
         format!(
             "Splitter(strategy={:?}, size={}, overlap={}, separators=[{}], unit={:?}, placement={:?}, trim={}, regex={})",
-            c.strategy.name(),
+            c.kind().name(),
             c.size,
             c.overlap,
             separators.join(", "),

@@ -1262,7 +1262,7 @@ pub fn findings_of(
     // each is the tokens it spans. Other strategies count each chunk alone,
     // as an embedder will, and say nothing of token positions.
     let tokens = match &counter {
-        Ok(counter) if counter.tokenizer().is_some() && config.strategy == Strategy::Fixed => {
+        Ok(counter) if counter.tokenizer().is_some() && config.kind() == Strategy::Fixed => {
             let claims: Vec<(Span, Option<Claim>)> = output
                 .chunks
                 .iter()
@@ -1551,7 +1551,7 @@ pub fn overlap_delivered(source: &str, config: &Config, counter: Counter, spans:
     if k == 0 {
         return verdict(true, "no overlap asked for".into());
     }
-    if config.strategy != Strategy::Recursive || !counter.is_additive() {
+    if config.kind() != Strategy::Recursive || !counter.is_additive() {
         return verdict(
             true,
             "judged for recursive splitting in chars or bytes only".into(),
@@ -1669,7 +1669,7 @@ pub fn findings(
     let pieces = as_output(pieces);
     // The fixed strategy: the checks need no separators compiled.
     let plain = Config {
-        strategy: Strategy::Fixed,
+        strategy: Strategy::Fixed.into(),
         ..config.clone()
     };
     let by_hull = check(&judged, &plain, &hulls, resources);

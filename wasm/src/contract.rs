@@ -177,7 +177,10 @@ fn splitter_for(config: Config, resources: &Resources) -> Result<std::rc::Rc<Spl
     LAST.with(|last| {
         let mut last = last.borrow_mut();
         let same = |s: &&std::rc::Rc<Splitter>| {
-            *s.config() == config && resources.holds(&config.semantic.embedder)
+            *s.config() == config
+                && config
+                    .semantic_config()
+                    .is_none_or(|own| resources.holds(&own.embedder))
         };
         if let Some(splitter) = last.as_ref().filter(same) {
             return Ok(splitter.clone());

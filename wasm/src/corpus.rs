@@ -114,7 +114,7 @@ pub fn build<I>(docs: I, config: &Config, export: Option<Export>) -> Result<Corp
 where
     I: IntoIterator<Item = Result<(String, String), Refusal>>,
 {
-    let headings = config.strategy == Strategy::Markdown;
+    let headings = config.kind() == Strategy::Markdown;
     let mut out = export.map(|e| match e {
         Export::Jsonl => String::new(),
         Export::Csv => export::csv_header(headings),

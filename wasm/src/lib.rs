@@ -188,13 +188,14 @@ mod api {
         model: &JsModel,
     ) -> Result<Report, String> {
         let mut config = crate::options::resolve(options).map_err(|e| e.message)?;
-        if config.strategy != chunkscope::Strategy::Semantic {
+        let kind = config.kind();
+        let Some(own) = config.semantic_config_mut() else {
             return Err(format!(
                 "splitWithModel is for strategy \"semantic\" (the only one that embeds), not {:?}",
-                config.strategy.name()
+                kind.name()
             ));
-        }
-        config.semantic.embedder = EmbedderChoice::named(model.name.clone());
+        };
+        own.embedder = EmbedderChoice::named(model.name.clone());
         let resources = crate::loaded::held()
             .with_embedder(model.name.clone(), model.model.clone())
             .map_err(|e| e.to_string())?;
@@ -482,7 +483,7 @@ mod tests {
         let mut cases = 0;
         for strategy in chunkscope::Strategy::ALL {
             let mut config = Config::recursive(40).with_separators(["\n\n", "\n", ". ", " ", ""]);
-            config.strategy = strategy;
+            config.strategy = strategy.into();
             if strategy.separators_are_header_markers() {
                 config.separators = Config::for_strategy(strategy).separators;
                 config.placement = strategy.default_placement();

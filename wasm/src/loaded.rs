@@ -4,7 +4,7 @@
 //! (`{ id, model: { name, files } }`).
 //!
 //! A configuration names them, as plain data: a token unit its encoding,
-//! `config.semantic.embedder` the model as `model:N`, where `N` counts the
+//! the semantic strategy's `embedder` the model as `model:N`, where `N` counts the
 //! loads (its generation). So the model's megabytes cross the worker
 //! boundary once and never travel in a request or a report, the page names
 //! the model without holding it, and a newly loaded model (generation 4)
@@ -164,7 +164,7 @@ mod tests {
         // configuration that asked for it.
         let text = "Cats purr. Dogs bark. Cats sleep.";
         let mut config = chunkscope::Config::for_strategy(chunkscope::Strategy::Semantic);
-        config.semantic.embedder = EmbedderChoice::named(model_name(g));
+        config.semantic_config_mut().unwrap().embedder = EmbedderChoice::named(model_name(g));
         let analysis =
             crate::contract::analyze(text, config.clone(), crate::contract::Detail::Full).unwrap();
         let trace = analysis.output.trace.semantic.as_ref().unwrap();

@@ -41,7 +41,7 @@ mod tests {
         let named = serde_json::json!({"strategy": "semantic", "semantic": {"embedder": "model"}});
         let named = config(named).unwrap();
         assert_eq!(
-            named.semantic.embedder,
+            named.semantic_config().unwrap().embedder,
             chunkscope::semantic::EmbedderChoice::named("model")
         );
         let e =
@@ -70,7 +70,7 @@ mod tests {
         let written = serde_json::to_value(SplitOptions::from(&original)).unwrap();
         assert_eq!(config(written).unwrap(), original);
         let mut semantic = Config::for_strategy(Strategy::Semantic);
-        semantic.semantic.buffer = 2;
+        semantic.semantic_config_mut().unwrap().buffer = 2;
         let written = serde_json::to_value(SplitOptions::from(&semantic)).unwrap();
         assert_eq!(written["semantic"]["embedder"], "lexical");
         assert_eq!(config(written).unwrap(), semantic);
@@ -79,9 +79,12 @@ mod tests {
     #[test]
     fn the_report_echo_reads_back_as_the_same_config() {
         let mut original = Config::for_strategy(Strategy::Semantic);
-        original.semantic = chunkscope::semantic::SemanticConfig::new()
-            .with_breakpoint(chunkscope::semantic::Breakpoint::Gradient, Some(80.0));
-        original.semantic.min_chunk_size = Some(10);
+        original.strategy =
+            chunkscope::StrategyConfig::Semantic(chunkscope::semantic::SemanticConfig {
+                min_chunk_size: Some(10),
+                ..chunkscope::semantic::SemanticConfig::new()
+                    .with_breakpoint(chunkscope::semantic::Breakpoint::Gradient, Some(80.0))
+            });
         let splitter =
             chunkscope::Splitter::new(original.clone(), &chunkscope::Resources::new()).unwrap();
         let report = splitter.report("a", chunkscope::Detail::FULL).unwrap();

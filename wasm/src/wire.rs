@@ -17,13 +17,14 @@
 //! offsets into 10 MB would take four.
 //!
 //! ```text
-//! "CSA5"
+//! "CSA6"
 //! config    strategy, size, overlap, unit, [pattern, regex, level]*, placement, trim,
-//!           each_line, then_recursive? [pattern, regex, level]*, heading_prefix, table_header (repeat?),
-//!           semantic settings (breakpoint name,
-//!           amount? (float), buffer, number_of_chunks?, min_chunk_size?,
-//!           embedder: its name, `lexical` or `model:N` for the worker's
-//!           loaded model)
+//!           then what only the strategy reads:
+//!           langchain-markdown: each_line, then_recursive? [pattern, regex, level]*
+//!           markdown: heading_prefix, table_header (repeat?)
+//!           semantic: breakpoint name, amount? (float), buffer,
+//!           number_of_chunks?, min_chunk_size?, embedder: its name,
+//!           `lexical` or `model:N` for the worker's loaded model
 //!           level: a named level's name (`sentence`), or empty
 //! chunks    n, then n × (bytes, chars, len, cut, overlap?, node?)
 //!           overlap: its bytes, from the chunk's own start
@@ -64,10 +65,10 @@ use chunkscope::sentence::{Decision, Reason, Sentences};
 use chunkscope::{
     Action, Check, Checks, Chunk, Close, Config, Cut, Heading, LangChainFact, LangChainFacts,
     Level, MarkdownChunk, MarkdownFacts, Node, Output, Property, Separator, SeparatorLevel, Span,
-    Trace,
+    Strategy, StrategyConfig, Trace,
 };
 
-const MAGIC: &[u8; 4] = b"CSA5";
+const MAGIC: &[u8; 4] = b"CSA6";
 
 /// Packs `analysis` into a buffer that [`decode`] reads back.
 pub fn encode(analysis: &Analysis) -> Vec<u8> {
@@ -314,7 +315,7 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
         ascii: text.is_ascii(),
     };
     if r.take(MAGIC.len())? != MAGIC {
-        return Err("not a chunkscope report (the buffer does not start with CSA5)".into());
+        return Err("not a chunkscope report (the buffer does not start with CSA6)".into());
     }
     let config = read_config(&mut r)?;
     let (trace, checked) = (r.flag()?, r.flag()?);
@@ -679,35 +680,44 @@ fn read_not_slice(r: &mut Reader) -> Result<Option<NotSlice>, String> {
     })
 }
 
+/// The common settings, then only what the strategy itself reads.
 fn write_config(w: &mut Writer, c: &Config) {
-    w.str(c.strategy.name());
+    w.str(c.kind().name());
     w.num(c.size);
     w.num(c.overlap);
     w.str(c.unit.name());
     write_separators(w, &c.separators);
     w.str(c.placement.name());
     w.flag(c.trim);
-    w.flag(c.each_line);
-    w.flag(c.then_recursive.is_some());
-    if let Some(list) = &c.then_recursive {
-        write_separators(w, list);
-    }
-    w.flag(c.heading_prefix);
-    w.flag(c.table_header == chunkscope::TableHeader::Repeat);
-    let s = &c.semantic;
-    w.str(s.breakpoint.name());
-    w.flag(s.amount.is_some());
-    if let Some(x) = s.amount {
-        w.float(x);
-    }
-    w.num(s.buffer);
-    for n in [s.number_of_chunks, s.min_chunk_size] {
-        w.flag(n.is_some());
-        if let Some(n) = n {
-            w.num(n);
+    match &c.strategy {
+        StrategyConfig::LangChainMarkdown(own) => {
+            w.flag(own.each_line);
+            w.flag(own.then_recursive.is_some());
+            if let Some(list) = &own.then_recursive {
+                write_separators(w, list);
+            }
         }
+        StrategyConfig::Markdown(own) => {
+            w.flag(own.heading_prefix);
+            w.flag(own.table_header == chunkscope::TableHeader::Repeat);
+        }
+        StrategyConfig::Semantic(s) => {
+            w.str(s.breakpoint.name());
+            w.flag(s.amount.is_some());
+            if let Some(x) = s.amount {
+                w.float(x);
+            }
+            w.num(s.buffer);
+            for n in [s.number_of_chunks, s.min_chunk_size] {
+                w.flag(n.is_some());
+                if let Some(n) = n {
+                    w.num(n);
+                }
+            }
+            w.str(s.embedder.name());
+        }
+        _ => {}
     }
-    w.str(s.embedder.name());
 }
 
 /// The semantic settings [`write_config`] wrote; the embedder by its name.
@@ -740,18 +750,34 @@ fn write_separators(w: &mut Writer, list: &[Separator]) {
 }
 
 fn read_config(r: &mut Reader) -> Result<Config, String> {
-    let strategy = r.string()?.parse()?;
+    let strategy: Strategy = r.string()?.parse()?;
     let size = r.num()?;
     let overlap = r.num()?;
     let unit = r.string()?.parse()?;
     let separators = read_separators(r)?;
     let placement = r.string()?.parse()?;
     let trim = r.flag()?;
-    let each_line = r.flag()?;
-    let then_recursive = if r.flag()? {
-        Some(read_separators(r)?)
-    } else {
-        None
+    let strategy = match strategy.into() {
+        StrategyConfig::LangChainMarkdown(_) => {
+            StrategyConfig::LangChainMarkdown(chunkscope::HeaderSplitConfig {
+                each_line: r.flag()?,
+                then_recursive: if r.flag()? {
+                    Some(read_separators(r)?)
+                } else {
+                    None
+                },
+            })
+        }
+        StrategyConfig::Markdown(_) => StrategyConfig::Markdown(chunkscope::MarkdownConfig {
+            heading_prefix: r.flag()?,
+            table_header: if r.flag()? {
+                chunkscope::TableHeader::Repeat
+            } else {
+                chunkscope::TableHeader::Once
+            },
+        }),
+        StrategyConfig::Semantic(_) => StrategyConfig::Semantic(read_semantic_config(r)?),
+        other => other,
     };
     Ok(Config {
         strategy,
@@ -761,15 +787,6 @@ fn read_config(r: &mut Reader) -> Result<Config, String> {
         separators,
         placement,
         trim,
-        each_line,
-        then_recursive,
-        heading_prefix: r.flag()?,
-        table_header: if r.flag()? {
-            chunkscope::TableHeader::Repeat
-        } else {
-            chunkscope::TableHeader::Once
-        },
-        semantic: read_semantic_config(r)?,
     })
 }
 
@@ -1149,11 +1166,11 @@ mod tests {
         ];
         for semantic in settings {
             let config = Config {
-                semantic: semantic.clone(),
+                strategy: StrategyConfig::Semantic(semantic.clone()),
                 ..Config::for_strategy(Strategy::Semantic)
             };
             let a = round_trip(PAGE, config, Detail::Full);
-            assert_eq!(a.config.semantic, semantic);
+            assert_eq!(a.config.semantic_config(), Some(&semantic));
         }
     }
 
@@ -1163,11 +1180,14 @@ mod tests {
                    ## UPI\nInstant.\n\nTo the same UPI id.";
         let config = Config {
             size: 30,
-            then_recursive: Some(vec![Separator::literal(", "), Separator::hard_cut()]),
+            strategy: StrategyConfig::LangChainMarkdown(chunkscope::HeaderSplitConfig {
+                each_line: false,
+                then_recursive: Some(vec![Separator::literal(", "), Separator::hard_cut()]),
+            }),
             ..Config::for_strategy(Strategy::LangChainMarkdown)
         };
         let a = round_trip(doc, config.clone(), Detail::Full);
-        assert_eq!(a.config.then_recursive, config.then_recursive);
+        assert_eq!(a.config, config);
         let facts = a.output.langchain.as_ref().unwrap();
         assert_eq!(facts.separators, ["#", "##", "###", "\n\n", ", ", ""]);
         assert_eq!(a.output.chunks[0].text(doc), "Within 5 days of approval");
@@ -1218,7 +1238,7 @@ mod tests {
         for detail in Detail::ALL {
             for strategy in Strategy::ALL {
                 let mut config = seed.clone();
-                config.strategy = strategy;
+                config.strategy = strategy.into();
                 if strategy.separators_are_header_markers() {
                     config.separators = Config::for_strategy(strategy).separators;
                     config.placement = strategy.default_placement();
@@ -1280,7 +1300,7 @@ mod tests {
     fn what_is_not_a_report_is_an_error() {
         let a = analyze(PAGE, Config::recursive(40), Detail::Full).unwrap();
         let bytes = encode(&a);
-        assert!(decode(b"CSA4", PAGE).unwrap_err().contains("CSA5"));
+        assert!(decode(b"CSA5", PAGE).unwrap_err().contains("CSA6"));
         // Every cut-short prefix is refused, none panics.
         for end in 0..bytes.len() {
             assert!(

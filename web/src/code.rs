@@ -41,7 +41,7 @@ fn python_pattern(s: &Separator) -> &str {
 /// The settings as Rust code using `chunkscope`.
 pub fn rust(config: &Config) -> String {
     let placement = |b: &mut String| {
-        if config.placement != config.strategy.default_placement() {
+        if config.placement != config.kind().default_placement() {
             let p = match config.placement {
                 Placement::End => "End",
                 Placement::Start => "Start",
@@ -55,7 +55,7 @@ pub fn rust(config: &Config) -> String {
             b.push_str(&format!("\n    .with_overlap({})", config.overlap));
         }
     };
-    let mut builder = match config.strategy {
+    let mut builder = match config.kind() {
         Strategy::Fixed => format!("Config::fixed({}, {})", config.size, config.overlap),
         Strategy::Recursive => {
             let mut b = format!("Config::recursive({})", config.size);
@@ -70,7 +70,7 @@ pub fn rust(config: &Config) -> String {
         // LangChain's own defaults, then what differs from them; an empty list
         // is LangChain's default list, as in Python.
         Strategy::LangChain | Strategy::LangChainCharacter => {
-            let variant = match config.strategy {
+            let variant = match config.kind() {
                 Strategy::LangChainCharacter => "LangChainCharacter",
                 _ => "LangChain",
             };
@@ -117,15 +117,16 @@ pub fn rust(config: &Config) -> String {
     if !config.trim {
         builder.push_str("\n    .with_trim(false)");
     }
-    // The Markdown strategy's own settings (the others ignore them, and the
-    // page's configuration leaves them off for them).
-    if config.heading_prefix {
-        builder.push_str("\n    .with_heading_prefix(true)");
+    // The Markdown strategy's own settings.
+    if let Some(own) = config.markdown_config() {
+        if own.heading_prefix {
+            builder.push_str("\n    .with_heading_prefix(true)");
+        }
+        if own.table_header == chunkscope::TableHeader::Repeat {
+            builder.push_str("\n    .with_table_header(TableHeader::Repeat)");
+        }
     }
-    if config.table_header == chunkscope::TableHeader::Repeat {
-        builder.push_str("\n    .with_table_header(TableHeader::Repeat)");
-    }
-    let comment = if config.strategy.langchain().is_some() {
+    let comment = if config.kind().langchain().is_some() {
         "chunk.span is where the chunk comes from; out.langchain has LangChain's own text where it differs, and start_index."
     } else {
         "chunk.span is the exact byte range; chunk.cut says what ended it."
@@ -174,7 +175,7 @@ pub fn python(config: &Config) -> (String, Vec<&'static str>) {
             encoding.python_name()
         ),
     };
-    let code = match config.strategy {
+    let code = match config.kind() {
         Strategy::LangChain | Strategy::LangChainCharacter => {
             return (langchain_python(config), notes)
         }
@@ -199,7 +200,7 @@ pub fn python(config: &Config) -> (String, Vec<&'static str>) {
         // The Python package of the text-splitter crate: the call that
         // gives the page's chunks.
         Strategy::TextSplitter | Strategy::TextSplitterMarkdown => {
-            let kind = if config.strategy == Strategy::TextSplitter {
+            let kind = if config.kind() == Strategy::TextSplitter {
                 chunkscope::text_splitter::Kind::Text
             } else {
                 chunkscope::text_splitter::Kind::Markdown
@@ -214,7 +215,7 @@ pub fn python(config: &Config) -> (String, Vec<&'static str>) {
             return (code, notes);
         }
         Strategy::LangChainMarkdown => {
-            let code = match config.strategy.langchain_python(config) {
+            let code = match config.kind().langchain_python(config) {
                 Some((_, code)) => code,
                 None => "# These settings have no LangChain equivalent\n".to_string(),
             };
@@ -349,7 +350,7 @@ pub fn python(config: &Config) -> (String, Vec<&'static str>) {
 /// translation of the settings, so the code gives the page's chunks.
 fn langchain_python(config: &Config) -> String {
     let made = config
-        .strategy
+        .kind()
         .langchain()
         .map(|kind| LangChainConfig::from_config(kind, config));
     match made {
@@ -408,7 +409,12 @@ mod tests {
     fn python_code_for_the_markdown_recipe() {
         let config = Config {
             size: 30,
-            then_recursive: Some(Vec::new()),
+            strategy: chunkscope::StrategyConfig::LangChainMarkdown(
+                chunkscope::HeaderSplitConfig {
+                    each_line: false,
+                    then_recursive: Some(Vec::new()),
+                },
+            ),
             ..Config::for_strategy(Strategy::LangChainMarkdown)
         };
         let (code, notes) = python(&config);

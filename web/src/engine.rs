@@ -239,7 +239,7 @@ pub fn send(requests: &[Request]) {
     for which in Which::ALL {
         let mine: Vec<Request> = requests
             .iter()
-            .filter(|r| Which::of(r.config.strategy) == which)
+            .filter(|r| Which::of(r.config.kind()) == which)
             .cloned()
             .collect();
         let started = ENGINES.with(|e| e.borrow()[which.index()].is_some());
@@ -315,7 +315,7 @@ pub fn full_report(
     config: &Config,
     done: impl FnOnce(Result<JsValue, Refusal>) + 'static,
 ) {
-    with_engine(Which::of(config.strategy), |engine| {
+    with_engine(Which::of(config.kind()), |engine| {
         let id = engine.errand(Box::new(move |answer| {
             done(expect(answer, |a| match a {
                 Response::Report {
@@ -353,7 +353,7 @@ pub fn evaluate_by(
     model: Option<u32>,
     done: impl FnOnce(Result<chunkscope_eval::Evaluation, Refusal>) + 'static,
 ) {
-    with_engine(Which::of(config.strategy), |engine| {
+    with_engine(Which::of(config.kind()), |engine| {
         let id = engine.errand(Box::new(move |answer| {
             done(
                 expect(answer, |a| match a {
@@ -384,7 +384,7 @@ pub fn corpus(
     export: Option<&str>,
     done: impl FnOnce(Result<(Numbers, Option<String>), Refusal>) + 'static,
 ) {
-    with_engine(Which::of(config.strategy), |engine| {
+    with_engine(Which::of(config.kind()), |engine| {
         let id = engine.errand(Box::new(move |answer| {
             done(
                 expect(answer, |a| match a {
@@ -428,7 +428,7 @@ pub fn read_questions(
 /// Asks for the full analysis of `text` under `config`, for a view that
 /// keeps its own split (the teaching views) rather than the reducer's.
 pub fn analyze(text: Text, config: &Config, done: impl FnOnce(Result<Split, Refusal>) + 'static) {
-    with_engine(Which::of(config.strategy), |engine| {
+    with_engine(Which::of(config.kind()), |engine| {
         let held = text.clone();
         let id = engine.errand(Box::new(move |answer| {
             let report = expect(answer, |a| match a {

@@ -27,13 +27,13 @@
 //! decided here alone ([`StrategySetting`]): one given to a strategy that
 //! would ignore it is refused, with the setting and the strategy named.
 //!
-//! Invariant: for any configuration `c` whose strategy-only settings are its
-//! own (`c == c.clone().without_ignored()`),
-//! `Settings::from(&c).resolve() == c`, so an echo reads back as the
-//! configuration that made it.
+//! Invariant: for any configuration `c`, `Settings::from(&c).resolve() == c`,
+//! so an echo reads back as the configuration that made it. (A
+//! [`Config`] cannot hold a setting its strategy ignores: those live in its
+//! [`StrategyConfig`] variant.)
 
 use super::semantic::SemanticConfig;
-use super::Config;
+use super::{Config, StrategyConfig};
 use crate::embed::EmbedderChoice;
 use crate::separator::{Placement, Separator};
 use crate::strategy::{Breakpoint, Strategy, TableHeader};
@@ -209,7 +209,7 @@ impl Settings {
         self,
         spell: impl Fn(&'static str) -> String,
     ) -> Result<Config, SettingsError> {
-        let strategy = self.strategy.unwrap_or(Config::default().strategy);
+        let strategy = self.strategy.unwrap_or_default();
         if let Some((setting, given)) = self.foreign(strategy) {
             return Err(SettingsError::new(
                 setting.name(),
@@ -222,27 +222,36 @@ impl Settings {
             ));
         }
         let mut config = Config::for_strategy(strategy);
-        let defaults = config.clone();
-        config.size = self.size.unwrap_or(defaults.size);
-        config.overlap = self.overlap.unwrap_or(defaults.overlap);
-        config.unit = self.unit.unwrap_or(defaults.unit);
-        config.separators = self.separators.unwrap_or(defaults.separators);
-        config.placement = self.placement.unwrap_or(defaults.placement);
-        config.trim = self.trim.unwrap_or(defaults.trim);
-        config.each_line = self.each_line.unwrap_or(defaults.each_line);
-        config.then_recursive = self.then_recursive;
-        config.heading_prefix = self.heading_prefix.unwrap_or(defaults.heading_prefix);
-        config.table_header = self.table_header.unwrap_or(defaults.table_header);
-        if let Some(s) = self.semantic {
-            let c = &mut config.semantic;
-            c.breakpoint = s.breakpoint.unwrap_or(c.breakpoint);
-            c.amount = s.amount;
-            c.buffer = s.buffer.unwrap_or(c.buffer);
-            c.number_of_chunks = s.number_of_chunks;
-            c.min_chunk_size = s.min_chunk_size;
-            c.embedder = s
-                .embedder
-                .map_or(EmbedderChoice::Lexical, EmbedderChoice::named);
+        config.size = self.size.unwrap_or(config.size);
+        config.overlap = self.overlap.unwrap_or(config.overlap);
+        config.unit = self.unit.unwrap_or(config.unit);
+        if let Some(separators) = self.separators {
+            config.separators = separators;
+        }
+        config.placement = self.placement.unwrap_or(config.placement);
+        config.trim = self.trim.unwrap_or(config.trim);
+        match &mut config.strategy {
+            StrategyConfig::LangChainMarkdown(own) => {
+                own.each_line = self.each_line.unwrap_or(own.each_line);
+                own.then_recursive = self.then_recursive;
+            }
+            StrategyConfig::Markdown(own) => {
+                own.heading_prefix = self.heading_prefix.unwrap_or(own.heading_prefix);
+                own.table_header = self.table_header.unwrap_or(own.table_header);
+            }
+            StrategyConfig::Semantic(own) => {
+                if let Some(s) = self.semantic {
+                    own.breakpoint = s.breakpoint.unwrap_or(own.breakpoint);
+                    own.amount = s.amount;
+                    own.buffer = s.buffer.unwrap_or(own.buffer);
+                    own.number_of_chunks = s.number_of_chunks;
+                    own.min_chunk_size = s.min_chunk_size;
+                    own.embedder = s
+                        .embedder
+                        .map_or(EmbedderChoice::Lexical, EmbedderChoice::named);
+                }
+            }
+            _ => {}
         }
         Ok(config)
     }
@@ -275,8 +284,8 @@ impl Settings {
     /// was set), so a reader sees the threshold the split used.
     pub fn echo(config: &Config) -> Settings {
         let mut settings = Settings::from(config);
-        if let Some(semantic) = &mut settings.semantic {
-            semantic.amount = Some(config.semantic.amount());
+        if let (Some(semantic), Some(own)) = (&mut settings.semantic, config.semantic_config()) {
+            semantic.amount = Some(own.amount());
         }
         settings
     }
@@ -419,32 +428,27 @@ impl SemanticSettings {
     }
 }
 
-/// Everything written, except the strategy-only settings its strategy does
-/// not read and those at their off value. The embedder is written by its
-/// name.
+/// Everything written, except a strategy's own settings at their off value.
+/// The embedder is written by its name.
 impl From<&Config> for Settings {
     fn from(config: &Config) -> Settings {
-        let strategy = config.strategy;
-        let own = |setting: StrategySetting| setting.strategy() == strategy;
+        let markdown = config.markdown_config();
+        let header_split = config.header_split_config();
         Settings {
-            strategy: Some(strategy),
+            strategy: Some(config.kind()),
             size: Some(config.size),
             overlap: Some(config.overlap),
             unit: Some(config.unit),
             separators: Some(config.separators.clone()),
             placement: Some(config.placement),
             trim: Some(config.trim),
-            each_line: (own(StrategySetting::EachLine) && config.each_line).then_some(true),
-            then_recursive: config
-                .then_recursive
-                .clone()
-                .filter(|_| own(StrategySetting::ThenRecursive)),
-            heading_prefix: (own(StrategySetting::HeadingPrefix) && config.heading_prefix)
-                .then_some(true),
-            table_header: (own(StrategySetting::TableHeader)
-                && config.table_header != TableHeader::Once)
-                .then_some(config.table_header),
-            semantic: own(StrategySetting::Semantic).then(|| semantic_settings(&config.semantic)),
+            each_line: header_split.is_some_and(|h| h.each_line).then_some(true),
+            then_recursive: header_split.and_then(|h| h.then_recursive.clone()),
+            heading_prefix: markdown.is_some_and(|m| m.heading_prefix).then_some(true),
+            table_header: markdown
+                .map(|m| m.table_header)
+                .filter(|&t| t != TableHeader::Once),
+            semantic: config.semantic_config().map(semantic_settings),
         }
     }
 }
@@ -457,30 +461,6 @@ fn semantic_settings(s: &SemanticConfig) -> SemanticSettings {
         number_of_chunks: s.number_of_chunks,
         min_chunk_size: s.min_chunk_size,
         embedder: Some(s.embedder.name().to_string()),
-    }
-}
-
-impl Config {
-    /// The same configuration with the strategy-only settings its strategy
-    /// does not read put back to their defaults ([`StrategySetting`]), so
-    /// two configurations that split alike compare equal, and the written
-    /// form of one reads back as it.
-    pub fn without_ignored(mut self) -> Config {
-        let defaults = Config::default();
-        let strategy = self.strategy;
-        for setting in StrategySetting::ALL {
-            if setting.strategy() == strategy {
-                continue;
-            }
-            match setting {
-                StrategySetting::EachLine => self.each_line = defaults.each_line,
-                StrategySetting::ThenRecursive => self.then_recursive = None,
-                StrategySetting::HeadingPrefix => self.heading_prefix = defaults.heading_prefix,
-                StrategySetting::TableHeader => self.table_header = defaults.table_header,
-                StrategySetting::Semantic => self.semantic = SemanticConfig::new(),
-            }
-        }
-        self
     }
 }
 
@@ -600,13 +580,21 @@ mod tests {
 
     #[test]
     fn the_written_form_reads_back_as_the_configuration() {
-        let mut semantic = Config::for_strategy(Strategy::Semantic);
-        semantic.semantic = SemanticConfig::new().with_breakpoint(Breakpoint::Gradient, Some(80.0));
-        semantic.semantic.buffer = 2;
-        semantic.semantic.min_chunk_size = Some(10);
-        let mut recipe = Config::for_strategy(Strategy::LangChainMarkdown);
-        recipe.each_line = true;
-        recipe.then_recursive = Some(vec![Separator::regex(r"\s+")]);
+        let semantic = Config {
+            strategy: StrategyConfig::Semantic(SemanticConfig {
+                buffer: 2,
+                min_chunk_size: Some(10),
+                ..SemanticConfig::new().with_breakpoint(Breakpoint::Gradient, Some(80.0))
+            }),
+            ..Config::for_strategy(Strategy::Semantic)
+        };
+        let recipe = Config {
+            strategy: StrategyConfig::LangChainMarkdown(super::super::HeaderSplitConfig {
+                each_line: true,
+                then_recursive: Some(vec![Separator::regex(r"\s+")]),
+            }),
+            ..Config::for_strategy(Strategy::LangChainMarkdown)
+        };
         let configs = [
             Config::recursive(40)
                 .with_overlap(5)
@@ -628,30 +616,28 @@ mod tests {
             let read = Settings::from(&config).resolve().unwrap();
             assert_eq!(read, config);
         }
+        // Every strategy's defaults, written and read back.
+        for strategy in Strategy::ALL {
+            let config = Config::for_strategy(strategy);
+            assert_eq!(Settings::from(&config).resolve().unwrap(), config);
+        }
     }
 
     #[test]
-    fn settings_another_strategy_ignores_are_not_written_and_compare_equal_once_dropped() {
-        let mut config = Config::recursive(40)
-            .with_heading_prefix(true)
-            .with_table_header(TableHeader::Repeat);
-        config.each_line = true;
-        config.then_recursive = Some(Vec::new());
-        config.semantic.buffer = 3;
-        let written = Settings::from(&config);
-        assert_eq!(
-            (
-                written.each_line,
-                &written.then_recursive,
-                written.heading_prefix,
-                written.table_header,
-                &written.semantic
-            ),
-            (None, &None, None, None, &None)
-        );
-        let plain = config.clone().without_ignored();
-        assert_eq!(plain, Config::recursive(40));
-        assert_eq!(written.resolve().unwrap(), plain);
+    fn a_strategy_setting_at_its_off_value_is_not_written() {
+        let written = Settings::from(&Config::markdown(40));
+        assert_eq!((written.heading_prefix, written.table_header), (None, None));
+        let written = Settings::from(&Config::for_strategy(Strategy::LangChainMarkdown));
+        assert_eq!((written.each_line, &written.then_recursive), (None, &None));
+        assert!(Settings::from(&Config::recursive(40)).semantic.is_none());
+    }
+
+    #[test]
+    #[should_panic(
+        expected = "with_heading_prefix sets a Markdown strategy's setting, on a \"recursive\" configuration"
+    )]
+    fn a_markdown_builder_on_another_strategy_says_which() {
+        let _ = Config::recursive(40).with_heading_prefix(true);
     }
 
     #[test]
@@ -690,7 +676,7 @@ mod tests {
         };
         let config = named("model:3").resolve().unwrap();
         assert_eq!(
-            config.semantic.embedder,
+            config.semantic_config().unwrap().embedder,
             EmbedderChoice::Named("model:3".into())
         );
         let written = Settings::from(&config);
@@ -700,7 +686,10 @@ mod tests {
         );
         assert_eq!(written.resolve().unwrap(), config);
         let lexical = named("lexical").resolve().unwrap();
-        assert_eq!(lexical.semantic.embedder, EmbedderChoice::Lexical);
+        assert_eq!(
+            lexical.semantic_config().unwrap().embedder,
+            EmbedderChoice::Lexical
+        );
         assert_eq!(lexical, Config::for_strategy(Strategy::Semantic));
     }
 }

@@ -74,7 +74,7 @@ impl MarkdownHeaderConfig {
     /// Maps the playground's [`Config`]: the separators are the header
     /// markers (literal runs of one to six `#`), placement `None` strips the
     /// header lines and `Start` keeps each at the start of its section, and
-    /// [`Config::each_line`] is `return_each_line`.
+    /// [`HeaderSplitConfig::each_line`](crate::HeaderSplitConfig::each_line) is `return_each_line`.
     pub fn from_config(config: &Config) -> Result<MarkdownHeaderConfig, LangChainError> {
         let bad = |index: usize, why: &str| LangChainError::BadHeaderMarker {
             index,
@@ -99,7 +99,7 @@ impl MarkdownHeaderConfig {
             Placement::End => return Err(LangChainError::HeaderAtTheEnd),
         };
         Ok(MarkdownHeaderConfig {
-            return_each_line: config.each_line,
+            return_each_line: config.header_split_config().is_some_and(|h| h.each_line),
             strip_headers,
             ..MarkdownHeaderConfig::new(config.separators.iter().map(|s| s.pattern.clone()))
         })

@@ -35,14 +35,17 @@ pub struct MarkdownRecipe {
 
 impl MarkdownRecipe {
     /// The recipe from the playground's settings, when
-    /// [`Config::then_recursive`] asks for it: the header splitter from the
+    /// [`HeaderSplitConfig::then_recursive`](crate::HeaderSplitConfig::then_recursive) asks for it: the header splitter from the
     /// header markers, placement and each-line setting; the recursive
     /// splitter with `chunk_size` = size, `chunk_overlap` = overlap, the
     /// unit as its length function, `then_recursive`'s separators (none:
     /// LangChain's default list), `keep_separator=True` (LangChain's
     /// default) and `strip_whitespace` = trim.
     pub fn from_config(config: &Config) -> Result<Option<MarkdownRecipe>, LangChainError> {
-        let Some(separators) = &config.then_recursive else {
+        let Some(separators) = config
+            .header_split_config()
+            .and_then(|h| h.then_recursive.as_ref())
+        else {
             return Ok(None);
         };
         let headers = MarkdownHeaderConfig::from_config(config)?;

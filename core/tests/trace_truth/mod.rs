@@ -15,6 +15,17 @@ use chunkscope::{
     Placement, Property, Separator, Span, Splitter, Strategy as Engine, TableHeader, Unit,
 };
 use std::collections::BTreeMap;
+/// The Markdown strategy's heading prefix (off for another strategy).
+pub fn heading_prefix(config: &Config) -> bool {
+    config.markdown_config().is_some_and(|m| m.heading_prefix)
+}
+
+/// The Markdown strategy's table header rule (`once` for another strategy).
+pub fn table_header(config: &Config) -> TableHeader {
+    config
+        .markdown_config()
+        .map_or(TableHeader::Once, |m| m.table_header)
+}
 
 /// The length of `text` in the counter's unit: the one place this file counts.
 fn units(counter: Counter, text: &str) -> usize {
@@ -178,7 +189,7 @@ fn ours_with(
             c.len
         );
     }
-    match config.strategy {
+    match config.kind() {
         Engine::Fixed => fixed(source, config, counter, out, seen),
         Engine::Semantic => semantic(source, config, counter, out, seen),
         _ => {
@@ -213,7 +224,7 @@ fn ours_with(
                     c.index
                 );
             }
-            if config.strategy == Engine::Markdown {
+            if config.kind() == Engine::Markdown {
                 markdown(source, config, counter, &base, model, seen)
             } else {
                 recursive(source, config, counter, &base, seen)
@@ -853,9 +864,9 @@ pub fn markdown(
         // then the header rows and a line break.
         let repeated = fact
             .table_header
-            .filter(|_| config.table_header == TableHeader::Repeat)
+            .filter(|_| table_header(config) == TableHeader::Repeat)
             .map(|header| {
-                let before = if config.heading_prefix {
+                let before = if heading_prefix(config) {
                     expected.as_str()
                 } else {
                     ""
@@ -866,7 +877,7 @@ pub fn markdown(
         match &fact.prefix {
             Some(p) => {
                 truth!(
-                    (config.heading_prefix || repeated.is_some()) && *p == expected,
+                    (heading_prefix(config) || repeated.is_some()) && *p == expected,
                     "chunk {c}'s prefix is {p:?}, its path and table make {expected:?}"
                 );
                 saw(
@@ -881,7 +892,7 @@ pub fn markdown(
                 );
             }
             None => truth!(
-                !config.heading_prefix && repeated.is_none(),
+                !heading_prefix(config) && repeated.is_none(),
                 "chunk {c} has no prefix"
             ),
         }
@@ -918,7 +929,7 @@ pub fn markdown(
             saw(seen, "a table header recorded", 1);
         }
         let prefix_len = units(counter, &expected);
-        let room = if !(config.heading_prefix || repeated.is_some()) || expected.is_empty() {
+        let room = if !(heading_prefix(config) || repeated.is_some()) || expected.is_empty() {
             Some(config.size)
         } else if counter.is_additive() {
             Some(config.size - prefix_len)
@@ -1028,7 +1039,7 @@ fn structure(
             // (after the heading prefix, which the node's room already
             // takes off); measured where lengths add up.
             let header = (level == Level::TableRow
-                && config.table_header == TableHeader::Repeat
+                && table_header(config) == TableHeader::Repeat
                 && ps.len() > 2)
                 .then(|| trim(source, Span::new(ps[0].start, ps[2].start)));
             let later = match header {
@@ -1187,7 +1198,7 @@ pub fn semantic(
         .semantic
         .as_deref()
         .ok_or("a semantic split without its trace")?;
-    let settings = &config.semantic;
+    let settings = config.semantic_config().expect("the semantic strategy");
     let sentences = python_sentences(source);
     truth!(
         trace.sentences == sentences,
@@ -1517,7 +1528,7 @@ pub fn langchain(
         .langchain
         .as_ref()
         .ok_or("a LangChain split without its facts")?;
-    let kind = config.strategy.langchain().unwrap();
+    let kind = config.kind().langchain().unwrap();
     let seps = &facts.separators;
     let (keep, regex, size) = (Keep::from(config.placement), facts.regex, config.size);
     let strip = config.trim;
@@ -2034,25 +2045,25 @@ pub fn verify_with(
 ) -> Result<(), String> {
     // LangChain's header splitter never counts (no property of size holds)
     // and indexes its markers and the blank line.
-    if config.strategy == Engine::LangChainMarkdown {
+    if config.kind() == Engine::LangChainMarkdown {
         return langchain_markdown(text, config, counter, &analysis.output, seen);
     }
     // semchunk chooses its splitters as it goes, and may break the lessons'
     // size limit (with an overlap); its own claims are checked.
-    if config.strategy == Engine::Semchunk {
+    if config.kind() == Engine::Semchunk {
         return semchunk(text, config, counter, analysis, seen);
     }
-    if config.strategy == Engine::ChonkieRecursive {
+    if config.kind() == Engine::ChonkieRecursive {
         return chonkie(text, config, counter, analysis, seen);
     }
-    if config.strategy == Engine::LlamaIndexSentence {
+    if config.kind() == Engine::LlamaIndexSentence {
         return llamaindex(text, config, counter, analysis, seen);
     }
-    if config.strategy.is_text_splitter() {
+    if config.kind().is_text_splitter() {
         return text_splitter(text, config, counter, analysis, seen);
     }
     // The list the cuts' indices refer to.
-    let separators: Vec<Separator> = match config.strategy.langchain() {
+    let separators: Vec<Separator> = match config.kind().langchain() {
         Some(kind) => {
             let lc = LangChainConfig::from_config(kind, config).map_err(|e| e.to_string())?;
             let regex = lc.is_separator_regex;
@@ -2077,7 +2088,7 @@ pub fn verify_with(
         .checks
         .as_ref()
         .ok_or("an analysis without its checks")?;
-    let ours = config.strategy.langchain().is_none();
+    let ours = config.kind().langchain().is_none();
     let coverage_holds = !ours || config.placement != Placement::None;
     for (property, check) in checks.iter() {
         let expected = ours && (coverage_holds || property != Property::Coverage);
@@ -2673,7 +2684,7 @@ pub fn text_splitter(
             "{s:?} is listed after a weaker or equal label: {listed:?}"
         );
     }
-    let markdown = config.strategy == Engine::TextSplitterMarkdown;
+    let markdown = config.kind() == Engine::TextSplitterMarkdown;
     let chunks = &analysis.output.chunks;
     let mut covered = 0;
     for (i, chunk) in chunks.iter().enumerate() {

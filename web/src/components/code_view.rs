@@ -60,7 +60,7 @@ pub fn CodeView(props: &CodeViewProps) -> Html {
     let config = &props.split.config;
     let rust = rust(config);
     let (python, notes) = python(config);
-    let exact = config.strategy.langchain().is_some();
+    let exact = config.kind().langchain().is_some();
     let copy_rust = {
         let code = rust.clone();
         Callback::from(move |_: MouseEvent| copy(&code))

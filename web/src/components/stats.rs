@@ -113,7 +113,7 @@ pub fn StatsView(props: &StatsProps) -> Html {
                         <span class="num">{s.fired[i]}</span>
                     </li>
                 })}
-                if split.config.strategy == chunkscope::Strategy::Fixed {
+                if split.config.kind() == chunkscope::Strategy::Fixed {
                     <li>
                         <span class="cut cut-window" aria-hidden="true">{"│"}</span>
                         <code>{"window"}</code>

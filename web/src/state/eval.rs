@@ -688,7 +688,7 @@ mod tests {
                 separators: "default",
             };
             let config = c.config().unwrap();
-            assert_eq!(config.strategy, strategy);
+            assert_eq!(config.kind(), strategy);
             assert!(
                 chunkscope::Splitter::new(config.clone(), &chunkscope::Resources::new()).is_ok(),
                 "{strategy:?}"
@@ -710,7 +710,7 @@ mod tests {
         assert_eq!(asked, [0, 1]);
         let config = &s.requests()[0].1;
         assert_eq!(
-            (config.strategy, config.size, config.overlap),
+            (config.kind(), config.size, config.overlap),
             (Strategy::Recursive, 40, 0)
         );
         assert_eq!(config.separators, presets::separators("seed").unwrap());
@@ -824,11 +824,11 @@ mod tests {
         assert_eq!(lines, [Strategy::Recursive, Strategy::Fixed]);
         let config = sweep.config(points[1]).unwrap();
         assert_eq!(config.overlap, 12, "10 % of 128, rounded down");
-        assert_eq!(config.strategy, Strategy::Recursive);
+        assert_eq!(config.kind(), Strategy::Recursive);
         assert_eq!(config.separators, presets::separators("seed").unwrap());
         let last = sweep.config(points[29]).unwrap();
         assert_eq!(
-            (last.strategy, last.size, last.overlap),
+            (last.kind(), last.size, last.overlap),
             (Strategy::Fixed, 2048, 409)
         );
         assert_eq!(sweep.next(), Some(points[0]));

@@ -5,7 +5,7 @@
 //! the lexical embedder; a failed load keeps the model loaded before.
 
 use chunkscope::semantic::EmbedderChoice;
-use chunkscope::{Config, Strategy};
+use chunkscope::Config;
 
 /// A model the worker holds: the worker's summary of it, as its `loaded`
 /// answer carries it.
@@ -65,11 +65,8 @@ impl ModelState {
     /// `config`, embedding with the loaded model when it is the semantic
     /// strategy's and a model is loaded.
     pub fn apply(&self, mut config: Config) -> Config {
-        if config.strategy == Strategy::Semantic {
-            if let Some(m) = &self.loaded {
-                config.semantic.embedder =
-                    EmbedderChoice::named(chunkscope_wasm::loaded::model_name(m.generation));
-            }
+        if let (Some(own), Some(m)) = (config.semantic_config_mut(), &self.loaded) {
+            own.embedder = EmbedderChoice::named(chunkscope_wasm::loaded::model_name(m.generation));
         }
         config
     }
@@ -78,6 +75,7 @@ impl ModelState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chunkscope::Strategy;
 
     fn model(generation: u32) -> LoadedModel {
         LoadedModel {
@@ -98,7 +96,7 @@ mod tests {
         assert!(state.on(ModelEvent::Loaded(model(1))));
         let with = state.apply(semantic.clone());
         assert_eq!(
-            with.semantic.embedder,
+            with.semantic_config().unwrap().embedder,
             EmbedderChoice::Named("model:1".into())
         );
         assert_ne!(with, semantic);

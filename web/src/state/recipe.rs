@@ -33,7 +33,7 @@ impl RecipeList {
         RecipeList::ALL.into_iter().find(|l| l.name() == name)
     }
 
-    /// The separators for `Config::then_recursive`. LangChain has one
+    /// The separators for `HeaderSplitConfig::then_recursive`. LangChain has one
     /// `is_separator_regex` for a whole list, so in the Markdown list (whose
     /// plain entries are literal here, for their labels) every entry but the
     /// hard cut is written as a regex, its literal ones escaped.

@@ -111,9 +111,9 @@ impl SemanticSettings {
     /// other strategies ignore them, so their configuration, and the split
     /// kept for it, stays as it was), or which number to fix.
     pub fn apply(&self, mut config: Config) -> Result<Config, Problem> {
-        if config.strategy != Strategy::Semantic {
+        let Some(own) = config.semantic_config_mut() else {
             return Ok(config);
-        }
+        };
         let typed = self.amount.trim();
         let amount = parse_decimal(typed).ok_or_else(|| {
             problem(format!(
@@ -127,9 +127,9 @@ impl SemanticSettings {
                 "the buffer must be a whole number of sentences, such as 1, not {typed:?}"
             ))
         })?;
-        config.semantic.breakpoint = self.breakpoint;
-        config.semantic.amount = Some(amount);
-        config.semantic.buffer = buffer;
+        own.breakpoint = self.breakpoint;
+        own.amount = Some(amount);
+        own.buffer = buffer;
         Ok(config)
     }
 }
@@ -158,9 +158,12 @@ pub mod tests {
         let config = s
             .apply(Config::for_strategy(Strategy::Semantic))
             .expect("numbers");
-        assert_eq!(config.semantic.breakpoint, Breakpoint::StandardDeviation);
-        assert_eq!(config.semantic.amount, Some(1.5));
-        assert_eq!(config.semantic.buffer, 2);
+        assert_eq!(
+            config.semantic_config().unwrap().breakpoint,
+            Breakpoint::StandardDeviation
+        );
+        assert_eq!(config.semantic_config().unwrap().amount, Some(1.5));
+        assert_eq!(config.semantic_config().unwrap().buffer, 2);
         let fixed = Config::for_strategy(Strategy::Fixed);
         assert_eq!(s.apply(fixed.clone()).unwrap(), fixed);
         for bad in ["", "ninety", "NaN", "inf"] {
@@ -273,9 +276,12 @@ Tax forms are due in April. File the tax forms early. Tax offices close at noon.
         let fixed = state.split(Strategy::Fixed).unwrap().clone();
         // A lower threshold asks again for the semantic split only.
         let lower = crate::state::reduce(&state, Action::SetAmount("50".into()));
-        let asked: Vec<Strategy> = lower.requests().iter().map(|r| r.config.strategy).collect();
+        let asked: Vec<Strategy> = lower.requests().iter().map(|r| r.config.kind()).collect();
         assert_eq!(asked, [Strategy::Semantic]);
-        assert_eq!(lower.requests()[0].config.semantic.amount, Some(50.0));
+        assert_eq!(
+            lower.requests()[0].config.semantic_config().unwrap().amount,
+            Some(50.0)
+        );
         let lower = act(&state, Action::SetAmount("50".into()));
         assert!(lower.split(Strategy::Fixed).unwrap() == &fixed);
         let more = lower.split(Strategy::Semantic).unwrap();
@@ -294,7 +300,12 @@ Tax forms are due in April. File the tax forms early. Tax offices close at noon.
         let state = act(&state, Action::SetBreakpoint(Breakpoint::Interquartile));
         assert_eq!(state.semantic.amount, "1.5");
         assert_eq!(state.semantic.buffer, "0");
-        let config = &state.split(Strategy::Semantic).unwrap().config.semantic;
+        let config = &state
+            .split(Strategy::Semantic)
+            .unwrap()
+            .config
+            .semantic_config()
+            .unwrap();
         assert_eq!(
             (config.breakpoint, config.buffer),
             (Breakpoint::Interquartile, 0)

@@ -3,7 +3,9 @@
 //! half-typed field is reported, never clamped.
 
 use crate::invalid::{Field, Problem};
-use chunkscope::{Config, Placement, Separator, Strategy, Unit};
+use chunkscope::{
+    Config, HeaderSplitConfig, MarkdownConfig, Placement, Separator, Strategy, StrategyConfig, Unit,
+};
 
 /// The settings as the learner typed them. Numbers stay text until a split is
 /// made, so that an empty or half-typed field is reported, never clamped.
@@ -41,10 +43,11 @@ impl Settings {
     /// size, a regex that does not compile, …) in the worker, so the page
     /// carries no engine of its own. A strategy without overlap gets none:
     /// the field is one for every strategy, and switching to one that has no
-    /// overlap must not turn the learner's number into an error. The
-    /// strategy-only settings another strategy ignores are left out
-    /// ([`Config::without_ignored`]), as the worker's written form leaves
-    /// them out, so the split that comes back is recognised as this one's.
+    /// overlap must not turn the learner's number into an error. The page
+    /// keeps every strategy's own settings while the learner switches; the
+    /// configuration takes only its strategy's ([`StrategyConfig`]).
+    /// The semantic strategy's come from the semantic panel
+    /// ([`super::semantic`]); here they are `SemanticChunker`'s defaults.
     pub fn config(&self, strategy: Strategy) -> Result<Config, Problem> {
         let count = |field, name, raw: &str| {
             parse_count(name, raw, self.unit).map_err(|message| Problem::new(field, message))
@@ -54,21 +57,28 @@ impl Settings {
         } else {
             0
         };
+        let own = match StrategyConfig::from(strategy) {
+            StrategyConfig::LangChainMarkdown(_) => {
+                StrategyConfig::LangChainMarkdown(HeaderSplitConfig {
+                    each_line: self.each_line,
+                    then_recursive: self.then_recursive.map(super::RecipeList::separators),
+                })
+            }
+            StrategyConfig::Markdown(_) => StrategyConfig::Markdown(MarkdownConfig {
+                heading_prefix: self.heading_prefix,
+                table_header: self.table_header,
+            }),
+            other => other,
+        };
         Ok(Config {
-            strategy,
+            strategy: own,
             size: count(Field::Size, "size", &self.size)?,
             overlap,
             unit: self.unit,
             separators: self.separators_for(strategy),
             placement: self.placement,
             trim: self.trim,
-            each_line: self.each_line,
-            then_recursive: self.then_recursive.map(super::RecipeList::separators),
-            heading_prefix: self.heading_prefix,
-            table_header: self.table_header,
-            ..Config::default()
-        }
-        .without_ignored())
+        })
     }
 
     /// The engine configuration for `strategy` as `view` shows it: in the
@@ -85,8 +95,7 @@ impl Settings {
             overlap: typed.overlap,
             unit: typed.unit,
             ..Config::for_strategy(strategy)
-        }
-        .without_ignored())
+        })
     }
 
     /// The list `strategy` splits with: the list as typed, except that the

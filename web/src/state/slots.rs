@@ -114,7 +114,7 @@ impl Split {
 
     /// The engine that made it.
     pub fn strategy(&self) -> Strategy {
-        self.config.strategy
+        self.config.kind()
     }
 
     /// Whether this split is of `text` under `config`.

@@ -435,7 +435,7 @@ pub fn BugGallery(props: &BugGalleryProps) -> Html {
     let base = &setup.base;
     // The gallery's variants are built on our engines; a LangChain strategy
     // would be named by its own name the same way.
-    let engine = match base.strategy {
+    let engine = match base.kind() {
         chunkscope::Strategy::Fixed => format!("fixed windows in {}", base.unit),
         strategy => format!(
             "{strategy}, separators {}",

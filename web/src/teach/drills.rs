@@ -103,7 +103,7 @@ pub fn generated_at(level: Difficulty, seed: u32) -> (String, Config) {
                 text.push_str(WORDS[dice.roll(16) as usize]);
             }
             let config = Config {
-                strategy: Strategy::Recursive,
+                strategy: Strategy::Recursive.into(),
                 size: 12 + dice.roll(12) as usize,
                 separators: literal(&["\n\n", "\n", " ", ""]),
                 ..Config::default()
@@ -134,7 +134,7 @@ pub fn generated_at(level: Difficulty, seed: u32) -> (String, Config) {
                 _ => Placement::End,
             };
             let config = Config {
-                strategy: Strategy::Recursive,
+                strategy: Strategy::Recursive.into(),
                 size: 14 + dice.roll(16) as usize,
                 separators: literal(&["\n\n", "\n", ". ", " ", ""]),
                 placement,
@@ -505,11 +505,11 @@ mod tests {
                 let qs = questions(&s);
                 match level {
                     Difficulty::Easy => {
-                        assert_eq!(config.strategy, Strategy::Fixed);
+                        assert_eq!(config.kind(), Strategy::Fixed);
                         assert!(qs.is_empty());
                     }
                     Difficulty::Medium | Difficulty::Hard => {
-                        assert_eq!(config.strategy, Strategy::Recursive);
+                        assert_eq!(config.kind(), Strategy::Recursive);
                         assert!(!qs.is_empty(), "{level:?} {seed}: {text:?} fits whole");
                     }
                 }

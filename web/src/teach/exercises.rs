@@ -17,7 +17,7 @@ pub fn windows_text() -> Text {
 /// Fixed windows of `size` with `overlap`, in chars.
 pub fn fixed(size: usize, overlap: usize) -> Config {
     Config {
-        strategy: Strategy::Fixed,
+        strategy: Strategy::Fixed.into(),
         size,
         overlap,
         ..Config::default()
@@ -136,7 +136,7 @@ pub fn priority_config(order: &[usize]) -> Config {
     let mut separators: Vec<Separator> = order.iter().map(|&i| boundary(i)).collect();
     separators.extend(["\n", " ", ""].map(Separator::literal));
     Config {
-        strategy: Strategy::Recursive,
+        strategy: Strategy::Recursive.into(),
         size: 60,
         separators,
         placement: chunkscope::Placement::Start,

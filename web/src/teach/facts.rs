@@ -199,7 +199,7 @@ pub fn tokens(splits: &[&Split]) -> Fact {
 /// most n tokens).
 pub fn whole_in(encoding: Encoding, text: &str) -> chunkscope::Config {
     chunkscope::Config {
-        strategy: chunkscope::Strategy::Fixed,
+        strategy: chunkscope::StrategyConfig::Fixed,
         size: text.len().max(1),
         unit: Unit::Tokens(encoding),
         ..chunkscope::Config::default()
@@ -501,7 +501,7 @@ pub fn libraries(splits: &[&Split]) -> Fact {
         .enumerate()
         .map(|(i, s)| {
             let n = s.output.chunks.len();
-            let name = crate::state::View::short_title_of(s.config.strategy);
+            let name = crate::state::View::short_title_of(s.config.kind());
             if i == 0 {
                 format!("{name} {n} {}", if n == 1 { "chunk" } else { "chunks" })
             } else {
@@ -514,8 +514,8 @@ pub fn libraries(splits: &[&Split]) -> Fact {
         .map(|(i, j)| {
             format!(
                 "{} and {}",
-                crate::state::View::short_title_of(splits[i].config.strategy),
-                crate::state::View::short_title_of(splits[j].config.strategy)
+                crate::state::View::short_title_of(splits[i].config.kind()),
+                crate::state::View::short_title_of(splits[j].config.kind())
             )
         })
         .collect();

@@ -343,7 +343,7 @@ pub fn claim(split: &crate::state::Split, word: &str) -> Claim {
 /// numbers filled in, and the count the engine really made.
 pub fn formula(split: &crate::state::Split) -> Option<(usize, String)> {
     let config = &split.config;
-    if config.strategy != chunkscope::Strategy::Fixed || config.unit != Unit::Chars {
+    if config.kind() != chunkscope::Strategy::Fixed || config.unit != Unit::Chars {
         return None;
     }
     let (s, o) = (config.size, config.overlap);
@@ -369,7 +369,7 @@ pub fn formula(split: &crate::state::Split) -> Option<(usize, String)> {
 
 /// What the split costs, in the lessons' terms.
 pub fn cost(split: &crate::state::Split) -> String {
-    if split.config.strategy == chunkscope::Strategy::Fixed {
+    if split.config.kind() == chunkscope::Strategy::Fixed {
         "Cost: O(n) time: one pass, each window sliced once; O(n) space for the output (plus the overlap's copies).".into()
     } else {
         let depth = split
@@ -594,7 +594,7 @@ mod tests {
                 for o in 0..s {
                     let text: crate::text::Text = "x".repeat(l).into();
                     let config = chunkscope::Config {
-                        strategy: chunkscope::Strategy::Fixed,
+                        strategy: chunkscope::StrategyConfig::Fixed,
                         size: s,
                         overlap: o,
                         ..Default::default()

@@ -9,7 +9,7 @@ use crate::engine::use_split;
 use crate::model::{preview, visible_label};
 use crate::state::Split;
 use crate::text::Text;
-use chunkscope::{Config, Cut, Placement, Separator, Strategy, Unit};
+use chunkscope::{Config, Cut, Placement, Separator, Strategy, StrategyConfig, Unit};
 use std::collections::BTreeSet;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -83,7 +83,7 @@ pub fn generated(seed: u32) -> (String, Config) {
         text.push_str(WORDS[next(12) as usize]);
     }
     let config = Config {
-        strategy: Strategy::Recursive,
+        strategy: StrategyConfig::Recursive,
         size: 12 + next(20) as usize,
         separators: SEED.iter().map(|&s| Separator::literal(s)).collect(),
         ..Config::default()
@@ -96,9 +96,9 @@ pub fn graded(e: &Exercise) -> (String, Config) {
     let &(_, _, text, recursive, size, overlap, seps, placement) = e;
     let config = Config {
         strategy: if recursive {
-            Strategy::Recursive
+            StrategyConfig::Recursive
         } else {
-            Strategy::Fixed
+            StrategyConfig::Fixed
         },
         size,
         overlap,
@@ -106,11 +106,6 @@ pub fn graded(e: &Exercise) -> (String, Config) {
         separators: seps.iter().map(|&s| Separator::literal(s)).collect(),
         placement,
         trim: true,
-        each_line: false,
-        then_recursive: None,
-        heading_prefix: false,
-        table_header: chunkscope::TableHeader::Once,
-        semantic: Default::default(),
     };
     (text.into(), config)
 }
@@ -211,7 +206,7 @@ pub fn next_exercise(id: &str) -> &'static str {
 
 /// The exercise's settings in words: only what its strategy uses.
 pub fn settings_line(config: &Config) -> String {
-    if config.strategy == Strategy::Fixed {
+    if config.kind() == Strategy::Fixed {
         return format!(
             "fixed windows · size {} · overlap {} (separators are not used)",
             config.size, config.overlap

@@ -426,7 +426,7 @@ mod tests {
     #[test]
     fn the_sentence_strategy_and_level() {
         let c = config(json!({ "strategy": "sentence" })).unwrap();
-        assert_eq!(c.strategy, Strategy::Sentence);
+        assert_eq!(c.kind(), Strategy::Sentence);
         assert_eq!(c.separators[0], Separator::sentence());
         let c = config(json!({ "separators": ["\n\n", { "level": "sentence" }, " "] })).unwrap();
         assert_eq!(c.separators[1], Separator::sentence());
@@ -451,13 +451,16 @@ mod tests {
         }))
         .unwrap();
         assert_eq!(
-            c.then_recursive,
+            c.header_split_config().unwrap().then_recursive,
             Some(vec![Separator::literal(", "), Separator::regex("\\s+")])
         );
         let c = config(json!({"strategy": "langchain-markdown", "then_recursive": []})).unwrap();
-        assert_eq!(c.then_recursive, Some(Vec::new()));
+        assert_eq!(
+            c.header_split_config().unwrap().then_recursive,
+            Some(Vec::new())
+        );
         let c = config(json!({"strategy": "langchain-markdown", "then_recursive": null})).unwrap();
-        assert_eq!(c.then_recursive, None);
+        assert_eq!(c.header_split_config().unwrap().then_recursive, None);
         let e = config(json!({"then_recursive": 3})).unwrap_err();
         assert!(e.starts_with("config.then_recursive:"), "{e}");
     }
@@ -477,7 +480,7 @@ mod tests {
             "placement": "start", "trim": false
         }))
         .unwrap();
-        assert_eq!(c.strategy, Strategy::Fixed);
+        assert_eq!(c.kind(), Strategy::Fixed);
         assert_eq!((c.size, c.overlap), (40, 4));
         assert_eq!(c.unit, Unit::Bytes);
         assert_eq!(
@@ -575,7 +578,7 @@ mod tests {
     fn the_echo_is_written_as_the_report_has_always_written_it_and_reads_back() {
         let mut c = Config::for_strategy(Strategy::Semantic);
         c.size = 60;
-        c.semantic.min_chunk_size = Some(10);
+        c.semantic_config_mut().unwrap().min_chunk_size = Some(10);
         let echo = serde_json::to_value(Settings::echo(&c)).unwrap();
         assert_eq!(
             echo,
@@ -593,8 +596,9 @@ mod tests {
             })
         );
         let mut back = config(echo).unwrap();
-        assert_eq!(back.semantic.amount, Some(95.0));
-        back.semantic.amount = None;
+        let own = back.semantic_config_mut().unwrap();
+        assert_eq!(own.amount, Some(95.0));
+        own.amount = None;
         assert_eq!(back, c);
     }
 }
