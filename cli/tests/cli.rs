@@ -327,6 +327,57 @@ fn bad_arguments_exit_2_with_one_exact_line() {
     }
 }
 
+/// A flag the strategy would ignore is refused, naming the setting and the
+/// strategy, where it used to be dropped without a word.
+#[test]
+fn a_flag_the_strategy_does_not_read_is_refused() {
+    let cases: [(&[&str], &str, &str); 4] = [
+        (
+            &["--strategy", "chonkie-recursive", "--sep", "x"],
+            "chonkie-recursive",
+            "separators (it follows the rules of chonkie 1.7.0)",
+        ),
+        (
+            &["--strategy", "fixed", "--placement", "start"],
+            "fixed",
+            "placement (its windows are cut every `size` units, wherever they fall)",
+        ),
+        (
+            &["--strategy", "semchunk", "--no-trim"],
+            "semchunk",
+            "trim (it follows the rules of semchunk 4.1.1)",
+        ),
+        (
+            &["--strategy", "llamaindex-sentence", "--sep", ". "],
+            "llamaindex-sentence",
+            "separators (it follows the rules of llama-index-core 0.14.25)",
+        ),
+    ];
+    for (args, strategy, what) in cases {
+        let message = failure(args, b"Some text.", 2);
+        assert_eq!(
+            message,
+            format!(
+                "chunkscope: the {strategy:?} strategy does not read {what}, so it would be ignored: \
+                 leave it out, or choose a strategy that reads it\n"
+            ),
+            "{args:?}"
+        );
+    }
+    // The same strategies with what they do read.
+    for strategy in [
+        "fixed",
+        "chonkie-recursive",
+        "semchunk",
+        "llamaindex-sentence",
+    ] {
+        json_of(
+            &["--strategy", strategy, "--size", "8"],
+            "Some text. More text.",
+        );
+    }
+}
+
 #[test]
 fn input_that_is_not_utf8_is_refused_with_its_offset() {
     let message = failure(&[], b"caf\xe9 au lait", 2);

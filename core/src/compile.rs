@@ -19,7 +19,7 @@
 use crate::chonkie::Chonkie;
 use crate::config::{Config, StrategyConfig};
 use crate::engine::{run_ours, Engine, EngineOutput, Run};
-use crate::error::Error;
+use crate::error::{Error, Setting};
 use crate::langchain::{LangChainConfig, MarkdownHeaderConfig, MarkdownRecipe};
 use crate::llamaindex::LlamaIndex;
 use crate::resources::Resources;
@@ -277,6 +277,33 @@ impl Config {
                 });
             }
         }
+        self.check_read(strategy)?;
         self.strategy.engine(self, resources)
+    }
+
+    /// Refuses a common setting `strategy` does not read, unless it is at
+    /// the strategy's default (which every caller writes down anyway).
+    fn check_read(&self, strategy: Strategy) -> Result<(), Error> {
+        let defaults = Config::for_strategy(strategy);
+        let unread = [
+            (
+                Setting::Separators,
+                strategy.uses_separators() || self.separators == defaults.separators,
+            ),
+            (
+                Setting::Placement,
+                strategy.uses_placement() || self.placement == defaults.placement,
+            ),
+            (
+                Setting::Trim,
+                strategy.uses_trim() || self.trim == defaults.trim,
+            ),
+        ]
+        .into_iter()
+        .find_map(|(setting, fine)| (!fine).then_some(setting));
+        match unread {
+            Some(setting) => Err(Error::NotRead { setting, strategy }),
+            None => Ok(()),
+        }
     }
 }

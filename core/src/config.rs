@@ -280,6 +280,46 @@ impl Config {
         }
     }
 
+    /// These common settings for `strategy`: the size and unit as they
+    /// are, the overlap, separators, placement and trimming where `strategy`
+    /// reads them and its defaults where it does not (an overlap of 0; see
+    /// [`Strategy::uses_separators`]), and its own settings at their
+    /// defaults (or as given, for a [`StrategyConfig`]). What a UI does
+    /// when the learner switches strategy, so the result is never refused
+    /// for a setting the new strategy ignores. (A list of patterns is kept
+    /// as it is for `langchain-markdown`, which reads its separators as
+    /// header markers.)
+    pub fn with_strategy(self, strategy: impl Into<StrategyConfig>) -> Config {
+        let own = strategy.into();
+        let strategy = own.kind();
+        let defaults = Config::for_strategy(strategy);
+        Config {
+            size: self.size,
+            unit: self.unit,
+            overlap: if strategy.uses_overlap() {
+                self.overlap
+            } else {
+                0
+            },
+            separators: if strategy.uses_separators() {
+                self.separators
+            } else {
+                defaults.separators
+            },
+            placement: if strategy.uses_placement() {
+                self.placement
+            } else {
+                defaults.placement
+            },
+            trim: if strategy.uses_trim() {
+                self.trim
+            } else {
+                defaults.trim
+            },
+            strategy: own,
+        }
+    }
+
     /// The same configuration with these separators.
     pub fn with_separators<I, S>(mut self, separators: I) -> Config
     where
@@ -432,6 +472,88 @@ mod tests {
         assert!(e.to_string().contains("chunk_size"), "{e}");
         let mixed = lc(10, 0).with_separators([Separator::regex(r"\s"), Separator::literal("x")]);
         assert!(mixed.validate().unwrap_err().to_string().contains("regex"));
+    }
+
+    /// Each common setting a strategy does not read is refused at any value
+    /// but the strategy's default, naming the setting and the strategy; one
+    /// it reads never is; and switching strategy with `with_strategy` never
+    /// gives a configuration refused for it.
+    #[test]
+    fn a_setting_the_strategy_does_not_read_is_refused_unless_at_its_default() {
+        use crate::Setting;
+        type Change = fn(Config) -> Config;
+        let odd: [(Setting, Change); 3] = [
+            (Setting::Separators, |c| c.with_separators(["|", ""])),
+            (Setting::Placement, |c| {
+                let other = if c.placement == Placement::Start {
+                    Placement::End
+                } else {
+                    Placement::Start
+                };
+                c.with_placement(other)
+            }),
+            (Setting::Trim, |c| {
+                let trim = !c.trim;
+                c.with_trim(trim)
+            }),
+        ];
+        let (mut refused, mut read) = (0, 0);
+        for strategy in Strategy::ALL {
+            if strategy.is_text_splitter() && cfg!(not(feature = "text-splitter")) {
+                continue;
+            }
+            let reads = [
+                strategy.uses_separators(),
+                strategy.uses_placement(),
+                strategy.uses_trim(),
+            ];
+            for ((setting, change), reads) in odd.iter().zip(reads) {
+                let config = change(Config::for_strategy(strategy).with_overlap(0));
+                match config.validate() {
+                    Err(Error::NotRead {
+                        setting: s,
+                        strategy: t,
+                    }) => {
+                        assert!(!reads, "{strategy}: {setting:?} is read");
+                        assert_eq!((s, t), (*setting, strategy));
+                        refused += 1;
+                    }
+                    other => {
+                        assert!(reads, "{strategy}: {setting:?} is not read: {other:?}");
+                        read += 1;
+                    }
+                }
+            }
+            let switched = Config::recursive(40)
+                .with_separators(["|", ""])
+                .with_placement(Placement::Start)
+                .with_trim(false)
+                .with_overlap(5)
+                .with_strategy(strategy);
+            assert!(
+                !matches!(switched.validate(), Err(Error::NotRead { .. })),
+                "{strategy}"
+            );
+            assert_eq!(switched.kind(), strategy);
+        }
+        // Fixed and the five libraries' splitters read neither separators
+        // nor placement; semchunk, Chonkie and LlamaIndex not trim either.
+        let built = if cfg!(feature = "text-splitter") {
+            2
+        } else {
+            0
+        };
+        assert_eq!(refused, 2 * (4 + built) + 3);
+        assert_eq!(read + refused, 3 * (Strategy::ALL.len() - 2 + built));
+        let e = Config::for_strategy(Strategy::ChonkieRecursive)
+            .with_separators(["|"])
+            .validate()
+            .unwrap_err();
+        assert_eq!(e.setting(), Setting::Separators);
+        assert_eq!(
+            e.to_string(),
+            "the \"chonkie-recursive\" strategy does not read separators (it follows the rules of chonkie 1.7.0), so it would be ignored: leave it out, or choose a strategy that reads it"
+        );
     }
 
     #[test]

@@ -144,6 +144,15 @@ pub enum Error {
     LlamaIndex(LlamaIndexError),
     /// What the text-splitter strategies refuse (the library's own refusal).
     TextSplitter(TextSplitterError),
+    /// A setting the strategy does not read, given a value other than the
+    /// strategy's default: it would be ignored, so it is refused.
+    NotRead {
+        /// The setting: [`Setting::Separators`], [`Setting::Placement`] or
+        /// [`Setting::Trim`].
+        setting: Setting,
+        /// The strategy, which does not read it.
+        strategy: crate::strategy::Strategy,
+    },
     /// A strategy this build of the library was made without: its engine is
     /// behind a Cargo feature that was off.
     NotBuilt {
@@ -174,6 +183,8 @@ pub enum Setting {
     Separator(usize),
     /// Where a separator goes at a cut.
     Placement,
+    /// Whether whitespace at the ends of pieces is trimmed off.
+    Trim,
     /// The semantic strategy's breakpoint threshold (its kind or amount).
     Breakpoint,
     /// The semantic strategy's embedder (a model file, or its vectors).
@@ -193,6 +204,7 @@ impl Setting {
             Setting::Unit => "unit",
             Setting::Separators | Setting::Separator(_) => "separators",
             Setting::Placement => "placement",
+            Setting::Trim => "trim",
             Setting::Breakpoint => "breakpoint",
             Setting::Embedder => "embedder",
             Setting::Strategy => "strategy",
@@ -222,6 +234,7 @@ impl Error {
             Error::LlamaIndex(e) => e.setting(),
             Error::TextSplitter(e) => e.setting(),
             Error::LangChain(e) => e.setting(),
+            Error::NotRead { setting, .. } => *setting,
             Error::NotBuilt { .. } => Setting::Strategy,
         }
     }
@@ -337,6 +350,21 @@ impl fmt::Display for Error {
             Error::Chonkie(e) => e.fmt(f),
             Error::LlamaIndex(e) => e.fmt(f),
             Error::TextSplitter(e) => e.fmt(f),
+            Error::NotRead { setting, strategy } => {
+                let why = match strategy.library() {
+                    _ if *strategy == crate::strategy::Strategy::Fixed => {
+                        "its windows are cut every `size` units, wherever they fall".to_string()
+                    }
+                    Some(library) => format!("it follows the rules of {library}"),
+                    None => "it has rules of its own".to_string(),
+                };
+                write!(
+                    f,
+                    "the {:?} strategy does not read {} ({why}), so it would be ignored: leave it out, or choose a strategy that reads it",
+                    strategy.name(),
+                    setting.field()
+                )
+            }
             Error::NotBuilt { strategy, feature } => write!(
                 f,
                 "{strategy} is not in this build of chunkscope: it is built with the `{feature}` feature"

@@ -139,8 +139,17 @@ impl Strategy {
         matches!(self, Strategy::LangChainMarkdown)
     }
 
+    /// Whether the placement of a separator at a cut is read: only by the
+    /// strategies that cut at separators of a list, and so not by those
+    /// that do not read the list ([`Strategy::uses_separators`]).
+    pub const fn uses_placement(self) -> bool {
+        self.uses_separators()
+    }
+
     /// Whether the separator list is read: a fixed window never looks at it,
-    /// so the UI can grey it out.
+    /// and the other libraries' splitters follow their own rules, so the UI
+    /// can grey it out, and a list other than the strategy's default is
+    /// refused ([`Error::NotRead`](crate::Error::NotRead)).
     pub const fn uses_separators(self) -> bool {
         !matches!(
             self,

@@ -117,14 +117,15 @@ fn config(strategy: Engine) -> impl Strategy<Value = Config> {
                     separators.insert(0, Separator::sentence());
                 }
                 Config {
-                    strategy: strategy.into(),
                     size,
                     overlap,
                     unit,
                     separators,
                     placement,
                     trim,
+                    ..Config::default()
                 }
+                .with_strategy(strategy)
             },
         )
 }

@@ -103,15 +103,18 @@ fn config_of(request: &Value) -> Config {
     let number = |key: &str| request[key].as_u64().unwrap() as usize;
     let name = |key: &str| request[key].as_str().unwrap();
     let seps: Vec<String> = serde_json::from_value(request["separators"].clone()).unwrap();
+    // The model draws separators and a placement for fixed windows too,
+    // which read neither.
     Config {
-        strategy: name("strategy").parse::<Engine>().unwrap().into(),
         size: number("size"),
         overlap: number("overlap"),
         unit: name("unit").parse().unwrap(),
         separators: seps.iter().map(Separator::literal).collect(),
         placement: name("placement").parse().unwrap(),
         trim: request["trim"].as_bool().unwrap(),
+        ..Config::default()
     }
+    .with_strategy(name("strategy").parse::<Engine>().unwrap())
 }
 
 /// The engine's answer in the model's terms: each chunk's char offset, text

@@ -284,15 +284,19 @@ fn config(strategy: Engine) -> impl Strategy<Value = Config> {
                     (Engine::Semantic, _) => StrategyConfig::Semantic(semantic),
                     (other, _) => other.into(),
                 };
-                let config = Config {
-                    strategy,
+                // What the strategy does not read at its defaults (the
+                // engine refuses anything else); the overlap as drawn, so a
+                // strategy without one refuses it.
+                let common = Config {
                     size,
-                    overlap,
                     unit,
                     separators,
                     placement,
                     trim,
-                };
+                    ..Config::default()
+                }
+                .with_strategy(strategy);
+                let config = Config { overlap, ..common };
                 match (config.kind(), headers) {
                     (Engine::LangChainMarkdown, (markers, placement, _)) => Config {
                         separators: markers,

@@ -145,15 +145,19 @@ pub fn decode(data: &[u8], strategy: Strategy) -> (String, Config) {
         }),
         other => other,
     };
-    let config = Config {
-        strategy,
+    // What the strategy does not read at its defaults (anything else is
+    // refused before it splits); the overlap as decoded, so a strategy
+    // without one refuses it.
+    let common = Config {
         size,
-        overlap,
         unit,
         separators,
         placement,
         trim,
-    };
+        ..Config::default()
+    }
+    .with_strategy(strategy);
+    let config = Config { overlap, ..common };
     (text, config)
 }
 

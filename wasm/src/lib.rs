@@ -482,8 +482,9 @@ mod tests {
     fn reports_are_the_cores_at_both_of_its_details() {
         let mut cases = 0;
         for strategy in chunkscope::Strategy::ALL {
-            let mut config = Config::recursive(40).with_separators(["\n\n", "\n", ". ", " ", ""]);
-            config.strategy = strategy.into();
+            let mut config = Config::recursive(40)
+                .with_separators(["\n\n", "\n", ". ", " ", ""])
+                .with_strategy(strategy);
             if strategy.separators_are_header_markers() {
                 config.separators = Config::for_strategy(strategy).separators;
                 config.placement = strategy.default_placement();

@@ -1237,8 +1237,7 @@ mod tests {
         let mut cases = 0;
         for detail in Detail::ALL {
             for strategy in Strategy::ALL {
-                let mut config = seed.clone();
-                config.strategy = strategy.into();
+                let mut config = seed.clone().with_strategy(strategy);
                 if strategy.separators_are_header_markers() {
                     config.separators = Config::for_strategy(strategy).separators;
                     config.placement = strategy.default_placement();

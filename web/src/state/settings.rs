@@ -43,7 +43,10 @@ impl Settings {
     /// size, a regex that does not compile, …) in the worker, so the page
     /// carries no engine of its own. A strategy without overlap gets none:
     /// the field is one for every strategy, and switching to one that has no
-    /// overlap must not turn the learner's number into an error. The page
+    /// overlap must not turn the learner's number into an error; likewise a
+    /// strategy that reads no separators, placement or trimming gets its
+    /// defaults ([`Config::with_strategy`]; the engine refuses any other
+    /// value). The page
     /// keeps every strategy's own settings while the learner switches; the
     /// configuration takes only its strategy's ([`StrategyConfig`]).
     /// The semantic strategy's come from the semantic panel
@@ -57,28 +60,32 @@ impl Settings {
         } else {
             0
         };
-        let own = match StrategyConfig::from(strategy) {
-            StrategyConfig::LangChainMarkdown(_) => {
-                StrategyConfig::LangChainMarkdown(HeaderSplitConfig {
-                    each_line: self.each_line,
-                    then_recursive: self.then_recursive.map(super::RecipeList::separators),
-                })
-            }
-            StrategyConfig::Markdown(_) => StrategyConfig::Markdown(MarkdownConfig {
-                heading_prefix: self.heading_prefix,
-                table_header: self.table_header,
-            }),
-            other => other,
-        };
-        Ok(Config {
-            strategy: own,
+        let typed = Config {
             size: count(Field::Size, "size", &self.size)?,
             overlap,
             unit: self.unit,
             separators: self.separators_for(strategy),
             placement: self.placement,
             trim: self.trim,
-        })
+            ..Config::default()
+        };
+        let mut config = typed.with_strategy(strategy);
+        match &mut config.strategy {
+            StrategyConfig::LangChainMarkdown(own) => {
+                *own = HeaderSplitConfig {
+                    each_line: self.each_line,
+                    then_recursive: self.then_recursive.map(super::RecipeList::separators),
+                };
+            }
+            StrategyConfig::Markdown(own) => {
+                *own = MarkdownConfig {
+                    heading_prefix: self.heading_prefix,
+                    table_header: self.table_header,
+                };
+            }
+            _ => {}
+        }
+        Ok(config)
     }
 
     /// The engine configuration for `strategy` as `view` shows it: in the

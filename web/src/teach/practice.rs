@@ -95,18 +95,19 @@ pub fn generated(seed: u32) -> (String, Config) {
 pub fn graded(e: &Exercise) -> (String, Config) {
     let &(_, _, text, recursive, size, overlap, seps, placement) = e;
     let config = Config {
-        strategy: if recursive {
-            StrategyConfig::Recursive
-        } else {
-            StrategyConfig::Fixed
-        },
         size,
         overlap,
         unit: Unit::Chars,
         separators: seps.iter().map(|&s| Separator::literal(s)).collect(),
         placement,
         trim: true,
-    };
+        ..Config::default()
+    }
+    .with_strategy(if recursive {
+        Strategy::Recursive
+    } else {
+        Strategy::Fixed
+    });
     (text.into(), config)
 }
 
