@@ -514,9 +514,10 @@ mod tests {
         let counts: Vec<(Encoding, usize)> = [Encoding::Cl100k, Encoding::O200k]
             .into_iter()
             .map(|enc| {
-                let whole = Split::now(text.clone(), facts::whole_in(enc, &text)).unwrap();
+                let whole =
+                    Split::now(text.clone(), facts::token_counts::whole_in(enc, &text)).unwrap();
                 assert_eq!(whole.output.chunks.len(), 1);
-                let n = facts::whole_count(&whole);
+                let n = facts::token_counts::whole_count(&whole);
                 let tokenizer = chunkscope_wasm::loaded::tokenizer_of(enc).unwrap();
                 assert_eq!(n, tokenizer.count(&text));
                 (enc, n)
