@@ -2,7 +2,7 @@
 //! few sentences and paired with a playground setup that shows the answer. The
 //! cards are one compact table of text so they cost little in the wasm bundle.
 
-use super::facts::{self, Fact};
+use super::facts::{self, Finding};
 use crate::presets;
 use crate::share::Snapshot;
 use crate::state::{Action, Choice, Libraries, Settings, Split, State, View};
@@ -70,7 +70,7 @@ pub struct Card {
     pub unit: Unit,
     pub placement: Placement,
     /// What the split shows about the card's point.
-    pub fact: fn(&[&Split]) -> Fact,
+    pub fact: fn(&[&Split]) -> Finding,
 }
 
 /// A card's separators.
@@ -117,7 +117,7 @@ const fn card(
     view: View,
     size: usize,
     separators: Seps,
-    fact: fn(&[&Split]) -> Fact,
+    fact: fn(&[&Split]) -> Finding,
 ) -> Card {
     Card {
         id,
@@ -241,7 +241,7 @@ impl Card {
 
     /// What the split on screen shows about this card's point, if every split
     /// of its view is there.
-    pub fn fact(&self, state: &State) -> Option<Fact> {
+    pub fn fact(&self, state: &State) -> Option<Finding> {
         let splits: Option<Vec<&Split>> = state
             .view
             .strategies()
@@ -365,10 +365,10 @@ pub fn Cards(props: &CardsProps) -> Html {
                 .any(|&s| state.slots.get(s).pending.is_some());
             match c.fact(state).filter(|_| state.error.is_none()) {
                 Some(f) => html! {
-                    <p class={classes!("card-fact", if f.holds { "ok" } else { "bad" })} data-testid="card-fact"
-                        data-holds={(f.holds && !waiting).to_string()} data-pending={waiting.then_some("true")}
+                    <p class={classes!("card-fact", if f.holds() { "ok" } else { "bad" })} data-testid="card-fact"
+                        data-holds={(f.holds() && !waiting).to_string()} data-pending={waiting.then_some("true")}
                         aria-live="polite">
-                        <strong>{"On screen now: "}</strong>{f.text}
+                        <strong>{"On screen now: "}</strong>{f.to_string()}
                     </p>
                 },
                 None => html! {
@@ -471,10 +471,13 @@ mod tests {
                 .fact(&loaded(c))
                 .unwrap_or_else(|| panic!("{}: no split", c.id));
             let pinned = PINNED.iter().find(|(id, _)| *id == c.id);
-            if pinned.map(|p| p.1) != Some(fact.text.as_str()) || !fact.holds {
+            let text = fact.to_string();
+            if pinned.map(|p| p.1) != Some(text.as_str()) || !fact.holds() {
                 wrong.push(format!(
                     "({:?}, {:?}), // holds: {}",
-                    c.id, fact.text, fact.holds
+                    c.id,
+                    text,
+                    fact.holds()
                 ));
             }
             compared += 1;
@@ -505,9 +508,9 @@ mod tests {
         );
         assert!(s.error.is_none(), "{:?}", s.error);
         let fact = c.fact(&s).unwrap();
-        assert!(fact.holds);
+        assert!(fact.holds());
         assert_eq!(
-            fact.text,
+            fact.to_string(),
             "In cl100k, 15 chunks of at most 60 tokens; the longest is 61 chars."
         );
         let text = presets::text("chinese").unwrap();
@@ -524,11 +527,19 @@ mod tests {
             })
             .collect();
         assert_eq!(
-            facts::ratio_line(text.chars().count(), &counts),
+            facts::TokenRatio {
+                chars: text.chars().count(),
+                counts
+            }
+            .to_string(),
             "This text is 541 chars: 564 cl100k tokens (1.0 chars a token), 400 o200k tokens (1.4 chars a token)."
         );
         assert_eq!(
-            facts::ratio_line(4, &[]),
+            facts::TokenRatio {
+                chars: 4,
+                counts: vec![]
+            }
+            .to_string(),
             "This text is 4 chars; choose cl100k or o200k to count its tokens."
         );
     }
@@ -560,7 +571,7 @@ mod tests {
         );
         c = Card::find("zwsp").unwrap();
         let fact = c.fact(&loaded(c)).unwrap();
-        assert!(fact.holds, "{}", fact.text);
+        assert!(fact.holds(), "{fact}");
     }
 
     const PINNED: &[(&str, &str)] = &[

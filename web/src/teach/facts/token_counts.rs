@@ -2,7 +2,8 @@
 //! each installed encoding, so a learner sees how many chars a token holds in
 //! this text.
 
-use super::ratio_line;
+use super::words::TOO_LONG_TO_COUNT;
+use super::TokenRatio;
 use crate::state::Split;
 use chunkscope::tokens::Encoding;
 use chunkscope::Unit;
@@ -50,7 +51,7 @@ pub fn TokenCounts(props: &TokenCountsProps) -> yew::Html {
     let cl = crate::engine::use_split(text.clone(), ask(Encoding::Cl100k, cl_in));
     let o2 = crate::engine::use_split(text.clone(), ask(Encoding::O200k, o2_in));
     if !small {
-        return html! { <p class="hint" data-testid="token-ratio">{"The text is too long to count its tokens here."}</p> };
+        return html! { <p class="hint" data-testid="token-ratio">{TOO_LONG_TO_COUNT}</p> };
     }
     let n = text.chars().count();
     let mut counts = Vec::new();
@@ -63,7 +64,7 @@ pub fn TokenCounts(props: &TokenCountsProps) -> yew::Html {
     html! {
         <p class="hint" data-testid="token-ratio" data-chars={n.to_string()}
             data-cl100k={of(Encoding::Cl100k)} data-o200k={of(Encoding::O200k)}>
-            {ratio_line(n, &counts)}
+            {TokenRatio { chars: n, counts }.to_string()}
         </p>
     }
 }
