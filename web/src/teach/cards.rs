@@ -436,6 +436,8 @@ pub fn Cards(props: &CardsProps) -> Html {
 mod tests {
     use super::*;
     use crate::state::testing::{act, start};
+    use facts::written::{chunks, sep, strings};
+    use facts::{Absent, CutBy, Sides};
 
     /// The card's setup loaded and answered through the worker's contract, as
     /// the page would get it.
@@ -455,30 +457,26 @@ mod tests {
         }
     }
 
-    /// What every card says its setup shows, word for word, and that the point
-    /// of the card holds in it. Each sentence is computed from the engine's
-    /// output and trace (`facts.rs`), so a change to the engine that moves a
-    /// cut shows up here.
+    /// What every card's setup shows, in numbers and the texts it quotes,
+    /// and that the point of the card holds in it. Each value is computed
+    /// from the engine's output and trace (`facts`), so a change to the
+    /// engine that moves a cut shows up here; how the values are said is
+    /// checked apart, in `facts::words`.
     #[test]
     fn every_card_shows_what_it_says() {
+        let pinned = pinned();
         let mut compared = 0;
         let mut wrong = Vec::new();
         for c in &CARDS {
             if matches!(c.unit, Unit::Tokens(_)) {
                 continue;
             }
-            let fact = c
+            let found = c
                 .fact(&loaded(c))
                 .unwrap_or_else(|| panic!("{}: no split", c.id));
-            let pinned = PINNED.iter().find(|(id, _)| *id == c.id);
-            let text = fact.to_string();
-            if pinned.map(|p| p.1) != Some(text.as_str()) || !fact.holds() {
-                wrong.push(format!(
-                    "({:?}, {:?}), // holds: {}",
-                    c.id,
-                    text,
-                    fact.holds()
-                ));
+            let want = pinned.iter().find(|(id, _)| *id == c.id).map(|p| &p.1);
+            if want != Some(&found) || !found.holds() {
+                wrong.push(format!("{}: {found:?} // holds: {}", c.id, found.holds()));
             }
             compared += 1;
         }
@@ -507,11 +505,16 @@ mod tests {
             }),
         );
         assert!(s.error.is_none(), "{:?}", s.error);
-        let fact = c.fact(&s).unwrap();
-        assert!(fact.holds());
+        let found = c.fact(&s).unwrap();
+        assert!(found.holds());
         assert_eq!(
-            fact.to_string(),
-            "In cl100k, 15 chunks of at most 60 tokens; the longest is 61 chars."
+            found,
+            Finding::Tokens {
+                unit: Unit::Tokens(Encoding::Cl100k),
+                chunks: 15,
+                size: 60,
+                longest_chars: 61
+            }
         );
         let text = presets::text("chinese").unwrap();
         let counts: Vec<(Encoding, usize)> = [Encoding::Cl100k, Encoding::O200k]
@@ -526,22 +529,8 @@ mod tests {
                 (enc, n)
             })
             .collect();
-        assert_eq!(
-            facts::TokenRatio {
-                chars: text.chars().count(),
-                counts
-            }
-            .to_string(),
-            "This text is 541 chars: 564 cl100k tokens (1.0 chars a token), 400 o200k tokens (1.4 chars a token)."
-        );
-        assert_eq!(
-            facts::TokenRatio {
-                chars: 4,
-                counts: vec![]
-            }
-            .to_string(),
-            "This text is 4 chars; choose cl100k or o200k to count its tokens."
-        );
+        assert_eq!(text.chars().count(), 541);
+        assert_eq!(counts, [(Encoding::Cl100k, 564), (Encoding::O200k, 400)]);
     }
 
     /// What the answers promise beyond their own setups: the sentence
@@ -574,33 +563,128 @@ mod tests {
         assert!(fact.holds(), "{fact}");
     }
 
-    const PINNED: &[(&str, &str)] = &[
-        ("overlap", "4 of 5 chunks start by repeating the end of the one before (at most 7 chars, the overlap is 12); the longest chunk is 39, within the size 40."),
-        ("markdown", "17 of 17 chunks carry a heading path; the last one's is “Returns and refunds > Frequently asked questions > Who do I contact if something goes wrong?”, put before it as its prefix and counted in its size."),
-        ("md-heading", "Recursive: 1 chunk ends in a heading whose body starts the next chunk; Markdown: 0."),
-        ("md-table", "Recursive: 2 chunks of rows with no header row; Markdown: 2 with the header row recorded as context."),
-        ("md-fence", "Chunks holding half a code fence: recursive 2, Markdown 0."),
-        ("too-small", "At size 40: 9 chunks; 2 open with a pronoun whose subject is in another chunk: chunk 3 “It takes 5 days.”, chunk 5 “It never expires.”."),
-        ("too-big", "At size 400: 1 chunk; chunk 0 is 206 chars and holds 5 paragraphs on different topics, so one vector has to stand for all of them."),
-        ("typical", "Size 1200 chars with overlap 150 (13 % of the size): 204 chunks, median 1172 chars, shortest 767, longest 1200."),
-        ("headline", "Fixed: 3 windows, 1 of them cut inside a word (“g|et”). Recursive: 5 chunks, cut 2 by “\\n\\n”, 1 by “\\n”, 1 by “. ”."),
-        ("libraries", "Same page, same size: LangChain 5 chunks, text-splitter 5, semchunk 5, Chonkie 4; the same chunks from text-splitter and semchunk, and no chunk is the same in all of them."),
-        ("equal-sized", "Chunk lengths at size 40: 13, 20, 31, 28, 16: from 13 to 31, and none has to reach the size."),
-        ("all-at-once", "“\\n\\n” split 1 piece of 114 chars; “\\n” split 1 piece of 81 chars; “. ” split 1 piece of 52 chars; “ ” and the hard cut never ran. Each finer separator was tried only on a piece still too big."),
-        ("empty", "89 chunks, cut 2 by “\\n\\n”, 1 by “. ”, 5 by “ ”, 80 by a hard cut. The longest is 40, within the size 40: without the hard cut the blob would stay one oversized piece."),
-        ("meaning", "Chunk 0 “Refunds take 5 days and go to the origin…” is about refunds and about shipping: the cut fell where the length ran out, not where the topic changed."),
-        ("merge", "With the merge: 2 chunks. Without it (the lesson's eleven lines): 3 pieces, the shortest 13 chars."),
-        ("slack", "“\\n\\n” never occurs; 29 chunks, cut 24 by “\\n”, 4 by “ ”."),
-        ("pdf", "“\\n\\n” and “\\n” never occur; 7 chunks, cut 3 by “. ”, 2 by “ ”, 1 by a hard cut. Hard-cut: “https://shop.example.com/orders/track?id”."),
-        ("doing-work", "675 chunks, cut 608 by “\\n\\n”, 66 by “ ”: 674 of 674 cuts by a named separator, 0 inside a word."),
-        ("csv", "“\\n\\n” and “\\n” never occur; 62 chunks, cut 60 by “ ”, 1 by a hard cut; 0 of the 61 chunks after the first start where a row starts."),
-        ("json", "“\\n\\n” and “\\n” and “. ” and “ ” never occur; 4 chunks, cut 3 by a hard cut. Chunks starting inside a key or a value: “efunded\",\"to…”, “atus\":\"deliv…”."),
-        ("crlf", "The text has 3 “\\r\\n\\r\\n” and 0 “\\n\\n”, so “\\n\\n” never occurs. 2 chunks hold a paragraph break inside them: “Refund policy\\r↵\\r↵Refunds take 5 days.”, “It never expires.\\r↵\\r↵Contact us 24x7.”."),
-        ("nfd", "The two lines look the same but are 27 and 33 chars long (one é is one char in NFC, two in NFD). Chunks starting with an accent cut from its letter: chunk 4 (U+0301), chunk 7 (U+0300)."),
-        ("abbreviations", "“. ” cut after “Dr.”, “today.”, “e.g.”, “Friday.”. The shortest chunk is “Dr.”."),
-        ("sentences", "3 sentences. Not sentence ends: “Dr.” (abbreviation), “$3.50” (number), “shop.example.com” (no space), “2.5” (number), “e.g.” (abbreviation), “www.shop.example.com/faq” (address)."),
-        ("cjk-quote", "4 chunks, cut 2 by “。”, 1 by “？”. Chunks that start with the closing quote of the sentence before: chunk 1: ”我们就在家看书。, chunk 3: ”我说好。."),
-        ("thai", "No space to cut at: 5 chunks, cut 4 by a hard cut. 2 chunks start with a vowel or tone mark torn from its consonant (U+0E31, U+0E31). The text has 10 zero-width spaces (U+200B) between words; the list does not use them."),
-        ("zwsp", "5 chunks, cut 4 by “\\u{200B}”; 0 chunks start with a mark torn from its letter."),
-    ];
+    /// What each card's setup shows, written out from the cards as the page
+    /// drew them; a text is the chunk's or the word's, as the engine cut it.
+    fn pinned() -> Vec<(&'static str, Finding)> {
+        use chunkscope::sentence::Reason;
+        use CutBy::Hard;
+        vec![
+            ("overlap", Finding::Overlap { chunks: 5, repeating: 4, most: 7, overlap: 12, longest: 39, size: 40 }),
+            ("markdown", Finding::Markdown {
+                chunks: 17,
+                with_path: 17,
+                last_path: strings(&["Returns and refunds", "Frequently asked questions", "Who do I contact if something goes wrong?"]),
+                prefixed: true,
+            }),
+            ("md-heading", Finding::MdHeading(Sides { recursive: 1, markdown: 0 })),
+            ("md-table", Finding::MdTable { rows_alone: 2, headed: 2 }),
+            ("md-fence", Finding::MdFence(Sides { recursive: 2, markdown: 0 })),
+            ("too-small", Finding::TooSmall {
+                size: 40,
+                chunks: 9,
+                dangling: vec![(3, "It takes 5 days.".into()), (5, "It never expires.".into())],
+            }),
+            ("too-big", Finding::TooBig { size: 400, chunks: 1, biggest: 0, len: 206, paragraphs: 5 }),
+            ("typical", Finding::Typical {
+                size: 1200, overlap: 150, percent: 13, chunks: 204, median: 1172, shortest: 767, longest: 1200,
+            }),
+            ("headline", Finding::Headline {
+                windows: 3,
+                mid_word: 1,
+                cut_words: vec![("g".into(), "et".into())],
+                recursive: chunks(5, vec![sep("\\n\\n", 2), sep("\\n", 1), sep(". ", 1)]),
+            }),
+            ("libraries", Finding::Libraries {
+                chunks: vec![
+                    (Strategy::LangChain, 5),
+                    (Strategy::TextSplitter, 5),
+                    (Strategy::Semchunk, 5),
+                    (Strategy::ChonkieRecursive, 4),
+                ],
+                alike: vec![(Strategy::TextSplitter, Strategy::Semchunk)],
+                common: 0,
+            }),
+            ("equal-sized", Finding::EqualSized { size: 40, lengths: vec![13, 20, 31, 28, 16], shortest: 13, longest: 31 }),
+            ("all-at-once", Finding::AllAtOnce {
+                used: vec![
+                    (CutBy::Separator("\\n\\n".into()), vec![114]),
+                    (CutBy::Separator("\\n".into()), vec![81]),
+                    (CutBy::Separator(". ".into()), vec![52]),
+                ],
+                unused: vec![CutBy::Separator(" ".into()), Hard],
+                hard_cut: false,
+                pieces: 8,
+                split: 3,
+            }),
+            ("empty", Finding::Fallback {
+                chunks: chunks(89, vec![sep("\\n\\n", 2), sep(". ", 1), sep(" ", 5), (Hard, 80)]),
+                longest: 40,
+                size: 40,
+            }),
+            ("meaning", Finding::Meaning {
+                mixed: Some((0, "Refunds take 5 days and go to the original UPI id. Shipping is free over 500 rupees and takes 3 to 7 days.".into())),
+            }),
+            ("merge", Finding::Merge { merged: 2, unmerged: 3, shortest: 13 }),
+            ("slack", Finding::Slack {
+                absent: Absent(strings(&["\\n\\n"])),
+                chunks: chunks(29, vec![sep("\\n", 24), sep(" ", 4)]),
+            }),
+            ("pdf", Finding::Pdf {
+                absent: Absent(strings(&["\\n\\n", "\\n"])),
+                chunks: chunks(7, vec![sep(". ", 3), sep(" ", 2), (Hard, 1)]),
+                full_stop: 3,
+                hard_cut: strings(&["https://shop.example.com/orders/track?id"]),
+            }),
+            ("doing-work", Finding::DoingWork {
+                chunks: chunks(675, vec![sep("\\n\\n", 608), sep(" ", 66)]),
+                total: 674,
+                mid_word: 0,
+            }),
+            ("csv", Finding::Csv {
+                absent: Absent(strings(&["\\n\\n", "\\n"])),
+                chunks: chunks(62, vec![sep(" ", 60), (Hard, 1)]),
+                at_row: 0,
+            }),
+            ("json", Finding::Json {
+                absent: Absent(strings(&["\\n\\n", "\\n", ". ", " "])),
+                chunks: chunks(4, vec![(Hard, 3)]),
+                mid_word_starts: strings(&[
+                        "efunded\",\"total\":286.29},{\"id\":10245,\"st",
+                        "atus\":\"delivered\",\"total\":423.58}]}",
+                    ]),
+            }),
+            ("crlf", Finding::Crlf {
+                crlf: 3,
+                lf: 0,
+                absent: Absent(strings(&["\\n\\n"])),
+                with_break: strings(&["Refund policy\r\n\r\nRefunds take 5 days.", "It never expires.\r\n\r\nContact us 24x7."]),
+            }),
+            ("nfd", Finding::Nfd { lines: vec![27, 33], torn: vec![(4, '\u{301}'), (7, '\u{300}')] }),
+            ("abbreviations", Finding::Abbreviations {
+                after: strings(&["Dr.", "today.", "e.g.", "Friday."]),
+                shortest: "Dr.".into(),
+            }),
+            ("sentences", Finding::Sentences {
+                sentences: 3,
+                kept: vec![
+                    ("Dr.".into(), Reason::Abbreviation),
+                    ("$3.50".into(), Reason::Number),
+                    ("shop.example.com".into(), Reason::NoSpace),
+                    ("2.5".into(), Reason::Number),
+                    ("e.g.".into(), Reason::Abbreviation),
+                    ("www.shop.example.com/faq".into(), Reason::Address),
+                ],
+            }),
+            ("cjk-quote", Finding::CjkQuote {
+                chunks: chunks(4, vec![sep("。", 2), sep("？", 1)]),
+                opened: vec![(1, "”我们就在家看书。".into()), (3, "”我说好。".into())],
+            }),
+            ("thai", Finding::Thai {
+                chunks: chunks(5, vec![(Hard, 4)]),
+                torn: vec![(2, '\u{E31}'), (4, '\u{E31}')],
+                zero_width: 10,
+            }),
+            ("zwsp", Finding::Zwsp { chunks: chunks(5, vec![sep("\u{200b}", 4)]), torn: 0 }),
+        ]
+    }
 }

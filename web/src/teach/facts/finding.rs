@@ -952,6 +952,7 @@ pub fn zwsp(splits: &[&Split]) -> Finding {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::teach::facts::written::{chunks, sep};
     use chunkscope_wasm::contract::{analyze, Detail};
 
     fn split_of(text: crate::text::Text, config: chunkscope::Config) -> Split {
@@ -995,5 +996,46 @@ mod tests {
             .count();
         assert!(by_id > 0);
         assert_eq!(chunks_at_rows(&split), by_id);
+    }
+
+    /// Where the card's point is not on screen, the finding says so: the
+    /// libraries all agreeing, an overlap that is not 10–15 % of the size, a
+    /// recursive split that fell back to hard cuts.
+    #[test]
+    fn a_finding_holds_only_where_its_point_shows() {
+        use Strategy::{LangChain, Semchunk, TextSplitter};
+        let libraries = |alike: Vec<(Strategy, Strategy)>| Finding::Libraries {
+            chunks: vec![(LangChain, 5), (TextSplitter, 5), (Semchunk, 5)],
+            alike,
+            common: 5,
+        };
+        assert!(!libraries(vec![
+            (LangChain, TextSplitter),
+            (LangChain, Semchunk),
+            (TextSplitter, Semchunk)
+        ])
+        .holds());
+        assert!(libraries(vec![(TextSplitter, Semchunk)]).holds());
+        let typical = |overlap: usize, percent: usize| Finding::Typical {
+            size: 1200,
+            overlap,
+            percent,
+            chunks: 10,
+            median: 1100,
+            shortest: 700,
+            longest: 1200,
+        };
+        assert!(typical(150, 13).holds());
+        assert!(!typical(0, 0).holds());
+        let headline = |cuts: Vec<(CutBy, usize)>| Finding::Headline {
+            windows: 3,
+            mid_word: 1,
+            cut_words: vec![("g".into(), "et".into())],
+            recursive: chunks(5, cuts),
+        };
+        let space = sep(" ", 3);
+        assert!(headline(vec![space.clone()]).holds());
+        assert!(!headline(vec![space, (CutBy::Hard, 1)]).holds());
+        assert!(!Finding::NotInTokens { unit: Unit::Chars }.holds());
     }
 }

@@ -21,3 +21,26 @@ mod words;
 
 pub use finding::*;
 pub use token_counts::TokenCounts;
+
+/// Findings written out by hand, for the tests that pin them.
+#[cfg(test)]
+pub mod written {
+    use super::{Chunks, CutBy, CutCounts};
+
+    /// `n` cuts by the separator labelled `label`.
+    pub fn sep(label: &str, n: usize) -> (CutBy, usize) {
+        (CutBy::Separator(label.into()), n)
+    }
+
+    /// `count` chunks cut by `cuts`.
+    pub fn chunks(count: usize, cuts: Vec<(CutBy, usize)>) -> Chunks {
+        Chunks {
+            count,
+            cuts: CutCounts(cuts),
+        }
+    }
+
+    pub fn strings(texts: &[&str]) -> Vec<String> {
+        texts.iter().map(|t| t.to_string()).collect()
+    }
+}

@@ -422,3 +422,214 @@ impl fmt::Display for Finding {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::teach::facts::written::{chunks, sep, strings};
+    use chunkscope::sentence::Reason;
+    use chunkscope::tokens::Encoding;
+    use chunkscope::{Strategy, Unit};
+
+    /// One sentence of each shape the cards use, written out by hand: the
+    /// cuts and the absent separators, quoted chunks, plurals, lists that
+    /// may be empty, code points, the libraries' agreement.
+    #[test]
+    fn each_shape_of_sentence_reads_as_written() {
+        let long = "Refunds take 5 days and go to the original UPI id. Shipping is free.";
+        let cases: Vec<(Finding, &str)> = vec![
+            (
+                Finding::Slack {
+                    absent: Absent(strings(&["\\n\\n"])),
+                    chunks: chunks(29, vec![sep("\\n", 24), sep(" ", 4)]),
+                },
+                "“\\n\\n” never occurs; 29 chunks, cut 24 by “\\n”, 4 by “ ”.",
+            ),
+            (
+                Finding::Slack {
+                    absent: Absent::default(),
+                    chunks: chunks(3, vec![(CutBy::Window, 2)]),
+                },
+                "every separator occurs; 3 chunks, cut 2 by a window's end.",
+            ),
+            (
+                Finding::Json {
+                    absent: Absent(strings(&["\\n\\n", "\\n"])),
+                    chunks: chunks(4, vec![(CutBy::Hard, 3)]),
+                    mid_word_starts: strings(&["efunded\",\"total\":286.29}"]),
+                },
+                "“\\n\\n” and “\\n” never occur; 4 chunks, cut 3 by a hard cut. Chunks starting inside a key or a value: “efunded\",\"to…”.",
+            ),
+            (
+                Finding::Zwsp {
+                    chunks: chunks(5, vec![sep("\u{200b}", 4)]),
+                    torn: 0,
+                },
+                "5 chunks, cut 4 by “\\u{200B}”; 0 chunks start with a mark torn from its letter.",
+            ),
+            (
+                Finding::Crlf {
+                    crlf: 2,
+                    lf: 0,
+                    absent: Absent(strings(&["\\n\\n"])),
+                    with_break: strings(&["Refund policy\r\n\r\nRefunds take 5 days.", "Hi\r\n\r\nBye"]),
+                },
+                "The text has 2 “\\r\\n\\r\\n” and 0 “\\n\\n”, so “\\n\\n” never occurs. 2 chunks hold a paragraph break inside them: “Refund policy\\r↵\\r↵Refunds take 5 days.”, “Hi\\r↵\\r↵Bye”.",
+            ),
+            (
+                Finding::Meaning {
+                    mixed: Some((0, long.into())),
+                },
+                "Chunk 0 “Refunds take 5 days and go to the origin…” is about refunds and about shipping: the cut fell where the length ran out, not where the topic changed.",
+            ),
+            (
+                Finding::Meaning { mixed: None },
+                "No chunk mixes refunds and shipping at these settings.",
+            ),
+            (
+                Finding::TooSmall {
+                    size: 40,
+                    chunks: 1,
+                    dangling: vec![(0, "It takes 5 days.".into())],
+                },
+                "At size 40: 1 chunk; 1 open with a pronoun whose subject is in another chunk: chunk 0 “It takes 5 days.”.",
+            ),
+            (
+                Finding::MdHeading(Sides {
+                    recursive: 1,
+                    markdown: 0,
+                }),
+                "Recursive: 1 chunk ends in a heading whose body starts the next chunk; Markdown: 0.",
+            ),
+            (
+                Finding::MdHeading(Sides {
+                    recursive: 2,
+                    markdown: 1,
+                }),
+                "Recursive: 2 chunks end in a heading whose body starts the next chunk; Markdown: 1.",
+            ),
+            (
+                Finding::Libraries {
+                    chunks: vec![
+                        (Strategy::LangChain, 5),
+                        (Strategy::TextSplitter, 5),
+                        (Strategy::Semchunk, 5),
+                    ],
+                    alike: vec![(Strategy::TextSplitter, Strategy::Semchunk)],
+                    common: 0,
+                },
+                "Same page, same size: LangChain 5 chunks, text-splitter 5, semchunk 5; the same chunks from text-splitter and semchunk, and no chunk is the same in all of them.",
+            ),
+            (
+                Finding::Libraries {
+                    chunks: vec![(Strategy::LangChain, 1), (Strategy::Semchunk, 2)],
+                    alike: vec![],
+                    common: 1,
+                },
+                "Same page, same size: LangChain 1 chunk, semchunk 2; no two libraries give the same chunks, and 1 chunk is the same in all of them.",
+            ),
+            (
+                Finding::AllAtOnce {
+                    used: vec![
+                        (CutBy::Separator("\\n\\n".into()), vec![114]),
+                        (CutBy::Separator(". ".into()), vec![52, 47]),
+                    ],
+                    unused: vec![CutBy::Separator(" ".into()), CutBy::Hard],
+                    hard_cut: false,
+                    pieces: 6,
+                    split: 3,
+                },
+                "“\\n\\n” split 1 piece of 114 chars; “. ” split 2 pieces of 52, 47 chars; “ ” and the hard cut never ran. Each finer separator was tried only on a piece still too big.",
+            ),
+            (
+                Finding::AllAtOnce {
+                    used: vec![(CutBy::Separator(" ".into()), vec![50])],
+                    unused: vec![],
+                    hard_cut: true,
+                    pieces: 3,
+                    split: 1,
+                },
+                "“ ” split 1 piece of 50 chars; nothing else never ran (a piece was cut hard). Each finer separator was tried only on a piece still too big.",
+            ),
+            (
+                Finding::Headline {
+                    windows: 3,
+                    mid_word: 1,
+                    cut_words: vec![("g".into(), "et".into())],
+                    recursive: chunks(5, vec![sep("\\n\\n", 2), sep(". ", 1)]),
+                },
+                "Fixed: 3 windows, 1 of them cut inside a word (“g|et”). Recursive: 5 chunks, cut 2 by “\\n\\n”, 1 by “. ”.",
+            ),
+            (
+                Finding::DoingWork {
+                    chunks: chunks(3, vec![sep("\\n", 1), (CutBy::Hard, 1)]),
+                    total: 2,
+                    mid_word: 1,
+                },
+                "3 chunks, cut 1 by “\\n”, 1 by a hard cut: 1 of 2 cuts by a named separator, 1 inside a word.",
+            ),
+            (
+                Finding::Nfd {
+                    lines: vec![27, 33],
+                    torn: vec![(4, '\u{301}'), (7, '\u{300}')],
+                },
+                "The two lines look the same but are 27 and 33 chars long (one é is one char in NFC, two in NFD). Chunks starting with an accent cut from its letter: chunk 4 (U+0301), chunk 7 (U+0300).",
+            ),
+            (
+                Finding::Sentences {
+                    sentences: 3,
+                    kept: vec![
+                        ("Dr.".into(), Reason::Abbreviation),
+                        ("shop.example.com".into(), Reason::NoSpace),
+                    ],
+                },
+                "3 sentences. Not sentence ends: “Dr.” (abbreviation), “shop.example.com” (no space).",
+            ),
+            (
+                Finding::NotInTokens { unit: Unit::Chars },
+                "Counting in chars: choose cl100k or o200k to count in tokens.",
+            ),
+            (
+                Finding::NoHeadings,
+                "No heading paths: this is not the Markdown strategy.",
+            ),
+            (
+                Finding::NoSentences,
+                "This split has no sentences: choose the sentence strategy.",
+            ),
+        ];
+        for (finding, want) in cases {
+            assert_eq!(finding.to_string(), want, "{finding:?}");
+        }
+        assert_eq!(CutCounts::default().to_string(), "no cut");
+    }
+
+    /// The tokens card's line: chars a token with one decimal, rounded.
+    #[test]
+    fn the_ratio_line_says_chars_a_token() {
+        let counted = TokenRatio {
+            chars: 541,
+            counts: vec![(Encoding::Cl100k, 564), (Encoding::O200k, 400)],
+        };
+        assert_eq!(
+            counted.to_string(),
+            "This text is 541 chars: 564 cl100k tokens (1.0 chars a token), 400 o200k tokens (1.4 chars a token)."
+        );
+        let none = TokenRatio {
+            chars: 4,
+            counts: vec![],
+        };
+        assert_eq!(
+            none.to_string(),
+            "This text is 4 chars; choose cl100k or o200k to count its tokens."
+        );
+        let empty = TokenRatio {
+            chars: 0,
+            counts: vec![(Encoding::Cl100k, 0)],
+        };
+        assert_eq!(
+            empty.to_string(),
+            "This text is 0 chars: 0 cl100k tokens (no chars a token)."
+        );
+    }
+}
