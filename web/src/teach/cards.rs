@@ -643,6 +643,7 @@ mod tests {
             ("csv", Finding::Csv {
                 absent: Absent(strings(&["\\n\\n", "\\n"])),
                 chunks: chunks(62, vec![sep(" ", 60), (Hard, 1)]),
+                after_first: 61,
                 at_row: 0,
             }),
             ("json", Finding::Json {

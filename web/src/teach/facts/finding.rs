@@ -26,6 +26,8 @@ pub enum CutBy {
 
 /// How many cuts between chunks each separator made, in list order, then the
 /// hard cuts, then the window ends. Only what cut at least once is listed.
+/// Cuts at the document's structure and semantic breakpoints are left out:
+/// no card's view makes them, and no card names them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CutCounts(pub Vec<(CutBy, usize)>);
 
@@ -132,7 +134,15 @@ pub struct TokenRatio {
     pub counts: Vec<(chunkscope::tokens::Encoding, usize)>,
 }
 
-/// What the splits on screen show about one card's point. Chunks are counted
+impl TokenRatio {
+    /// How many chars a token holds for a count of `tokens`, in tenths,
+    /// rounded to the nearest; `None` without tokens.
+    pub fn tenths_a_token(&self, tokens: usize) -> Option<usize> {
+        (tokens > 0).then(|| (self.chars * 10 + tokens / 2) / tokens)
+    }
+}
+
+/// What the splits on screen show about one card's point. Chunks are numbered
 /// from 0, as the page numbers them; lengths are in the split's unit unless a
 /// field says chars.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -269,11 +279,12 @@ pub enum Finding {
         full_stop: usize,
         hard_cut: Vec<String>,
     },
-    /// CSV without line breaks: the chunks after the first that start where
-    /// a row starts.
+    /// CSV without line breaks: of the chunks after the first, those that
+    /// start where a row starts.
     Csv {
         absent: Absent,
         chunks: Chunks,
+        after_first: usize,
         at_row: usize,
     },
     /// One-line JSON: the text of each chunk that starts inside a word.
@@ -389,10 +400,10 @@ impl Finding {
             } => *full_stop > 0 && !hard_cut.is_empty(),
             Finding::Csv {
                 absent,
-                chunks,
+                after_first,
                 at_row,
                 ..
-            } => !absent.0.is_empty() && at_row + 1 < chunks.count,
+            } => !absent.0.is_empty() && at_row < after_first,
             Finding::Json { chunks, .. } | Finding::Thai { chunks, .. } => chunks.cuts.hard() > 0,
             Finding::Crlf {
                 crlf, with_break, ..
@@ -841,6 +852,7 @@ pub fn csv(splits: &[&Split]) -> Finding {
     Finding::Csv {
         absent: Absent::of(split),
         chunks: Chunks::of(split),
+        after_first: split.output.chunks.len().saturating_sub(1),
         at_row: chunks_at_rows(split),
     }
 }

@@ -1,6 +1,7 @@
 //! Every sentence a card's finding is said in, made from the values of
-//! [`super::finding`] alone: rewording a card touches this file and no other,
-//! and no number is worked out here.
+//! [`super::finding`] alone: rewording a card touches this file and no other.
+//! The numbers said are the values' own, or how many items a list of them
+//! holds; none is worked out here.
 
 use super::finding::{Absent, Chunks, CutBy, CutCounts, Finding, Sides, TokenRatio};
 use crate::model::{count, preview};
@@ -44,15 +45,6 @@ fn list_or<T>(items: &[T], say: impl Fn(&T) -> String, none: &str) -> String {
 /// A char's code point, as `U+0301`.
 fn code_point(c: char) -> String {
     format!("U+{:04X}", c as u32)
-}
-
-/// `chars / tokens` with one decimal.
-fn ratio(chars: usize, tokens: usize) -> String {
-    if tokens == 0 {
-        return "no".into();
-    }
-    let tenths = (chars * 10 + tokens / 2) / tokens;
-    format!("{}.{}", tenths / 10, tenths % 10)
 }
 
 impl fmt::Display for CutBy {
@@ -103,7 +95,10 @@ impl fmt::Display for TokenRatio {
             format!(
                 "{n} {} tokens ({} chars a token)",
                 enc.name(),
-                ratio(chars, n)
+                match self.tenths_a_token(n) {
+                    Some(t) => format!("{}.{}", t / 10, t % 10),
+                    None => "no".into(),
+                }
             )
         };
         write!(
@@ -344,11 +339,11 @@ impl fmt::Display for Finding {
             Finding::Csv {
                 absent,
                 chunks,
+                after_first,
                 at_row,
             } => write!(
                 f,
-                "{absent}; {chunks}; {at_row} of the {} chunks after the first start where a row starts.",
-                chunks.count.saturating_sub(1)
+                "{absent}; {chunks}; {at_row} of the {after_first} chunks after the first start where a row starts."
             ),
             Finding::Json {
                 absent,
