@@ -68,7 +68,11 @@ impl fmt::Display for CutCounts {
 
 impl fmt::Display for Chunks {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} chunks, cut {}", self.count, self.cuts)
+        let chunks = count(self.count, "chunk", "chunks");
+        if self.cuts.0.is_empty() {
+            return write!(f, "{chunks}, no cut");
+        }
+        write!(f, "{chunks}, cut {}", self.cuts)
     }
 }
 
@@ -277,13 +281,13 @@ impl fmt::Display for Finding {
                     "; ",
                 );
                 let never = if unused.is_empty() {
-                    "nothing else".to_string()
+                    "every separator ran".to_string()
                 } else {
-                    list(unused, name, " and ")
+                    format!("{} never ran", list(unused, name, " and "))
                 };
                 write!(
                     f,
-                    "{said}; {never} never ran{}. Each finer separator was tried only on a piece still too big.",
+                    "{said}; {never}{}. Each finer separator was tried only on a piece still too big.",
                     if *hard_cut { " (a piece was cut hard)" } else { "" }
                 )
             }
@@ -361,8 +365,12 @@ impl fmt::Display for Finding {
                 with_break,
             } => write!(
                 f,
-                "The text has {crlf} “\\r\\n\\r\\n” and {lf} “\\n\\n”, so {absent}. {} chunks hold a paragraph break inside them: {}.",
-                with_break.len(),
+                "The text has {crlf} “\\r\\n\\r\\n” and {lf} “\\n\\n”, so {absent}. {}: {}.",
+                count(
+                    with_break.len(),
+                    "chunk holds a paragraph break inside it",
+                    "chunks hold a paragraph break inside them"
+                ),
                 list(with_break, |t| quote(t), ", ")
             ),
             Finding::Nfd { lines, torn } => write!(
@@ -382,7 +390,8 @@ impl fmt::Display for Finding {
             }
             Finding::Sentences { sentences, kept } => write!(
                 f,
-                "{sentences} sentences. Not sentence ends: {}.",
+                "{}. Not sentence ends: {}.",
+                count(*sentences, "sentence", "sentences"),
                 list(
                     kept,
                     |(w, why)| format!("“{w}” ({})", why.name().replace('_', " ")),
@@ -403,16 +412,18 @@ impl fmt::Display for Finding {
                 zero_width,
             } => write!(
                 f,
-                "No space to cut at: {chunks}. {} chunks start with a vowel or tone mark torn from its consonant ({}). The text has {zero_width} zero-width spaces (U+200B) between words; the list does not use them.",
-                torn.len(),
-                list(torn, |&(_, c)| code_point(c), ", ")
+                "No space to cut at: {chunks}. {} with a vowel or tone mark torn from its consonant ({}). The text has {} (U+200B) between words; the list does not use them.",
+                count(torn.len(), "chunk starts", "chunks start"),
+                list(torn, |&(_, c)| code_point(c), ", "),
+                count(*zero_width, "zero-width space", "zero-width spaces")
             ),
             Finding::Zwsp {
                 chunks,
                 torn,
             } => write!(
                 f,
-                "{chunks}; {torn} chunks start with a mark torn from its letter."
+                "{chunks}; {} with a mark torn from its letter.",
+                count(*torn, "chunk starts", "chunks start")
             ),
         }
     }
@@ -470,6 +481,23 @@ mod tests {
                     with_break: strings(&["Refund policy\r\n\r\nRefunds take 5 days.", "Hi\r\n\r\nBye"]),
                 },
                 "The text has 2 “\\r\\n\\r\\n” and 0 “\\n\\n”, so “\\n\\n” never occurs. 2 chunks hold a paragraph break inside them: “Refund policy\\r↵\\r↵Refunds take 5 days.”, “Hi\\r↵\\r↵Bye”.",
+            ),
+            // One of each counted thing reads in the singular.
+            (
+                Finding::Zwsp {
+                    chunks: chunks(1, vec![]),
+                    torn: 1,
+                },
+                "1 chunk, no cut; 1 chunk starts with a mark torn from its letter.",
+            ),
+            (
+                Finding::Crlf {
+                    crlf: 1,
+                    lf: 0,
+                    absent: Absent(strings(&["\\n\\n"])),
+                    with_break: strings(&["Hi\r\n\r\nBye"]),
+                },
+                "The text has 1 “\\r\\n\\r\\n” and 0 “\\n\\n”, so “\\n\\n” never occurs. 1 chunk holds a paragraph break inside it: “Hi\\r↵\\r↵Bye”.",
             ),
             (
                 Finding::Meaning {
@@ -544,7 +572,7 @@ mod tests {
                     pieces: 3,
                     split: 1,
                 },
-                "“ ” split 1 piece of 50 chars; nothing else never ran (a piece was cut hard). Each finer separator was tried only on a piece still too big.",
+                "“ ” split 1 piece of 50 chars; every separator ran (a piece was cut hard). Each finer separator was tried only on a piece still too big.",
             ),
             (
                 Finding::Headline {
