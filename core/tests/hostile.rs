@@ -38,7 +38,10 @@ fn sound(text: &str, config: &Config) -> Output {
 }
 
 /// Runs `f` and fails if it took longer than `limit`: a hang would show here
-/// as a slow test, not as a stuck one.
+/// as a slow test, not as a stuck one. The limits are a hang's, not a speed
+/// target's: many times what the linear work takes on a loaded two-core
+/// machine (a 1 MB backtracking blow-up would take longer than the age of
+/// the universe), so a busy machine does not fail them.
 fn within<T>(limit: Duration, f: impl FnOnce() -> T) -> T {
     let started = Instant::now();
     let out = f();
@@ -131,14 +134,14 @@ fn catastrophic_looking_regex_runs_in_linear_time() {
         Separator::regex(r"(x+x+)+y"),
         "".into(),
     ]);
-    let out = within(Duration::from_secs(10), || {
+    let out = within(Duration::from_secs(60), || {
         split(&text, &config, &tokenizer::resources()).unwrap()
     });
     assert_eq!(out.trace.nodes[0].absent, [0, 1]);
     assert_eq!(out.chunks.len(), text.len().div_ceil(1000));
     // Where it does match, it cuts there.
     let config = Config::recursive(10).with_separators([Separator::regex("(a+)+b"), "".into()]);
-    let out = within(Duration::from_secs(10), || {
+    let out = within(Duration::from_secs(60), || {
         split(&text, &config, &tokenizer::resources()).unwrap()
     });
     assert!(out.chunks.iter().all(|c| c.len <= 10));
