@@ -4,6 +4,7 @@
 
 #![forbid(unsafe_code)]
 
+mod bridge;
 mod code;
 mod components;
 mod deflate;

@@ -8,34 +8,12 @@
 //! mode shows first.
 //!
 //! The page and the module share no memory; they meet at elements the page
-//! draws: `#exercises-host` (explore mode's exercises, which need nothing
-//! from the page) and `#modes-host`, where a mode's body goes:
-//!
-//! ```text
-//! page   → host[data-mode] = the mode shown; event `chunkscope-mode` when it changes
-//! module → host[data-ask]  = a mode to go to;  event `chunkscope-ask`
-//! module → event `chunkscope-ready` once it is drawn; its loader: `chunkscope-failed`
-//! ```
-//!
-//! A third element, `#meaning-host`, holds explore mode's sentence and
-//! semantic views (the sentences and doubtful stops, the semantic curve with
-//! its controls, the four-strategy comparison, the late-chunking explainer).
-//! They draw the page's own splits: the page hands the module the worker's
-//! binary reports it read them from (the same bytes, decoded by the same
-//! `Split::decode`), and the module hands back what the learner does:
-//!
-//! ```text
-//! page   → host.handoff = { sentence, semanticShown, semantic, compared: [ … ],
-//!                           breakpoint, amount, buffer, unit, model }; event `chunkscope-meaning`
-//!          (each split a { report, text, ms } of the worker's answer)
-//! module → host[data-ask] = "breakpoint:KIND" | "amount:A" | "buffer:B" | "point:N" | "point:";
-//!          event `chunkscope-meaning-ask`
-//! ```
-//!
-//! A Markdown split's outline is drawn the same way, into `#outline-host`
-//! (its `handoff` is `{ outline }`, one split, with the same event), and the
-//! compare views' numbers side by side into `#compare-stats-host` (`{ panes:
-//! [{ strategy, split }], primary }`, or `null` outside a compare view).
+//! draws and talk through one typed protocol, [`crate::bridge`]: the page
+//! hands each host a [`Handoff`] (the mode shown; the sentence and semantic
+//! views' splits and settings; a Markdown split for the outline; the compare
+//! views' panes), its splits as the worker's binary reports, decoded here
+//! by the same `Split::decode`; the module hands back what the learner does
+//! as an [`Ask`].
 //!
 //! The module starts its own worker (`engine::start`), as the page does: every
 //! split it shows is still a worker's answer through the same contract (the
@@ -44,6 +22,8 @@
 //! static model lives in one worker, so evaluate mode loads its own (its
 //! loader is shown when retrieval by a model is chosen) into the module's.
 
+use crate::bridge::dom::{self, element};
+use crate::bridge::{Ask, Handed, Handoff, Host, READY};
 use crate::components::compare_stats::CompareStats;
 use crate::components::comparison::StrategyComparison;
 use crate::components::eval_page::EvalPage;
@@ -60,60 +40,22 @@ use crate::teach::exercises::Exercises;
 use crate::teach::{teach_panel, Mode};
 use crate::text::Text;
 use chunkscope::{Strategy, Unit};
-use js_sys::Reflect;
 use std::rc::Rc;
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 use yew::prelude::*;
 
-/// The id of the element the page draws for the modes.
-pub const HOST: &str = "modes-host";
-/// The id of the element the page draws for the exercises.
-pub const EXERCISES_HOST: &str = "exercises-host";
-/// The page says which mode is shown (the host's `data-mode` holds it).
-pub const SHOW: &str = "chunkscope-mode";
-/// The module asks the page for another mode (the host's `data-ask` holds it).
-pub const ASK: &str = "chunkscope-ask";
-/// The module has drawn itself.
-pub const READY: &str = "chunkscope-ready";
-/// The module could not start (its loader says so).
-pub const FAILED: &str = "chunkscope-failed";
-
-/// The page's element `id`.
-fn element(id: &str) -> Option<Element> {
-    web_sys::window()?.document()?.get_element_by_id(id)
-}
-
-fn host() -> Option<Element> {
-    element(HOST)
-}
-
-fn shown(host: &Element) -> Mode {
-    host.get_attribute("data-mode")
-        .and_then(|m| Mode::parse(&m))
-        .unwrap_or(Mode::Explore)
-}
-
-fn signal(host: &Element, name: &str) {
-    if let Ok(event) = web_sys::Event::new(name) {
-        let _ = host.dispatch_event(&event);
+/// The mode the page shows, as it last handed it.
+fn shown() -> Mode {
+    match dom::handed(Host::Modes) {
+        Ok(Some((Handoff::Mode(mode), _, _))) => mode,
+        Ok(_) => Mode::Explore,
+        Err(why) => {
+            web_sys::console::error_1(&format!("the page's mode: {why}").into());
+            Mode::Explore
+        }
     }
 }
-
-/// The id of the element the page draws for the sentence and semantic views.
-pub const MEANING_HOST: &str = "meaning-host";
-/// The page has put new inputs for those views in the host's `handoff`.
-pub const MEANING: &str = "chunkscope-meaning";
-/// Those views ask the page for a change (the host's `data-ask` holds it).
-pub const MEANING_ASK: &str = "chunkscope-meaning-ask";
-/// The id of the element the page draws for a Markdown split's outline.
-pub const OUTLINE_HOST: &str = "outline-host";
-/// The id of the element the page draws for the compare views' numbers.
-pub const COMPARE_STATS_HOST: &str = "compare-stats-host";
-/// The property of the meaning, outline and compare-stats hosts that holds the page's handoff.
-pub const HANDOFF: &str = "handoff";
 
 /// The module's entry point: mounts the modes and the exercises, each into a
 /// child of its host.
@@ -126,23 +68,25 @@ pub const HANDOFF: &str = "handoff";
 pub fn start() {
     crate::panic::install();
     crate::engine::start();
-    let (Some(host), Some(document)) = (host(), web_sys::window().and_then(|w| w.document()))
-    else {
+    let (Some(host), Some(document)) = (
+        element(Host::Modes),
+        web_sys::window().and_then(|w| w.document()),
+    ) else {
         return;
     };
     if let Ok(spare) = document.create_element("div") {
         let _ = yew::Renderer::<Nothing>::with_root(spare).render();
     }
-    if let Some(root) = child_of(&document, EXERCISES_HOST) {
+    if let Some(root) = child_of(&document, Host::Exercises) {
         yew::Renderer::<Exercises>::with_root(root).render();
     }
-    if let Some(root) = child_of(&document, MEANING_HOST) {
+    if let Some(root) = child_of(&document, Host::Meaning) {
         yew::Renderer::<Meaning>::with_root(root).render();
     }
-    if let Some(root) = child_of(&document, OUTLINE_HOST) {
+    if let Some(root) = child_of(&document, Host::Outline) {
         yew::Renderer::<OutlineOf>::with_root(root).render();
     }
-    if let Some(root) = child_of(&document, COMPARE_STATS_HOST) {
+    if let Some(root) = child_of(&document, Host::CompareStats) {
         yew::Renderer::<CompareStatsOf>::with_root(root).render();
     }
     let Ok(root) = document.create_element("div") else {
@@ -150,12 +94,12 @@ pub fn start() {
     };
     let _ = host.append_child(&root);
     yew::Renderer::<Modes>::with_root(root).render();
-    signal(&host, READY);
+    dom::signal(&host, READY);
 }
 
-/// A new element in the page's element `id`, for one of this module's roots.
-fn child_of(document: &web_sys::Document, id: &str) -> Option<Element> {
-    let host = document.get_element_by_id(id)?;
+/// A new element in the page's element for `host`, for one of this module's roots.
+fn child_of(document: &web_sys::Document, host: Host) -> Option<Element> {
+    let host = document.get_element_by_id(host.id())?;
     let root = document.create_element("div").ok()?;
     host.append_child(&root).ok()?;
     Some(root)
@@ -168,24 +112,15 @@ fn Nothing() -> Html {
 
 #[function_component]
 fn Modes() -> Html {
-    let mode = use_state(|| host().map_or(Mode::Explore, |h| shown(&h)));
+    let mode = use_state(shown);
     {
         let mode = mode.clone();
         use_effect_with((), move |_| {
             let heard = mode.clone();
-            let listener = Closure::<dyn Fn()>::new(move || {
-                if let Some(h) = host() {
-                    heard.set(shown(&h));
-                }
-            });
-            if let Some(h) = host() {
-                let _ = h.add_event_listener_with_callback(SHOW, listener.as_ref().unchecked_ref());
-                // A mode chosen after the first render read the host and
-                // before this listener was there went unheard: read it again.
-                mode.set(shown(&h));
-            }
-            // The host lives as long as the page.
-            listener.forget();
+            dom::on_handoff(Host::Modes, move || heard.set(shown()));
+            // A mode chosen after the first render read the host and
+            // before this listener was there went unheard: read it again.
+            mode.set(shown());
         });
     }
     // Evaluate mode is mounted when first chosen, then kept (hidden) so its
@@ -195,12 +130,7 @@ fn Modes() -> Html {
         *evaluated.borrow_mut() = true;
     }
     let evaluate = *evaluated.borrow();
-    let on_mode = use_callback((), |m: Mode, _| {
-        if let Some(h) = host() {
-            let _ = h.set_attribute("data-ask", m.name());
-            signal(&h, ASK);
-        }
-    });
+    let on_mode = use_callback((), |m: Mode, _| dom::ask(Host::Modes, &Ask::Mode(m)));
     html! {
         <>
             {teach_panel(*mode, &on_mode)}
@@ -241,39 +171,39 @@ fn Evaluate() -> Html {
     html! { <EvalPage model={model.0.clone()} {app_dispatch} /> }
 }
 
-/// One split the page hands over, as the worker answered it.
-pub fn split_handoff(split: &Shared) -> JsValue {
-    let Some(report) = crate::engine::report_of(split) else {
-        return JsValue::NULL;
-    };
-    let object = js_sys::Object::new();
-    let _ = Reflect::set(&object, &"report".into(), &report);
-    let _ = Reflect::set(
-        &object,
-        &"text".into(),
-        &crate::engine::js_text_of(&split.text),
-    );
-    if let Some(ms) = split.worker_ms {
-        let _ = Reflect::set(&object, &"ms".into(), &ms.into());
-    }
-    object.into()
+/// The reports of the splits a handoff names, gathered as the page hands
+/// them over.
+#[derive(Default)]
+pub struct Handing {
+    reports: js_sys::Array,
 }
 
-/// The page's static model, for the late-chunking explainer.
+impl Handing {
+    /// Hands `split` over: its worker's report joins the list, and the
+    /// handoff names it by its place there (`None` for a split with no
+    /// report kept).
+    pub fn hand(&mut self, split: &Shared) -> Option<Handed> {
+        let report = crate::engine::report_of(split)?;
+        let text = crate::engine::js_text_of(&split.text);
+        let index = self.reports.push(&dom::report_pair(&report, &text)) - 1;
+        Some(Handed {
+            report: index as usize,
+            ms: split.worker_ms,
+        })
+    }
+
+    /// Puts `handoff` on `el` with the reports it names and `model`.
+    pub fn hand_off(self, el: &Element, handoff: &Handoff, model: JsValue) {
+        dom::hand_off(el, handoff, self.reports, model);
+    }
+}
+
 /// The page's static model, for the late-chunking explainer: the worker's
 /// summary in its one written form (`null` when none is loaded).
 pub fn model_handoff(model: &Option<LoadedModel>) -> JsValue {
     model
         .as_ref()
         .map_or(JsValue::NULL, chunkscope_wasm::message::summary_to_js)
-}
-
-fn field(object: &JsValue, key: &str) -> JsValue {
-    Reflect::get(object, &key.into()).unwrap_or(JsValue::UNDEFINED)
-}
-
-fn text_field(object: &JsValue, key: &str) -> String {
-    field(object, key).as_string().unwrap_or_default()
 }
 
 /// Splits read from the page's reports, kept while the page hands over the
@@ -286,12 +216,15 @@ struct Decoded {
 }
 
 impl Decoded {
-    /// The split of one `{ report, text, ms }`, decoded once.
-    fn split(&mut self, handed: &JsValue, fresh: &mut Vec<(JsValue, Shared)>) -> Option<Shared> {
-        if handed.is_null() || handed.is_undefined() {
-            return None;
-        }
-        let report = field(handed, "report");
+    /// The split `handed` names in `reports`, decoded once.
+    fn split(
+        &mut self,
+        handed: Option<Handed>,
+        reports: &js_sys::Array,
+        fresh: &mut Vec<(JsValue, Shared)>,
+    ) -> Option<Shared> {
+        let handed = handed?;
+        let (report, js_text) = dom::report(reports, handed.report);
         let known = self
             .splits
             .iter()
@@ -302,20 +235,22 @@ impl Decoded {
             fresh.push((report, split.clone()));
             return Some(split);
         }
-        let js_text = field(handed, "text");
         let text = match &self.text {
             Some((js, text)) if js_sys::Object::is(js, &js_text) => text.clone(),
             _ => {
-                let text = Text::from(js_text.as_string().unwrap_or_default());
+                let Some(string) = js_text.as_string() else {
+                    web_sys::console::error_1(&"a report handed over without its text".into());
+                    return None;
+                };
+                let text = Text::from(string);
                 self.text = Some((js_text, text.clone()));
                 text
             }
         };
         let bytes = chunkscope_wasm::message::report_bytes(&report)?;
-        let ms = field(handed, "ms").as_f64();
         match Split::decode(text, &bytes) {
             Ok(split) => {
-                let split = Shared(Rc::new(split.with_worker_ms(ms)));
+                let split = Shared(Rc::new(split.with_worker_ms(handed.ms)));
                 fresh.push((report, split.clone()));
                 Some(split)
             }
@@ -343,37 +278,36 @@ pub(crate) struct MeaningInputs {
     pub model: Option<LoadedModel>,
 }
 
-/// What the page last put in host `id`'s `handoff`.
-fn handoff_of(id: &str) -> Option<JsValue> {
-    Some(field(&element(id)?.into(), HANDOFF))
+/// What the page last handed `host`, or `None` (what does not read is said
+/// on the console).
+fn handed(host: Host) -> Option<(Handoff, js_sys::Array, JsValue)> {
+    dom::handed(host).unwrap_or_else(|why| {
+        web_sys::console::error_1(&format!("the page's handoff to {}: {why}", host.id()).into());
+        None
+    })
 }
 
-/// Calls `on_change` whenever the page hands the host `id` new inputs, in a
-/// task of its own: reading a long document's report again is not added to
-/// the page's drawing of it.
+/// Calls `on_change` whenever the page hands `host` new inputs, in a task of
+/// its own: reading a long document's report again is not added to the
+/// page's drawing of it.
 ///
 /// Called from an effect, which may run a browser task after the first
 /// render read the handoff: a handoff made in between is read once more.
-fn on_handoff(id: &str, on_change: impl Fn() + 'static) {
+fn on_handoff(host: Host, on_change: impl Fn() + 'static) {
     let on_change = Rc::new(on_change);
     let later = move || {
         let on_change = on_change.clone();
         gloo_timers::callback::Timeout::new(0, move || on_change()).forget();
     };
     later();
-    let listener = Closure::<dyn Fn()>::new(later);
-    if let Some(h) = element(id) {
-        let _ = h.add_event_listener_with_callback(MEANING, listener.as_ref().unchecked_ref());
-    }
-    // The host lives as long as the page.
-    listener.forget();
+    dom::on_handoff(host, later);
 }
 
-/// What the host `id` was handed, as `read` makes it of the handoff: read
-/// on the first render and again on every new handoff.
+/// What `host` was handed, as `read` makes it of the handoff: read on the
+/// first render and again on every new handoff.
 #[hook]
 fn use_handoff<T: 'static>(
-    id: &'static str,
+    host: Host,
     read: fn(&mut Decoded) -> Option<T>,
 ) -> UseStateHandle<Option<T>> {
     let decoded = use_mut_ref(Decoded::default);
@@ -384,7 +318,7 @@ fn use_handoff<T: 'static>(
     {
         let value = value.clone();
         use_effect_with((), move |_| {
-            on_handoff(id, move || value.set(read(&mut decoded.borrow_mut())));
+            on_handoff(host, move || value.set(read(&mut decoded.borrow_mut())));
         });
     }
     value
@@ -392,9 +326,11 @@ fn use_handoff<T: 'static>(
 
 /// The split the outline host was handed, if any.
 fn read_outline(decoded: &mut Decoded) -> Option<Shared> {
-    let handoff = handoff_of(OUTLINE_HOST)?;
+    let (Handoff::Outline(split), reports, _) = handed(Host::Outline)? else {
+        return None;
+    };
     let mut fresh = Vec::new();
-    let split = decoded.split(&field(&handoff, "outline"), &mut fresh);
+    let split = decoded.split(split, &reports, &mut fresh);
     decoded.splits = fresh;
     split
 }
@@ -402,7 +338,7 @@ fn read_outline(decoded: &mut Decoded) -> Option<Shared> {
 /// A Markdown split's outline, from the split the page hands over.
 #[function_component]
 fn OutlineOf() -> Html {
-    let split = use_handoff(OUTLINE_HOST, read_outline);
+    let split = use_handoff(Host::Outline, read_outline);
     match &*split {
         Some(split) => html! { <Outline split={split.clone()} /> },
         None => html! {},
@@ -410,31 +346,25 @@ fn OutlineOf() -> Html {
 }
 
 /// The panes the compare-stats host was handed, and the primary one.
-type Panes = (Vec<(Strategy, Option<Shared>)>, Strategy);
+type PaneSplits = (Vec<(Strategy, Option<Shared>)>, Strategy);
 
 /// Reads the compare-stats host's handoff.
-fn read_panes(decoded: &mut Decoded) -> Option<Panes> {
-    let handoff = handoff_of(COMPARE_STATS_HOST)?;
-    if handoff.is_null() || handoff.is_undefined() {
+fn read_panes(decoded: &mut Decoded) -> Option<PaneSplits> {
+    let (Handoff::CompareStats(Some(handed)), reports, _) = handed(Host::CompareStats)? else {
         return None;
-    }
+    };
     let mut fresh = Vec::new();
-    let panes = js_sys::Array::from(&field(&handoff, "panes"))
-        .iter()
-        .filter_map(|pane| {
-            let strategy = text_field(&pane, "strategy").parse().ok()?;
-            Some((strategy, decoded.split(&field(&pane, "split"), &mut fresh)))
-        })
+    let panes = (handed.panes.iter())
+        .map(|&(strategy, split)| (strategy, decoded.split(split, &reports, &mut fresh)))
         .collect();
     decoded.splits = fresh;
-    let primary = text_field(&handoff, "primary").parse().ok()?;
-    Some((panes, primary))
+    Some((panes, handed.primary))
 }
 
 /// The compare views' numbers, from the panes' splits the page hands over.
 #[function_component]
 fn CompareStatsOf() -> Html {
-    let panes = use_handoff(COMPARE_STATS_HOST, read_panes);
+    let panes = use_handoff(Host::CompareStats, read_panes);
     match &*panes {
         Some((splits, primary)) => html! {
             <div id={Target::CompareStats.id()}>
@@ -447,29 +377,18 @@ fn CompareStatsOf() -> Html {
 
 /// Reads the handoff the meaning host holds.
 fn read_meaning(decoded: &mut Decoded) -> Option<MeaningInputs> {
-    let handoff = handoff_of(MEANING_HOST)?;
-    if handoff.is_null() || handoff.is_undefined() {
+    let (Handoff::Meaning(m), reports, model) = handed(Host::Meaning)? else {
         return None;
-    }
+    };
     let mut fresh = Vec::new();
-    let sentence = decoded.split(&field(&handoff, "sentence"), &mut fresh);
-    let semantic = decoded.split(&field(&handoff, "semantic"), &mut fresh);
-    let compared = js_sys::Array::from(&field(&handoff, "compared"))
-        .iter()
-        .filter_map(|handed| decoded.split(&handed, &mut fresh))
+    let sentence = decoded.split(m.sentence, &reports, &mut fresh);
+    let semantic = decoded.split(m.semantic, &reports, &mut fresh);
+    let compared = (m.compared.iter())
+        .filter_map(|&handed| decoded.split(Some(handed), &reports, &mut fresh))
         .collect();
     decoded.splits = fresh;
-    let breakpoint = text_field(&handoff, "breakpoint")
-        .parse()
-        .unwrap_or_default();
-    let settings = SemanticSettings {
-        breakpoint,
-        amount: text_field(&handoff, "amount"),
-        buffer: text_field(&handoff, "buffer"),
-    };
-    let unit = text_field(&handoff, "unit").parse().unwrap_or(Unit::Chars);
     // Read strictly: a summary the page wrote wrong is said, not defaulted.
-    let model = match chunkscope_wasm::message::read_summary(&field(&handoff, "model")) {
+    let model = match chunkscope_wasm::message::read_summary(&model) {
         Ok(model) => model,
         Err(why) => {
             web_sys::console::error_1(&format!("the page's model summary: {why}").into());
@@ -478,42 +397,31 @@ fn read_meaning(decoded: &mut Decoded) -> Option<MeaningInputs> {
     };
     Some(MeaningInputs {
         sentence,
-        semantic_shown: field(&handoff, "semanticShown").is_truthy(),
+        semantic_shown: m.semantic_shown,
         semantic,
         compared,
-        settings,
-        unit,
+        settings: m.settings,
+        unit: m.unit,
         model,
     })
-}
-
-/// Asks the page for a change (`kind:value`).
-fn ask_page(what: String) {
-    if let Some(h) = element(MEANING_HOST) {
-        let _ = h.set_attribute("data-ask", &what);
-        signal(&h, MEANING_ASK);
-    }
 }
 
 /// Explore mode's sentence and semantic views, drawn from the splits the page
 /// hands over; their controls ask the page, whose state holds the settings.
 #[function_component]
 fn Meaning() -> Html {
-    let inputs = use_handoff(MEANING_HOST, read_meaning);
+    let inputs = use_handoff(Host::Meaning, read_meaning);
     let dispatch = use_callback((), |action: Action, _| {
-        let what = match action {
-            Action::SetBreakpoint(kind) => format!("breakpoint:{}", kind.name()),
-            Action::SetAmount(amount) => format!("amount:{amount}"),
-            Action::SetBuffer(buffer) => format!("buffer:{buffer}"),
+        let ask = match action {
+            Action::SetBreakpoint(kind) => Ask::Breakpoint(kind),
+            Action::SetAmount(amount) => Ask::Amount(amount),
+            Action::SetBuffer(buffer) => Ask::Buffer(buffer),
             _ => return,
         };
-        ask_page(what);
+        dom::ask(Host::Meaning, &ask);
     });
     let on_point = use_callback((), |pointed: Option<Pointed>, _| {
-        ask_page(format!(
-            "point:{}",
-            pointed.map(|p| p.index.to_string()).unwrap_or_default()
-        ));
+        dom::ask(Host::Meaning, &Ask::Point(pointed.map(|p| p.index)));
     });
     let Some(m) = &*inputs else {
         return html! {};

@@ -8,14 +8,11 @@
 //! shared the bandwidth and the lesson's chunks came later
 //! (`tests/e2e/coldload.mjs`, docs/performance.md).
 
-use crate::modes::{
-    model_handoff, split_handoff, MeaningInputs, ASK, COMPARE_STATS_HOST, EXERCISES_HOST, FAILED,
-    HANDOFF, HOST, MEANING, MEANING_ASK, MEANING_HOST, OUTLINE_HOST, READY, SHOW,
-};
+use crate::bridge::{dom, Ask, Handoff, Host, MeaningManifest, Panes, FAILED, READY};
+use crate::modes::{model_handoff, Handing, MeaningInputs};
 use crate::state::{Action, Pointed, Shared, State, View};
 use crate::teach::Mode;
 use chunkscope::Strategy;
-use js_sys::Reflect;
 use std::cell::Cell;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -48,11 +45,8 @@ fn load() {
     let _ = script.set_attribute("type", "module");
     let _ = script.set_attribute("src", LOADER);
     let on_error = Closure::<dyn Fn()>::new(move || {
-        let host = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.get_element_by_id(HOST));
-        if let (Some(host), Ok(event)) = (host, web_sys::Event::new(FAILED)) {
-            let _ = host.dispatch_event(&event);
+        if let Some(host) = dom::element(Host::Modes) {
+            dom::signal(&host, FAILED);
         }
     });
     let _ = script.add_event_listener_with_callback("error", on_error.as_ref().unchecked_ref());
@@ -78,25 +72,21 @@ pub fn use_modes_host(mode: Mode, answered: bool, on_mode: Callback<Mode>) -> (H
         let (host, loaded) = (host.clone(), loaded.clone());
         use_effect_with((), move |_| {
             if let Some(el) = host.cast::<web_sys::Element>() {
-                let asker = el.clone();
                 let on_event = Closure::<dyn Fn(web_sys::Event)>::new(move |e: web_sys::Event| {
-                    match e.type_().as_str() {
-                        READY => loaded.set(Some(Ok(()))),
-                        FAILED => loaded.set(Some(Err(()))),
-                        _ => {
-                            let asked = asker.get_attribute("data-ask");
-                            if let Some(m) = asked.and_then(|m| Mode::parse(&m)) {
-                                on_mode.emit(m);
-                            }
-                        }
-                    }
+                    loaded.set(Some(if e.type_() == READY { Ok(()) } else { Err(()) }));
                 });
-                for name in [READY, FAILED, ASK] {
+                for name in [READY, FAILED] {
                     let _ = el
                         .add_event_listener_with_callback(name, on_event.as_ref().unchecked_ref());
                 }
                 // The host lives as long as the page.
                 on_event.forget();
+                // Of the module's asks, this host takes the mode to go to.
+                dom::on_ask(&el, move |ask| {
+                    if let Ask::Mode(m) = ask {
+                        on_mode.emit(m);
+                    }
+                });
             }
         });
     }
@@ -116,16 +106,14 @@ pub fn use_modes_host(mode: Mode, answered: bool, on_mode: Callback<Mode>) -> (H
                 load();
             }
             if let Some(el) = host.cast::<web_sys::Element>() {
-                if let Ok(event) = web_sys::Event::new(SHOW) {
-                    let _ = el.dispatch_event(&event);
-                }
+                Handing::default().hand_off(&el, &Handoff::Mode(mode), JsValue::NULL);
             }
         });
     }
     let waiting = mode != Mode::Explore;
     let module = (*loaded).map(|l| l.is_ok());
     let host = html! {
-        <div id={HOST} ref={host} class="modes-host" data-mode={mode.name()}>
+        <div id={Host::Modes.id()} ref={host} class="modes-host">
             if waiting && loaded.is_none() {
                 <p class="loading">{"Loading this mode…"}</p>
             }
@@ -140,7 +128,7 @@ pub fn use_modes_host(mode: Mode, answered: bool, on_mode: Callback<Mode>) -> (H
 /// Where explore mode's exercises go: the module draws them here once it has
 /// loaded, which [`use_modes_host`] starts once the worker has answered the first split.
 pub fn exercises_host() -> Html {
-    html! { <div id={EXERCISES_HOST}></div> }
+    html! { <div id={Host::Exercises.id()}></div> }
 }
 
 impl MeaningInputs {
@@ -170,39 +158,37 @@ impl MeaningInputs {
         }
     }
 
-    /// The handoff object (see [`crate::modes`]).
-    fn handoff(&self) -> JsValue {
-        let object = js_sys::Object::new();
-        let set = |key: &str, value: &JsValue| {
-            let _ = Reflect::set(&object, &key.into(), value);
+    /// Hands these inputs to the meaning host `el`.
+    fn hand_off(&self, el: &web_sys::Element) {
+        let mut handing = Handing::default();
+        let manifest = MeaningManifest {
+            sentence: self.sentence.as_ref().and_then(|s| handing.hand(s)),
+            semantic_shown: self.semantic_shown,
+            semantic: self.semantic.as_ref().and_then(|s| handing.hand(s)),
+            compared: self
+                .compared
+                .iter()
+                .filter_map(|s| handing.hand(s))
+                .collect(),
+            settings: self.settings.clone(),
+            unit: self.unit,
         };
-        let split = |s: &Option<Shared>| s.as_ref().map_or(JsValue::NULL, split_handoff);
-        set("sentence", &split(&self.sentence));
-        set("semanticShown", &self.semantic_shown.into());
-        set("semantic", &split(&self.semantic));
-        let compared: js_sys::Array = self.compared.iter().map(split_handoff).collect();
-        set("compared", &compared);
-        set("breakpoint", &self.settings.breakpoint.name().into());
-        set("amount", &self.settings.amount.as_str().into());
-        set("buffer", &self.settings.buffer.as_str().into());
-        set("unit", &self.unit.name().into());
-        set("model", &model_handoff(&self.model));
-        object.into()
+        handing.hand_off(el, &Handoff::Meaning(manifest), model_handoff(&self.model));
     }
 }
 
-/// What the module's views ask for, as the page's action.
-fn asked(what: &str) -> Option<Action> {
-    let (kind, value) = what.split_once(':')?;
-    Some(match kind {
-        "breakpoint" => Action::SetBreakpoint(value.parse().ok()?),
-        "amount" => Action::SetAmount(value.to_string()),
-        "buffer" => Action::SetBuffer(value.to_string()),
-        "point" => Action::Point(value.parse().ok().map(|index| Pointed {
+/// What the module's views ask for, as the page's action (a mode to go to
+/// is the modes host's).
+fn action(ask: Ask) -> Option<Action> {
+    Some(match ask {
+        Ask::Breakpoint(kind) => Action::SetBreakpoint(kind),
+        Ask::Amount(amount) => Action::SetAmount(amount),
+        Ask::Buffer(buffer) => Action::SetBuffer(buffer),
+        Ask::Point(index) => Action::Point(index.map(|index| Pointed {
             strategy: Strategy::Semantic,
             index,
         })),
-        _ => return None,
+        Ask::Mode(_) => return None,
     })
 }
 
@@ -218,17 +204,11 @@ pub fn use_meaning_host(state: &State, dispatch: Callback<Action>, module: Optio
         let host = host.clone();
         use_effect_with((), move |_| {
             if let Some(el) = host.cast::<web_sys::Element>() {
-                let asker = el.clone();
-                let on_ask = Closure::<dyn Fn()>::new(move || {
-                    if let Some(action) = asker.get_attribute("data-ask").as_deref().and_then(asked)
-                    {
+                dom::on_ask(&el, move |ask| {
+                    if let Some(action) = action(ask) {
                         dispatch.emit(action);
                     }
                 });
-                let _ = el
-                    .add_event_listener_with_callback(MEANING_ASK, on_ask.as_ref().unchecked_ref());
-                // The host lives as long as the page.
-                on_ask.forget();
             }
         });
     }
@@ -237,11 +217,13 @@ pub fn use_meaning_host(state: &State, dispatch: Callback<Action>, module: Optio
     {
         let host = host.clone();
         use_effect_with(meaning, move |meaning| {
-            hand_off(&host, &meaning.handoff());
+            if let Some(el) = host.cast::<web_sys::Element>() {
+                meaning.hand_off(&el);
+            }
         });
     }
     html! {
-        <div id={MEANING_HOST} ref={host} class="meaning-host">
+        <div id={Host::Meaning.id()} ref={host} class="meaning-host">
             if shown && module.is_none() {
                 <p class="loading">{"Loading the sentence and semantic views…"}</p>
             }
@@ -249,17 +231,6 @@ pub fn use_meaning_host(state: &State, dispatch: Callback<Action>, module: Optio
                 <p class="notice" role="alert">{"The sentence and semantic views could not be loaded; reload the page to try again."}</p>
             }
         </div>
-    }
-}
-
-/// Puts `handoff` in the host's `handoff` property and tells the module
-/// (which reads it again once it is listening; see [`crate::modes`]).
-fn hand_off(host: &NodeRef, handoff: &JsValue) {
-    if let Some(el) = host.cast::<web_sys::Element>() {
-        let _ = Reflect::set(&el, &HANDOFF.into(), handoff);
-        if let Ok(event) = web_sys::Event::new(MEANING) {
-            let _ = el.dispatch_event(&event);
-        }
     }
 }
 
@@ -272,13 +243,14 @@ pub fn use_outline_host(split: Option<Shared>) -> Html {
         let host = host.clone();
         let split = split.filter(|s| s.output.markdown.is_some());
         use_effect_with(split, move |split| {
-            let object = js_sys::Object::new();
-            let outline = split.as_ref().map_or(JsValue::NULL, split_handoff);
-            let _ = Reflect::set(&object, &"outline".into(), &outline);
-            hand_off(&host, &object);
+            if let Some(el) = host.cast::<web_sys::Element>() {
+                let mut handing = Handing::default();
+                let outline = split.as_ref().and_then(|s| handing.hand(s));
+                handing.hand_off(&el, &Handoff::Outline(outline), JsValue::NULL);
+            }
         });
     }
-    html! { <div id={OUTLINE_HOST} ref={host} class="meaning-host"></div> }
+    html! { <div id={Host::Outline.id()} ref={host} class="meaning-host"></div> }
 }
 
 /// The element the modes module draws the compare views' numbers into,
@@ -293,24 +265,21 @@ pub fn use_compare_stats_host(
     {
         let host = host.clone();
         use_effect_with((panes, primary), move |(panes, primary)| {
-            let handoff = panes.as_ref().map_or(JsValue::NULL, |panes| {
-                let list: js_sys::Array = panes
-                    .iter()
-                    .map(|(strategy, split)| {
-                        let pane = js_sys::Object::new();
-                        let _ = Reflect::set(&pane, &"strategy".into(), &strategy.name().into());
-                        let split = split.as_ref().map_or(JsValue::NULL, split_handoff);
-                        let _ = Reflect::set(&pane, &"split".into(), &split);
-                        JsValue::from(pane)
-                    })
-                    .collect();
-                let object = js_sys::Object::new();
-                let _ = Reflect::set(&object, &"panes".into(), &list);
-                let _ = Reflect::set(&object, &"primary".into(), &primary.name().into());
-                object.into()
-            });
-            hand_off(&host, &handoff);
+            if let Some(el) = host.cast::<web_sys::Element>() {
+                let mut handing = Handing::default();
+                let handoff = Handoff::CompareStats(panes.as_ref().map(|panes| {
+                    Panes {
+                        panes: (panes.iter())
+                            .map(|(strategy, split)| {
+                                (*strategy, split.as_ref().and_then(|s| handing.hand(s)))
+                            })
+                            .collect(),
+                        primary: *primary,
+                    }
+                }));
+                handing.hand_off(&el, &handoff, JsValue::NULL);
+            }
         });
     }
-    html! { <div id={COMPARE_STATS_HOST} ref={host} class="meaning-host"></div> }
+    html! { <div id={Host::CompareStats.id()} ref={host} class="meaning-host"></div> }
 }
