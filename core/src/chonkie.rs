@@ -404,6 +404,12 @@ fn merge_indices(counts: &[usize], size: usize) -> Vec<(usize, usize)> {
 
 /// Python that gives these chunks with chonkie itself.
 pub fn to_python(size: usize, unit: Unit) -> String {
+    python_call("RecursiveChunker", &format!("chunk_size={size}"), unit)
+}
+
+/// Python that builds chonkie's `class` with the unit's tokenizer and
+/// `args`, and chunks `text` with it.
+pub(crate) fn python_call(class: &str, args: &str, unit: Unit) -> String {
     let tokenizer = match unit {
         Unit::Tokens(encoding) => format!("tiktoken.get_encoding(\"{}\")", encoding.python_name()),
         _ => "\"character\"".to_string(),
@@ -414,8 +420,8 @@ pub fn to_python(size: usize, unit: Unit) -> String {
         ""
     };
     format!(
-        "{import}from chonkie import RecursiveChunker  # pip install chonkie==1.7.0\n\n\
-         chunker = RecursiveChunker(tokenizer={tokenizer}, chunk_size={size})\n\
+        "{import}from chonkie import {class}  # pip install chonkie==1.7.0\n\n\
+         chunker = {class}(tokenizer={tokenizer}, {args})\n\
          chunks = [c.text for c in chunker.chunk(text)]\n"
     )
 }

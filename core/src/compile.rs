@@ -30,7 +30,7 @@ use crate::strategy::Strategy;
 #[cfg(feature = "text-splitter")]
 use crate::text_splitter::{self, TextSplitterEngine};
 use crate::unit::Counter;
-use crate::{fixed, langchain, markdown, recursive};
+use crate::{chonkie_token, fixed, langchain, markdown, recursive};
 use std::fmt;
 
 impl Strategy {
@@ -140,6 +140,13 @@ impl StrategyConfig {
             }
             StrategyConfig::Semchunk => Box::new(Semchunk),
             StrategyConfig::ChonkieRecursive => Box::new(Chonkie::new(config)?),
+            StrategyConfig::ChonkieToken => {
+                chonkie_token::check(config)?;
+                Box::new(Native {
+                    matchers: Vec::new(),
+                    split: chonkie_token::split,
+                })
+            }
             StrategyConfig::LlamaIndexSentence => Box::new(LlamaIndex::new(config)?),
             #[cfg(feature = "text-splitter")]
             StrategyConfig::TextSplitter => {
@@ -261,10 +268,13 @@ impl Config {
     /// the engine is ready to split: the names it reads are resolved there;
     /// without, the configuration is only checked.
     pub(crate) fn compile(&self, resources: Option<&Resources>) -> Result<Box<dyn Engine>, Error> {
-        // LangChain's classes and text-splitter check these themselves, and
-        // their engines refuse as the library does.
+        // LangChain's classes, text-splitter and Chonkie's TokenChunker check
+        // these themselves, and their engines refuse as the library does.
         let strategy = self.kind();
-        if strategy.langchain().is_none() && !strategy.is_text_splitter() {
+        if strategy.langchain().is_none()
+            && !strategy.is_text_splitter()
+            && strategy != Strategy::ChonkieToken
+        {
             if self.size == 0 {
                 return Err(Error::ZeroSize);
             }

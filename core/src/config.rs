@@ -62,6 +62,8 @@ pub enum StrategyConfig {
     Semchunk,
     /// [`Strategy::ChonkieRecursive`].
     ChonkieRecursive,
+    /// [`Strategy::ChonkieToken`].
+    ChonkieToken,
     /// [`Strategy::LlamaIndexSentence`].
     LlamaIndexSentence,
     /// [`Strategy::TextSplitter`].
@@ -115,6 +117,7 @@ impl StrategyConfig {
             StrategyConfig::Semantic(_) => Strategy::Semantic,
             StrategyConfig::Semchunk => Strategy::Semchunk,
             StrategyConfig::ChonkieRecursive => Strategy::ChonkieRecursive,
+            StrategyConfig::ChonkieToken => Strategy::ChonkieToken,
             StrategyConfig::LlamaIndexSentence => Strategy::LlamaIndexSentence,
             StrategyConfig::TextSplitter => Strategy::TextSplitter,
             StrategyConfig::TextSplitterMarkdown => Strategy::TextSplitterMarkdown,
@@ -138,6 +141,7 @@ impl From<Strategy> for StrategyConfig {
             Strategy::Semantic => StrategyConfig::Semantic(SemanticConfig::new()),
             Strategy::Semchunk => StrategyConfig::Semchunk,
             Strategy::ChonkieRecursive => StrategyConfig::ChonkieRecursive,
+            Strategy::ChonkieToken => StrategyConfig::ChonkieToken,
             Strategy::LlamaIndexSentence => StrategyConfig::LlamaIndexSentence,
             Strategy::TextSplitter => StrategyConfig::TextSplitter,
             Strategy::TextSplitterMarkdown => StrategyConfig::TextSplitterMarkdown,

@@ -59,6 +59,11 @@ pub enum Strategy {
     /// of tokens, splits shorter than 24 bytes joined to a neighbour, the
     /// chunks tiling the text. See [`crate::chonkie`].
     ChonkieRecursive,
+    /// Chonkie's `TokenChunker` (chonkie 1.7.0), reproduced exactly:
+    /// windows of `size` tokens (chars with its character tokenizer) every
+    /// `size − overlap`, each decoded alone, the last reaching the end; a
+    /// whitespace-only text gives no chunk. See [`crate::chonkie_token`].
+    ChonkieToken,
     /// LlamaIndex's `SentenceSplitter` (llama-index-core 0.14.25) with its
     /// defaults, reproduced exactly: paragraphs (`\n\n\n`), NLTK's untrained
     /// Punkt sentences, clauses, words, then characters, packed with its
@@ -78,7 +83,7 @@ pub enum Strategy {
 
 impl Strategy {
     /// Every strategy, in the order the UI lists them.
-    pub const ALL: [Strategy; 13] = [
+    pub const ALL: [Strategy; 14] = [
         Strategy::Fixed,
         Strategy::Recursive,
         Strategy::Sentence,
@@ -89,6 +94,7 @@ impl Strategy {
         Strategy::Semantic,
         Strategy::Semchunk,
         Strategy::ChonkieRecursive,
+        Strategy::ChonkieToken,
         Strategy::LlamaIndexSentence,
         Strategy::TextSplitter,
         Strategy::TextSplitterMarkdown,
@@ -107,6 +113,7 @@ impl Strategy {
             Strategy::Semantic => "semantic",
             Strategy::Semchunk => "semchunk",
             Strategy::ChonkieRecursive => "chonkie-recursive",
+            Strategy::ChonkieToken => "chonkie-token",
             Strategy::LlamaIndexSentence => "llamaindex-sentence",
             Strategy::TextSplitter => "text-splitter",
             Strategy::TextSplitterMarkdown => "text-splitter-markdown",
@@ -156,6 +163,7 @@ impl Strategy {
             Strategy::Fixed
                 | Strategy::Semchunk
                 | Strategy::ChonkieRecursive
+                | Strategy::ChonkieToken
                 | Strategy::LlamaIndexSentence
                 | Strategy::TextSplitter
                 | Strategy::TextSplitterMarkdown
@@ -171,7 +179,7 @@ impl Strategy {
             }
             Strategy::Semantic => Some("langchain-experimental 0.4.2"),
             Strategy::Semchunk => Some("semchunk 4.1.1"),
-            Strategy::ChonkieRecursive => Some("chonkie 1.7.0"),
+            Strategy::ChonkieRecursive | Strategy::ChonkieToken => Some("chonkie 1.7.0"),
             Strategy::LlamaIndexSentence => Some("llama-index-core 0.14.25"),
             Strategy::TextSplitter | Strategy::TextSplitterMarkdown => {
                 Some("semantic-text-splitter 0.33.1")
@@ -190,18 +198,23 @@ impl Strategy {
     }
 
     /// Whether trimming whitespace is read: semchunk decides it itself (its
-    /// whitespace splitters are dropped, other whitespace kept), and
-    /// LlamaIndex always strips its chunks.
+    /// whitespace splitters are dropped, other whitespace kept), Chonkie's
+    /// chunkers keep every whitespace, and LlamaIndex always strips its
+    /// chunks.
     pub const fn uses_trim(self) -> bool {
         !matches!(
             self,
-            Strategy::Semchunk | Strategy::ChonkieRecursive | Strategy::LlamaIndexSentence
+            Strategy::Semchunk
+                | Strategy::ChonkieRecursive
+                | Strategy::ChonkieToken
+                | Strategy::LlamaIndexSentence
         )
     }
 
     /// Whether a chunk can repeat the end of the one before. Semantic chunks
-    /// and Chonkie's never do (`SemanticChunker` and `RecursiveChunker` have
-    /// no overlap, and the engines refuse one),
+    /// and Chonkie's recursive ones never do (`SemanticChunker` and
+    /// `RecursiveChunker` have no overlap, and the engines refuse one;
+    /// `TokenChunker` has one),
     /// so a UI that keeps one overlap for every strategy leaves it out there
     /// rather than refuse the split.
     pub const fn uses_overlap(self) -> bool {

@@ -1,9 +1,9 @@
-//! What the chonkie-recursive strategy refuses.
+//! What the chonkie strategies (`chonkie-recursive`, `chonkie-token`) refuse.
 
 use super::Setting;
 use std::fmt;
 
-/// Why a chonkie-recursive split could not be made.
+/// Why a chonkie split could not be made.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ChonkieError {
     /// The text holds a special token's text: chonkie counts tokens with
@@ -29,8 +29,36 @@ pub enum ChonkieError {
         /// The configured overlap.
         overlap: usize,
     },
-    /// RecursiveChunker counts characters or a tokenizer's tokens, not bytes.
+    /// Chonkie's chunkers count characters or a tokenizer's tokens, not
+    /// bytes.
     Bytes,
+    /// `TokenChunker`'s first check: `chunk_size <= 0` raises.
+    SizeNotPositive,
+    /// `TokenChunker`'s second check: an int `chunk_overlap` of at least
+    /// `chunk_size` raises.
+    OverlapNotLess {
+        /// The configured overlap.
+        overlap: usize,
+        /// The configured size.
+        size: usize,
+    },
+    /// `TokenChunker` decodes each window of tokens alone; here a window
+    /// starts or ends inside a character, so chonkie's chunk would hold
+    /// U+FFFD for its bytes and the offsets from there on would count those
+    /// instead of the text's characters. This engine does not make that
+    /// text.
+    WindowInsideChar {
+        /// The character.
+        ch: char,
+        /// Its char offset in the text.
+        at: usize,
+        /// Whether the window starts (rather than ends) inside it.
+        starts: bool,
+        /// The configured size.
+        size: usize,
+        /// The configured overlap.
+        overlap: usize,
+    },
 }
 
 impl ChonkieError {
@@ -38,8 +66,10 @@ impl ChonkieError {
     pub fn setting(&self) -> Setting {
         match self {
             ChonkieError::SpecialToken { .. } | ChonkieError::Bytes => Setting::Unit,
-            ChonkieError::CharAcrossTokens { .. } => Setting::Size,
-            ChonkieError::Overlap { .. } => Setting::Overlap,
+            ChonkieError::CharAcrossTokens { .. }
+            | ChonkieError::SizeNotPositive
+            | ChonkieError::WindowInsideChar { .. } => Setting::Size,
+            ChonkieError::Overlap { .. } | ChonkieError::OverlapNotLess { .. } => Setting::Overlap,
         }
     }
 
@@ -50,6 +80,13 @@ impl ChonkieError {
             ChonkieError::SpecialToken { token } => Some((
                 "ValueError",
                 super::langchain::disallowed_special_message(token),
+            )),
+            ChonkieError::SizeNotPositive => {
+                Some(("ValueError", "chunk_size must be positive".to_string()))
+            }
+            ChonkieError::OverlapNotLess { .. } => Some((
+                "ValueError",
+                "chunk_overlap must be less than chunk_size".to_string(),
             )),
             _ => None,
         }
@@ -73,7 +110,21 @@ impl fmt::Display for ChonkieError {
             ),
             ChonkieError::Bytes => write!(
                 f,
-                "chonkie's RecursiveChunker counts characters (its \"character\" tokenizer) or a tokenizer's tokens, not bytes: count in chars, cl100k or o200k"
+                "chonkie counts characters (its \"character\" tokenizer) or a tokenizer's tokens, not bytes: count in chars, cl100k or o200k"
+            ),
+            ChonkieError::SizeNotPositive => write!(
+                f,
+                "size is 0, and chonkie's TokenChunker raises ValueError (chunk_size must be positive): use a size of at least 1"
+            ),
+            ChonkieError::OverlapNotLess { overlap, size } => write!(
+                f,
+                "overlap is {overlap} and size is {size}, and chonkie's TokenChunker raises ValueError (chunk_overlap must be less than chunk_size): use an overlap below the size"
+            ),
+            ChonkieError::WindowInsideChar { ch, at, starts, size, overlap } => write!(
+                f,
+                "chonkie's TokenChunker cuts the text's tokens into windows of {size} every {} tokens and decodes each window alone; one window {} inside the character {ch:?} at position {at}, so chonkie's chunk would hold U+FFFD for its bytes and the offsets from there on would count those instead of the text's characters (a bug of chonkie's, not reproduced here): change the size or the overlap, or count in chars",
+                size.saturating_sub(*overlap),
+                if *starts { "starts" } else { "ends" },
             ),
         }
     }

@@ -1,5 +1,5 @@
-"""Runs the real chonkie RecursiveChunker on cases from the Rust test suite
-(core/tests/chonkie.rs).
+"""Runs the real chonkie RecursiveChunker or TokenChunker on cases from the
+Rust test suite (core/tests/chonkie.rs, core/tests/chonkie_token.rs).
 
 Reads one JSON object per line on stdin, writes one per line on stdout, in
 order. A case:
@@ -8,7 +8,10 @@ answers, from RecursiveChunker(tokenizer, chunk_size=size).chunk(text) with
 its default rules and min_characters_per_chunk:
     {"chunks": [str, ...], "offsets": [[start_index, end_index], ...],
      "token_counts": [int, ...]}
-or, when chonkie raises, {"error": "<exception type>", "message": str}.
+A case with "chunker": "token" (and "overlap": int) is answered the same
+way from TokenChunker(tokenizer, chunk_size=size,
+chunk_overlap=overlap).chunk(text).
+Either, when chonkie raises: {"error": "<exception type>", "message": str}.
 
 The tokenizer is "character" for chars, and tiktoken's encoding object for a
 token unit (chonkie's own name "cl100k_base" loads a copy from the Hugging
@@ -28,7 +31,7 @@ warnings.simplefilter("ignore")
 logging.disable(logging.CRITICAL)
 
 import tiktoken  # noqa: E402
-from chonkie import RecursiveChunker  # noqa: E402
+from chonkie import RecursiveChunker, TokenChunker  # noqa: E402
 
 ENCODINGS = {"cl100k": "cl100k_base", "o200k": "o200k_base"}
 
@@ -53,7 +56,16 @@ def answer(case):
     if case.get("op") == "versions":
         return versions()
     try:
-        chunker = RecursiveChunker(tokenizer=tokenizer(case["unit"]), chunk_size=case["size"])
+        if case.get("chunker") == "token":
+            chunker = TokenChunker(
+                tokenizer=tokenizer(case["unit"]),
+                chunk_size=case["size"],
+                chunk_overlap=case["overlap"],
+            )
+        else:
+            chunker = RecursiveChunker(
+                tokenizer=tokenizer(case["unit"]), chunk_size=case["size"]
+            )
         chunks = chunker.chunk(case["text"])
     except Exception as e:  # noqa: BLE001 - every exception is an answer
         return {"error": type(e).__name__, "message": str(e)}
