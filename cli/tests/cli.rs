@@ -331,11 +331,16 @@ fn bad_arguments_exit_2_with_one_exact_line() {
 /// strategy, where it used to be dropped without a word.
 #[test]
 fn a_flag_the_strategy_does_not_read_is_refused() {
-    let cases: [(&[&str], &str, &str); 4] = [
+    let cases: [(&[&str], &str, &str); 5] = [
         (
             &["--strategy", "chonkie-recursive", "--sep", "x"],
             "chonkie-recursive",
             "separators (it follows the rules of chonkie 1.7.0)",
+        ),
+        (
+            &["--strategy", "chonkie-token", "--no-trim"],
+            "chonkie-token",
+            "trim (it follows the rules of chonkie 1.7.0)",
         ),
         (
             &["--strategy", "fixed", "--placement", "start"],
@@ -368,6 +373,7 @@ fn a_flag_the_strategy_does_not_read_is_refused() {
     for strategy in [
         "fixed",
         "chonkie-recursive",
+        "chonkie-token",
         "semchunk",
         "llamaindex-sentence",
     ] {

@@ -56,6 +56,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "langchain",
             "semchunk",
             "chonkie",
+            "chonkie_token",
             "llamaindex",
             "text_splitter",
         ],

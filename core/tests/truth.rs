@@ -175,7 +175,7 @@ fn config(strategy: Engine) -> impl Strategy<Value = Config> {
     let sized = unit().prop_flat_map(move |unit| {
         // Chonkie's RecursiveChunker counts chars or tokens, never bytes.
         let unit = match (strategy, unit) {
-            (Engine::ChonkieRecursive, Unit::Bytes) => Unit::Chars,
+            (Engine::ChonkieRecursive | Engine::ChonkieToken, Unit::Bytes) => Unit::Chars,
             (_, unit) => unit,
         };
         let size = match unit {
@@ -395,6 +395,7 @@ fn one(text: &str, config: &Config, tally: &RefCell<Tally>) -> Result<(), TestCa
         }
         Err(Error::Chonkie(
             chunkscope::chonkie::ChonkieError::CharAcrossTokens { .. }
+            | chunkscope::chonkie::ChonkieError::WindowInsideChar { .. }
             | chunkscope::chonkie::ChonkieError::SpecialToken { .. },
         )) => {
             tally.borrow_mut().refused += 1;
@@ -447,11 +448,13 @@ fn run_engine(strategy: Engine, verified: &[(&str, usize)]) {
     let mut runner = TestRunner::new(RunnerConfig {
         rng_seed,
         // Chonkie refuses a tenth of its cases in tokens (a character its
-        // last level would cut between runs), so it runs more.
-        cases: if strategy == Engine::ChonkieRecursive {
-            CASES + 300
-        } else {
-            CASES
+        // last level would cut between runs; for TokenChunker, a window
+        // that would start or end inside a character, an eighth), so it
+        // runs more.
+        cases: match strategy {
+            Engine::ChonkieRecursive => CASES + 300,
+            Engine::ChonkieToken => CASES + 500,
+            _ => CASES,
         },
         failure_persistence: None,
         ..RunnerConfig::default()
@@ -470,7 +473,7 @@ fn run_engine(strategy: Engine, verified: &[(&str, usize)]) {
         tally.checked
     );
     for unit in ["chars", "bytes", "tokens"] {
-        if unit == "bytes" && strategy == Engine::ChonkieRecursive {
+        if unit == "bytes" && matches!(strategy, Engine::ChonkieRecursive | Engine::ChonkieToken) {
             continue;
         }
         let n = tally.by_unit.get(unit).copied().unwrap_or(0);
@@ -626,6 +629,19 @@ fn semchunk_trace_tells_the_truth() {
             ("a semchunk split, every character", 300),
             ("a semchunk cut at its splitter", 3_000),
             ("a close reason measured", 1_000),
+        ],
+    );
+}
+
+#[test]
+fn chonkie_token_trace_tells_the_truth() {
+    run_engine(
+        Engine::ChonkieToken,
+        &[
+            ("a chonkie window in chars", 3_000),
+            ("a chonkie window in tokens", 1_000),
+            ("a chonkie window with an overlap", 1_000),
+            ("a chonkie text of whitespace alone", 20),
         ],
     );
 }

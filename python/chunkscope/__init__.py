@@ -117,6 +117,9 @@ def split(
     ``split(text, strategy="semchunk", size=40)`` gives
     ``semchunk.chunkerify(len, 40)(text)``'s chunks) or
     ``"chonkie-recursive"`` (chonkie's ``RecursiveChunker``, exactly),
+    ``"chonkie-token"`` (its ``TokenChunker``, exactly:
+    ``split(text, strategy="chonkie-token", size=40, overlap=5)`` gives
+    ``TokenChunker("character", chunk_size=40, chunk_overlap=5).chunk(text)``),
     ``"llamaindex-sentence"`` (LlamaIndex's ``SentenceSplitter``, exactly:
     ``split(text, strategy="llamaindex-sentence", size=40, unit="cl100k")``
     gives ``SentenceSplitter(chunk_size=40, chunk_overlap=0).split_text(text)``;

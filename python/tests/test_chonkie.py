@@ -1,8 +1,9 @@
-"""The `chonkie-recursive` strategy against chonkie's RecursiveChunker in the
-same process: the same chunks and offsets for random texts, sizes and units,
-and the same ValueError on a special token. The differential test of record
-is core/tests/chonkie.rs (2 700 recorded cases); this one checks the
-package's path to the engine."""
+"""The `chonkie-recursive` and `chonkie-token` strategies against chonkie's
+RecursiveChunker and TokenChunker in the same process: the same chunks and
+offsets for random texts, sizes, overlaps and units, and the same ValueError
+on a special token. The differential tests of record are
+core/tests/chonkie.rs and core/tests/chonkie_token.rs (2 700 and 3 000
+recorded cases); this one checks the package's path to the engines."""
 
 import random
 
@@ -42,3 +43,39 @@ def test_a_special_token_raises_as_in_chonkie(chonkie) -> None:
     with pytest.raises(chunkscope.ChunkscopeError, match="<\\|endoftext\\|>"):
         chunkscope.split(text, strategy="chonkie-recursive", size=8, unit="cl100k")
     assert "disallowed special token '<|endoftext|>'" in str(theirs.value)
+
+
+def test_the_same_windows_as_chonkies_token_chunker(chonkie) -> None:
+    module, tiktoken = chonkie
+    rng = random.Random(11)
+    compared = refused = 0
+    for _ in range(300):
+        text = "".join(rng.choice(WORDS) + rng.choice(GAPS) for _ in range(rng.randrange(1, 60)))
+        unit = rng.choice(["chars", "chars", "cl100k"])
+        size = rng.randint(1, 60)
+        overlap = rng.choice([0, size - 1, rng.randrange(size)])
+        tokenizer = "character" if unit == "chars" else tiktoken.get_encoding("cl100k_base")
+        theirs = module.TokenChunker(tokenizer=tokenizer, chunk_size=size, chunk_overlap=overlap).chunk(text)
+        try:
+            report = chunkscope.split(text, strategy="chonkie-token", size=size, overlap=overlap, unit=unit)
+        except chunkscope.ChunkscopeError as e:
+            # Refused only where chonkie's own chunks are not the text.
+            assert "U+FFFD" in str(e) and any("\ufffd" in c.text for c in theirs), (text, unit, size)
+            refused += 1
+            continue
+        assert [c["text"] for c in report["chunks"]] == [c.text for c in theirs], (text, unit, size, overlap)
+        assert [(c["start"], c["end"]) for c in report["chunks"]] == [
+            (c.start_index, c.end_index) for c in theirs
+        ]
+        compared += 1
+    assert compared >= 280, refused
+
+
+def test_the_token_chunkers_value_errors(chonkie) -> None:
+    module, _ = chonkie
+    for size, overlap in [(0, 0), (5, 5), (5, 9)]:
+        with pytest.raises(ValueError) as theirs:
+            module.TokenChunker(tokenizer="character", chunk_size=size, chunk_overlap=overlap)
+        with pytest.raises(chunkscope.ChunkscopeError) as ours:
+            chunkscope.split("Refunds take 5 days.", strategy="chonkie-token", size=size, overlap=overlap)
+        assert str(theirs.value) in str(ours.value)

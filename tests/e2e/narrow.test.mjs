@@ -73,6 +73,7 @@ const VIEWS = [
   'semantic',
   'semchunk',
   'chonkie-recursive',
+  'chonkie-token',
   'llamaindex-sentence',
   'text-splitter',
   'text-splitter-markdown',

@@ -106,6 +106,13 @@ test("chonkie-recursive through the JS API: RecursiveChunker's chunks on the ref
   assert.throws(() => api.split(REFUND, { strategy: "chonkie-recursive", size: 40, overlap: 5 }), /no overlap/);
 });
 
+test("chonkie-token through the JS API: TokenChunker's windows on the refund page", () => {
+  // TokenChunker(chunk_size=40, chunk_overlap=5).chunk(REFUND), recorded from chonkie 1.7.0.
+  const report = api.split(REFUND, { strategy: "chonkie-token", size: 40, overlap: 5 });
+  assert.deepEqual(report.chunks.map((c) => [c.start, c.end]), [[0, 40], [35, 75], [70, 110], [105, 114]]);
+  assert.throws(() => api.split(REFUND, { strategy: "chonkie-token", size: 40, overlap: 40 }), /chunk_overlap must be less than chunk_size/);
+});
+
 test("llamaindex-sentence through the JS API: SentenceSplitter's chunks on the refund page", () => {
   // SentenceSplitter(chunk_size=20, chunk_overlap=8, tokenizer=list).split_text(REFUND),
   // recorded from llama-index-core 0.14.25 (offsets where its splits lie).
@@ -186,6 +193,7 @@ test("TypeScript reads every strategy's real report as the shipped Report type",
     [REFUND, { strategy: "semantic", size: 60, semantic: { breakpoint: "gradient" } }],
     [REFUND, { strategy: "semchunk", size: 40 }],
     [REFUND, { strategy: "chonkie-recursive", size: 40 }],
+    [REFUND, { strategy: "chonkie-token", size: 40, overlap: 5 }],
     [REFUND, { strategy: "llamaindex-sentence", size: 40, unit: "chars" }],
     [REFUND, { strategy: "text-splitter", size: 40 }],
     [md, { strategy: "text-splitter-markdown", size: 40 }],

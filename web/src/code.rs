@@ -191,6 +191,11 @@ pub fn python(config: &Config) -> (String, Vec<&'static str>) {
         Strategy::ChonkieRecursive => {
             return (chunkscope::chonkie::to_python(config.size, config.unit), notes);
         }
+        Strategy::ChonkieToken => {
+            let code =
+                chunkscope::chonkie_token::to_python(config.size, config.overlap, config.unit);
+            return (code, notes);
+        }
         // LlamaIndex itself: the call that gives the page's chunks.
         Strategy::LlamaIndexSentence => {
             let code =

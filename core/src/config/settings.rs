@@ -9,8 +9,8 @@
 //! ```text
 //! { strategy?: "fixed" | "recursive" | "sentence" | "markdown" | "langchain"
 //!             | "langchain-character" | "langchain-markdown" | "semantic"
-//!             | "semchunk" | "chonkie-recursive" | "llamaindex-sentence"
-//!             | "text-splitter" | "text-splitter-markdown",
+//!             | "semchunk" | "chonkie-recursive" | "chonkie-token"
+//!             | "llamaindex-sentence" | "text-splitter" | "text-splitter-markdown",
 //!   size?: number, overlap?: number, unit?: "chars" | "bytes" | "cl100k" | "o200k",
 //!   separators?: (string | { pattern: string, regex?: boolean } | { level: "sentence" })[],
 //!   placement?: "end" | "start" | "none", trim?: boolean,

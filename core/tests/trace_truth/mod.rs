@@ -2013,6 +2013,7 @@ pub fn models(strategy: Engine) -> bool {
             | Engine::LangChainMarkdown
             | Engine::Semchunk
             | Engine::ChonkieRecursive
+            | Engine::ChonkieToken
             | Engine::LlamaIndexSentence
             | Engine::TextSplitter
             | Engine::TextSplitterMarkdown
@@ -2055,6 +2056,9 @@ pub fn verify_with(
     }
     if config.kind() == Engine::ChonkieRecursive {
         return chonkie(text, config, counter, analysis, seen);
+    }
+    if config.kind() == Engine::ChonkieToken {
+        return chonkie_token(text, config, counter, &analysis.output, seen);
     }
     if config.kind() == Engine::LlamaIndexSentence {
         return llamaindex(text, config, counter, analysis, seen);
@@ -2483,6 +2487,91 @@ pub fn chonkie(
         "the chunks end at {at}, the text at {}",
         text.len()
     );
+    Ok(())
+}
+
+/// Chonkie's TokenChunker: nothing for a text Python's `str.strip`
+/// empties; otherwise one `Windows` root over the whole text, its length the
+/// text's units, and each chunk the units `i · stride` to `i · stride +
+/// size` of the whole text's units (chars, or the tokens of its one
+/// encoding), the last reaching the end, cut `Window` but the last; each
+/// length is its text's.
+pub fn chonkie_token(
+    text: &str,
+    config: &Config,
+    counter: Counter,
+    out: &Output,
+    seen: &mut Seen,
+) -> Result<(), String> {
+    let (chunks, nodes) = (&out.chunks, &out.trace.nodes);
+    if text.chars().all(chunkscope_pyre::is_space) {
+        truth!(
+            chunks.is_empty() && nodes.is_empty(),
+            "a text str.strip empties made something"
+        );
+        saw(seen, "a chonkie text of whitespace alone", 1);
+        return Ok(());
+    }
+    // Where each of the text's units ends.
+    let ends: Vec<usize> = match counter.tokenizer() {
+        None => text.char_indices().map(|(i, c)| i + c.len_utf8()).collect(),
+        Some(tokenizer) => {
+            let mut at = 0;
+            tokenizer
+                .encode(text)
+                .iter()
+                .map(|&t| {
+                    at += tokenizer.token_bytes(t).map_or(0, <[u8]>::len);
+                    at
+                })
+                .collect()
+        }
+    };
+    let stride = config.size - config.overlap;
+    let root = nodes.first().ok_or("no root")?;
+    truth!(
+        nodes.len() == 1
+            && root.action == (Action::Windows { stride })
+            && root.span == Span::new(0, text.len())
+            && root.len == ends.len(),
+        "chonkie's root is {root:?}"
+    );
+    let offset = |i: usize| if i == 0 { 0 } else { ends[i - 1] };
+    for (i, c) in chunks.iter().enumerate() {
+        let first = i * stride;
+        let last = (first + config.size).min(ends.len());
+        truth!(
+            c.span == Span::new(offset(first), offset(last)),
+            "window {i} is {:?}, not units {first} to {last}",
+            c.span
+        );
+        let at_end = last == ends.len();
+        truth!(
+            at_end == (i + 1 == chunks.len()),
+            "window {i} of {} reaches the end: {at_end}",
+            chunks.len()
+        );
+        truth!(
+            c.cut == if at_end { Cut::End } else { Cut::Window } && c.node == Some(0),
+            "window {i} ends with {:?}, node {:?}",
+            c.cut,
+            c.node
+        );
+        let own = units(counter, c.text(text));
+        truth!(
+            c.len == own,
+            "window {i} says {} units, it has {own}",
+            c.len
+        );
+        saw(
+            seen,
+            format!("a chonkie window in {}", family(config.unit)),
+            1,
+        );
+        if config.overlap > 0 && i > 0 {
+            saw(seen, "a chonkie window with an overlap", 1);
+        }
+    }
     Ok(())
 }
 

@@ -126,7 +126,9 @@ impl View {
     ];
 
     /// The libraries' recursive splitters, in the order the libraries view
-    /// offers them ([`Libraries`] says which are shown).
+    /// offers them ([`Libraries`] says which are shown). Chonkie's
+    /// `TokenChunker` is not one (its windows read no structure), so it is
+    /// not offered.
     pub const LIBRARIES: [Strategy; 5] = [
         Strategy::LangChain,
         Strategy::TextSplitter,
@@ -173,6 +175,7 @@ impl View {
             View::One(Strategy::Semantic) => "Semantic: cut where the topic drifts",
             View::One(Strategy::Semchunk) => "semchunk (chunkerify), exactly",
             View::One(Strategy::ChonkieRecursive) => "Chonkie RecursiveChunker, exactly",
+            View::One(Strategy::ChonkieToken) => "Chonkie TokenChunker, exactly",
             View::One(Strategy::LlamaIndexSentence) => "LlamaIndex SentenceSplitter, exactly",
             View::One(Strategy::TextSplitter) => "text-splitter TextSplitter, exactly",
             View::One(Strategy::TextSplitterMarkdown) => "text-splitter MarkdownSplitter, exactly",
@@ -202,6 +205,7 @@ impl View {
             Strategy::Semantic => "Semantic",
             Strategy::Semchunk => "semchunk",
             Strategy::ChonkieRecursive => "Chonkie",
+            Strategy::ChonkieToken => "Chonkie tokens",
             Strategy::LlamaIndexSentence => "LlamaIndex",
             Strategy::TextSplitter => "text-splitter",
             Strategy::TextSplitterMarkdown => "text-splitter md",
@@ -219,6 +223,7 @@ impl View {
         match self.primary() {
             Strategy::Semchunk => "semchunk reads no list: for each piece it picks its own splitter (the longest run of newlines, then of tabs, then of spaces; a space after a sentence end; punctuation; every character), which labels each cut.",
             Strategy::ChonkieRecursive => "Chonkie's RecursiveChunker reads no list: its levels are fixed (paragraphs, sentence ends, pauses such as brackets and commas, words, then runs of tokens), and a split shorter than 24 bytes is joined to its neighbour.",
+            Strategy::ChonkieToken => "Chonkie's TokenChunker reads no list: it cuts the text's tokens (characters, with its character tokenizer) into windows of the size, one every size minus overlap, wherever they fall.",
             Strategy::LlamaIndexSentence => "LlamaIndex's SentenceSplitter reads no list: it splits at three newlines, then between Punkt's sentences, then after , . ; 。 ？ ！, then at spaces, then between characters, and each cut is labelled with the one that made it.",
             Strategy::TextSplitter => "text-splitter reads no list: its levels are fixed (runs of line breaks, a longer run first, then sentences, words, graphemes and characters), and each chunk packs the largest units that fit; each cut is labelled with the level it lies on.",
             Strategy::TextSplitterMarkdown => "text-splitter's MarkdownSplitter reads no list: its levels are Markdown's (headings, shallower first, thematic breaks, blocks, inline elements, soft line breaks), then sentences, words, graphemes and characters; each cut is labelled with the level it lies on.",
