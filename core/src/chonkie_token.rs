@@ -37,7 +37,7 @@ use crate::config::Config;
 use crate::engine::Run;
 use crate::error::Error;
 use crate::span::Span;
-use crate::trace::{Action, Cut, Node};
+use crate::trace::{Cut, Node};
 use crate::unit::{Counter, Unit};
 
 /// `TokenChunker.__init__`'s checks, in its order (the tokenizer first:
@@ -127,19 +127,7 @@ pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
             at: (0, 0),
         },
     );
-    let root = run.node(Node {
-        span: Span::new(0, source.len()),
-        len: count,
-        depth: 1,
-        parent: None,
-        children: Vec::new(),
-        absent: Vec::new(),
-        action: Action::Windows { stride },
-        too_big: count > size,
-        parts: None,
-        close: None,
-        chunk: None,
-    });
+    let root = run.node(Node::windows(source.len(), count, size, stride));
     run.pending = Cut::Window;
     let mut first = 0;
     loop {

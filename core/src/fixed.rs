@@ -3,7 +3,7 @@
 use crate::engine::Run;
 use crate::error::Error;
 use crate::span::{is_space, Span};
-use crate::trace::{Action, Cut, Node};
+use crate::trace::{Cut, Node};
 use crate::unit::{ceil_boundary, Unit};
 
 /// Cuts `run.source` into windows.
@@ -21,19 +21,7 @@ pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
         return Ok(());
     }
     let total = unit.len(source);
-    let root = run.node(Node {
-        span: Span::new(0, source.len()),
-        len: total,
-        depth: 1,
-        parent: None,
-        children: Vec::new(),
-        absent: Vec::new(),
-        action: Action::Windows { stride },
-        too_big: total > size,
-        parts: None,
-        close: None,
-        chunk: None,
-    });
+    let root = run.node(Node::windows(source.len(), total, size, stride));
     run.pending = Cut::Window;
     let mut start = 0;
     // The end of the window at `start`, when finding `start` already took it.

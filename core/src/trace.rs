@@ -175,6 +175,26 @@ pub struct Node {
     pub chunk: Option<usize>,
 }
 
+impl Node {
+    /// The one node of a split into windows (the fixed engine's, Chonkie's
+    /// `TokenChunker`'s): the whole text of `len` units, cut every `stride`.
+    pub(crate) fn windows(text_len: usize, len: usize, size: usize, stride: usize) -> Node {
+        Node {
+            span: Span::new(0, text_len),
+            len,
+            depth: 1,
+            parent: None,
+            children: Vec::new(),
+            absent: Vec::new(),
+            action: Action::Windows { stride },
+            too_big: len > size,
+            parts: None,
+            close: None,
+            chunk: None,
+        }
+    }
+}
+
 /// The record of one split.
 ///
 /// # Invariants

@@ -20,7 +20,7 @@ mod library;
 mod oracle;
 mod tokenizer;
 
-use chunkscope::{Error, Strategy};
+use chunkscope::Strategy;
 use library::{Library, Rng};
 use serde_json::{json, Value};
 
@@ -134,18 +134,7 @@ fn requests(seed: u64) -> Vec<Value> {
 
 /// chonkie's `TokenChunker` harness: its strategy, its driver and its
 /// recorded answers.
-const LIBRARY: Library = Library {
-    name: "chonkie",
-    strategy: Strategy::ChonkieToken,
-    vectors: VECTORS,
-    driver: "tests/reference/chonkie/driver.py",
-    ceiling: REFUSAL_CEILING,
-    exception: |e| match e {
-        Error::Chonkie(e) => e.library_exception(),
-        _ => None,
-    },
-    message_prefix: false,
-};
+const LIBRARY: Library = Library::chonkie(Strategy::ChonkieToken, VECTORS, REFUSAL_CEILING);
 
 #[test]
 fn identical_to_the_recorded_chonkie() {

@@ -1,5 +1,5 @@
 //! What the differential tests of other libraries' splitters share
-//! (`semchunk.rs`, `chonkie.rs`, `text_splitter.rs`): the cases' random numbers, our answer to
+//! (`semchunk.rs`, `chonkie.rs`, `chonkie_token.rs`, `text_splitter.rs`): the cases' random numbers, our answer to
 //! a case in the driver's shape, the comparison with its counts and its
 //! ceiling on refusals of our own, the planted wrong answers every harness
 //! must catch, and asking the driver.
@@ -61,6 +61,24 @@ pub struct Library {
 }
 
 impl Library {
+    /// One of chonkie's chunkers (`strategy`), through its driver: its
+    /// `ValueError`s are compared word for word.
+    #[allow(dead_code, reason = "only the chonkie test binaries build one")]
+    pub const fn chonkie(strategy: Strategy, vectors: &'static str, ceiling: usize) -> Library {
+        Library {
+            name: "chonkie",
+            strategy,
+            vectors,
+            driver: "tests/reference/chonkie/driver.py",
+            ceiling,
+            exception: |e| match e {
+                Error::Chonkie(e) => e.library_exception(),
+                _ => None,
+            },
+            message_prefix: false,
+        }
+    }
+
     /// Our answer to a request, in the driver's shape: the chunks and their
     /// char offsets, or the exception the library raises where this engine
     /// refuses; `Err` for a refusal of this engine's own.
