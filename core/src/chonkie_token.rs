@@ -6,9 +6,8 @@
 //! `chunk_size`, one starting every `chunk_size − chunk_overlap` tokens
 //! (`range(0, len(tokens), step)`), stopping after the first window that
 //! reaches the last token, so there is no tail made only of overlap. Each
-//! window is decoded alone. A text that is empty or whitespace once
-//! Python's `str.strip` is done with it gives no chunk at all; any other
-//! text keeps all its whitespace.
+//! window is decoded alone. A text that Python's `str.strip` empties gives
+//! no chunk at all; any other text keeps all its whitespace.
 //!
 //! Its offsets are arithmetic on the decoded texts: a chunk's `start_index`
 //! is the last one's `end_index` less the length of its last
@@ -22,7 +21,8 @@
 //! a [`ChonkieError::WindowInsideChar`] that says so.
 //!
 //! `chunk_overlap` may be a fraction in chonkie (`int(chunk_overlap *
-//! chunk_size)` tokens, and never checked against the size); the overlap
+//! chunk_size)` tokens, never checked against the size: 1.0 makes
+//! `range()` raise on a step of 0, more gives no chunk at all); the overlap
 //! setting is a count, chonkie's int form, which it checks: an overlap of
 //! at least the size raises, as does a size of 0, with chonkie's own
 //! `ValueError`s ([`ChonkieError::library_exception`]).

@@ -214,7 +214,7 @@ export { first, at, len, action };
 `;
   const run = await typecheck(program);
   assert.equal(run.status, 0, `tsc: ${run.stdout}${run.stderr}`);
-  assert.equal(lines.length, 15, "every case was written");
+  assert.equal(lines.length, 16, "every case was written");
 });
 
 test("TypeScript reads a real reply of every kind as the shipped WorkerReply type", async () => {
