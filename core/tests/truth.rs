@@ -706,6 +706,35 @@ fn a_closing_quote_after_whitespace_ends_a_llamaindex_sentence() {
     );
 }
 
+/// Found by the `truth` fuzz target: a sentence over the size (9 bytes) is
+/// cut hard, and its last piece is its closing `)` alone, the `!` before it
+/// in the piece before. The cut after the `)` is a sentence end all the
+/// same, and the check must say so.
+#[test]
+fn a_sentences_closer_cut_from_its_stop_still_ends_it() {
+    let text = "\u{FFFD}!)\x0c\u{FFFD}|\0\u{FFFD}\u{FFFD}?\u{FFFD}\r\0\u{FFFD}!)\x0c\u{FFFD}|\x01=\u{FFFD}";
+    let config = Config {
+        size: 9,
+        overlap: 0,
+        ..Config::for_strategy(Engine::LlamaIndexSentence)
+    }
+    .with_unit(Unit::Bytes);
+    let counter = tokenizer::counter(Unit::Bytes);
+    let analysis = Splitter::with_counter(config.clone(), counter, &tokenizer::resources())
+        .unwrap()
+        .analyze(text, Detail::FULL)
+        .unwrap();
+    let chunks: Vec<(&str, Cut)> = (analysis.output.chunks.iter())
+        .map(|c| (c.text(text), c.cut))
+        .collect();
+    assert_eq!(chunks[2], ("\u{FFFD}\r\0\u{FFFD}!", Cut::Separator(4)));
+    assert_eq!(chunks[3], (")", Cut::Separator(1)));
+    assert_eq!(
+        trace_truth::llamaindex(text, &config, counter, &analysis, &mut Seen::new()),
+        Ok(())
+    );
+}
+
 #[test]
 fn text_splitter_trace_tells_the_truth() {
     run_engine(

@@ -2674,8 +2674,10 @@ pub fn llamaindex(
             Cut::Separator(1) => {
                 // Punkt's realignment moves the closers that open the next
                 // sentence onto this one, with the whitespace before them:
-                // `!\t"` ends a sentence as much as `!"` does.
-                let end = own
+                // `!\t"` ends a sentence as much as `!"` does. The stop may
+                // be in an earlier chunk: a sentence over the size is cut
+                // hard, and its last piece may be only its closer.
+                let end = text[..chunk.span.end]
                     .trim_end_matches(PUNKT_CLOSERS)
                     .trim_end_matches(is_space)
                     .trim_end_matches(PUNKT_CLOSERS);
