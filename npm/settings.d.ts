@@ -47,4 +47,6 @@ export interface Settings {
   table_header?: "once" | "repeat" | null;
   /** `semantic` only: `SemanticChunker`'s arguments. */
   semantic?: SemanticSettings | null;
+  /** `chonkie-recursive` only: `min_characters_per_chunk`, splits shorter than this many UTF-8 bytes joined to a neighbour (24; at least 1). */
+  min_characters_per_chunk?: number | null;
 }

@@ -1,12 +1,14 @@
 //! Chonkie's `RecursiveChunker` (chonkie 1.7.0, chonkie-core 0.10.2) with
-//! its defaults, reproduced exactly: `RecursiveChunker(tokenizer="character",
-//! chunk_size=size)`, or with a tiktoken encoding as the tokenizer.
+//! its default rules, reproduced exactly: `RecursiveChunker(tokenizer=
+//! "character", chunk_size=size, min_characters_per_chunk=m)`, or with a
+//! tiktoken encoding as the tokenizer.
 //!
 //! Chonkie splits a piece at every match of its level's delimiters
 //! (leftmost first, the earlier delimiter of the list winning at one
 //! position), keeping each delimiter at the end of the split before it, and
 //! then joins neighbouring splits while either is shorter than
-//! `min_characters_per_chunk` (24), a length it measures in UTF-8 *bytes*. It
+//! `min_characters_per_chunk` ([`ChonkieConfig`], 24 by default), a length
+//! it measures in UTF-8 *bytes*, and which it refuses at 0. It
 //! packs the splits greedily by the sum of their counts (in tokens a sum,
 //! not the count of the joined text), and a group whose sum is over the size
 //! goes to the next level. The levels: paragraphs (`\n\n`, `\r\n`, `\n`,
@@ -21,6 +23,7 @@
 //! back with U+FFFD, and every offset after it is wrong), the split is a
 //! [`ChonkieError`] that says so.
 
+pub use crate::config::ChonkieConfig;
 pub use crate::error::chonkie::ChonkieError;
 
 use crate::config::Config;
@@ -43,10 +46,6 @@ pub const LEVELS: [&[&str]; 4] = [
     &[" "],
 ];
 
-/// `min_characters_per_chunk`'s default: splits shorter than this many
-/// UTF-8 bytes are joined with their neighbour.
-pub const MIN_CHARACTERS_PER_CHUNK: usize = 24;
-
 /// The level that cuts runs of tokens (after the four of [`LEVELS`]).
 const TOKEN_LEVEL: usize = LEVELS.len();
 
@@ -66,13 +65,20 @@ fn index(level: usize, i: usize) -> usize {
 }
 
 /// The engine: chonkie's rules are fixed, so there is nothing to compile
-/// beyond the checks.
+/// beyond the checks; it keeps the one number of its own.
 #[derive(Clone, Debug)]
-pub(crate) struct Chonkie;
+pub(crate) struct Chonkie {
+    /// `min_characters_per_chunk`, at least 1.
+    min_chars: usize,
+}
 
 impl Chonkie {
-    /// Checks what `RecursiveChunker` cannot take: an overlap, or bytes.
-    pub(crate) fn new(config: &Config) -> Result<Chonkie, Error> {
+    /// Checks what `RecursiveChunker` cannot take: a minimum of 0 (which
+    /// chonkie refuses itself, after the size), an overlap, or bytes.
+    pub(crate) fn new(config: &Config, own: &ChonkieConfig) -> Result<Chonkie, Error> {
+        if own.min_characters_per_chunk == 0 {
+            return Err(ChonkieError::MinCharacters.into());
+        }
         if config.overlap > 0 {
             return Err(ChonkieError::Overlap {
                 overlap: config.overlap,
@@ -82,7 +88,9 @@ impl Chonkie {
         if config.unit == Unit::Bytes {
             return Err(ChonkieError::Bytes.into());
         }
-        Ok(Chonkie)
+        Ok(Chonkie {
+            min_chars: own.min_characters_per_chunk,
+        })
     }
 }
 
@@ -94,7 +102,7 @@ impl Engine for Chonkie {
         counter: Counter,
         _record: bool,
     ) -> Result<EngineOutput, Error> {
-        Ok(run(text, config.size, counter)?.into())
+        Ok(run(text, config.size, self.min_chars, counter)?.into())
     }
 
     fn boxed(&self) -> Box<dyn Engine> {
@@ -113,14 +121,22 @@ struct Split {
 struct State<'a> {
     source: &'a str,
     size: usize,
+    /// `min_characters_per_chunk`, in bytes.
+    min_chars: usize,
     measure: Measure<'a>,
     chunks: Vec<Chunk>,
     /// The shallowest delimiter crossed since the last chunk, with its level.
     pending: Option<(usize, usize)>,
 }
 
-/// Splits `text` as `RecursiveChunker(tokenizer, chunk_size=size).chunk(text)`.
-pub(crate) fn run(text: &str, size: usize, counter: Counter) -> Result<Output, Error> {
+/// Splits `text` as `RecursiveChunker(tokenizer, chunk_size=size,
+/// min_characters_per_chunk=min_chars).chunk(text)`; `min_chars` is at least 1.
+pub(crate) fn run(
+    text: &str,
+    size: usize,
+    min_chars: usize,
+    counter: Counter,
+) -> Result<Output, Error> {
     if let Unit::Tokens(encoding) = counter.unit() {
         // Chonkie counts every split of the first level before anything
         // else, and the splits tile the text: the leftmost special token
@@ -132,6 +148,7 @@ pub(crate) fn run(text: &str, size: usize, counter: Counter) -> Result<Output, E
     let mut state = State {
         source: text,
         size,
+        min_chars,
         measure: Measure::new(counter, text),
         chunks: Vec::new(),
         pending: None,
@@ -193,7 +210,7 @@ impl State<'_> {
         let splits = if level == TOKEN_LEVEL {
             self.token_runs(piece)?
         } else {
-            delimit(self.source, piece, level)
+            delimit(self.source, piece, level, self.min_chars)
         };
         let counts: Vec<usize> = splits.iter().map(|s| self.measure.len(s.span)).collect();
         // The last level's runs are not merged.
@@ -278,9 +295,10 @@ impl State<'_> {
 }
 
 /// `split_text_by_delimiters(text, LEVELS[level], include_delim="prev",
-/// min_chars=24)`: chonkie-core's split at the leftmost-first matches, each
-/// delimiter kept at the end of its split, then short splits joined.
-fn delimit(source: &str, piece: Span, level: usize) -> Vec<Split> {
+/// min_chars=min_chars)`: chonkie-core's split at the leftmost-first
+/// matches, each delimiter kept at the end of its split, then short splits
+/// joined. At 1 nothing is joined (no split is empty).
+fn delimit(source: &str, piece: Span, level: usize, min_chars: usize) -> Vec<Split> {
     let text = piece.text(source);
     let patterns = LEVELS[level];
     // One pass: at each byte that can start a delimiter, the first of the
@@ -317,14 +335,12 @@ fn delimit(source: &str, piece: Span, level: usize) -> Vec<Split> {
         });
     }
     // Join a split with the one before while either is shorter than the
-    // minimum (in bytes).
+    // minimum (in bytes): the joined split is measured again, so a run of
+    // short splits grows until it reaches the minimum.
     let mut splits: Vec<Split> = Vec::with_capacity(segments.len());
     for segment in segments {
         match splits.last_mut() {
-            Some(last)
-                if last.span.len() < MIN_CHARACTERS_PER_CHUNK
-                    || segment.span.len() < MIN_CHARACTERS_PER_CHUNK =>
-            {
+            Some(last) if last.span.len() < min_chars || segment.span.len() < min_chars => {
                 last.span.end = segment.span.end;
                 last.end = segment.end;
             }
@@ -402,9 +418,14 @@ fn merge_indices(counts: &[usize], size: usize) -> Vec<(usize, usize)> {
     groups
 }
 
-/// Python that gives these chunks with chonkie itself.
-pub fn to_python(size: usize, unit: Unit) -> String {
-    python_call("RecursiveChunker", &format!("chunk_size={size}"), unit)
+/// Python that gives these chunks with chonkie itself; the minimum is
+/// written only when it is not chonkie's default.
+pub fn to_python(size: usize, unit: Unit, own: &ChonkieConfig) -> String {
+    let min = match own.min_characters_per_chunk {
+        ChonkieConfig::DEFAULT_MIN_CHARACTERS_PER_CHUNK => String::new(),
+        m => format!(", min_characters_per_chunk={m}"),
+    };
+    python_call("RecursiveChunker", &format!("chunk_size={size}{min}"), unit)
 }
 
 /// Python that builds chonkie's `class` with the unit's tokenizer and

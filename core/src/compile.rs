@@ -139,7 +139,7 @@ impl StrategyConfig {
                 Box::new(engine)
             }
             StrategyConfig::Semchunk => Box::new(Semchunk),
-            StrategyConfig::ChonkieRecursive => Box::new(Chonkie::new(config)?),
+            StrategyConfig::ChonkieRecursive(own) => Box::new(Chonkie::new(config, own)?),
             StrategyConfig::ChonkieToken => {
                 chonkie_token::check(config)?;
                 Box::new(Native {

@@ -60,8 +60,8 @@ pub enum StrategyConfig {
     Semantic(SemanticConfig),
     /// [`Strategy::Semchunk`].
     Semchunk,
-    /// [`Strategy::ChonkieRecursive`].
-    ChonkieRecursive,
+    /// [`Strategy::ChonkieRecursive`] and its `min_characters_per_chunk`.
+    ChonkieRecursive(ChonkieConfig),
     /// [`Strategy::ChonkieToken`].
     ChonkieToken,
     /// [`Strategy::LlamaIndexSentence`].
@@ -85,6 +85,32 @@ pub struct MarkdownConfig {
     /// ([`TableHeader::Repeat`]), or only records them as context
     /// ([`TableHeader::Once`], the default).
     pub table_header: TableHeader,
+}
+
+/// What only `chonkie-recursive` (Chonkie's `RecursiveChunker`) reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ChonkieConfig {
+    /// `min_characters_per_chunk`: at every level but the last, a split
+    /// shorter than this many UTF-8 *bytes* (chonkie-core measures the
+    /// encoded text, whatever the name says) is joined to its neighbour
+    /// before packing, and so is the split after a short one. Chonkie
+    /// raises on 0 (`ValueError`); 1 joins nothing, and a value at least the
+    /// length of a piece makes the whole piece one split.
+    pub min_characters_per_chunk: usize,
+}
+
+impl ChonkieConfig {
+    /// Chonkie's own default, 24.
+    pub const DEFAULT_MIN_CHARACTERS_PER_CHUNK: usize = 24;
+}
+
+/// Chonkie's defaults.
+impl Default for ChonkieConfig {
+    fn default() -> ChonkieConfig {
+        ChonkieConfig {
+            min_characters_per_chunk: ChonkieConfig::DEFAULT_MIN_CHARACTERS_PER_CHUNK,
+        }
+    }
 }
 
 /// What only `langchain-markdown` (LangChain's
@@ -116,7 +142,7 @@ impl StrategyConfig {
             StrategyConfig::Sentence => Strategy::Sentence,
             StrategyConfig::Semantic(_) => Strategy::Semantic,
             StrategyConfig::Semchunk => Strategy::Semchunk,
-            StrategyConfig::ChonkieRecursive => Strategy::ChonkieRecursive,
+            StrategyConfig::ChonkieRecursive(_) => Strategy::ChonkieRecursive,
             StrategyConfig::ChonkieToken => Strategy::ChonkieToken,
             StrategyConfig::LlamaIndexSentence => Strategy::LlamaIndexSentence,
             StrategyConfig::TextSplitter => Strategy::TextSplitter,
@@ -140,7 +166,9 @@ impl From<Strategy> for StrategyConfig {
             Strategy::Sentence => StrategyConfig::Sentence,
             Strategy::Semantic => StrategyConfig::Semantic(SemanticConfig::new()),
             Strategy::Semchunk => StrategyConfig::Semchunk,
-            Strategy::ChonkieRecursive => StrategyConfig::ChonkieRecursive,
+            Strategy::ChonkieRecursive => {
+                StrategyConfig::ChonkieRecursive(ChonkieConfig::default())
+            }
             Strategy::ChonkieToken => StrategyConfig::ChonkieToken,
             Strategy::LlamaIndexSentence => StrategyConfig::LlamaIndexSentence,
             Strategy::TextSplitter => StrategyConfig::TextSplitter,
@@ -213,6 +241,14 @@ impl Config {
         }
     }
 
+    /// `chonkie-recursive`'s own settings; `None` for another strategy.
+    pub fn chonkie_config(&self) -> Option<&ChonkieConfig> {
+        match &self.strategy {
+            StrategyConfig::ChonkieRecursive(c) => Some(c),
+            _ => None,
+        }
+    }
+
     /// The semantic strategy's own settings; `None` for another strategy.
     pub fn semantic_config(&self) -> Option<&SemanticConfig> {
         match &self.strategy {
@@ -238,6 +274,26 @@ impl Config {
     /// start from [`Config::markdown`].
     pub fn with_heading_prefix(mut self, on: bool) -> Config {
         self.markdown_mut("with_heading_prefix").heading_prefix = on;
+        self
+    }
+
+    /// The `chonkie-recursive` configuration with this
+    /// `min_characters_per_chunk` (0 is kept, and refused when the split is
+    /// made, as chonkie refuses it).
+    ///
+    /// # Panics
+    ///
+    /// On another strategy's configuration: start from
+    /// `Config::for_strategy(Strategy::ChonkieRecursive)`.
+    pub fn with_min_characters_per_chunk(mut self, min: usize) -> Config {
+        let kind = self.kind();
+        match &mut self.strategy {
+            StrategyConfig::ChonkieRecursive(own) => own.min_characters_per_chunk = min,
+            _ => panic!(
+                "with_min_characters_per_chunk sets a chonkie-recursive setting, on a {:?} configuration",
+                kind.name()
+            ),
+        }
         self
     }
 

@@ -191,6 +191,8 @@ pub enum Setting {
     Embedder,
     /// The strategy itself (one this build cannot run).
     Strategy,
+    /// `chonkie-recursive`'s `min_characters_per_chunk`.
+    MinCharacters,
 }
 
 impl Setting {
@@ -208,6 +210,7 @@ impl Setting {
             Setting::Breakpoint => "breakpoint",
             Setting::Embedder => "embedder",
             Setting::Strategy => "strategy",
+            Setting::MinCharacters => "min_characters_per_chunk",
         }
     }
 }

@@ -105,7 +105,7 @@ pub use chunkscope_tokens as tokens;
 pub use analysis::{Analysis, Detail};
 pub use check::{check, Check, Checks, Property};
 pub use config::settings::{SemanticSettings, Settings, SettingsError, StrategySetting};
-pub use config::{Config, HeaderSplitConfig, MarkdownConfig, StrategyConfig};
+pub use config::{ChonkieConfig, Config, HeaderSplitConfig, MarkdownConfig, StrategyConfig};
 pub use error::{Error, Setting};
 pub use resources::Resources;
 pub use separator::{escape, unescape, Placement, Separator, SeparatorLevel};

@@ -1,14 +1,16 @@
 //! The `chonkie-recursive` strategy against the real chonkie 1.7.0
-//! (`RecursiveChunker` with its default rules and minimum, chonkie-core
-//! 0.10.2): for generated texts, sizes and units (chars with chonkie's
-//! character tokenizer, cl100k and o200k with a tiktoken encoding), the same
-//! chunk texts and the same `start_index`/`end_index`, and where chonkie
-//! raises, the same exception, class and message.
+//! (`RecursiveChunker` with its default rules, chonkie-core 0.10.2): for
+//! generated texts, sizes, units (chars with chonkie's character tokenizer,
+//! cl100k and o200k with a tiktoken encoding) and, in a share of the cases,
+//! a `min_characters_per_chunk` (0, which chonkie refuses, 1, small values,
+//! its default 24 given explicitly, values past most splits and past whole
+//! texts), the same chunk texts and the same `start_index`/`end_index`, and
+//! where chonkie raises, the same exception, class and message.
 //!
 //! The texts mix every delimiter of chonkie's levels (newlines of each
 //! kind, sentence ends, every pause mark, spaces), long words that reach its
-//! last level, short and long splits around its 24-byte minimum, multi-byte
-//! and multi-token characters, and tiktoken's special-token strings.
+//! last level, short and long splits around the minimum, multi-byte and
+//! multi-token characters, and tiktoken's special-token strings.
 //!
 //! `cargo test` replays `tests/vectors/chonkie.jsonl.gz`; the ignored live
 //! test asks the driver (`tests/reference/chonkie/driver.py`) now; `./x
@@ -18,14 +20,14 @@ mod library;
 mod oracle;
 mod tokenizer;
 
-use chunkscope::Strategy;
+use chunkscope::{ChonkieConfig, Error, Strategy};
 use library::{Library, Rng};
 use serde_json::{json, Value};
 
 const VECTORS: &str = "chonkie";
 const SEED: u64 = 0x0C40_4C1E;
 /// Cases per unit.
-const CASES: [(&str, usize); 3] = [("chars", 1800), ("cl100k", 500), ("o200k", 400)];
+const CASES: [(&str, usize); 3] = [("chars", 2000), ("cl100k", 560), ("o200k", 440)];
 /// tiktoken's special tokens, which chonkie's counter raises on: in a tenth
 /// of the texts.
 const SPECIAL: &[&str] = &["<|endoftext|>", "<|fim_prefix|>", "<|endofprompt|>"];
@@ -33,8 +35,9 @@ const SPECIAL: &[&str] = &["<|endoftext|>", "<|fim_prefix|>", "<|endofprompt|>"]
 /// raises its own ValueError) and, in tokens, a run of tokens at chonkie's
 /// last level that ends inside a character (chonkie's chunk then holds
 /// U+FFFD, and its offsets drift: not reproduced).
-/// Today: 27 of size 0, 197 of a character cut between runs (a fifth of the
-/// token cases: emoji and CJK words reach the last level often).
+/// Today: 30 of size 0, 184 of a character cut between runs (a fifth of the
+/// token cases: emoji and CJK words reach the last level often, and a
+/// minimum past the text sends every piece over the size there).
 const REFUSAL_CEILING: usize = 224;
 
 const WORDS: &[&str] = &[
@@ -104,6 +107,27 @@ fn text(rng: &mut Rng) -> String {
     out
 }
 
+/// A `min_characters_per_chunk` for two cases in five (the others leave it
+/// out, for chonkie's default): 0, which chonkie refuses with a
+/// `ValueError`; 1, which joins nothing; small values; the default given
+/// explicitly; values past most splits; and values past any text here, which
+/// make each piece one split, so every piece over the size reaches the last
+/// level.
+fn min_characters(rng: &mut Rng) -> Option<usize> {
+    if rng.below(5) >= 2 {
+        return None;
+    }
+    Some(match rng.below(12) {
+        0 | 1 => 0,
+        2 | 3 => 1,
+        4..=6 => 2 + rng.below(10),
+        7 => ChonkieConfig::DEFAULT_MIN_CHARACTERS_PER_CHUNK,
+        8 | 9 => 25 + rng.below(100),
+        10 => 1_000 + rng.below(1_000),
+        _ => 1 << 40,
+    })
+}
+
 fn requests(seed: u64) -> Vec<Value> {
     let mut rng = Rng(seed);
     let mut requests = Vec::new();
@@ -116,7 +140,11 @@ fn requests(seed: u64) -> Vec<Value> {
                 _ if unit == "chars" => 1 + rng.below(120),
                 _ => 1 + rng.below(40),
             };
-            requests.push(json!({"text": text, "size": size, "unit": unit}));
+            let mut request = json!({"text": text, "size": size, "unit": unit});
+            if let Some(min) = min_characters(&mut rng) {
+                request["min_characters_per_chunk"] = json!(min);
+            }
+            requests.push(request);
         }
     }
     requests
@@ -140,6 +168,39 @@ fn identical_to_the_recorded_chonkie() {
 #[test]
 fn a_planted_wrong_answer_is_caught() {
     LIBRARY.assert_planted_answers_fail();
+}
+
+/// The recorded minimums matter: of the cases with a minimum other than
+/// chonkie's default, enough give other chunks at the default that an
+/// engine reading the default instead would fail many cases, and chonkie's
+/// refusal of 0 is among the recorded errors.
+#[test]
+fn the_recorded_minimums_change_the_chunks() {
+    let vectors = oracle::Vectors::read(VECTORS);
+    let default = ChonkieConfig::DEFAULT_MIN_CHARACTERS_PER_CHUNK as u64;
+    let (mut other, mut differ, mut refused) = (0, 0, 0);
+    for (request, theirs) in &vectors.cases {
+        let Some(min) = request["min_characters_per_chunk"].as_u64() else {
+            continue;
+        };
+        if theirs["message"] == "min_characters_per_chunk must be greater than 0" {
+            assert_eq!(min, 0, "{request}");
+            refused += 1;
+        }
+        if min == default || theirs.get("chunks").is_none() {
+            continue;
+        }
+        other += 1;
+        let mut at_default = request.clone();
+        at_default["min_characters_per_chunk"] = json!(default);
+        match LIBRARY.ours(&at_default) {
+            Ok(ours) if ours["chunks"] == theirs["chunks"] => {}
+            _ => differ += 1,
+        }
+    }
+    eprintln!("{differ} of {other} cases at another minimum differ at the default; {refused} refusals of 0");
+    assert!(differ >= 100, "{differ} of {other} differ at the default");
+    assert!(refused >= 20, "only {refused} refusals of 0");
 }
 
 #[test]

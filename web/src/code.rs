@@ -4,7 +4,7 @@
 //! closest splitter with a note wherever it would cut differently.
 
 use chunkscope::langchain::{python_str, LangChainConfig};
-use chunkscope::{Config, Placement, Separator, Strategy, Unit};
+use chunkscope::{ChonkieConfig, Config, Placement, Separator, Strategy, Unit};
 
 /// A Rust literal for `s` (Rust's own escaping, so it always compiles).
 fn rust_str(s: &str) -> String {
@@ -126,6 +126,15 @@ pub fn rust(config: &Config) -> String {
             builder.push_str("\n    .with_table_header(TableHeader::Repeat)");
         }
     }
+    // Chonkie's minimum, where it is not chonkie's default.
+    if let Some(own) = config.chonkie_config() {
+        if own.min_characters_per_chunk != ChonkieConfig::DEFAULT_MIN_CHARACTERS_PER_CHUNK {
+            builder.push_str(&format!(
+                "\n    .with_min_characters_per_chunk({})",
+                own.min_characters_per_chunk
+            ));
+        }
+    }
     let comment = if config.kind().langchain().is_some() {
         "chunk.span is where the chunk comes from; out.langchain has LangChain's own text where it differs, and start_index."
     } else {
@@ -189,7 +198,9 @@ pub fn python(config: &Config) -> (String, Vec<&'static str>) {
         }
         // Chonkie itself: the call that gives the page's chunks.
         Strategy::ChonkieRecursive => {
-            return (chunkscope::chonkie::to_python(config.size, config.unit), notes);
+            let own = config.chonkie_config().copied().unwrap_or_default();
+            let code = chunkscope::chonkie::to_python(config.size, config.unit, &own);
+            return (code, notes);
         }
         Strategy::ChonkieToken => {
             let code =
@@ -368,6 +379,29 @@ fn langchain_python(config: &Config) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The code the page shows for chonkie-recursive gives its chunks: the
+    /// minimum appears in both languages when it is not chonkie's 24, and
+    /// not at all when it is.
+    #[test]
+    fn chonkie_code_carries_its_minimum() {
+        let chonkie = Config::for_strategy(Strategy::ChonkieRecursive);
+        let tuned = chonkie.clone().with_min_characters_per_chunk(3);
+        assert!(
+            rust(&tuned).contains("\n    .with_min_characters_per_chunk(3);"),
+            "{}",
+            rust(&tuned)
+        );
+        assert!(
+            python(&tuned)
+                .0
+                .contains("chunk_size=1000, min_characters_per_chunk=3)"),
+            "{}",
+            python(&tuned).0
+        );
+        assert!(!rust(&chonkie).contains("min_characters"));
+        assert!(!python(&chonkie).0.contains("min_characters"));
+    }
 
     #[test]
     fn rust_code_for_markdown_carries_its_own_settings() {

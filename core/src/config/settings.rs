@@ -19,11 +19,12 @@
 //!   heading_prefix?: boolean,        // markdown: the heading path before each chunk
 //!   table_header?: "once" | "repeat",  // markdown: a table's header in each chunk of its rows
 //!   semantic?: { breakpoint?, amount?, buffer?, number_of_chunks?,
-//!                min_chunk_size?, embedder? } }   // semantic: SemanticChunker's
+//!                min_chunk_size?, embedder? },   // semantic: SemanticChunker's
+//!   min_characters_per_chunk?: number }  // chonkie-recursive: shorter splits joined
 //! ```
 //!
 //! A field left out (or `null`) takes the strategy's default
-//! ([`Config::for_strategy`]). Which strategy reads which of the last four is
+//! ([`Config::for_strategy`]). Which strategy reads which of the last six is
 //! decided here alone ([`StrategySetting`]): one given to a strategy that
 //! would ignore it is refused, with the setting and the strategy named.
 //!
@@ -33,7 +34,7 @@
 //! [`StrategyConfig`] variant.)
 
 use super::semantic::SemanticConfig;
-use super::{Config, StrategyConfig};
+use super::{ChonkieConfig, Config, StrategyConfig};
 use crate::embed::EmbedderChoice;
 use crate::separator::{Placement, Separator};
 use crate::strategy::{Breakpoint, Strategy, TableHeader};
@@ -76,6 +77,9 @@ pub struct Settings {
     pub table_header: Option<TableHeader>,
     /// `semantic`: `SemanticChunker`'s arguments and the embedder.
     pub semantic: Option<SemanticSettings>,
+    /// `chonkie-recursive`: `min_characters_per_chunk`, the UTF-8 bytes
+    /// under which a split is joined to its neighbour.
+    pub min_characters_per_chunk: Option<usize>,
 }
 
 // `Eq` for the report that holds an echo: an echo's amount is one a split
@@ -115,16 +119,19 @@ pub enum StrategySetting {
     TableHeader,
     /// `semantic`: the semantic strategy's arguments.
     Semantic,
+    /// `min_characters_per_chunk`: `chonkie-recursive`'s minimum split.
+    MinCharactersPerChunk,
 }
 
 impl StrategySetting {
     /// All of them, in the order the written form lists them.
-    pub const ALL: [StrategySetting; 5] = [
+    pub const ALL: [StrategySetting; 6] = [
         StrategySetting::EachLine,
         StrategySetting::ThenRecursive,
         StrategySetting::HeadingPrefix,
         StrategySetting::TableHeader,
         StrategySetting::Semantic,
+        StrategySetting::MinCharactersPerChunk,
     ];
 
     /// The field's name in the written form.
@@ -135,6 +142,7 @@ impl StrategySetting {
             StrategySetting::HeadingPrefix => "heading_prefix",
             StrategySetting::TableHeader => "table_header",
             StrategySetting::Semantic => "semantic",
+            StrategySetting::MinCharactersPerChunk => "min_characters_per_chunk",
         }
     }
 
@@ -146,6 +154,7 @@ impl StrategySetting {
             }
             StrategySetting::HeadingPrefix | StrategySetting::TableHeader => Strategy::Markdown,
             StrategySetting::Semantic => Strategy::Semantic,
+            StrategySetting::MinCharactersPerChunk => Strategy::ChonkieRecursive,
         }
     }
 }
@@ -180,7 +189,7 @@ impl SettingsError {
 
 impl Settings {
     /// The fields of the written form, in order.
-    pub const FIELDS: [&'static str; 12] = [
+    pub const FIELDS: [&'static str; 13] = [
         "strategy",
         "size",
         "overlap",
@@ -193,6 +202,7 @@ impl Settings {
         "heading_prefix",
         "table_header",
         "semantic",
+        "min_characters_per_chunk",
     ];
 
     /// The configuration: the strategy's defaults, overridden by every field
@@ -251,6 +261,11 @@ impl Settings {
                         .map_or(EmbedderChoice::Lexical, EmbedderChoice::named);
                 }
             }
+            StrategyConfig::ChonkieRecursive(own) => {
+                own.min_characters_per_chunk = self
+                    .min_characters_per_chunk
+                    .unwrap_or(own.min_characters_per_chunk);
+            }
             _ => {}
         }
         Ok(config)
@@ -258,7 +273,7 @@ impl Settings {
 
     /// The first strategy-only setting given that `strategy` does not read,
     /// and how to name it (a semantic setting by its own name). A setting
-    /// at its off value (`false`) is not "given".
+    /// at its off value (`false`, the default) is not "given".
     fn foreign(&self, strategy: Strategy) -> Option<(StrategySetting, &'static str)> {
         StrategySetting::ALL
             .into_iter()
@@ -270,6 +285,9 @@ impl Settings {
                     StrategySetting::HeadingPrefix => self.heading_prefix == Some(true),
                     StrategySetting::TableHeader => self.table_header == Some(TableHeader::Repeat),
                     StrategySetting::Semantic => self.semantic.is_some(),
+                    StrategySetting::MinCharactersPerChunk => self
+                        .min_characters_per_chunk
+                        .is_some_and(|m| m != ChonkieConfig::DEFAULT_MIN_CHARACTERS_PER_CHUNK),
                 };
                 let name = match (&self.semantic, setting) {
                     (Some(s), StrategySetting::Semantic) => s.first_given().unwrap_or("semantic"),
@@ -313,6 +331,10 @@ const FIELD_TYPES: [(&str, &str); Settings::FIELDS.len()] = [
         "`markdown` only: a cut table's header rows in each chunk of its rows (`\"repeat\"`, counted in the size) or in its first chunk only (`\"once\"`).",
     ),
     ("SemanticSettings", "`semantic` only: `SemanticChunker`'s arguments."),
+    (
+        "number",
+        "`chonkie-recursive` only: `min_characters_per_chunk`, splits shorter than this many UTF-8 bytes joined to a neighbour (24; at least 1).",
+    ),
 ];
 
 /// The same for [`SemanticSettings`].
@@ -449,6 +471,10 @@ impl From<&Config> for Settings {
                 .map(|m| m.table_header)
                 .filter(|&t| t != TableHeader::Once),
             semantic: config.semantic_config().map(semantic_settings),
+            min_characters_per_chunk: config
+                .chonkie_config()
+                .map(|c| c.min_characters_per_chunk)
+                .filter(|&m| m != ChonkieConfig::DEFAULT_MIN_CHARACTERS_PER_CHUNK),
         }
     }
 }
@@ -556,6 +582,7 @@ mod tests {
                 StrategySetting::HeadingPrefix => s.heading_prefix = Some(true),
                 StrategySetting::TableHeader => s.table_header = Some(TableHeader::Repeat),
                 StrategySetting::Semantic => s.semantic = Some(SemanticSettings::default()),
+                StrategySetting::MinCharactersPerChunk => s.min_characters_per_chunk = Some(1),
             }
             s.resolve()
         };
@@ -595,6 +622,12 @@ mod tests {
             }),
             ..Config::for_strategy(Strategy::LangChainMarkdown)
         };
+        let chonkie = |min_characters_per_chunk| Config {
+            strategy: StrategyConfig::ChonkieRecursive(ChonkieConfig {
+                min_characters_per_chunk,
+            }),
+            ..Config::for_strategy(Strategy::ChonkieRecursive)
+        };
         let configs = [
             Config::recursive(40)
                 .with_overlap(5)
@@ -611,6 +644,9 @@ mod tests {
             Config::for_strategy(Strategy::Sentence),
             semantic,
             recipe,
+            chonkie(1),
+            chonkie(0),
+            chonkie(usize::MAX),
         ];
         for config in configs {
             let read = Settings::from(&config).resolve().unwrap();
@@ -630,6 +666,36 @@ mod tests {
         let written = Settings::from(&Config::for_strategy(Strategy::LangChainMarkdown));
         assert_eq!((written.each_line, &written.then_recursive), (None, &None));
         assert!(Settings::from(&Config::recursive(40)).semantic.is_none());
+        let written = Settings::from(&Config::for_strategy(Strategy::ChonkieRecursive));
+        assert_eq!(written.min_characters_per_chunk, None);
+    }
+
+    /// Chonkie's default given to another strategy is "not given", like
+    /// `table_header: "once"`; any other value, 0 included, is refused
+    /// there, and 0 reaches chonkie-recursive's engine, which refuses it as
+    /// chonkie does.
+    #[test]
+    fn min_characters_per_chunk_is_chonkies_alone() {
+        let given = |strategy, min| Settings {
+            strategy: Some(strategy),
+            min_characters_per_chunk: Some(min),
+            ..Settings::default()
+        };
+        assert_eq!(
+            given(Strategy::Recursive, 24).resolve().unwrap(),
+            Config::default()
+        );
+        let e = given(Strategy::Semchunk, 0).resolve().unwrap_err();
+        assert_eq!(e.field, "min_characters_per_chunk");
+        assert_eq!(
+            e.message,
+            "min_characters_per_chunk applies to the \"chonkie-recursive\" strategy only (the strategy is \"semchunk\"), which would ignore it"
+        );
+        let zero = given(Strategy::ChonkieRecursive, 0).resolve().unwrap();
+        assert_eq!(zero.chonkie_config().unwrap().min_characters_per_chunk, 0);
+        let e = zero.validate().unwrap_err();
+        assert_eq!(e.setting(), crate::Setting::MinCharacters);
+        assert_eq!(e.setting().field(), "min_characters_per_chunk");
     }
 
     #[test]

@@ -59,6 +59,10 @@ pub enum ChonkieError {
         /// The configured overlap.
         overlap: usize,
     },
+    /// `min_characters_per_chunk` is 0, which `RecursiveChunker` refuses
+    /// with a `ValueError` (every split is at least one byte, so 1 is the
+    /// least that means anything).
+    MinCharacters,
 }
 
 impl ChonkieError {
@@ -70,6 +74,7 @@ impl ChonkieError {
             | ChonkieError::SizeNotPositive
             | ChonkieError::WindowInsideChar { .. } => Setting::Size,
             ChonkieError::Overlap { .. } | ChonkieError::OverlapNotLess { .. } => Setting::Overlap,
+            ChonkieError::MinCharacters => Setting::MinCharacters,
         }
     }
 
@@ -88,10 +93,14 @@ impl ChonkieError {
                 "ValueError",
                 "chunk_overlap must be less than chunk_size".to_string(),
             )),
+            ChonkieError::MinCharacters => Some(("ValueError", MIN_CHARACTERS_MESSAGE.into())),
             _ => None,
         }
     }
 }
+
+/// `RecursiveChunker.__init__`'s words for a minimum of 0 or less.
+const MIN_CHARACTERS_MESSAGE: &str = "min_characters_per_chunk must be greater than 0";
 
 impl fmt::Display for ChonkieError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -125,6 +134,10 @@ impl fmt::Display for ChonkieError {
                 "chonkie's TokenChunker cuts the text's tokens into windows of {size} every {} tokens and decodes each window alone; one window {} inside the character {ch:?} at position {at}, so chonkie's chunk would hold U+FFFD for its bytes and the offsets from there on would count those instead of the text's characters (a bug of chonkie's, not reproduced here): change the size or the overlap, or count in chars",
                 size.saturating_sub(*overlap),
                 if *starts { "starts" } else { "ends" },
+            ),
+            ChonkieError::MinCharacters => write!(
+                f,
+                "chonkie's RecursiveChunker raises ValueError: {MIN_CHARACTERS_MESSAGE}: set min_characters_per_chunk to 1 or more (1 joins no split; chonkie's default is 24)"
             ),
         }
     }

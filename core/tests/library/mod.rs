@@ -5,14 +5,15 @@
 //! must catch, and asking the driver.
 //!
 //! A driver (`tests/reference/<library>/driver.py`) answers a case
-//! `{"text", "size", "unit", "overlap"?, "trim"?}` with `{"chunks": [str],
+//! `{"text", "size", "unit", "overlap"?, "trim"?,
+//! "min_characters_per_chunk"?}` with `{"chunks": [str],
 //! "offsets": [[start, end]]}` (char offsets), or with `{"error": class,
 //! "message": str}` where the library raises; anything else it adds is not
 //! compared.
 
 use super::oracle::{self, Vectors};
 use super::tokenizer;
-use chunkscope::{Config, Error, Splitter, Strategy, Unit};
+use chunkscope::{Error, Settings, Splitter, Strategy, Unit};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
@@ -81,20 +82,32 @@ impl Library {
 
     /// Our answer to a request, in the driver's shape: the chunks and their
     /// char offsets, or the exception the library raises where this engine
-    /// refuses; `Err` for a refusal of this engine's own.
+    /// refuses; `Err` for a refusal of this engine's own. The request's
+    /// settings are read as the written form ([`Settings`]) reads them, so
+    /// a strategy's own setting reaches its engine as any caller's would.
     pub fn ours(&self, request: &Value) -> Result<Value, Error> {
         let unit: Unit = request["unit"].as_str().unwrap().parse().unwrap();
         if let Unit::Tokens(_) = unit {
             tokenizer::counter(unit);
         }
-        let defaults = Config::for_strategy(self.strategy);
-        let config = Config {
-            size: request["size"].as_u64().unwrap() as usize,
-            overlap: request["overlap"].as_u64().unwrap_or(0) as usize,
-            trim: request["trim"].as_bool().unwrap_or(defaults.trim),
-            unit,
-            ..defaults
+        let count = |field: &str| {
+            let value = &request[field];
+            // A field given as anything but a count is a mistake of the
+            // generator, not a default.
+            assert!(value.is_null() || value.is_u64(), "{field}: {value}");
+            value.as_u64().map(|n| n as usize)
         };
+        let config = Settings {
+            strategy: Some(self.strategy),
+            size: count("size"),
+            overlap: count("overlap"),
+            trim: request["trim"].as_bool(),
+            unit: Some(unit),
+            min_characters_per_chunk: count("min_characters_per_chunk"),
+            ..Settings::default()
+        }
+        .resolve()
+        .unwrap_or_else(|e| panic!("{request}: {e}"));
         let text = request["text"].as_str().unwrap();
         match Splitter::new(config, &crate::tokenizer::resources())
             .and_then(|s| s.analyze(text, Default::default()))

@@ -3,9 +3,11 @@ Rust test suite (core/tests/chonkie.rs, core/tests/chonkie_token.rs).
 
 Reads one JSON object per line on stdin, writes one per line on stdout, in
 order. A case:
-    {"text": str, "size": int, "unit": "chars" | "cl100k" | "o200k"}
-answers, from RecursiveChunker(tokenizer, chunk_size=size).chunk(text) with
-its default rules and min_characters_per_chunk:
+    {"text": str, "size": int, "unit": "chars" | "cl100k" | "o200k",
+     "min_characters_per_chunk"?: int}
+answers, from RecursiveChunker(tokenizer, chunk_size=size,
+min_characters_per_chunk=...).chunk(text) with its default rules (and its
+default minimum when the case gives none):
     {"chunks": [str, ...], "offsets": [[start_index, end_index], ...],
      "token_counts": [int, ...]}
 A case with "chunker": "token" (and "overlap": int) is answered the same
@@ -63,8 +65,11 @@ def answer(case):
                 chunk_overlap=case["overlap"],
             )
         else:
+            kwargs = {}
+            if "min_characters_per_chunk" in case:
+                kwargs["min_characters_per_chunk"] = case["min_characters_per_chunk"]
             chunker = RecursiveChunker(
-                tokenizer=tokenizer(case["unit"]), chunk_size=case["size"]
+                tokenizer=tokenizer(case["unit"]), chunk_size=case["size"], **kwargs
             )
         chunks = chunker.chunk(case["text"])
     except Exception as e:  # noqa: BLE001 - every exception is an answer

@@ -61,6 +61,7 @@ impl Serialize for Settings {
         field(&mut s, names[9], &self.heading_prefix)?;
         field(&mut s, names[10], &self.table_header.map(TableHeader::name))?;
         field(&mut s, names[11], &self.semantic)?;
+        field(&mut s, names[12], &self.min_characters_per_chunk)?;
         s.end()
     }
 }
@@ -197,6 +198,9 @@ impl<'de> Visitor<'de> for SettingsVisitor {
                 "heading_prefix" => o.heading_prefix = read(&mut map, "heading_prefix")?,
                 "table_header" => o.table_header = read_name(&mut map, "table_header")?,
                 "semantic" => o.semantic = read(&mut map, "semantic")?,
+                "min_characters_per_chunk" => {
+                    o.min_characters_per_chunk = count(read(&mut map, "min_characters_per_chunk")?)
+                }
                 other => {
                     return Err(de::Error::custom(format!(
                         "config has no field {other:?}; the fields are {}",
@@ -502,7 +506,7 @@ mod tests {
             e,
             "config has no field \"sise\"; the fields are strategy, size, overlap, unit, \
              separators, placement, trim, each_line, then_recursive, heading_prefix, \
-             table_header, semantic"
+             table_header, semantic, min_characters_per_chunk"
         );
         let e = config(json!({"separators": [{"pattern": "x", "regexp": true}]})).unwrap_err();
         assert!(
@@ -572,6 +576,37 @@ mod tests {
         assert_eq!(field(json!({"placement": "left"})), "placement");
         assert_eq!(field(json!({"heading_prefix": true})), "heading_prefix");
         assert_eq!(field(json!({"semantic": {}})), "semantic");
+        assert_eq!(
+            field(json!({"min_characters_per_chunk": -1})),
+            "min_characters_per_chunk"
+        );
+        assert_eq!(
+            field(json!({"min_characters_per_chunk": 5})),
+            "min_characters_per_chunk"
+        );
+    }
+
+    #[test]
+    fn min_characters_per_chunk_is_read_and_echoed_for_chonkie() {
+        let c = config(json!({"strategy": "chonkie-recursive", "min_characters_per_chunk": 3.0}))
+            .unwrap();
+        assert_eq!(c.chonkie_config().unwrap().min_characters_per_chunk, 3);
+        let echo = serde_json::to_value(Settings::echo(&c)).unwrap();
+        assert_eq!(echo["min_characters_per_chunk"], json!(3));
+        assert_eq!(config(echo).unwrap(), c);
+        // At chonkie's default it is left out of the echo.
+        let c = config(json!({"strategy": "chonkie-recursive"})).unwrap();
+        let echo = serde_json::to_value(Settings::echo(&c)).unwrap();
+        assert!(echo.get("min_characters_per_chunk").is_none(), "{echo}");
+        for bad in [json!(-1), json!(2.5), json!("24")] {
+            let e =
+                config(json!({"strategy": "chonkie-recursive", "min_characters_per_chunk": bad}))
+                    .unwrap_err();
+            assert!(
+                e.starts_with("config.min_characters_per_chunk:") && e.contains("whole number"),
+                "{e}"
+            );
+        }
     }
 
     #[test]
