@@ -307,6 +307,13 @@ struct SplitArgs {
     #[arg(long = "min-chunk-size", value_name = "N", value_parser = count("--min-chunk-size"), allow_hyphen_values = true)]
     min_chunk_size: Option<usize>,
 
+    /// chonkie-recursive only: at each level, a split shorter than N UTF-8
+    /// bytes is joined to its neighbour before packing
+    /// (min_characters_per_chunk; 1 joins none, 0 is refused as chonkie
+    /// refuses it) [default: 24]
+    #[arg(long = "min-characters-per-chunk", value_name = "N", value_parser = count("--min-characters-per-chunk"), allow_hyphen_values = true)]
+    min_characters_per_chunk: Option<usize>,
+
     /// also print the recursion tree, the invariant checks and the configuration
     /// (json only)
     #[arg(long)]
@@ -545,6 +552,7 @@ impl SplitArgs {
             heading_prefix: self.heading_prefix.then_some(true),
             table_header: self.table_header,
             semantic,
+            min_characters_per_chunk: self.min_characters_per_chunk,
         };
         let config = settings
             .resolve_spelt(|name| format!("--{}", name.replace('_', "-")))
@@ -885,6 +893,37 @@ mod tests {
         );
         let e = run(&["--strategy", "markdown", "--table-header", "always"]).unwrap_err();
         assert!(e.contains("unknown table header \"always\""), "{e}");
+    }
+
+    #[test]
+    fn min_characters_per_chunk_is_for_chonkie_recursive_only() {
+        let a = run(&[
+            "--strategy",
+            "chonkie-recursive",
+            "--min-characters-per-chunk",
+            "3",
+        ])
+        .unwrap();
+        assert_eq!(
+            a.config.chonkie_config().unwrap().min_characters_per_chunk,
+            3
+        );
+        // Chonkie's default anywhere is no setting at all, as `--table-header once`.
+        run(&["--min-characters-per-chunk", "24"]).unwrap();
+        let e = run(&["--min-characters-per-chunk", "3"]).unwrap_err();
+        assert_eq!(
+            e,
+            "--min-characters-per-chunk applies to the \"chonkie-recursive\" strategy only \
+             (the strategy is \"recursive\"), which would ignore it"
+        );
+        let e = run(&[
+            "--strategy",
+            "chonkie-recursive",
+            "--min-characters-per-chunk",
+            "-1",
+        ])
+        .unwrap_err();
+        assert!(e.contains("whole number"), "{e}");
     }
 
     #[test]

@@ -384,6 +384,70 @@ fn a_flag_the_strategy_does_not_read_is_refused() {
     }
 }
 
+/// `--min-characters-per-chunk` is chonkie's `min_characters_per_chunk`:
+/// the chunks are chonkie 1.7.0's at each value (at 24, the 15-byte last
+/// paragraph is joined to the first, and the joined text is cut at its last
+/// level), the echo carries it, and 0 is refused with chonkie's words.
+#[test]
+fn min_characters_per_chunk_is_chonkies() {
+    let text = "Refunds take five days.\n\nUPI is instant.";
+    let chunks = |min: &str| {
+        let report = json_of(
+            &[
+                "--strategy",
+                "chonkie-recursive",
+                "--size",
+                "30",
+                "--min-characters-per-chunk",
+                min,
+                "--trace",
+            ],
+            text,
+        );
+        let texts: Vec<String> = report["chunks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["text"].as_str().unwrap().to_string())
+            .collect();
+        (texts, report["config"]["min_characters_per_chunk"].clone())
+    };
+    assert_eq!(
+        chunks("1"),
+        (
+            vec![
+                "Refunds take five days.\n\n".to_string(),
+                "UPI is instant.".to_string()
+            ],
+            Value::from(1)
+        )
+    );
+    assert_eq!(
+        chunks("24"),
+        (
+            vec![
+                "Refunds take five days.\n\nUPI i".to_string(),
+                "s instant.".to_string()
+            ],
+            Value::Null
+        )
+    );
+    let message = failure(
+        &[
+            "--strategy",
+            "chonkie-recursive",
+            "--min-characters-per-chunk",
+            "0",
+        ],
+        text.as_bytes(),
+        2,
+    );
+    assert!(
+        message.contains("ValueError: min_characters_per_chunk must be greater than 0"),
+        "{message}"
+    );
+}
+
 #[test]
 fn input_that_is_not_utf8_is_refused_with_its_offset() {
     let message = failure(&[], b"caf\xe9 au lait", 2);

@@ -97,6 +97,7 @@ def split(
     embedder: str | None = None,
     then_recursive: list[str] | None = None,
     table_header: str | None = None,
+    min_characters_per_chunk: int | None = None,
     trace: bool = False,
 ) -> Report:
     """Splits ``text`` and returns the report the ``chunkscope`` command prints.
@@ -165,6 +166,10 @@ def split(
       chars). ``embedder`` is ``"lexical"`` (TF-IDF over the document's own
       sentences, no model) or the path of a GloVe/fastText text file; a
       chunk longer than ``size`` is split again at the separators.
+    - ``"chonkie-recursive"``: ``min_characters_per_chunk`` is
+      ``RecursiveChunker``'s: at each level, splits shorter than this many
+      UTF-8 bytes are joined to a neighbour before packing (``None``:
+      chonkie's 24; 1 joins none; 0 raises chonkie's ``ValueError``).
 
     Settings that do not apply to the strategy are refused, not ignored.
     """
@@ -187,6 +192,7 @@ def split(
         embedder=embedder,
         then_recursive=then_recursive,
         table_header=table_header,
+        min_characters_per_chunk=min_characters_per_chunk,
     )
     return splitter.split(text, trace=trace)  # type: ignore[return-value]
 

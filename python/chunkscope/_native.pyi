@@ -40,7 +40,10 @@ class Splitter:
     a cut table's rows starts with its header rows (``"markdown"`` only); ``breakpoint``, ``amount``, ``buffer``,
     ``number_of_chunks``, ``min_chunk_size`` and ``embedder`` (``"lexical"``
     or the path of a GloVe/fastText text file) are ``SemanticChunker``'s
-    (``"semantic"`` only). A setting of another strategy is refused.
+    (``"semantic"`` only); ``min_characters_per_chunk`` is
+    ``RecursiveChunker``'s (``"chonkie-recursive"`` only: splits shorter than
+    this many UTF-8 bytes joined to a neighbour; ``None`` is chonkie's 24).
+    A setting of another strategy is refused.
     Raises ``chunkscope.ChunkscopeError`` for a configuration the engine
     refuses.
     """
@@ -65,6 +68,7 @@ class Splitter:
         embedder: str | None = None,
         then_recursive: list[str] | None = None,
         table_header: str | None = None,
+        min_characters_per_chunk: int | None = None,
     ) -> Splitter: ...
     def split(self, text: str, trace: bool = False) -> dict[str, Any]:
         """The report of the ``chunkscope`` command, as dicts and lists."""

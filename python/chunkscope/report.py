@@ -192,6 +192,7 @@ class Settings(TypedDict, total=False):
     heading_prefix: bool
     table_header: str
     semantic: SemanticSettings
+    min_characters_per_chunk: int
 
 
 class _ReportFields(TypedDict):

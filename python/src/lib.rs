@@ -121,13 +121,18 @@ impl Splitter {
     /// `table_header` (`"once"` or `"repeat"`) says whether each chunk of a
     /// cut table's rows starts with its header rows (`markdown` only), and `breakpoint`, `amount`, `buffer`,
     /// `number_of_chunks`, `min_chunk_size` and `embedder` (`"lexical"`, or
-    /// a GloVe/fastText text file) are `SemanticChunker`'s (`semantic` only).
+    /// a GloVe/fastText text file) are `SemanticChunker`'s (`semantic` only),
+    /// and `min_characters_per_chunk` is `RecursiveChunker`'s
+    /// (`chonkie-recursive` only: splits shorter than this many UTF-8 bytes
+    /// are joined to a neighbour; `None` is chonkie's 24, and 0 is refused
+    /// with chonkie's own `ValueError` message).
     #[new]
     #[pyo3(signature = (
         strategy="recursive", size=1000, overlap=0, separators=None, unit="chars",
         placement=None, trim=true, regex=false, each_line=false, heading_prefix=false,
         breakpoint=None, amount=None, buffer=None, number_of_chunks=None,
-        min_chunk_size=None, embedder=None, then_recursive=None, table_header=None
+        min_chunk_size=None, embedder=None, then_recursive=None, table_header=None,
+        min_characters_per_chunk=None
     ))]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -150,6 +155,7 @@ impl Splitter {
         embedder: Option<String>,
         then_recursive: Option<Vec<String>>,
         table_header: Option<&str>,
+        min_characters_per_chunk: Option<i64>,
     ) -> PyResult<Splitter> {
         let strategy: Strategy = strategy.parse().map_err(|m| config_error(py, m))?;
         // With the recipe, `regex` is about the recursive splitter's
@@ -204,6 +210,9 @@ impl Splitter {
                 .transpose()
                 .map_err(|m| config_error(py, m))?,
             semantic,
+            min_characters_per_chunk: min_characters_per_chunk
+                .map(|n| count(py, "min_characters_per_chunk", n))
+                .transpose()?,
         };
         let config = settings
             .resolve()
@@ -339,6 +348,9 @@ impl Splitter {
             dict.set_item("min_chunk_size", s.min_chunk_size)?;
             dict.set_item("embedder", self.embedder.as_deref())?;
         }
+        if let Some(own) = c.chonkie_config() {
+            dict.set_item("min_characters_per_chunk", own.min_characters_per_chunk)?;
+        }
         Ok(dict.into_any())
     }
 
@@ -378,6 +390,7 @@ impl Splitter {
                 "embedder",
                 "then_recursive",
                 "table_header",
+                "min_characters_per_chunk",
             ]
             .map(get)
             .into_iter()

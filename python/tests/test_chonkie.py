@@ -1,9 +1,10 @@
 """The `chonkie-recursive` and `chonkie-token` strategies against chonkie's
 RecursiveChunker and TokenChunker in the same process: the same chunks and
-offsets for random texts, sizes, overlaps and units, and the same ValueError
-on a special token. The differential tests of record are
-core/tests/chonkie.rs and core/tests/chonkie_token.rs (2 700 and 3 000
-recorded cases); this one checks the package's path to the engines."""
+offsets for random texts, sizes, overlaps, units and minimums
+(`min_characters_per_chunk`), and the same ValueError on a special token and
+on a minimum of 0. The differential tests of record are core/tests/chonkie.rs
+and core/tests/chonkie_token.rs (3 000 recorded cases each); this one checks
+the package's path to the engines."""
 
 import random
 
@@ -24,10 +25,16 @@ def test_the_same_chunks_as_chonkie(chonkie) -> None:
         text = "".join(rng.choice(WORDS) + rng.choice(GAPS) for _ in range(rng.randrange(1, 60)))
         unit = rng.choice(["chars", "chars", "cl100k"])
         size = rng.randint(4, 80)
+        minimum = rng.choice([None, None, 1, rng.randint(2, 40), rng.randint(100, 900)])
         tokenizer = "character" if unit == "chars" else tiktoken.get_encoding("cl100k_base")
-        theirs = module.RecursiveChunker(tokenizer=tokenizer, chunk_size=size).chunk(text)
-        report = chunkscope.split(text, strategy="chonkie-recursive", size=size, unit=unit)
-        assert [c["text"] for c in report["chunks"]] == [c.text for c in theirs], (text, unit, size)
+        given = {} if minimum is None else {"min_characters_per_chunk": minimum}
+        theirs = module.RecursiveChunker(tokenizer=tokenizer, chunk_size=size, **given).chunk(text)
+        report = chunkscope.split(
+            text, strategy="chonkie-recursive", size=size, unit=unit, min_characters_per_chunk=minimum
+        )
+        assert [c["text"] for c in report["chunks"]] == [c.text for c in theirs], (
+            text, unit, size, minimum
+        )
         assert [(c["start"], c["end"]) for c in report["chunks"]] == [
             (c.start_index, c.end_index) for c in theirs
         ]
@@ -79,3 +86,30 @@ def test_the_token_chunkers_value_errors(chonkie) -> None:
         with pytest.raises(chunkscope.ChunkscopeError) as ours:
             chunkscope.split("Refunds take 5 days.", strategy="chonkie-token", size=size, overlap=overlap)
         assert str(theirs.value) in str(ours.value)
+
+
+def test_a_minimum_of_zero_raises_as_in_chonkie(chonkie) -> None:
+    module, _ = chonkie
+    with pytest.raises(ValueError) as theirs:
+        module.RecursiveChunker(chunk_size=8, min_characters_per_chunk=0)
+    with pytest.raises(chunkscope.ChunkscopeError) as ours:
+        chunkscope.split("a b", strategy="chonkie-recursive", size=8, min_characters_per_chunk=0)
+    assert str(theirs.value) == "min_characters_per_chunk must be greater than 0"
+    assert str(theirs.value) in str(ours.value)
+
+
+def test_the_minimum_is_chonkies_alone_and_pickles() -> None:
+    import pickle
+
+    with pytest.raises(chunkscope.ChunkscopeError, match="min_characters_per_chunk"):
+        chunkscope.split("a b", strategy="recursive", min_characters_per_chunk=3)
+    with pytest.raises(chunkscope.ChunkscopeError, match="min_characters_per_chunk"):
+        chunkscope.split("a b", strategy="chonkie-recursive", min_characters_per_chunk=-1)
+    splitter = chunkscope.Splitter(strategy="chonkie-recursive", size=20, min_characters_per_chunk=3)
+    assert splitter.config["min_characters_per_chunk"] == 3
+    again = pickle.loads(pickle.dumps(splitter))
+    assert again.config == splitter.config
+    report = splitter.split("Refunds take five days. UPI is instant.", trace=True)
+    assert report["config"]["min_characters_per_chunk"] == 3
+    default = chunkscope.split("Refunds take five days.", strategy="chonkie-recursive", trace=True)
+    assert "min_characters_per_chunk" not in default["config"]

@@ -186,6 +186,10 @@ def cli(args: list[str], text: str) -> dict[str, Any] | None:
              "--sep", r"\.\s", "--sep", " ", "--regex"],
         ),
         (
+            {"strategy": "chonkie-recursive", "size": 30, "min_characters_per_chunk": 2},
+            ["--strategy", "chonkie-recursive", "--size", "30", "--min-characters-per-chunk", "2"],
+        ),
+        (
             {"strategy": "semantic", "size": 200, "buffer": 0, "amount": 50},
             ["--strategy", "semantic", "--size", "200", "--buffer", "0", "--amount", "50"],
         ),
@@ -227,6 +231,7 @@ def test_strategy_settings_are_refused_where_they_do_not_apply() -> None:
         ({"buffer": 2}, "buffer"),
         ({"then_recursive": []}, "then_recursive"),
         ({"embedder": "lexical"}, "embedder"),
+        ({"min_characters_per_chunk": 5}, "min_characters_per_chunk"),
     ]:
         with pytest.raises(chunkscope.ChunkscopeError, match=name):
             chunkscope.split(DOC, strategy="recursive", **kwargs)

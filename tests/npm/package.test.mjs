@@ -192,7 +192,7 @@ test("TypeScript reads every strategy's real report as the shipped Report type",
     [md, { strategy: "langchain-markdown", then_recursive: [] }],
     [REFUND, { strategy: "semantic", size: 60, semantic: { breakpoint: "gradient" } }],
     [REFUND, { strategy: "semchunk", size: 40 }],
-    [REFUND, { strategy: "chonkie-recursive", size: 40 }],
+    [REFUND, { strategy: "chonkie-recursive", size: 40, min_characters_per_chunk: 3 }],
     [REFUND, { strategy: "chonkie-token", size: 40, overlap: 5 }],
     [REFUND, { strategy: "llamaindex-sentence", size: 40, unit: "chars" }],
     [REFUND, { strategy: "text-splitter", size: 40 }],
@@ -285,6 +285,9 @@ split("text", null);
 split("text", { strategy: "markdown", heading_prefix: true });
 split("text", { strategy: "semantic", semantic: { breakpoint: "gradient", amount: 80, buffer: 1 } });
 split("text", { strategy: "langchain-markdown", each_line: true, then_recursive: [] });
+split("text", { strategy: "chonkie-recursive", min_characters_per_chunk: 3 });
+// @ts-expect-error: a minimum is a number
+split("text", { strategy: "chonkie-recursive", min_characters_per_chunk: "3" });
 // @ts-expect-error: a misspelt field
 split("text", { sise: 40 });
 // @ts-expect-error: a strategy that does not exist

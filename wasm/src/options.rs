@@ -6,9 +6,10 @@
 //!
 //! ```text
 //! { strategy?, size?, overlap?, unit?, separators?, placement?, trim?,
-//!   each_line?, then_recursive?, heading_prefix?,
+//!   each_line?, then_recursive?, heading_prefix?, table_header?,
 //!   semantic?: { breakpoint?, amount?, buffer?, number_of_chunks?,
-//!                min_chunk_size?, embedder?: "lexical" | "model:N" } }
+//!                min_chunk_size?, embedder?: "lexical" | "model:N" },
+//!   min_characters_per_chunk? }
 //! ```
 //!
 //! The configuration echo of a report (`report.config`) has this shape, so it

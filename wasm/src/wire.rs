@@ -17,7 +17,7 @@
 //! offsets into 10 MB would take four.
 //!
 //! ```text
-//! "CSA6"
+//! "CSA7"
 //! config    strategy, size, overlap, unit, [pattern, regex, level]*, placement, trim,
 //!           then what only the strategy reads:
 //!           langchain-markdown: each_line, then_recursive? [pattern, regex, level]*
@@ -25,6 +25,7 @@
 //!           semantic: breakpoint name, amount? (float), buffer,
 //!           number_of_chunks?, min_chunk_size?, embedder: its name,
 //!           `lexical` or `model:N` for the worker's loaded model
+//!           chonkie-recursive: min_characters_per_chunk
 //!           level: a named level's name (`sentence`), or empty
 //! chunks    n, then n × (bytes, chars, len, cut, overlap?, node?)
 //!           overlap: its bytes, from the chunk's own start
@@ -68,7 +69,7 @@ use chunkscope::{
     Strategy, StrategyConfig, Trace,
 };
 
-const MAGIC: &[u8; 4] = b"CSA6";
+const MAGIC: &[u8; 4] = b"CSA7";
 
 /// Packs `analysis` into a buffer that [`decode`] reads back.
 pub fn encode(analysis: &Analysis) -> Vec<u8> {
@@ -315,7 +316,7 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
         ascii: text.is_ascii(),
     };
     if r.take(MAGIC.len())? != MAGIC {
-        return Err("not a chunkscope report (the buffer does not start with CSA6)".into());
+        return Err("not a chunkscope report (the buffer does not start with CSA7)".into());
     }
     let config = read_config(&mut r)?;
     let (trace, checked) = (r.flag()?, r.flag()?);
@@ -716,6 +717,7 @@ fn write_config(w: &mut Writer, c: &Config) {
             }
             w.str(s.embedder.name());
         }
+        StrategyConfig::ChonkieRecursive(own) => w.num(own.min_characters_per_chunk),
         _ => {}
     }
 }
@@ -777,6 +779,11 @@ fn read_config(r: &mut Reader) -> Result<Config, String> {
             },
         }),
         StrategyConfig::Semantic(_) => StrategyConfig::Semantic(read_semantic_config(r)?),
+        StrategyConfig::ChonkieRecursive(_) => {
+            StrategyConfig::ChonkieRecursive(chunkscope::ChonkieConfig {
+                min_characters_per_chunk: r.num()?,
+            })
+        }
         other => other,
     };
     Ok(Config {
@@ -1174,6 +1181,21 @@ mod tests {
         }
     }
 
+    /// The minimum reaches the page with its split, so an answer is
+    /// matched to the request that asked for it.
+    #[test]
+    fn chonkies_minimum_survives_the_round_trip() {
+        for min in [1, 24, 500] {
+            let config = Config {
+                size: 30,
+                ..Config::for_strategy(Strategy::ChonkieRecursive)
+            }
+            .with_min_characters_per_chunk(min);
+            let a = round_trip(PAGE, config.clone(), Detail::Full);
+            assert_eq!(a.config, config);
+        }
+    }
+
     #[test]
     fn the_markdown_recipe_survives_the_round_trip() {
         let doc = "# Refunds\nWithin 5 days of approval, to the original method.\n\n\
@@ -1299,7 +1321,7 @@ mod tests {
     fn what_is_not_a_report_is_an_error() {
         let a = analyze(PAGE, Config::recursive(40), Detail::Full).unwrap();
         let bytes = encode(&a);
-        assert!(decode(b"CSA5", PAGE).unwrap_err().contains("CSA6"));
+        assert!(decode(b"CSA6", PAGE).unwrap_err().contains("CSA7"));
         // Every cut-short prefix is refused, none panics.
         for end in 0..bytes.len() {
             assert!(
