@@ -56,7 +56,7 @@ pub enum Strategy {
     Semchunk,
     /// Chonkie's `RecursiveChunker` (chonkie 1.7.0) with its default rules,
     /// reproduced exactly: paragraphs, sentences, pauses, words, then runs
-    /// of tokens, splits shorter than 24 bytes joined to a neighbour, the
+    /// of tokens, splits under `min_characters_per_chunk` bytes (24) joined, the
     /// chunks tiling the text. See [`crate::chonkie`].
     ChonkieRecursive,
     /// Chonkie's `TokenChunker` (chonkie 1.7.0), reproduced exactly:

@@ -104,6 +104,54 @@ e2e("Chonkie's RecursiveChunker on the refund page: its four chunks, cut where i
   assert.match(python, /RecursiveChunker\(tokenizer="character", chunk_size=40\)/);
 });
 
+// The same call with `min_characters_per_chunk=1` (nothing joined: the
+// title and the blank line after it are a chunk, each sentence is a split)
+// and `=100` (each level is one split, so the page reaches the last level and
+// is cut every 40 chars), recorded from chonkie 1.7.0.
+const CHONKIE_40_MIN_1 = [
+  [0, 15],
+  [15, 36],
+  [36, 68],
+  [68, 98],
+  [98, 114],
+];
+const CHONKIE_40_MIN_100 = [
+  [0, 40],
+  [40, 80],
+  [80, 114],
+];
+
+e2e("Chonkie's minimum: its input changes the chunks, a bad value is reported, and it is kept across strategies", async ({ page }) => {
+  await configure(page, { preset: 'refund', strategy: 'chonkie-recursive', size: 40 });
+  await waitForChunkSpans(page, spans(CHONKIE_40));
+  const input = byTestId(page, 'min-characters-input');
+  assert.equal(await input.inputValue(), '24', "chonkie's default");
+  await input.fill('1');
+  await waitForChunkSpans(page, spans(CHONKIE_40_MIN_1));
+  const view = byTestId(page, 'code-view');
+  await view.locator('summary', { hasText: 'Python' }).click();
+  await waitForText(page, byTestId(page, 'code-python'), /chunk_size=40, min_characters_per_chunk=1\)/, 'the Python call');
+  // 0 is chonkie's own ValueError; the last good chunks stay, the input is marked.
+  await input.fill('0');
+  const error = byTestId(page, 'config-error');
+  await waitForText(page, error, /ValueError: min_characters_per_chunk must be greater than 0/, "chonkie's refusal");
+  assert.equal(await input.getAttribute('aria-invalid'), 'true');
+  await waitForChunkSpans(page, spans(CHONKIE_40_MIN_1));
+  // A half-typed value is reported, not read as a default.
+  await input.fill('');
+  await waitForText(page, error, /min_characters_per_chunk is empty/, 'the empty field');
+  await input.fill('100');
+  await waitForChunkSpans(page, spans(CHONKIE_40_MIN_100));
+  assert.equal(await input.getAttribute('aria-invalid'), null);
+  // Another strategy has no such input and does not read it; back on
+  // chonkie-recursive, the value is where the learner left it.
+  await byTestId(page, 'strategy-select').selectOption('recursive');
+  await waitForValue(page, () => input.count(), 0, 'no minimum for recursive');
+  await byTestId(page, 'strategy-select').selectOption('chonkie-recursive');
+  await waitForChunkSpans(page, spans(CHONKIE_40_MIN_100));
+  assert.equal(await input.inputValue(), '100');
+});
+
 // The libraries view: the same page, size and unit, each library with its
 // own defaults. LangChain's `RecursiveCharacterTextSplitter(chunk_size=40,
 // add_start_index=True)` on the refund page, recorded from

@@ -16,6 +16,8 @@ pub enum Field {
     /// The separator list (empty, a regex that does not compile, regexes
     /// mixed with literals for LangChain, …).
     Separators,
+    /// chonkie-recursive's `min_characters_per_chunk` input.
+    MinCharacters,
 }
 
 impl Field {
@@ -27,6 +29,7 @@ impl Field {
             "overlap" => Some(Field::Overlap),
             "unit" => Some(Field::Unit),
             "separators" => Some(Field::Separators),
+            "min_characters_per_chunk" => Some(Field::MinCharacters),
             _ => None,
         }
     }
@@ -102,6 +105,19 @@ mod tests {
             blamed(vec![Action::AddSeparator(Separator::regex("("))]),
             Some(Field::Separators)
         );
+        let chonkie = Action::SetView(View::One(chunkscope::Strategy::ChonkieRecursive));
+        for typed in ["", "2.5", "-1", "0"] {
+            assert_eq!(
+                blamed(vec![
+                    chonkie.clone(),
+                    Action::SetMinCharacters(typed.into())
+                ]),
+                Some(Field::MinCharacters),
+                "{typed:?}"
+            );
+        }
+        // Another strategy never reads it.
+        assert_eq!(blamed(vec![Action::SetMinCharacters("x".into())]), None);
         assert_eq!(
             blamed(vec![
                 Action::SetText("ab😀cd".into()),

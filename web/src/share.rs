@@ -71,6 +71,10 @@ pub fn plain(snapshot: &Snapshot) -> String {
     if s.table_header != chunkscope::TableHeader::Once {
         plain.push_str(&format!("table_header={}\n", s.table_header.name()));
     }
+    // As typed, and only when not chonkie's default.
+    if s.min_characters != crate::state::settings::default_min_characters() {
+        plain.push_str(&format!("min_characters={}\n", escape(&s.min_characters)));
+    }
     let m = &snapshot.semantic;
     plain.push_str(&format!(
         "breakpoint={}\namount={}\nbuffer={}\n",
@@ -191,6 +195,7 @@ fn read(plain: Vec<u8>) -> Result<Snapshot, String> {
             }
             "heading_prefix" => settings.heading_prefix = value == "1",
             "table_header" => settings.table_header = value.parse()?,
+            "min_characters" => settings.min_characters = unescape(value)?,
             "breakpoint" => semantic.breakpoint = value.parse()?,
             "amount" => semantic.amount = unescape(value)?,
             "buffer" => semantic.buffer = unescape(value)?,
@@ -294,6 +299,7 @@ mod tests {
                 ],
                 heading_prefix: true,
                 table_header: chunkscope::TableHeader::Repeat,
+                min_characters: "3 ".into(),
                 ..state.settings
             },
             semantic: SemanticSettings {

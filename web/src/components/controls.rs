@@ -1,6 +1,7 @@
-//! Strategy, size, overlap, unit, placement and trimming.
+//! Strategy, size, overlap, unit, placement and trimming, and the settings
+//! of the strategy on screen.
 
-use super::help::help;
+use super::help::{count_field, help};
 use super::tokenizer::{unit_title, TokenizerLine};
 use crate::invalid::Field;
 use crate::state::{Action, Settings, TokenizerStatus, View};
@@ -77,6 +78,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
     let on_heading_prefix = d.reform(|e: Event| {
         Action::SetHeadingPrefix(e.target_unchecked_into::<HtmlInputElement>().checked())
     });
+    let on_min_characters = d.reform(|e: InputEvent| Action::SetMinCharacters(input_value(&e)));
     let markers = props.view.primary().separators_are_header_markers();
     let overlap_used = props.view.strategies().iter().any(|s| s.uses_overlap());
     // Placement is where a separator goes, so only a strategy that reads the
@@ -100,14 +102,11 @@ pub fn Controls(props: &ControlsProps) -> Html {
                     })}
                 </select>
             </div>
-            <div class="field">
-                <label for="size-input">
-                    {"Size"}
-                    {help("The most a chunk may hold, counted in the unit. A hard limit: no chunk is ever longer. Smaller chunks are more focused; larger ones keep more context.")}
-                </label>
-                <input id="size-input" data-testid="size-input" type="number" min="1" inputmode="numeric"
-                    value={s.size.clone()} oninput={on_size} aria-invalid={invalid(Field::Size)} />
-            </div>
+            {count_field(
+                "size-input",
+                ("Size", "The most a chunk may hold, counted in the unit. A hard limit: no chunk is ever longer. Smaller chunks are more focused; larger ones keep more context."),
+                "1", &s.size, on_size, invalid(Field::Size),
+            )}
             <div class="field">
                 <label for="overlap-input">
                     {"Overlap"}
@@ -174,6 +173,13 @@ pub fn Controls(props: &ControlsProps) -> Html {
                     {help("MarkdownHeaderTextSplitter gives one chunk per section by default, joining its paragraphs with two spaces and a line break. return_each_line=True gives every paragraph (lines up to a blank line or a header) its own chunk, each with its section's headers as metadata.")}
                 </div>
                 {super::recipe::recipe_controls(s.then_recursive, d)}
+            }
+            if props.view.reads_min_characters() {
+                {count_field(
+                    "min-characters-input",
+                    ("Shortest split", "Chonkie's min_characters_per_chunk. At each level, a split shorter than this many bytes (UTF-8: an emoji is 4) is joined to its neighbour before packing, so a short line or paragraph rides with the one next to it. 1 joins nothing; Chonkie's default is 24, and it refuses 0."),
+                    "1", &s.min_characters, on_min_characters, invalid(Field::MinCharacters),
+                )}
             }
             if props.view.shows_markdown() {
                 <div class="field check">

@@ -3,7 +3,7 @@
 //! breakpoints (each linked to the chunk it ends), and what the split cost.
 //! Every number is the engine's, from the trace's `semantic` record.
 
-use super::help::help;
+use super::help::{count_field, help};
 use crate::model::tenths;
 use crate::semantic_model::{bits, curve, decimals, Curve};
 use crate::state::semantic::slider;
@@ -167,14 +167,11 @@ pub fn SemanticView(props: &SemanticViewProps) -> Html {
                     <input data-testid="threshold-amount" type="number" aria-label="amount"
                         step={step} value={s.amount.clone()} oninput={on_amount} />
                 </div>
-                <div class="field">
-                    <label for="buffer-input">
-                        {"Buffer"}
-                        {help("SemanticChunker's buffer_size: each sentence is embedded together with this many sentences either side, which smooths the curve.")}
-                    </label>
-                    <input id="buffer-input" data-testid="buffer-input" type="number" min="0" inputmode="numeric"
-                        value={s.buffer.clone()} oninput={on_buffer} />
-                </div>
+                {count_field(
+                    "buffer-input",
+                    ("Buffer", "SemanticChunker's buffer_size: each sentence is embedded together with this many sentences either side, which smooths the curve."),
+                    "0", &s.buffer, on_buffer, None,
+                )}
             </div>
             { match c.as_ref() {
                 Some(c) => html! {

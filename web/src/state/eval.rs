@@ -82,6 +82,7 @@ impl EvalConfig {
             then_recursive: None,
             heading_prefix: false,
             table_header: chunkscope::TableHeader::Once,
+            min_characters: crate::state::settings::default_min_characters(),
         };
         settings.config(self.strategy).map_err(|p| p.message)
     }

@@ -161,6 +161,7 @@ impl Default for State {
                 then_recursive: None,
                 heading_prefix: false,
                 table_header: chunkscope::TableHeader::Once,
+                min_characters: crate::state::settings::default_min_characters(),
             },
             placement_from: Strategy::Recursive,
             other_separators: None,
@@ -304,6 +305,8 @@ pub enum Action {
     SetThenRecursive(Option<crate::state::RecipeList>),
     /// The heading-prefix checkbox (`markdown`) changed.
     SetHeadingPrefix(bool),
+    /// chonkie-recursive's minimum, as typed.
+    SetMinCharacters(String),
     /// The repeated-table-header checkbox (`markdown`) changed.
     SetTableHeader(chunkscope::TableHeader),
     /// A tree node was clicked (again to clear).
@@ -524,6 +527,10 @@ pub fn reduce(state: &State, action: Action) -> State {
         }
         Action::SetTableHeader(table_header) => {
             next.settings.table_header = table_header;
+            true
+        }
+        Action::SetMinCharacters(typed) => {
+            next.settings.min_characters = typed;
             true
         }
         Action::SetTrim(trim) => {
@@ -887,6 +894,49 @@ mod tests {
                 good,
                 "{action:?} replaced the split"
             );
+        }
+    }
+
+    /// The minimum reaches chonkie-recursive's split, is kept while the
+    /// learner looks at other strategies, and a bad value is reported with
+    /// chonkie's own words where the engine refuses it, the page's where it
+    /// does not parse, never clamped.
+    #[test]
+    fn chonkies_minimum_is_kept_across_strategies() {
+        let chonkie = Action::SetView(View::One(Strategy::ChonkieRecursive));
+        let minimum = |state: &State| {
+            let split = state.split(Strategy::ChonkieRecursive).unwrap();
+            split
+                .config
+                .chonkie_config()
+                .unwrap()
+                .min_characters_per_chunk
+        };
+        let state = act(&start(), chonkie.clone());
+        assert_eq!(minimum(&state), 24);
+        let default_chunks = texts(state.split(Strategy::ChonkieRecursive).unwrap()).len();
+        let state = act(&state, Action::SetMinCharacters("1".into()));
+        assert_eq!(minimum(&state), 1);
+        assert_ne!(
+            texts(state.split(Strategy::ChonkieRecursive).unwrap()).len(),
+            default_chunks,
+            "a minimum of 1 joins no short line of the refund page"
+        );
+        let state = act(&state, Action::SetView(View::Markdown));
+        assert_eq!(state.error, None);
+        let state = act(&state, chonkie.clone());
+        assert_eq!(state.settings.min_characters, "1");
+        assert_eq!(minimum(&state), 1);
+        for (typed, words) in [
+            ("0", "min_characters_per_chunk must be greater than 0"),
+            ("", "min_characters_per_chunk is empty"),
+            ("1.5", "whole number of bytes"),
+            ("-2", "cannot be negative"),
+        ] {
+            let next = act(&state, Action::SetMinCharacters(typed.into()));
+            let error = next.error.clone().map(|p| p.message).unwrap_or_default();
+            assert!(error.contains(words), "{typed:?}: {error}");
+            assert_eq!(minimum(&next), 1, "{typed:?} replaced the split");
         }
     }
 

@@ -35,6 +35,9 @@ pub struct Settings {
     /// `markdown`: whether each chunk of a cut table's rows starts with the
     /// table's header rows, counted in the size.
     pub table_header: chunkscope::TableHeader,
+    /// `chonkie-recursive`: `min_characters_per_chunk`, as typed (read only
+    /// for that strategy, so a half-typed value never blocks another).
+    pub min_characters: String,
 }
 
 impl Settings {
@@ -52,6 +55,34 @@ impl Settings {
     /// The semantic strategy's come from the semantic panel
     /// ([`super::semantic`]); here they are `SemanticChunker`'s defaults.
     pub fn config(&self, strategy: Strategy) -> Result<Config, Problem> {
+        let mut config = self.common(strategy)?;
+        match &mut config.strategy {
+            StrategyConfig::LangChainMarkdown(own) => {
+                *own = HeaderSplitConfig {
+                    each_line: self.each_line,
+                    then_recursive: self.then_recursive.map(super::RecipeList::separators),
+                };
+            }
+            StrategyConfig::Markdown(own) => {
+                *own = MarkdownConfig {
+                    heading_prefix: self.heading_prefix,
+                    table_header: self.table_header,
+                };
+            }
+            StrategyConfig::ChonkieRecursive(own) => {
+                // chonkie-core counts the minimum in UTF-8 bytes, whatever
+                // the unit of the size.
+                own.min_characters_per_chunk =
+                    parse_count(MIN_CHARACTERS, &self.min_characters, Unit::Bytes)
+                        .map_err(|message| Problem::new(Field::MinCharacters, message))?;
+            }
+            _ => {}
+        }
+        Ok(config)
+    }
+
+    /// The common settings for `strategy`, with its own at their defaults.
+    fn common(&self, strategy: Strategy) -> Result<Config, Problem> {
         let count = |field, name, raw: &str| {
             parse_count(name, raw, self.unit).map_err(|message| Problem::new(field, message))
         };
@@ -69,34 +100,19 @@ impl Settings {
             trim: self.trim,
             ..Config::default()
         };
-        let mut config = typed.with_strategy(strategy);
-        match &mut config.strategy {
-            StrategyConfig::LangChainMarkdown(own) => {
-                *own = HeaderSplitConfig {
-                    each_line: self.each_line,
-                    then_recursive: self.then_recursive.map(super::RecipeList::separators),
-                };
-            }
-            StrategyConfig::Markdown(own) => {
-                *own = MarkdownConfig {
-                    heading_prefix: self.heading_prefix,
-                    table_header: self.table_header,
-                };
-            }
-            _ => {}
-        }
-        Ok(config)
+        Ok(typed.with_strategy(strategy))
     }
 
     /// The engine configuration for `strategy` as `view` shows it: in the
     /// libraries view, the library's own defaults
     /// ([`Config::for_strategy`]) with the size, overlap and unit typed here,
-    /// so each pane is that library called with a size and nothing else.
+    /// so each pane is that library called with a size and nothing else
+    /// (its own settings, hidden there, are neither read nor refused).
     pub fn config_in(&self, view: super::View, strategy: Strategy) -> Result<Config, Problem> {
-        let typed = self.config(strategy)?;
         if !view.library_defaults() {
-            return Ok(typed);
+            return self.config(strategy);
         }
+        let typed = self.common(strategy)?;
         Ok(Config {
             size: typed.size,
             overlap: typed.overlap,
@@ -126,6 +142,14 @@ impl Settings {
             .into_iter()
             .find(|name| chunkscope::presets::separators(name).as_ref() == Some(&self.separators))
     }
+}
+
+/// The name the page gives the minimum in its messages: the library's.
+const MIN_CHARACTERS: &str = "min_characters_per_chunk";
+
+/// The minimum's field as the page first shows it: chonkie's default.
+pub fn default_min_characters() -> String {
+    chunkscope::ChonkieConfig::DEFAULT_MIN_CHARACTERS_PER_CHUNK.to_string()
 }
 
 /// Reads a whole number typed into the `field` input. Anything else is an error
@@ -178,6 +202,7 @@ mod tests {
             then_recursive: None,
             heading_prefix: false,
             table_header: chunkscope::TableHeader::Once,
+            min_characters: default_min_characters(),
         };
         assert_eq!(
             settings("20").config(Strategy::Semantic).unwrap().overlap,
@@ -210,6 +235,7 @@ mod tests {
             then_recursive: None,
             heading_prefix: false,
             table_header: chunkscope::TableHeader::Once,
+            min_characters: default_min_characters(),
         };
         let libraries = super::super::View::Libraries(super::super::Libraries::DEFAULT);
         let langchain = settings.config_in(libraries, Strategy::LangChain).unwrap();
@@ -254,6 +280,7 @@ mod tests {
             then_recursive: None,
             heading_prefix: false,
             table_header: chunkscope::TableHeader::Once,
+            min_characters: default_min_characters(),
         };
         let config = settings.config(Strategy::Sentence).unwrap();
         assert_eq!(

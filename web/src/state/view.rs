@@ -222,7 +222,7 @@ impl View {
         }
         match self.primary() {
             Strategy::Semchunk => "semchunk reads no list: for each piece it picks its own splitter (the longest run of newlines, then of tabs, then of spaces; a space after a sentence end; punctuation; every character), which labels each cut.",
-            Strategy::ChonkieRecursive => "Chonkie's RecursiveChunker reads no list: its levels are fixed (paragraphs, sentence ends, pauses such as brackets and commas, words, then runs of tokens), and a split shorter than 24 bytes is joined to its neighbour.",
+            Strategy::ChonkieRecursive => "Chonkie's RecursiveChunker reads no list: its levels are fixed (paragraphs, sentence ends, pauses such as brackets and commas, words, then runs of tokens), and a split shorter than min_characters_per_chunk (24 bytes unless you change it) is joined to its neighbour.",
             Strategy::ChonkieToken => "Chonkie's TokenChunker reads no list: it cuts the text's tokens (characters, with its character tokenizer) into windows of the size, one every size minus overlap, wherever they fall.",
             Strategy::LlamaIndexSentence => "LlamaIndex's SentenceSplitter reads no list: it splits at three newlines, then between Punkt's sentences, then after , . ; 。 ？ ！, then at spaces, then between characters, and each cut is labelled with the one that made it.",
             Strategy::TextSplitter => "text-splitter reads no list: its levels are fixed (runs of line breaks, a longer run first, then sentences, words, graphemes and characters), and each chunk packs the largest units that fit; each cut is labelled with the level it lies on.",
@@ -256,7 +256,7 @@ impl View {
         Some(match strategy {
             Strategy::LangChain => "One list of separators, strongest first (\\n\\n, \\n, space, then any character). The whole text is split at the first separator it holds, the pieces are merged greedily back up to the size, and only a piece still too big is split again with the next separator. A separator is kept at the start of the piece after it, and a chunk can pass the size when no separator is left to cut it.",
             Strategy::Semchunk => "No list: for each piece, semchunk picks one splitter from what the piece holds (its longest run of newlines, else of tabs, else of whitespace, else a space after a sentence end, else punctuation, else every character), splits there, merges the pieces by binary search up to the size, and recurses only into a piece that is still too big. Whitespace it split at is dropped.",
-            Strategy::ChonkieRecursive => "Fixed levels (paragraphs, sentence ends, pauses, words, then runs of tokens), each delimiter kept at the end of its split. A split under 24 bytes is joined to its neighbour before packing, so a chunk can run across a blank line, and packing adds up the splits' counts rather than counting the joined text.",
+            Strategy::ChonkieRecursive => "Fixed levels (paragraphs, sentence ends, pauses, words, then runs of tokens), each delimiter kept at the end of its split. A split under min_characters_per_chunk (24 bytes by default) is joined to its neighbour before packing, so a chunk can run across a blank line, and packing adds up the splits' counts rather than counting the joined text.",
             Strategy::TextSplitter => "Levels found in the text rather than a list: runs of line breaks (a longer run is a stronger level), then sentences, words, grapheme clusters and characters by Unicode's rules. For each chunk it takes the strongest level whose next piece fits, packs as many pieces of that level (or stronger) as fit, and trims the chunk; nothing is split again with a weaker list, so a chunk never ends inside a word while a word boundary fits.",
             Strategy::LlamaIndexSentence => "Split functions in a fixed order: three newlines, then sentences (NLTK's Punkt with no training, so \"Dr.\" ends a sentence and \"J. R. R. Tolkien\" does not), then clauses after , . ; and their CJK marks, then spaces, then characters; a piece over the size is split by the first function that divides it. The splits are packed in order up to the size with an overlap of whole splits, and every chunk is stripped. It counts cl100k tokens unless told otherwise.",
             _ => return None,
@@ -321,6 +321,12 @@ impl View {
     /// be turned on.
     pub fn shows_markdown(self) -> bool {
         self.strategies().contains(&Strategy::Markdown)
+    }
+
+    /// Whether chonkie-recursive is on screen with the page's settings (not
+    /// the libraries view's defaults), so its minimum can be set.
+    pub fn reads_min_characters(self) -> bool {
+        !self.library_defaults() && self.strategies().contains(&Strategy::ChonkieRecursive)
     }
 
     /// Whether one of the engines shown is a LangChain class, so the controls

@@ -284,6 +284,7 @@ pub fn snapshot(card: &Card) -> Snapshot {
             // views keep the size for the text.
             heading_prefix: card.view == View::Markdown,
             table_header: chunkscope::TableHeader::Once,
+            min_characters: crate::state::settings::default_min_characters(),
         },
         semantic: crate::state::SemanticSettings::default(),
     }

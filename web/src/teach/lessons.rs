@@ -161,6 +161,7 @@ impl Lesson {
                 then_recursive: None,
                 heading_prefix: false,
                 table_header: chunkscope::TableHeader::Once,
+                min_characters: crate::state::settings::default_min_characters(),
             },
             semantic: crate::state::SemanticSettings::default(),
         }
