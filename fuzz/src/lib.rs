@@ -18,7 +18,9 @@
 //!    2–3 pick the placement (end, start, none, end), bit 2 also turns the
 //!    Markdown heading prefix on and bit 4 repeats a table's header, bits 6–7
 //!    count tokens instead: 1 cl100k, 2 o200k (0 and 3 leave bit 0's unit).
-//! 4. separator count: the byte mod 8 (0 is refused by the recursive engine).
+//! 4. separator count: the byte mod 8 (0 is refused by the recursive engine);
+//!    for chonkie-recursive, which reads no list, it picks the
+//!    `min_characters_per_chunk` from [`MIN_CHARACTERS`] instead.
 //! 5. each separator: `0..=159` one of [`LITERALS`], `160..=209` one of
 //!    [`REGEXES`], `210..` reads a length byte (1–4) and that many bytes as a
 //!    literal (a regex when the first byte is odd).
@@ -32,8 +34,9 @@ use arbitrary::{Arbitrary, Unstructured};
 use chunkscope::langchain::{self, Keep, Kind, LangChainConfig, LangChainError};
 use chunkscope::tokens::Encoding;
 use chunkscope::{
-    check, split, Config, Detail, Error, HeaderSplitConfig, MarkdownConfig, Output, Placement,
-    Property, Resources, Separator, Splitter, Strategy, StrategyConfig, TableHeader, Unit,
+    check, split, ChonkieConfig, Config, Detail, Error, HeaderSplitConfig, MarkdownConfig, Output,
+    Placement, Property, Resources, Separator, Splitter, Strategy, StrategyConfig, TableHeader,
+    Unit,
 };
 
 /// The trace-truth checks of `core/tests/truth.rs`, the same file: every
@@ -52,6 +55,11 @@ pub const HUGE_SIZES: [usize; 6] = [
     u32::MAX as usize + 1,
     1 << 20,
 ];
+
+/// chonkie-recursive's minimums worth trying: 0 (refused, as chonkie
+/// refuses it), 1 (nothing joined), small ones, its default, one past most
+/// splits and one past any fuzzed text.
+pub const MIN_CHARACTERS: [usize; 8] = [0, 1, 2, 5, 24, 24, 100, usize::MAX];
 
 /// Literal separators worth trying: the usual ones, multi-byte and CJK ones,
 /// ones that overlap themselves (`aa`, `\n\n`), and the hard cut.
@@ -142,6 +150,9 @@ pub fn decode(data: &[u8], strategy: Strategy) -> (String, Config) {
             } else {
                 TableHeader::Once
             },
+        }),
+        StrategyConfig::ChonkieRecursive(_) => StrategyConfig::ChonkieRecursive(ChonkieConfig {
+            min_characters_per_chunk: MIN_CHARACTERS[count as usize],
         }),
         other => other,
     };
