@@ -20,7 +20,7 @@ mod library;
 mod oracle;
 mod tokenizer;
 
-use chunkscope::{ChonkieConfig, Error, Strategy};
+use chunkscope::{ChonkieConfig, Strategy};
 use library::{Library, Rng};
 use serde_json::{json, Value};
 
