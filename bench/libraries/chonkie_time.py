@@ -1,5 +1,5 @@
-"""Times chonkie 1.7.0's RecursiveChunker in-process on one file, for
-bench/libraries.sh.
+"""Times chonkie 1.7.0's RecursiveChunker (or, with STRATEGY=chonkie-token,
+its TokenChunker) in-process on one file, for bench/libraries.sh.
 
 Usage: chonkie_time.py UNIT FILE SECONDS SIZE...
 Prints, tab-separated, one line per size: <size> <best wall s> <best cpu s> <chunks>.
@@ -8,6 +8,7 @@ about SECONDS (at least 3 times); the fastest run is kept.
 """
 
 import logging
+import os
 import sys
 import time
 import warnings
@@ -16,7 +17,9 @@ warnings.simplefilter("ignore")
 logging.disable(logging.CRITICAL)
 
 import tiktoken  # noqa: E402
-from chonkie import RecursiveChunker  # noqa: E402
+from chonkie import RecursiveChunker, TokenChunker  # noqa: E402
+
+CHUNKER = TokenChunker if os.environ.get("STRATEGY") == "chonkie-token" else RecursiveChunker
 
 unit, path, seconds, *sizes = sys.argv[1:]
 text = open(path, encoding="utf-8").read()
@@ -25,7 +28,7 @@ for size in map(int, sizes):
     started, runs = time.perf_counter(), 0
     while runs < 3 or time.perf_counter() - started < float(seconds):
         tokenizer = "character" if unit == "chars" else tiktoken.get_encoding(f"{unit}_base")
-        chunker = RecursiveChunker(tokenizer=tokenizer, chunk_size=size)
+        chunker = CHUNKER(tokenizer=tokenizer, chunk_size=size)
         w, c = time.perf_counter(), time.thread_time()
         chunks = chunker.chunk(text)
         best_cpu = min(best_cpu, time.thread_time() - c)
