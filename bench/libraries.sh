@@ -43,9 +43,6 @@ cargo build -q --release -p chunkscope --features tiktoken --example libraries -
 printf 'strategy\tunit\tsize\tchunkscope ms\tlibrary ms\tspeed-up\tchunks\n'
 for strategy in semchunk chonkie-recursive chonkie-token llamaindex-sentence; do
   for unit in chars cl100k; do
-    # In tokens, TokenChunker's windows cut a character of this text (a
-    # box-drawing character of several tokens), which chonkie-token refuses.
-    [ "$strategy/$unit" = chonkie-token/cl100k ] && continue
     case "$unit" in chars) sizes=(256 1000 4000) ;; *) sizes=(64 256 1000) ;; esac
     paste <(target/release/examples/libraries "$strategy" "$unit" "$input" "$seconds" "${sizes[@]}") \
           <(STRATEGY="$strategy" "$PY" "bench/libraries/${strategy%%-*}_time.py" "$unit" "$input" "$seconds" "${sizes[@]}") |

@@ -340,7 +340,9 @@ chunk a line instead, each with its \"file\". Each chunk has its char offsets
 unit, the cut that ended it (the separator's text, or hard, end or window) and
 its text. With a langchain strategy, text is exactly LangChain's string (is_slice
 says whether it is the source between the offsets) and start_index is what
-LangChain's add_start_index gives; with no --sep it uses LangChain's defaults.";
+LangChain's add_start_index gives; with no --sep it uses LangChain's defaults.
+With a chonkie strategy whose tokens cut a character, text is chonkie's (with
+U+FFFD) and start_index its own.";
 
 const AFTER_HELP: &str = "\
 Values may also follow an equals sign: --size=40.

@@ -289,6 +289,13 @@ fn order(source: &str, output: &Output, chars: &CharIndex<'_>) -> Check {
         if c.index != i {
             return Check::fail(format!("chunk {i} is numbered {}", c.index));
         }
+        let own = output.library.as_ref().and_then(|l| l.get(i)?.text());
+        if let (true, Some(own)) = (c.span.is_empty(), own) {
+            return Check::fail(format!(
+                "chunk {i} at position {} holds no character of the source: it is the library's {own:?}, bytes of a character its run cut on both sides",
+                at()
+            ));
+        }
         if c.span.is_empty()
             || c.span.end > source.len()
             || !source.is_char_boundary(c.span.start)

@@ -18,10 +18,14 @@
 //! tile the text, so a chunk can run across a blank line when the blank
 //! line's split was too short to stand alone.
 //!
-//! Where chonkie's own text would not be a slice (its last level decodes
-//! each run of tokens alone, so a run that ends inside a character comes
-//! back with U+FFFD, and every offset after it is wrong), the split is a
-//! [`ChonkieError`] that says so.
+//! Its last level decodes each run of tokens alone, so in tokens a run that
+//! starts or ends inside a character (one of several tokens) comes back
+//! with U+FFFD for that character's bytes, and chonkie's offsets for the
+//! runs after it in the piece count the replacement characters. Such a
+//! split carries chonkie's own text for those chunks
+//! ([`NotSlice::TokensDecodedApart`]) and its `start_index` for every chunk
+//! ([`Output::library`]); a chunk's span holds the characters whose first
+//! byte is in its run ([`held`]).
 
 pub use crate::config::ChonkieConfig;
 pub use crate::error::chonkie::ChonkieError;
@@ -30,9 +34,10 @@ use crate::config::Config;
 use crate::engine::{Engine, EngineOutput};
 use crate::error::Error;
 use crate::separator::Separator;
-use crate::span::Span;
-use crate::trace::{Chunk, Cut, Output};
-use crate::unit::{Counter, Measure, Unit};
+use crate::span::{CharCursor, Span};
+use crate::trace::{Chunk, Cut, LibraryFact, NotSlice, Output};
+use crate::unit::{ceil_boundary, Counter, Measure, Unit};
+use std::borrow::Cow;
 
 /// `RecursiveRules()`'s delimiters, level by level; a fifth level cuts runs
 /// of `size` tokens.
@@ -127,6 +132,10 @@ struct State<'a> {
     chunks: Vec<Chunk>,
     /// The shallowest delimiter crossed since the last chunk, with its level.
     pending: Option<(usize, usize)>,
+    /// For each chunk made of a run of tokens decoded in a piece where one
+    /// run's edge is inside a character: the chunk, chonkie's text where it
+    /// is not the span's, and chonkie's `start_index`.
+    apart: Vec<(usize, Option<String>, usize)>,
 }
 
 /// Splits `text` as `RecursiveChunker(tokenizer, chunk_size=size,
@@ -152,8 +161,10 @@ pub(crate) fn run(
         measure: Measure::new(counter, text),
         chunks: Vec::new(),
         pending: None,
+        apart: Vec::new(),
     };
     state.level(Span::new(0, text.len()), 0)?;
+    let library = (!state.apart.is_empty()).then(|| library(text, &state.chunks, state.apart));
     // The cuts index the delimiters that cut, in chonkie's order: its lists
     // hold 46, of which a text uses a few, and a legend of the others would
     // say nothing.
@@ -176,8 +187,54 @@ pub(crate) fn run(
     Ok(Output {
         chunks: state.chunks,
         separators: Some(used.into_iter().map(|i| all[i].clone()).collect()),
+        library,
         ..Output::default()
     })
+}
+
+/// Chonkie's word on every chunk once some run of tokens was decoded apart:
+/// the chunks of such a run as recorded, every other chunk at its true start
+/// (the offsets of the levels above are sums of slices' lengths).
+fn library(
+    source: &str,
+    chunks: &[Chunk],
+    apart: Vec<(usize, Option<String>, usize)>,
+) -> Vec<LibraryFact> {
+    let mut chars = CharCursor::new(source);
+    let mut facts: Vec<LibraryFact> = chunks
+        .iter()
+        .map(|c| {
+            LibraryFact::new(
+                None,
+                None,
+                Some(chars.char_offset(c.span.start) as i64),
+                None,
+            )
+        })
+        .collect();
+    for (i, text, start) in apart {
+        let why = text.as_ref().map(|_| NotSlice::TokensDecodedApart);
+        facts[i] = LibraryFact::new(text, why, Some(start as i64), None);
+    }
+    facts
+}
+
+/// The text chonkie gets for the bytes `raw` of `source` decoded alone:
+/// tiktoken's `decode(errors="replace")`, Python's `bytes.decode("utf-8",
+/// "replace")`, which puts one U+FFFD for each maximal invalid sequence, as
+/// `from_utf8_lossy` does. Only a run's edges can cut a character.
+pub(crate) fn decoded(source: &str, raw: Span) -> Cow<'_, str> {
+    String::from_utf8_lossy(&source.as_bytes()[raw.start..raw.end])
+}
+
+/// The span a run of bytes `raw` stands for: the characters whose first byte
+/// is in it. Consecutive runs give spans that tile the text; a run inside
+/// one character gives an empty span.
+pub(crate) fn held(source: &str, raw: Span) -> Span {
+    Span::new(
+        ceil_boundary(source, raw.start),
+        ceil_boundary(source, raw.end),
+    )
 }
 
 impl State<'_> {
@@ -207,18 +264,13 @@ impl State<'_> {
             self.push(piece);
             return Ok(());
         }
-        let splits = if level == TOKEN_LEVEL {
-            self.token_runs(piece)?
-        } else {
-            delimit(self.source, piece, level, self.min_chars)
-        };
+        if level == TOKEN_LEVEL {
+            self.token_runs(piece);
+            return Ok(());
+        }
+        let splits = delimit(self.source, piece, level, self.min_chars);
         let counts: Vec<usize> = splits.iter().map(|s| self.measure.len(s.span)).collect();
-        // The last level's runs are not merged.
-        let groups = if level == TOKEN_LEVEL {
-            (0..splits.len()).map(|i| (i, i + 1)).collect()
-        } else {
-            merge_indices(&counts, self.size)
-        };
+        let groups = merge_indices(&counts, self.size);
         let last = groups.len().saturating_sub(1);
         for (g, &(first, end)) in groups.iter().enumerate() {
             let span = Span::new(splits[first].span.start, splits[end - 1].span.end);
@@ -236,10 +288,11 @@ impl State<'_> {
     }
 
     /// The last level: runs of `size` tokens (characters, for chonkie's
-    /// character tokenizer), each decoded alone.
-    fn token_runs(&self, piece: Span) -> Result<Vec<Split>, Error> {
+    /// character tokenizer), each decoded alone and each a chunk (a run
+    /// over the size, by its decoded text's count, goes past the last level
+    /// and is kept whole). A hard cut between runs.
+    fn token_runs(&mut self, piece: Span) {
         let text = piece.text(self.source);
-        let hard = Some(separators().len() - 1);
         let mut ends = Vec::new();
         match self.measure.counter().tokenizer() {
             None => {
@@ -247,50 +300,48 @@ impl State<'_> {
                 for (i, _) in text.char_indices().skip(1) {
                     n += 1;
                     if n % self.size == 0 {
-                        ends.push(i);
+                        ends.push(piece.start + i);
                     }
                 }
             }
             Some(tokenizer) => {
-                let mut at = 0;
+                let mut at = piece.start;
                 for run in tokenizer.encode(text).chunks(self.size) {
                     at += run
                         .iter()
                         .map(|&t| tokenizer.token_bytes(t).map_or(0, <[u8]>::len))
                         .sum::<usize>();
-                    if at < text.len() {
-                        if !text.is_char_boundary(at) {
-                            let start = (0..at)
-                                .rev()
-                                .find(|&i| text.is_char_boundary(i))
-                                .unwrap_or(0);
-                            let ch = text[start..].chars().next().expect("a char");
-                            return Err(ChonkieError::CharAcrossTokens {
-                                ch,
-                                at: self.measure.chars(Span::new(0, piece.start + start)),
-                                size: self.size,
-                            }
-                            .into());
-                        }
+                    if at < piece.end {
                         ends.push(at);
                     }
                 }
             }
         }
-        let mut splits = Vec::with_capacity(ends.len() + 1);
-        let mut start = 0;
-        for end in ends {
-            splits.push(Split {
-                span: Span::new(piece.start + start, piece.start + end),
-                end: hard,
-            });
+        ends.push(piece.end);
+        let apart = ends.iter().any(|&at| !self.source.is_char_boundary(at));
+        // `_recursive_chunk`'s offset for the piece: a sum of slices' lengths.
+        let mut offset = if apart {
+            self.measure.chars(Span::new(0, piece.start))
+        } else {
+            0
+        };
+        let hard = separators().len() - 1;
+        let mut start = piece.start;
+        for (i, &end) in ends.iter().enumerate() {
+            if i > 0 {
+                self.cross(Some(hard), TOKEN_LEVEL);
+            }
+            let raw = Span::new(start, end);
+            let span = held(self.source, raw);
+            self.push(span);
+            if apart {
+                let text = decoded(self.source, raw);
+                let own = (text != span.text(self.source)).then(|| text.to_string());
+                self.apart.push((self.chunks.len() - 1, own, offset));
+                offset += text.chars().count();
+            }
             start = end;
         }
-        splits.push(Split {
-            span: Span::new(piece.start + start, piece.end),
-            end: None,
-        });
-        Ok(splits)
     }
 }
 

@@ -13,12 +13,14 @@
 //! is the last one's `end_index` less the length of its last
 //! `chunk_overlap` tokens decoded alone, and `end_index` is `start_index`
 //! plus the chunk's length in characters. Where every window starts and
-//! ends between characters, those are the chunks' true char offsets, which
-//! is what this engine reports. In tokens a window can start or end inside a
-//! character (a character of several tokens): chonkie then decodes its
-//! bytes to U+FFFD, so the chunk is not the text, and every offset after it
-//! counts the replacement characters instead of the text's. Such a split is
-//! a [`ChonkieError::WindowInsideChar`] that says so.
+//! ends between characters, those are the chunks' true char offsets. In
+//! tokens a window can start or end inside a character (a character of
+//! several tokens): chonkie then decodes its bytes to U+FFFD, so the chunk
+//! is not the text, and every offset after it counts the replacement
+//! characters instead of the text's. The split then carries chonkie's own
+//! text for each such chunk ([`NotSlice::TokensDecodedApart`]) and chonkie's
+//! `start_index` for every chunk ([`Output::library`](crate::Output)); a
+//! chunk's span holds the characters whose first byte is in its window.
 //!
 //! `chunk_overlap` may be a fraction in chonkie (`int(chunk_overlap *
 //! chunk_size)` tokens, never checked against the size: 1.0 makes
@@ -32,12 +34,12 @@
 //! counted alone, what the checks and the page count, which in tokens can
 //! differ from it (a word cut in two encodes differently on its own).
 
-use crate::chonkie::ChonkieError;
+use crate::chonkie::{self, ChonkieError};
 use crate::config::Config;
 use crate::engine::Run;
 use crate::error::Error;
 use crate::span::Span;
-use crate::trace::{Cut, Node};
+use crate::trace::{Cut, LibraryFact, Node, NotSlice};
 use crate::unit::{Counter, Unit};
 
 /// `TokenChunker.__init__`'s checks, in its order (the tokenizer first:
@@ -129,41 +131,88 @@ pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
     );
     let root = run.node(Node::windows(source.len(), count, size, stride));
     run.pending = Cut::Window;
+    // A window's bytes, from its first token to its last; in tokens its
+    // edges can fall inside a character.
+    let window = |first: usize, starts: &mut Chars, finishes: &mut Chars| {
+        let last = (first + size).min(count);
+        match &ends {
+            None => Span::new(starts.seek(first), finishes.seek(last)),
+            Some(ends) => Span::new(offset(ends, first), offset(ends, last)),
+        }
+    };
+    let mut apart = false;
     let mut first = 0;
     loop {
         let last = (first + size).min(count);
-        let window = match &ends {
-            None => Span::new(starts.seek(first), finishes.seek(last)),
-            Some(ends) => Span::new(offset(ends, first), offset(ends, last)),
-        };
-        for (at, start) in [(window.start, true), (window.end, false)] {
-            if !source.is_char_boundary(at) {
-                return Err(inside_char(source, at, start, size, overlap));
-            }
-        }
+        let raw = window(first, &mut starts, &mut finishes);
+        let span = chonkie::held(source, raw);
+        apart |= span != raw;
         let len = match run.counter.unit() {
             Unit::Chars => last - first,
-            _ => run.measure.len(window),
+            _ => run.measure.len(span),
         };
-        run.emit(window, len, root);
+        run.emit(span, len, root);
         if last == count {
-            return Ok(());
+            break;
         }
         first += stride;
     }
+    if let (true, Some(ends)) = (apart, &ends) {
+        run.library = Some(offsets(source, ends, size, overlap));
+    }
+    Ok(())
 }
 
-/// The refusal for a window edge at byte `at`, inside a character.
-fn inside_char(source: &str, at: usize, starts: bool, size: usize, overlap: usize) -> Error {
-    let start = crate::unit::floor_boundary(source, at);
-    ChonkieError::WindowInsideChar {
-        ch: source[start..].chars().next().unwrap_or('\u{fffd}'),
-        at: source[..start].chars().count(),
-        starts,
-        size,
-        overlap,
+/// What chonkie says of each window when one of them starts or ends inside
+/// a character: its text where the window's bytes decoded alone are not its
+/// span's text, and its `start_index`, which `_create_chunks` computes from
+/// the decoded texts (each window starts where the last one ended, less the
+/// length of the last one's final `chunk_overlap` tokens decoded alone).
+/// From the first U+FFFD on, that count is not the text's.
+fn offsets(source: &str, ends: &[usize], size: usize, overlap: usize) -> Vec<LibraryFact> {
+    let count = ends.len();
+    let stride = size - overlap;
+    let bytes = |from: usize, to: usize| {
+        Span::new(
+            from.checked_sub(1).map_or(0, |i| ends[i]),
+            to.checked_sub(1).map_or(0, |i| ends[i]),
+        )
+    };
+    let mut facts = Vec::new();
+    let mut at: i64 = 0;
+    let mut first = 0;
+    loop {
+        let last = (first + size).min(count);
+        let raw = bytes(first, last);
+        let text = chonkie::decoded(source, raw);
+        let own = (text != chonkie::held(source, raw).text(source)).then(|| text.to_string());
+        let start = at;
+        let end = start + text.chars().count() as i64;
+        let tail = if last - first > overlap {
+            bytes(last - overlap, last)
+        } else {
+            raw
+        };
+        // Decoded alone, the tail can come back longer than the window
+        // did (its first character's bytes each a U+FFFD), so the next
+        // start can fall below 0, as Python's ints let it.
+        let kept = if overlap > 0 {
+            chonkie::decoded(source, tail).chars().count() as i64
+        } else {
+            0
+        };
+        facts.push(LibraryFact::new(
+            own.clone(),
+            own.map(|_| NotSlice::TokensDecodedApart),
+            Some(start),
+            None,
+        ));
+        if last == count {
+            return facts;
+        }
+        at = end - kept;
+        first += stride;
     }
-    .into()
 }
 
 /// Python that gives these chunks with chonkie itself.

@@ -6,7 +6,9 @@ use crate::config::Config;
 use crate::error::Error;
 use crate::separator::Matcher;
 use crate::span::Span;
-use crate::trace::{Action, Chunk, Cut, MarkdownFacts, Node, NodeId, Output, Recorder};
+use crate::trace::{
+    Action, Chunk, Cut, LibraryFact, MarkdownFacts, Node, NodeId, Output, Recorder,
+};
 use crate::unit::{CharTable, Counter, Lead, Measure, Unit};
 use std::fmt;
 
@@ -32,6 +34,9 @@ pub(crate) struct Run<'a> {
     /// prefix), whose room the limits already leave: chunks are sized by
     /// what they add after it ([`Run::len_after_lead`]).
     pub lead: Option<Lead>,
+    /// What the library says of each chunk beyond its span, for an engine
+    /// whose library's text is not always a slice ([`Output::library`]).
+    pub library: Option<Vec<LibraryFact>>,
 }
 
 impl<'a> Run<'a> {
@@ -62,6 +67,7 @@ impl<'a> Run<'a> {
             measure: Measure::new(counter, source),
             pending: Cut::End,
             lead: None,
+            library: None,
         }
     }
 
@@ -206,6 +212,7 @@ pub(crate) fn run_ours(
     let output = Output {
         chunks: run.chunks,
         trace: run.tree.finish(),
+        library: run.library,
         langchain: None,
         markdown,
         sentences,

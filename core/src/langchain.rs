@@ -90,7 +90,7 @@ use crate::engine::EngineOutput;
 use crate::resources::Resources;
 use crate::separator::Placement;
 use crate::span::Span;
-use crate::trace::{Chunk, Cut, LangChainFact, LangChainFacts, NodeId, Output, Trace};
+use crate::trace::{Chunk, Cut, LangChainFacts, LibraryFact, NodeId, Output, Trace};
 use crate::unit::{Counter, Unit};
 
 /// LangChain's `keep_separator`: where a separator goes when the text is cut
@@ -493,7 +493,7 @@ impl LangChainOutput {
             .chunks
             .into_iter()
             .map(|c| {
-                LangChainFact::new(
+                LibraryFact::new(
                     (!c.is_slice).then_some(c.text),
                     c.not_slice,
                     c.start_index,
@@ -507,8 +507,8 @@ impl LangChainOutput {
             separators: None,
             chunks,
             trace: self.trace,
+            library: Some(facts),
             langchain: Some(LangChainFacts {
-                chunks: facts,
                 warnings: self.warnings,
                 separators: self.separators,
                 regex: self.regex,
@@ -534,12 +534,11 @@ impl LangChainOutput {
                 })
                 .collect(),
             trace,
-            langchain: Some(LangChainFacts {
-                chunks: self
-                    .chunks
+            library: Some(
+                self.chunks
                     .iter()
                     .map(|c| {
-                        LangChainFact::new(
+                        LibraryFact::new(
                             (!c.is_slice).then(|| c.text.clone()),
                             c.not_slice,
                             c.start_index,
@@ -547,6 +546,8 @@ impl LangChainOutput {
                         )
                     })
                     .collect(),
+            ),
+            langchain: Some(LangChainFacts {
                 warnings: self.warnings.clone(),
                 separators: self.separators.clone(),
                 regex: self.regex,

@@ -112,8 +112,8 @@ pub use separator::{escape, unescape, Placement, Separator, SeparatorLevel};
 pub use span::{is_space, trim, CharCursor, CharIndex, Span};
 pub use strategy::{Strategy, TableHeader};
 pub use trace::{
-    Action, Chunk, Close, Cut, Heading, LangChainFact, LangChainFacts, Level, MarkdownChunk,
-    MarkdownFacts, Node, NodeId, Output, Trace, TraceEvent,
+    Action, Chunk, Close, Cut, Heading, LangChainFacts, Level, LibraryFact, MarkdownChunk,
+    MarkdownFacts, Node, NodeId, NotSlice, Output, Trace, TraceEvent,
 };
 pub use unit::{Counter, Unit};
 

@@ -143,18 +143,21 @@ pub struct ChunkReport<'a> {
     /// `cut_separator`.
     pub cut: Cow<'a, str>,
     /// The chunk's text: exactly the source between its offsets, except for
-    /// a LangChain chunk whose `is_slice` is false, where it is LangChain's
+    /// a library's chunk whose `is_slice` is false, where it is the library's
     /// string.
     pub text: Cow<'a, str>,
-    /// LangChain strategies only: whether `text` is exactly the source between
-    /// the offsets. When false (a regex separator put back as its pattern,
-    /// or empty pieces LangChain dropped), the offsets say what the chunk was
-    /// made from.
+    /// Whether `text` is exactly the source between the offsets, for
+    /// LangChain strategies, a semantic split, and a Chonkie split with a
+    /// chunk that is not a slice. When false (for LangChain a regex
+    /// separator put back as its pattern, or empty pieces it dropped; for
+    /// Chonkie tokens decoded apart, with U+FFFD), the offsets say what the
+    /// chunk was made from.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub is_slice: Option<bool>,
-    /// LangChain strategies only: `add_start_index` as LangChain computes it
-    /// (a `str.find` from a guessed offset, in chars, or -1). It can differ
-    /// from `start` on repeated text.
+    /// The library's own start offset, in chars, where `is_slice` is given:
+    /// `add_start_index` as LangChain computes it (a `str.find` from a
+    /// guessed offset, or -1), or Chonkie's `start_index` (the lengths of the
+    /// texts before it, added up). It can differ from `start`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start_index: Option<i64>,
     /// `langchain-markdown` only: the `Document`'s metadata as LangChain
@@ -672,7 +675,7 @@ pub struct ChunkReports<'a> {
     source: &'a str,
     analysis: &'a Analysis,
     full: bool,
-    facts: Option<&'a [crate::LangChainFact]>,
+    facts: Option<&'a [crate::LibraryFact]>,
     /// For each chunk, the semantic group it is, when it was not split again.
     semantic: Option<Vec<Option<&'a SemanticChunk>>>,
     /// Char offsets for overlaps and Markdown spans, when any chunk has them.
@@ -724,7 +727,7 @@ impl<'a> ChunkReports<'a> {
             source,
             analysis,
             full,
-            facts: output.langchain.as_ref().map(|l| l.chunks.as_slice()),
+            facts: output.library.as_deref(),
             semantic,
             chars,
             headings,

@@ -323,26 +323,26 @@ impl Output {
 }
 
 impl Output {
-    /// Chunk `index`'s text as its library returns it: LangChain's own
+    /// Chunk `index`'s text as its library returns it: the library's own
     /// string where it is not the span's text, else `&source[span]`.
     ///
     /// # Panics
     ///
     /// If `index` is not below the number of chunks.
     pub fn chunk_text<'a>(&'a self, index: usize, source: &'a str) -> &'a str {
-        self.langchain
+        self.library
             .as_ref()
-            .and_then(|l| l.chunks.get(index))
-            .and_then(LangChainFact::text)
+            .and_then(|l| l.get(index))
+            .and_then(LibraryFact::text)
             .unwrap_or_else(|| self.chunks[index].text(source))
     }
 
     /// How many chunks are not slices of the source ([`Output::chunk_text`]
     /// is not their span's text).
     pub fn not_slices(&self) -> usize {
-        self.langchain.as_ref().map_or(0, |l| {
-            l.chunks.iter().filter(|f| f.text().is_some()).count()
-        })
+        self.library
+            .as_ref()
+            .map_or(0, |l| l.iter().filter(|f| f.text().is_some()).count())
     }
 }
 
@@ -379,7 +379,9 @@ impl Chunk {
     }
 }
 
-/// What LangChain returns for one chunk beyond its span.
+/// What a library returns for one chunk beyond its span: its own string
+/// where that is not the span's text, why, its own start offset, and its
+/// metadata.
 ///
 /// One exists for every chunk of a LangChain split, so it is kept small
 /// (24 bytes): `start_index` inline, and the rest, which most chunks of the
@@ -388,16 +390,18 @@ impl Chunk {
 /// its fields would alone take a third of the input's size at a small
 /// `chunk_size`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LangChainFact {
-    /// `add_start_index`: where LangChain's `str.find` put the chunk (a char
-    /// offset, or -1). It can differ from the span's start. `None` for a
-    /// class without `add_start_index` (`MarkdownHeaderTextSplitter`).
+pub struct LibraryFact {
+    /// The library's own start offset for the chunk, in chars: LangChain's
+    /// `add_start_index` (where its `str.find` put the chunk, or -1),
+    /// Chonkie's `start_index` (a running sum of its decoded texts'
+    /// lengths). It can differ from the span's start. `None` for a class
+    /// without one (`MarkdownHeaderTextSplitter`).
     pub start_index: Option<i64>,
     /// `None` when the chunk has neither its own text nor metadata.
     rest: Option<Box<FactRest>>,
 }
 
-/// The rarer parts of a [`LangChainFact`].
+/// The rarer parts of a [`LibraryFact`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct FactRest {
     text: Option<String>,
@@ -405,7 +409,7 @@ struct FactRest {
     metadata: Option<Vec<(String, String)>>,
 }
 
-impl LangChainFact {
+impl LibraryFact {
     /// A chunk's facts: its own `text` and why (`not_slice`) when it is not
     /// the span's text, its `start_index`, and its `Document`'s metadata.
     pub fn new(
@@ -413,7 +417,7 @@ impl LangChainFact {
         not_slice: Option<NotSlice>,
         start_index: Option<i64>,
         metadata: Option<Vec<(String, String)>>,
-    ) -> LangChainFact {
+    ) -> LibraryFact {
         let rest = (text.is_some() || not_slice.is_some() || metadata.is_some()).then(|| {
             Box::new(FactRest {
                 text,
@@ -421,12 +425,13 @@ impl LangChainFact {
                 metadata,
             })
         });
-        LangChainFact { start_index, rest }
+        LibraryFact { start_index, rest }
     }
 
-    /// LangChain's chunk text when it is *not* `&source[span]` (a regex
-    /// separator joined back as its pattern, or dropped empty pieces); `None`
-    /// when the span's text is exactly LangChain's.
+    /// The library's chunk text when it is *not* `&source[span]` (for
+    /// LangChain a regex separator joined back as its pattern, or dropped
+    /// empty pieces; for Chonkie tokens decoded apart); `None` when the
+    /// span's text is exactly the library's.
     pub fn text(&self) -> Option<&str> {
         self.rest.as_ref()?.text.as_deref()
     }
@@ -443,15 +448,10 @@ impl LangChainFact {
     }
 }
 
-/// What a LangChain split says beyond the chunks' spans.
-///
-/// # Invariant
-///
-/// `chunks[i]` belongs to `Output::chunks[i]`.
+/// What a LangChain split says beyond the chunks' spans and their
+/// [`LibraryFact`]s.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LangChainFacts {
-    /// One per chunk, in order.
-    pub chunks: Vec<LangChainFact>,
     /// LangChain's log lines ("Created a chunk of size …").
     pub warnings: Vec<String>,
     /// The separators `Cut::Separator` and the trace index: LangChain's
@@ -469,9 +469,17 @@ pub struct Output {
     pub chunks: Vec<Chunk>,
     /// The trace (empty when split without one).
     pub trace: Trace,
-    /// What a LangChain strategy says beyond the spans: its chunk texts where
-    /// they are not slices, `start_index`, warnings, and the separators the
-    /// cuts refer to. `None` for our own engines.
+    /// What the library says of each chunk beyond its span: its own text
+    /// where that is not a slice, and its own start offset. `Some` for every
+    /// LangChain split, and for a Chonkie split with a chunk that is not a
+    /// slice; `None` where the spans say everything.
+    ///
+    /// # Invariant
+    ///
+    /// When `Some`, `library[i]` belongs to `chunks[i]`.
+    pub library: Option<Vec<LibraryFact>>,
+    /// What a LangChain strategy says beyond the chunks: its warnings, and
+    /// the separators the cuts refer to. `None` for the others.
     pub langchain: Option<LangChainFacts>,
     /// What the Markdown strategy says beyond the spans: the headings, each
     /// chunk's heading path, prefix and table header. `None` for the others.
@@ -544,7 +552,7 @@ impl MarkdownFacts {
     }
 }
 
-/// Why LangChain's text for a chunk is not the source between its offsets.
+/// Why a library's text for a chunk is not the source between its offsets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum NotSlice {
@@ -569,6 +577,11 @@ pub enum NotSlice {
     /// and characters that are not printable (tabs among them), and joined
     /// the paragraphs of one section with `"  \n"`.
     LinesRejoined,
+    /// Chonkie decoded a run of tokens on its own that starts or ends inside
+    /// a character (one of several tokens), so that character's bytes came
+    /// back as U+FFFD. The span holds the characters whose first byte is in
+    /// the run.
+    TokensDecodedApart,
 }
 
 #[cfg(test)]
@@ -580,19 +593,19 @@ mod tests {
     #[test]
     #[cfg(target_pointer_width = "64")]
     fn a_fact_is_small() {
-        assert_eq!(std::mem::size_of::<LangChainFact>(), 24);
+        assert_eq!(std::mem::size_of::<LibraryFact>(), 24);
     }
 
     #[test]
     fn a_fact_keeps_what_it_was_given() {
-        let plain = LangChainFact::new(None, None, Some(-1), None);
+        let plain = LibraryFact::new(None, None, Some(-1), None);
         assert_eq!(
             (plain.text(), plain.not_slice(), plain.metadata()),
             (None, None, None)
         );
         assert_eq!(plain.start_index, Some(-1));
         let meta = vec![("Header 1".to_string(), "Refunds".to_string())];
-        let full = LangChainFact::new(
+        let full = LibraryFact::new(
             Some("a b".into()),
             Some(NotSlice::EmptyPiecesDropped),
             None,

@@ -1805,14 +1805,19 @@ impl Comparison {
             (Err(_), Err(_)) => return None,
             (got, want) => return Some(format!("ours {got:?}, the recipe {want:?}")),
         };
-        let facts = got.langchain.as_ref().unwrap();
         let texts: Vec<&str> = got
             .chunks
             .iter()
-            .zip(&facts.chunks)
+            .zip(got.library.as_deref().unwrap())
             .map(|(c, f)| f.text().unwrap_or(c.text(text)))
             .collect();
-        let metadata: Vec<_> = facts.chunks.iter().map(|f| f.metadata()).collect();
+        let metadata: Vec<_> = got
+            .library
+            .as_deref()
+            .unwrap()
+            .iter()
+            .map(|f| f.metadata())
+            .collect();
         if texts.iter().ne(want.iter().map(|c| &c.text))
             || metadata
                 .into_iter()

@@ -426,11 +426,12 @@ proptest! {
             .and_then(|lc| langchain::split(&text, &lc, &tokenizer::resources()).map_err(Error::from));
         match (split(&text, &config, &tokenizer::resources()), direct) {
             (Ok(out), Ok(lc)) => {
-                let facts = out.langchain.as_ref().unwrap();
+                let langchain = out.langchain.as_ref().unwrap();
                 prop_assert_eq!(out.chunks.len(), lc.chunks.len());
-                prop_assert_eq!(facts.chunks.len(), lc.chunks.len());
+                let facts = out.library.as_deref().unwrap();
+                prop_assert_eq!(facts.len(), lc.chunks.len());
                 prop_assert_eq!(&out.trace, &lc.trace);
-                for ((chunk, fact), want) in out.chunks.iter().zip(&facts.chunks).zip(&lc.chunks) {
+                for ((chunk, fact), want) in out.chunks.iter().zip(facts).zip(&lc.chunks) {
                     // The splitter's run collects plain chunks and facts,
                     // the public API's run records: every field must agree.
                     prop_assert_eq!(
@@ -444,7 +445,7 @@ proptest! {
                     prop_assert_eq!(text_shown, want.text.as_str());
                     prop_assert_eq!(fact.text().is_none(), want.is_slice);
                 }
-                prop_assert_eq!(&facts.warnings, &lc.warnings);
+                prop_assert_eq!(&langchain.warnings, &lc.warnings);
             }
             (Err(a), Err(b)) => prop_assert_eq!(a, b),
             (a, b) => prop_assert!(false, "splitter {:?} but langchain {:?}", a.map(|o| o.chunks.len()), b.map(|o| o.chunks.len())),

@@ -106,7 +106,8 @@ def split(
     ``start``/``end`` (char offsets, what Python slices with), ``byte_start``/
     ``byte_end`` (UTF-8 offsets), ``len`` (in ``unit``), ``cut`` (the separator
     that ended it, or ``"hard"``, ``"window"``, ``"end"``) and ``index``; a
-    LangChain strategy adds ``is_slice`` and ``start_index``. With
+    LangChain strategy adds ``is_slice`` and ``start_index`` (so does a Chonkie
+    one when a chunk is not a slice). With
     ``trace=True`` the report also holds ``trace`` (the recursion tree),
     ``checks`` (the invariants, with a determinism re-run), ``config`` and, for
     LangChain, ``langchain`` (its warnings and equivalent Python code).

@@ -59,7 +59,7 @@ class _ChunkFields(TypedDict):
 class Chunk(_ChunkFields, total=False):
     """One chunk. ``text`` is the source from ``start`` to ``end`` unless
     ``is_slice`` is false (a LangChain chunk glued back with a regex's pattern
-    text)."""
+    text, a Chonkie chunk whose tokens were decoded apart to U+FFFD)."""
 
     is_slice: bool
     start_index: int

@@ -258,10 +258,10 @@ impl Splitter {
         Ok((texts, warnings(py, &output)?))
     }
 
-    /// The chunks' texts, LangChain's `start_index` of each (what
-    /// `add_start_index=True` stores), and its warnings. For our own
-    /// strategies (and a class without `add_start_index`) the start index is
-    /// the chunk's real char offset.
+    /// The chunks' texts, the library's own `start_index` of each (what
+    /// LangChain's `add_start_index=True` stores, Chonkie's `start_index`),
+    /// and LangChain's warnings. Where the library gives none, or the
+    /// strategy is ours, the start index is the chunk's real char offset.
     fn split_indexed<'py>(
         &self,
         py: Python<'py>,
@@ -270,7 +270,7 @@ impl Splitter {
         let (output, source) = self.untraced(py, text)?;
         let texts = PyList::new(py, chunk_texts(source, &output))?;
         let mut index = chunkscope::CharCursor::new(source);
-        let facts = output.langchain.as_ref().map(|f| &f.chunks);
+        let facts = output.library.as_ref();
         let starts: Vec<i64> = output
             .chunks
             .iter()
@@ -436,16 +436,10 @@ impl Splitter {
     }
 }
 
-/// Each chunk's text: the source slice, or LangChain's own string where it is
-/// not one.
+/// Each chunk's text: the source slice, or the library's own string where it
+/// is not one.
 fn chunk_texts<'a>(source: &'a str, output: &'a Output) -> impl ExactSizeIterator<Item = &'a str> {
-    let facts = output.langchain.as_ref().map(|l| l.chunks.as_slice());
-    output.chunks.iter().enumerate().map(move |(i, chunk)| {
-        facts
-            .and_then(|f| f.get(i))
-            .and_then(|f| f.text())
-            .unwrap_or_else(|| chunk.text(source))
-    })
+    (0..output.chunks.len()).map(move |i| output.chunk_text(i, source))
 }
 
 fn warnings<'py>(py: Python<'py>, output: &Output) -> PyResult<Bound<'py, PyList>> {

@@ -6,7 +6,7 @@
 //! As a JS object (or JSON text) reading it back into Rust on the page takes
 //! far longer than a frame; as this buffer it is one pass over a few
 //! megabytes. The chunks' text is left out (it is the source between the
-//! offsets, which the caller sent), except where a LangChain chunk is not a
+//! offsets, which the caller sent), except where a library's chunk is not a
 //! slice of the source.
 //!
 //! Layout, every number an unsigned LEB128 varint, every string its byte
@@ -17,7 +17,7 @@
 //! offsets into 10 MB would take four.
 //!
 //! ```text
-//! "CSA7"
+//! "CSA8"
 //! config    strategy, size, overlap, unit, [pattern, regex, level]*, placement, trim,
 //!           then what only the strategy reads:
 //!           langchain-markdown: each_line, then_recursive? [pattern, regex, level]*
@@ -39,10 +39,11 @@
 //!           close: 0 none, 1 next part would exceed (group_len, gap_len,
 //!                   next_len, would_be), 2 parent ended
 //!           level: 1 to 6 heading N, 7 block, 8 table row, 9 fence line
-//! langchain?  n × (text?, start_index? zigzag, not_slice, metadata? [key, value]*),
-//!           [warning]*, [separator]*, regex
+//! library?  n × (text?, start_index? zigzag, not_slice, metadata? [key, value]*)
 //!           not_slice: 0 none, 1 pattern joined (separator), 2 joined with nothing
-//!           (separator), 3 empty pieces dropped, 4 lines rejoined
+//!           (separator), 3 empty pieces dropped, 4 lines rejoined,
+//!           5 tokens decoded apart
+//! langchain?  [warning]*, [separator]*, regex
 //! markdown? [level, bytes, text bytes (from the heading's start)]*,
 //!           n × ([heading]*, prefix?, table header bytes?)
 //! checks?   coverage, max_size, order, overlap, determinism: each (ok, detail)
@@ -64,12 +65,12 @@ use chunkscope::langchain::NotSlice;
 use chunkscope::semantic::{EmbedderChoice, SemanticChunk, SemanticConfig, SemanticTrace};
 use chunkscope::sentence::{Decision, Reason, Sentences};
 use chunkscope::{
-    Action, Check, Checks, Chunk, Close, Config, Cut, Heading, LangChainFact, LangChainFacts,
-    Level, MarkdownChunk, MarkdownFacts, Node, Output, Property, Separator, SeparatorLevel, Span,
+    Action, Check, Checks, Chunk, Close, Config, Cut, Heading, LangChainFacts, Level, LibraryFact,
+    MarkdownChunk, MarkdownFacts, Node, Output, Property, Separator, SeparatorLevel, Span,
     Strategy, StrategyConfig, Trace,
 };
 
-const MAGIC: &[u8; 4] = b"CSA7";
+const MAGIC: &[u8; 4] = b"CSA8";
 
 /// Packs `analysis` into a buffer that [`decode`] reads back.
 pub fn encode(analysis: &Analysis) -> Vec<u8> {
@@ -115,28 +116,29 @@ pub fn encode(analysis: &Analysis) -> Vec<u8> {
         (bytes, chars) = (node.span.start, start);
         write_node(&mut w, node);
     }
-    w.flag(output.langchain.is_some());
-    if let Some(facts) = &output.langchain {
-        for fact in &facts.chunks {
-            w.flag(fact.text().is_some());
-            if let Some(text) = fact.text() {
-                w.str(text);
-            }
-            // Zigzag: -1 (not found) is the common negative value.
-            w.flag(fact.start_index.is_some());
-            if let Some(start_index) = fact.start_index {
-                w.num(zig(start_index));
-            }
-            write_not_slice(&mut w, fact.not_slice());
-            w.flag(fact.metadata().is_some());
-            if let Some(metadata) = fact.metadata() {
-                w.num(metadata.len());
-                for (key, value) in metadata {
-                    w.str(key);
-                    w.str(value);
-                }
+    w.flag(output.library.is_some());
+    for fact in output.library.iter().flatten() {
+        w.flag(fact.text().is_some());
+        if let Some(text) = fact.text() {
+            w.str(text);
+        }
+        // Zigzag: -1 (not found) is the common negative value.
+        w.flag(fact.start_index.is_some());
+        if let Some(start_index) = fact.start_index {
+            w.num(zig(start_index));
+        }
+        write_not_slice(&mut w, fact.not_slice());
+        w.flag(fact.metadata().is_some());
+        if let Some(metadata) = fact.metadata() {
+            w.num(metadata.len());
+            for (key, value) in metadata {
+                w.str(key);
+                w.str(value);
             }
         }
+    }
+    w.flag(output.langchain.is_some());
+    if let Some(facts) = &output.langchain {
         w.num(facts.warnings.len());
         facts.warnings.iter().for_each(|s| w.str(s));
         w.num(facts.separators.len());
@@ -316,7 +318,7 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
         ascii: text.is_ascii(),
     };
     if r.take(MAGIC.len())? != MAGIC {
-        return Err("not a chunkscope report (the buffer does not start with CSA7)".into());
+        return Err("not a chunkscope report (the buffer does not start with CSA8)".into());
     }
     let config = read_config(&mut r)?;
     let (trace, checked) = (r.flag()?, r.flag()?);
@@ -385,7 +387,7 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
         nodes.push(node);
         node_chars.push(chars);
     }
-    let langchain = if r.flag()? {
+    let library = if r.flag()? {
         let mut facts = Vec::with_capacity(n);
         for _ in 0..n {
             let text = if r.flag()? { Some(r.string()?) } else { None };
@@ -405,12 +407,16 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
             } else {
                 None
             };
-            facts.push(LangChainFact::new(text, not_slice, start_index, metadata));
+            facts.push(LibraryFact::new(text, not_slice, start_index, metadata));
         }
+        Some(facts)
+    } else {
+        None
+    };
+    let langchain = if r.flag()? {
         let warnings = r.strings()?;
         let separators = r.strings()?;
         Some(LangChainFacts {
-            chunks: facts,
             warnings,
             separators,
             regex: r.flag()?,
@@ -573,6 +579,7 @@ pub fn decode(bytes: &[u8], text: &str) -> Result<Analysis, String> {
     let output = Output {
         chunks,
         trace: Trace { nodes, semantic },
+        library,
         langchain,
         markdown,
         sentences,
@@ -632,16 +639,16 @@ fn check_indices(a: &Analysis) -> Result<(), String> {
         }
     }
     if a.output
-        .langchain
+        .library
         .as_ref()
-        .is_some_and(|l| l.chunks.len() != chunks.len())
+        .is_some_and(|l| l.len() != chunks.len())
     {
-        return Err("LangChain's facts do not match the chunks".into());
+        return Err("the library's facts do not match the chunks".into());
     }
     Ok(())
 }
 
-/// Why LangChain's text is not the slice: 0 for a slice, then one code per
+/// Why a library's text is not the slice: 0 for a slice, then one code per
 /// reason, the separator's index after it where the reason has one.
 fn write_not_slice(w: &mut Writer, not_slice: Option<NotSlice>) {
     match not_slice {
@@ -656,6 +663,7 @@ fn write_not_slice(w: &mut Writer, not_slice: Option<NotSlice>) {
         }
         Some(NotSlice::EmptyPiecesDropped) => w.num(3),
         Some(NotSlice::LinesRejoined) => w.num(4),
+        Some(NotSlice::TokensDecodedApart) => w.num(5),
         // A reason the engine gains gets its code here; until then it is sent
         // as the most general one rather than lost.
         Some(_) => w.num(3),
@@ -673,6 +681,7 @@ fn read_not_slice(r: &mut Reader) -> Result<Option<NotSlice>, String> {
         }),
         3 => Some(NotSlice::EmptyPiecesDropped),
         4 => Some(NotSlice::LinesRejoined),
+        5 => Some(NotSlice::TokensDecodedApart),
         code => {
             return Err(format!(
                 "unknown reason {code} for a chunk that is not a slice"
@@ -1213,7 +1222,8 @@ mod tests {
         let facts = a.output.langchain.as_ref().unwrap();
         assert_eq!(facts.separators, ["#", "##", "###", "\n\n", ", ", ""]);
         assert_eq!(a.output.chunks[0].text(doc), "Within 5 days of approval");
-        assert!(facts.chunks.iter().all(|f| f.metadata().is_some()));
+        let library = a.output.library.as_ref().unwrap();
+        assert!(library.iter().all(|f| f.metadata().is_some()));
         // The tree: sections under the root, the recursive levels inside.
         assert_eq!(a.output.trace.depth(), 3);
         round_trip(doc, config, Detail::Chunks);
@@ -1308,12 +1318,13 @@ mod tests {
         config.placement = Placement::None;
         let a = round_trip("One. Two. Three.", config, Detail::Full);
         let facts = a.output.langchain.as_ref().unwrap();
-        assert_eq!(facts.chunks[0].text(), Some("One.Two."));
+        let first = &a.output.library.as_ref().unwrap()[0];
+        assert_eq!(first.text(), Some("One.Two."));
         assert_eq!(
-            facts.chunks[0].not_slice(),
+            first.not_slice(),
             Some(NotSlice::JoinedWithNothing { separator: 0 })
         );
-        assert_eq!(facts.chunks[0].start_index, Some(-1));
+        assert_eq!(first.start_index, Some(-1));
         assert!(facts.regex);
     }
 
@@ -1321,7 +1332,7 @@ mod tests {
     fn what_is_not_a_report_is_an_error() {
         let a = analyze(PAGE, Config::recursive(40), Detail::Full).unwrap();
         let bytes = encode(&a);
-        assert!(decode(b"CSA6", PAGE).unwrap_err().contains("CSA7"));
+        assert!(decode(b"CSA7", PAGE).unwrap_err().contains("CSA8"));
         // Every cut-short prefix is refused, none panics.
         for end in 0..bytes.len() {
             assert!(

@@ -6,7 +6,7 @@ use crate::state::Split;
 use chunkscope::langchain::NotSlice;
 use chunkscope::stats::{Cuts, Lengths, Places};
 use chunkscope::{
-    Action, Chunk, Close, Cut, Level, Node, Output, Placement, Separator, Span, Unit,
+    Action, Chunk, Close, Cut, Level, Node, Output, Placement, Separator, Span, Strategy, Unit,
 };
 use std::ops::Range;
 
@@ -603,17 +603,21 @@ fn why(split: &Split, chunk: &Chunk) -> String {
     }
 }
 
-/// What LangChain returned for one chunk beyond its span, with a sentence on
-/// each place where LangChain's answer and the source disagree.
+/// What a library (LangChain, or Chonkie where its text is not a slice)
+/// returned for one chunk beyond its span, with a sentence on each place
+/// where its answer and the source disagree.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LangChainChunk {
-    /// LangChain's chunk text when it is not the source between the chunk's
-    /// offsets.
+pub struct LibraryChunk {
+    /// The library's name, as the sentences about its answer call it.
+    pub library: &'static str,
+    /// The library's chunk text when it is not the source between the
+    /// chunk's offsets.
     pub text: Option<String>,
     /// Why it is not, when it is not.
     pub not_slice_why: Option<String>,
-    /// `start_index` as LangChain computes it: a char offset, or -1; `None`
-    /// for a class that has no `add_start_index`.
+    /// `start_index` as the library computes it: a char offset, or -1 (from
+    /// LangChain's `str.find`); `None` for a class that has no
+    /// `add_start_index`.
     pub start_index: Option<i64>,
     /// The `Document`'s metadata (`MarkdownHeaderTextSplitter`: the
     /// enclosing headers), in LangChain's order.
@@ -624,7 +628,7 @@ pub struct LangChainChunk {
     pub start_why: Option<String>,
 }
 
-impl LangChainChunk {
+impl LibraryChunk {
     /// The metadata as a reader scans it: `Header 1: Refunds › Header 2: UPI`
     /// (`{}` when the chunk comes before any header).
     pub fn metadata_line(&self) -> Option<String> {
@@ -640,19 +644,29 @@ impl LangChainChunk {
         })
     }
 
-    /// Whether LangChain's `start_index` points somewhere else than the chunk.
+    /// Whether the library's `start_index` points somewhere else than the
+    /// chunk.
     pub fn start_differs(&self) -> bool {
         self.start_why.is_some()
     }
 }
 
-/// LangChain's facts about chunk `index` of `split`; `None` for our engines.
-pub fn langchain_chunk(split: &Split, index: usize) -> Option<LangChainChunk> {
-    let fact = split.output.langchain.as_ref()?.chunks.get(index)?;
+/// The library's facts about chunk `index` of `split` (LangChain's, or
+/// Chonkie's where its text is not a slice); `None` where the span says
+/// everything.
+pub fn library_chunk(split: &Split, index: usize) -> Option<LibraryChunk> {
+    let fact = split.output.library.as_ref()?.get(index)?;
     let (start, _) = *split.chunk_chars.get(index)?;
+    let library = match split.config.kind() {
+        Strategy::ChonkieRecursive | Strategy::ChonkieToken => "Chonkie",
+        _ => "LangChain",
+    };
     let start_why = match fact.start_index.map(usize::try_from) {
         None => None,
         Some(Ok(found)) if found == start => None,
+        Some(_) if split.output.langchain.is_none() => Some(
+            "Chonkie adds up the lengths of the texts it returned before this one to give start_index, and a text decoded with U+FFFD is not as long as the source it came from, so its start_index is off by the difference.".into(),
+        ),
         Some(Ok(found)) if found < start => Some(format!(
             "LangChain finds start_index by searching the source for the chunk's text with str.find from a guessed offset, and the same text also appears at {found}, earlier, where find stops."
         )),
@@ -666,7 +680,8 @@ pub fn langchain_chunk(split: &Split, index: usize) -> Option<LangChainChunk> {
             "str.find, which LangChain uses to find start_index, did not find the chunk's text after the offset it guessed, so it returns -1.".into(),
         ),
     };
-    Some(LangChainChunk {
+    Some(LibraryChunk {
+        library,
         not_slice_why: fact.not_slice().map(|why| not_slice_why(split, why)),
         text: fact.text().map(str::to_string),
         start_index: fact.start_index,
@@ -689,6 +704,7 @@ fn not_slice_why(split: &Split, why: NotSlice) -> String {
             "With keep_separator=False LangChain drops what /{0}/ matched and joins the pieces back with the pattern text itself, {0}, which is not what the source had there.",
             pattern(separator)
         ),
+        NotSlice::TokensDecodedApart => "Chonkie decodes each run of tokens on its own, and this run starts or ends inside a character made of several tokens, so that character's bytes come back as U+FFFD (the replacement character) instead of the character.".into(),
         NotSlice::LinesRejoined => "MarkdownHeaderTextSplitter strips every line, drops blank lines and characters that are not printable (tabs among them), and joins the paragraphs of a section with \"  \\n\" (two spaces and a line break), so the text is not the source between the offsets.".into(),
         _ => "LangChain drops empty pieces (two separators in a row leave one between them) and joins the rest with a single separator, so part of the source between them is missing here.".into(),
     }
@@ -707,11 +723,11 @@ pub struct LangChainSummary {
     pub warnings: Vec<String>,
 }
 
-/// The summary of a LangChain split; `None` for our engines.
+/// The summary of a LangChain split; `None` for the other engines.
 pub fn langchain_summary(split: &Split) -> Option<LangChainSummary> {
-    let facts = split.output.langchain.as_ref()?;
+    let langchain = split.output.langchain.as_ref()?;
+    let facts = split.output.library.as_deref().unwrap_or_default();
     let mismatches = facts
-        .chunks
         .iter()
         .zip(&split.chunk_chars)
         .enumerate()
@@ -720,8 +736,8 @@ pub fn langchain_summary(split: &Split) -> Option<LangChainSummary> {
         .collect();
     Some(LangChainSummary {
         mismatches,
-        not_slices: facts.chunks.iter().filter(|f| f.text().is_some()).count(),
-        warnings: facts.warnings.clone(),
+        not_slices: split.output.not_slices(),
+        warnings: langchain.warnings.clone(),
     })
 }
 
@@ -979,17 +995,17 @@ mod tests {
             vec![],
         );
         let split = state.primary().unwrap();
-        let second = langchain_chunk(split, 1).unwrap();
+        let second = library_chunk(split, 1).unwrap();
         assert_eq!((second.start, second.start_index), (13, Some(0)));
         assert!(second.start_why.as_deref().unwrap().contains("earlier"));
         assert!(second.text.is_none(), "the chunk is a slice");
-        let first = langchain_chunk(split, 0).unwrap();
+        let first = library_chunk(split, 0).unwrap();
         assert!(!first.start_differs());
         let summary = langchain_summary(split).unwrap();
         assert_eq!(summary.mismatches, [(1, 13, 0)]);
         assert_eq!(summary.not_slices, 0);
         // Our engines have no LangChain facts.
-        assert!(langchain_chunk(start().primary().unwrap(), 0).is_none());
+        assert!(library_chunk(start().primary().unwrap(), 0).is_none());
     }
 
     #[test]
@@ -1001,7 +1017,7 @@ mod tests {
         let state = langchain_state("one  two   three four", "12", "0", actions);
         assert_eq!(state.error, None);
         let split = state.primary().unwrap();
-        let first = langchain_chunk(split, 0).unwrap();
+        let first = library_chunk(split, 0).unwrap();
         assert_eq!(first.text.as_deref(), Some(r"one\s+two"));
         let why = first.not_slice_why.unwrap();
         assert!(why.contains(r"pattern text itself, \s+"), "{why}");

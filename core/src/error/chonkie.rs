@@ -12,18 +12,6 @@ pub enum ChonkieError {
         /// The special token, the leftmost in the text.
         token: &'static str,
     },
-    /// At its last level chonkie cuts a word into runs of `size` tokens and
-    /// decodes each run alone; here a run ends inside a character, so
-    /// chonkie's chunk would hold U+FFFD instead of it and every offset
-    /// after it would point elsewhere. This engine does not make that text.
-    CharAcrossTokens {
-        /// The character.
-        ch: char,
-        /// Its char offset in the text.
-        at: usize,
-        /// The configured size.
-        size: usize,
-    },
     /// RecursiveChunker has no overlap.
     Overlap {
         /// The configured overlap.
@@ -42,23 +30,6 @@ pub enum ChonkieError {
         /// The configured size.
         size: usize,
     },
-    /// `TokenChunker` decodes each window of tokens alone; here a window
-    /// starts or ends inside a character, so chonkie's chunk would hold
-    /// U+FFFD for its bytes and the offsets from there on would count those
-    /// instead of the text's characters. This engine does not make that
-    /// text.
-    WindowInsideChar {
-        /// The character.
-        ch: char,
-        /// Its char offset in the text.
-        at: usize,
-        /// Whether the window starts (rather than ends) inside it.
-        starts: bool,
-        /// The configured size.
-        size: usize,
-        /// The configured overlap.
-        overlap: usize,
-    },
     /// `min_characters_per_chunk` is 0, which `RecursiveChunker` refuses
     /// with a `ValueError` (every split is at least one byte, so 1 is the
     /// least that means anything).
@@ -70,9 +41,7 @@ impl ChonkieError {
     pub fn setting(&self) -> Setting {
         match self {
             ChonkieError::SpecialToken { .. } | ChonkieError::Bytes => Setting::Unit,
-            ChonkieError::CharAcrossTokens { .. }
-            | ChonkieError::SizeNotPositive
-            | ChonkieError::WindowInsideChar { .. } => Setting::Size,
+            ChonkieError::SizeNotPositive => Setting::Size,
             ChonkieError::Overlap { .. } | ChonkieError::OverlapNotLess { .. } => Setting::Overlap,
             ChonkieError::MinCharacters => Setting::MinCharacters,
         }
@@ -109,10 +78,6 @@ impl fmt::Display for ChonkieError {
                 f,
                 "the text holds {token:?}, a special token's text, and chonkie counts tokens with tiktoken's encode, which raises ValueError on it: remove it, or count in chars"
             ),
-            ChonkieError::CharAcrossTokens { ch, at, size } => write!(
-                f,
-                "chonkie cuts a word longer than {size} tokens into runs of {size} tokens and decodes each run alone; one run ends inside the character {ch:?} at position {at}, so chonkie's chunk would hold U+FFFD in its place and every offset after it would point elsewhere (a bug of chonkie's, not reproduced here): raise the size, or count in chars"
-            ),
             ChonkieError::Overlap { overlap } => write!(
                 f,
                 "chonkie's RecursiveChunker has no overlap, and overlap is {overlap}: set it to 0"
@@ -128,12 +93,6 @@ impl fmt::Display for ChonkieError {
             ChonkieError::OverlapNotLess { overlap, size } => write!(
                 f,
                 "overlap is {overlap} and size is {size}, and chonkie's TokenChunker raises ValueError (chunk_overlap must be less than chunk_size): use an overlap below the size"
-            ),
-            ChonkieError::WindowInsideChar { ch, at, starts, size, overlap } => write!(
-                f,
-                "chonkie's TokenChunker cuts the text's tokens into windows of {size} every {} tokens and decodes each window alone; one window {} inside the character {ch:?} at position {at}, so chonkie's chunk would hold U+FFFD for its bytes and the offsets from there on would count those instead of the text's characters (a bug of chonkie's, not reproduced here): change the size or the overlap, or count in chars",
-                size.saturating_sub(*overlap),
-                if *starts { "starts" } else { "ends" },
             ),
             ChonkieError::MinCharacters => write!(
                 f,

@@ -18,7 +18,7 @@ use crate::engine::EngineOutput;
 use crate::separator::{Matcher, Matches, Searcher};
 use crate::span::{is_space, Span};
 use crate::trace::{Action, Close, Cut, Node, NodeId, Recorder};
-use crate::trace::{Chunk, LangChainFact, LangChainFacts, Output, Trace};
+use crate::trace::{Chunk, LangChainFacts, LibraryFact, Output, Trace};
 use crate::unit::{CharTable, Counter, Measure, Unit};
 use chunkscope_pyre::{budget_for, PythonRegex, PythonRegexError};
 use std::borrow::Cow;
@@ -451,7 +451,7 @@ pub(super) fn run(
 }
 
 /// The same run as [`run`], as the crate's [`Output`]: the plain chunks
-/// and their [`LangChainFact`]s, never a [`LangChainChunk`], with the
+/// and their [`LibraryFact`]s, never a [`LangChainChunk`], with the
 /// source's continuation bytes when counting listed them.
 pub(super) fn output(
     source: &str,
@@ -465,7 +465,7 @@ pub(super) fn output(
     let facts = facts(plain.starts, plain.texts)
         .map(|(start, own)| {
             let (text, why) = own.unzip();
-            LangChainFact::new(text, why, Some(start), None)
+            LibraryFact::new(text, why, Some(start), None)
         })
         .collect();
     let output = Output {
@@ -473,8 +473,8 @@ pub(super) fn output(
         separators: None,
         chunks: plain.chunks,
         trace: plain.trace,
+        library: Some(facts),
         langchain: Some(LangChainFacts {
-            chunks: facts,
             warnings: plain.warnings,
             separators: plain.separators,
             regex: config.is_separator_regex,

@@ -113,13 +113,25 @@ impl Library {
             .and_then(|s| s.analyze(text, Default::default()))
         {
             Ok(analysis) => {
-                let chunks: Vec<&str> = analysis
-                    .output
-                    .chunks
-                    .iter()
-                    .map(|c| c.text(text))
+                let output = &analysis.output;
+                let chunks: Vec<&str> = (0..output.chunks.len())
+                    .map(|i| output.chunk_text(i, text))
                     .collect();
-                Ok(json!({"chunks": chunks, "offsets": analysis.chunk_chars}))
+                // The library's own offsets where it gives them (they drift
+                // where its text is not a slice), else the chunk's.
+                let offsets: Vec<(i64, i64)> = analysis
+                    .chunk_chars
+                    .iter()
+                    .zip(&chunks)
+                    .enumerate()
+                    .map(|(i, (&(start, end), chunk))| {
+                        match output.library.as_ref().and_then(|l| l[i].start_index) {
+                            Some(start) => (start, start + chunk.chars().count() as i64),
+                            None => (start as i64, end as i64),
+                        }
+                    })
+                    .collect();
+                Ok(json!({"chunks": chunks, "offsets": offsets}))
             }
             Err(e) => match (self.exception)(&e) {
                 Some((class, message)) => Ok(json!({"error": class, "message": message})),
@@ -375,6 +387,10 @@ impl Comparison {
                 }
                 if texts().any(|c| c.len() > size) {
                     self.count("a chunk longer in bytes than the size");
+                }
+                let source = request["text"].as_str().unwrap();
+                if texts().any(|c| !source.contains(c)) {
+                    self.count("a chunk that is not in the text");
                 }
             }
             _ => return Err(format!("{request}:\n {name} {theirs}\n ours {ours}")),

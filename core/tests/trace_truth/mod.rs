@@ -1533,12 +1533,7 @@ pub fn langchain(
     let (keep, regex, size) = (Keep::from(config.placement), facts.regex, config.size);
     let strip = config.trim;
     let nodes = &out.trace.nodes;
-    let text_of = |c: usize| {
-        facts.chunks[c]
-            .text()
-            .unwrap_or_else(|| out.chunks[c].text(source))
-            .to_string()
-    };
+    let text_of = |c: usize| out.chunk_text(c, source).to_string();
     for c in &out.chunks {
         truth!(
             c.len == units(counter, &text_of(c.index)),
@@ -1814,6 +1809,10 @@ pub fn langchain_markdown(
         .langchain
         .as_ref()
         .ok_or("a LangChain split without its facts")?;
+    let library = out
+        .library
+        .as_deref()
+        .ok_or("a LangChain split without its chunks' facts")?;
     let markers: Vec<&str> = config
         .separators
         .iter()
@@ -1901,13 +1900,13 @@ pub fn langchain_markdown(
     }
     let chunks = &out.chunks;
     truth!(
-        facts.chunks.len() == chunks.len(),
+        library.len() == chunks.len(),
         "{} facts for {} chunks",
-        facts.chunks.len(),
+        library.len(),
         chunks.len()
     );
     for (k, c) in chunks.iter().enumerate() {
-        let fact = &facts.chunks[k];
+        let fact = &library[k];
         let text = fact.text().unwrap_or_else(|| c.text(source));
         truth!(
             c.len == units(counter, text),
@@ -2537,14 +2536,28 @@ pub fn chonkie_token(
         "chonkie's root is {root:?}"
     );
     let offset = |i: usize| if i == 0 { 0 } else { ends[i - 1] };
+    // A window's span holds the characters whose first byte is in it.
+    let first_byte_on = |at: usize| (at..=text.len()).find(|&i| text.is_char_boundary(i));
     for (i, c) in chunks.iter().enumerate() {
         let first = i * stride;
         let last = (first + config.size).min(ends.len());
+        let (from, to) = (offset(first), offset(last));
         truth!(
-            c.span == Span::new(offset(first), offset(last)),
+            Some(c.span.start) == first_byte_on(from) && Some(c.span.end) == first_byte_on(to),
             "window {i} is {:?}, not units {first} to {last}",
             c.span
         );
+        // Where the window's bytes do not start and end between characters,
+        // the chunk is chonkie's decoding of those bytes alone.
+        let decoded = String::from_utf8_lossy(&text.as_bytes()[from..to]);
+        truth!(
+            out.chunk_text(i, text) == decoded,
+            "window {i}'s text is {:?}, its bytes decode to {decoded:?}",
+            out.chunk_text(i, text)
+        );
+        if c.span != Span::new(from, to) {
+            saw(seen, "a chonkie window decoded apart", 1);
+        }
         let at_end = last == ends.len();
         truth!(
             at_end == (i + 1 == chunks.len()),

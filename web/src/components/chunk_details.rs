@@ -1,6 +1,6 @@
 //! The details of the chunk under the pointer or the keyboard focus.
 
-use crate::model::{langchain_chunk, story, LangChainChunk};
+use crate::model::{library_chunk, story, LibraryChunk};
 use crate::state::{Pointed, Shared};
 use yew::prelude::*;
 
@@ -23,9 +23,9 @@ fn shortened(text: &str) -> String {
     }
 }
 
-/// LangChain's facts about the chunk: its start_index beside the real start,
-/// and its text beside the source span when they differ.
-fn langchain_rows(split: &Shared, index: usize, lc: LangChainChunk) -> Html {
+/// The library's facts about the chunk: its start_index beside the real
+/// start, and its text beside the source span when they differ.
+fn library_rows(split: &Shared, index: usize, lc: LibraryChunk) -> Html {
     let (start, end) = split.chunk_chars[index];
     let span_text = split
         .output
@@ -42,7 +42,7 @@ fn langchain_rows(split: &Shared, index: usize, lc: LangChainChunk) -> Html {
                 <dt>{"start_index"}</dt>
                 <dd class={classes!(lc.start_differs().then_some("warn-text"))}>
                     if let Some(why) = &lc.start_why {
-                        <strong>{format!("{start_index} in LangChain, but the chunk starts at {}. ", lc.start)}</strong>
+                        <strong>{format!("{start_index} in {}, but the chunk starts at {}. ", lc.library, lc.start)}</strong>
                         {why.clone()}
                     } else {
                         {format!("{start_index}, where the chunk starts")}
@@ -59,7 +59,7 @@ fn langchain_rows(split: &Shared, index: usize, lc: LangChainChunk) -> Html {
                             <pre>{shortened(span_text)}</pre>
                         </figure>
                         <figure class="theirs">
-                            <figcaption>{"LangChain's text ≠"}</figcaption>
+                            <figcaption>{format!("{}'s text ≠", lc.library)}</figcaption>
                             <pre data-testid="langchain-text">{shortened(text)}</pre>
                         </figure>
                     </div>
@@ -150,8 +150,8 @@ pub fn ChunkDetails(props: &ChunkDetailsProps) -> Html {
                     if let Some(o) = s.overlap {
                         <dt>{"overlap"}</dt><dd>{o}</dd>
                     }
-                    if let Some(lc) = langchain_chunk(split, p.index) {
-                        {langchain_rows(split, p.index, lc)}
+                    if let Some(lc) = library_chunk(split, p.index) {
+                        {library_rows(split, p.index, lc)}
                     }
                     {markdown_rows(split, p.index)}
                 </dl>

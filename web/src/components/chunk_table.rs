@@ -1,7 +1,7 @@
 //! Every chunk as a row: index, span, length and the cut that ended it; for a
 //! LangChain split also its start_index and, where it differs, its own text.
 
-use crate::model::{cut_label, cut_marker, langchain_chunk, preview};
+use crate::model::{cut_label, cut_marker, library_chunk, preview};
 use crate::state::{Action, Shared};
 use yew::prelude::*;
 
@@ -22,9 +22,9 @@ pub fn ChunkTable(props: &ChunkTableProps) -> Html {
     let chunks = &split.output.chunks;
     let seps = &split.separators;
     let unit = split.config.unit;
-    let facts = split.output.langchain.as_ref();
-    let langchain = facts.is_some_and(|f| f.chunks.iter().any(|c| c.start_index.is_some()));
-    let metadata = facts.is_some_and(|f| f.chunks.iter().any(|c| c.metadata().is_some()));
+    let facts = split.output.library.as_deref().unwrap_or_default();
+    let langchain = facts.iter().any(|c| c.start_index.is_some());
+    let metadata = facts.iter().any(|c| c.metadata().is_some());
     let shown = if props.all_rows {
         chunks.len()
     } else {
@@ -55,7 +55,7 @@ pub fn ChunkTable(props: &ChunkTableProps) -> Html {
                         { for chunks[..shown].iter().enumerate().map(|(i, c)| {
                             let (start, end) = split.chunk_chars[i];
                             let marker = cut_marker(c.cut, seps);
-                            let lc = langchain_chunk(split, i);
+                            let lc = library_chunk(split, i);
                             let over = c.len > split.config.size;
                             html! {
                                 <tr data-testid="chunk-row" data-index={i.to_string()}>
@@ -80,9 +80,9 @@ pub fn ChunkTable(props: &ChunkTableProps) -> Html {
                                     </td>
                                     <td class="preview">
                                         {preview(c.text(&split.text), 60)}
-                                        if let Some(text) = lc.and_then(|lc| lc.text) {
-                                            <span class="theirs" title="LangChain's text, which is not this slice of the source">
-                                                <span class="ne">{"≠ LangChain: "}</span>{preview(&text, 60)}
+                                        if let Some((library, text)) = lc.and_then(|lc| Some((lc.library, lc.text?))) {
+                                            <span class="theirs" title={format!("{library}'s text, which is not this slice of the source")}>
+                                                <span class="ne">{format!("≠ {library}: ")}</span>{preview(&text, 60)}
                                             </span>
                                         }
                                     </td>

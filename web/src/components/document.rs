@@ -9,7 +9,7 @@
 //! browser's scroll anchoring keeps them still.
 
 use super::help::help;
-use crate::model::{cut_attr, cut_marker, langchain_chunk, only_markup, segments_in, Segment};
+use crate::model::{cut_attr, cut_marker, library_chunk, only_markup, segments_in, Segment};
 use crate::state::{Action, Pointed, Shared};
 use chunkscope::tokens::Tokenizer;
 use chunkscope::{Chunk, Span, Unit};
@@ -486,19 +486,21 @@ pub fn DocumentView(props: &DocumentViewProps) -> Html {
                     Some(ends) => token_spans(own, ends, &marks),
                     None => marks.draw(own, 0, own.len()),
                 };
-                // LangChain's own answer where it differs from the span: a chunk
-                // whose text is not a slice is marked by its `data-slice` (the
-                // stylesheet draws ≠ without touching the chunk's text), and a
-                // start_index that points elsewhere gets a flag before the chunk.
-                let langchain = langchain_chunk(split, i);
-                let slice = langchain.as_ref().is_none_or(|l| l.text.is_none());
-                let flag = langchain.filter(|l| l.start_differs()).map(|l| {
+                // The library's own answer where it differs from the span: a
+                // chunk whose text is not a slice is marked by its `data-slice`
+                // (the stylesheet draws ≠ without touching the chunk's text),
+                // and a start_index that points elsewhere gets a flag before
+                // the chunk.
+                let theirs = library_chunk(split, i);
+                let slice = theirs.as_ref().is_none_or(|l| l.text.is_none());
+                let library = theirs.as_ref().map_or("LangChain", |l| l.library);
+                let flag = theirs.filter(|l| l.start_differs()).map(|l| {
                     html! {
                         <span class="start-flag" data-testid="start-index-mismatch"
                             data-index={i.to_string()}
                             data-start={start.to_string()}
                             data-start-index={l.start_index.unwrap_or(-1).to_string()}
-                            title={format!("chunk {i} starts at {start}, LangChain's start_index is {}", l.start_index.unwrap_or(-1))}>
+                            title={format!("chunk {i} starts at {start}, {}'s start_index is {}", l.library, l.start_index.unwrap_or(-1))}>
                             {"⚑"}<span class="sr">{format!(" start_index {} ", l.start_index.unwrap_or(-1))}</span>
                         </span>
                     }
@@ -514,7 +516,7 @@ pub fn DocumentView(props: &DocumentViewProps) -> Html {
                         data-slice={slice.to_string()}
                         data-only-markup={markup.then_some("true")}
                         data-step-pending={not_yet.then_some("true")}
-                        title={(!slice).then_some("LangChain's text for this chunk is not this slice of the source: point at it to compare")}
+                        title={(!slice).then(|| format!("{library}'s text for this chunk is not this slice of the source: point at it to compare"))}
                         tabindex="0">
                         {body}
                     </span>

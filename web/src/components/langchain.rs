@@ -33,9 +33,9 @@ pub fn LangChainNotes(props: &LangChainNotesProps) -> Html {
     let starts = props
         .split
         .output
-        .langchain
+        .library
         .as_ref()
-        .is_some_and(|f| f.chunks.iter().any(|c| c.start_index.is_some()));
+        .is_some_and(|f| f.iter().any(|c| c.start_index.is_some()));
     html! {
         <div class="lc-notes" data-testid="langchain-notes">
             if !summary.warnings.is_empty() {
