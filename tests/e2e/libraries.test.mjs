@@ -152,6 +152,38 @@ e2e("Chonkie's minimum: its input changes the chunks, a bad value is reported, a
   assert.equal(await input.inputValue(), '100');
 });
 
+// Chonkie's TokenChunker(tiktoken cl100k_base, chunk_size=3) on a line of
+// Japanese, recorded from chonkie 1.7.0: "語" is two tokens, and a window ends
+// between them, so chonkie decodes each window's bytes alone to U+FFFD, and
+// its start_index, a sum of those decoded lengths, drifts from there on:
+// [("Refunds:", 0, 8), (" 日本\ufffd", 8, 12), ("\ufffdの文", 12, 15), ("です。", 15, 18)].
+const JAPANESE = 'Refunds: 日本語の文です。';
+
+e2e("Chonkie's U+FFFD: a window that ends inside a character is chonkie's own text beside the span it stands for, and its drifting start_index is flagged", async ({ page }) => {
+  await configure(page, { text: JAPANESE, strategy: 'chonkie-token', unit: 'cl100k', size: 3, overlap: 0 });
+  // Our spans: each holds the characters whose first byte is in its window.
+  const chunks = parseChunks(
+    await waitForChunkSpans(page, spans([[0, 8], [8, 12], [12, 14], [14, 17]]), { timeout: 20000 }),
+  );
+  assert.equal(chunks[1].text, ' 日本語');
+  const slices = await page.locator('[data-testid=document-view] [data-testid=chunk]').evaluateAll((els) => els.map((el) => el.dataset.slice));
+  assert.deepEqual(slices, ['true', 'false', 'false', 'true'], 'the two windows decoded apart are marked');
+  // chonkie's start_index for the last chunk is 15 (it counted "\ufffdの文" as
+  // three characters); the chunk starts at 14.
+  const flags = byTestId(page, 'start-index-mismatch');
+  await waitForValue(page, () => flags.count(), 1, 'one start_index flag');
+  assert.equal(await flags.getAttribute('data-start-index'), '15');
+  assert.equal(await flags.getAttribute('data-start'), '14');
+
+  await page.locator('[data-testid=document-view] [data-testid=chunk][data-index="1"]').focus();
+  const details = byTestId(page, 'chunk-details');
+  const text = await waitForText(page, details, /Chunk 1\b/, 'details of chunk 1');
+  assert.equal(await details.locator('[data-testid=langchain-text]').textContent(), ' 日本\ufffd');
+  assert.match(text, /Chonkie's text/);
+  assert.match(text, /U\+FFFD/);
+  await waitForText(page, page.locator('[data-testid=chunk-row][data-index="2"]'), /≠ Chonkie: \ufffdの文/, 'the table row');
+});
+
 // The libraries view: the same page, size and unit, each library with its
 // own defaults. LangChain's `RecursiveCharacterTextSplitter(chunk_size=40,
 // add_start_index=True)` on the refund page, recorded from
