@@ -261,12 +261,18 @@ fn events(text: &str) -> impl Iterator<Item = (Element, Range<usize>)> + '_ {
 }
 
 /// [`strongest_elements`] for windows in order: each boundary finds the
-/// windows holding it by binary search.
+/// first window that does not end before it ([`first_not_before`]), searching
+/// on from where the previous element's start was found, since the parser
+/// gives its elements in the order they start.
 fn streamed(text: &str, windows: &[(usize, usize)]) -> Vec<Option<Element>> {
     let mut strongest = vec![None; windows.len()];
+    let mut hint = 0;
     for (element, range) in events(text) {
-        for at in [range.start, range.end] {
-            let first = windows.partition_point(|&(_, b)| b < at);
+        hint = first_not_before(windows, hint, range.start);
+        // An element ends at or after its start, so its end is searched for
+        // on from there too.
+        let end = first_not_before(windows, hint, range.end);
+        for (at, first) in [(range.start, hint), (range.end, end)] {
             let inside = windows[first..]
                 .iter()
                 .take_while(|&&(a, _)| a <= at)
@@ -279,6 +285,30 @@ fn streamed(text: &str, windows: &[(usize, usize)]) -> Vec<Option<Element>> {
         }
     }
     strongest
+}
+
+/// The index of the first of `windows` (whose ends are in order) that ends
+/// at or after `at`, or their number when none does: what
+/// `windows.partition_point(|&(_, b)| b < at)` gives.
+///
+/// When every window before `hint` ends before `at` (an offset at or after
+/// the one `hint` was found for), the search goes on from `hint` in steps
+/// that double, so an offset near the last one costs a comparison or two
+/// rather than a search of all the windows; otherwise it is a binary search
+/// of the windows before `hint`.
+fn first_not_before(windows: &[(usize, usize)], hint: usize, at: usize) -> usize {
+    if hint > 0 && windows[hint - 1].1 >= at {
+        return windows[..hint].partition_point(|&(_, b)| b < at);
+    }
+    // Every window before `lo` ends before `at`.
+    let (mut lo, mut hi, mut step) = (hint, hint, 1);
+    while hi < windows.len() && windows[hi].1 < at {
+        lo = hi + 1;
+        hi += step;
+        step *= 2;
+    }
+    let hi = hi.min(windows.len());
+    lo + windows[lo..hi].partition_point(|&(_, b)| b < at)
 }
 
 /// [`strongest_elements`] for any windows: the boundaries sorted, and each
@@ -537,6 +567,33 @@ mod tests {
             .unwrap();
         assert!(compared.get() > 1000, "{} cuts compared", compared.get());
         assert!(differed.get() > 10, "{} planted moves seen", differed.get());
+    }
+
+    /// The search from a hint is the plain binary search, for any hint and
+    /// any offset (before, at, between and after the windows).
+    #[test]
+    fn the_search_from_a_hint_is_the_binary_search() {
+        let windows = [
+            (2, 3),
+            (3, 5),
+            (8, 8),
+            (9, 12),
+            (12, 12),
+            (20, 26),
+            (27, 30),
+        ];
+        for n in 0..=windows.len() {
+            let windows = &windows[..n];
+            for hint in 0..=n {
+                for at in 0..=32 {
+                    assert_eq!(
+                        first_not_before(windows, hint, at),
+                        windows.partition_point(|&(_, b)| b < at),
+                        "{n} windows, hint {hint}, offset {at}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
