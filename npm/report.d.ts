@@ -97,7 +97,7 @@ export interface NodeReport {
   len: number;
   /** Whether it was longer than `size`. */
   too_big: boolean;
-  action: "fits" | "empty" | "split" | "hard_cut" | "windows" | "structure";
+  action: "fits" | "empty" | "split" | "hard_cut" | "windows" | "structure" | "chonkie_level";
   separator: SeparatorRef | null;
   /** Separators tried on it and not found. */
   absent: number[];
@@ -105,7 +105,7 @@ export interface NodeReport {
   split_into: number | null;
   windows: number | null;
   stride: number | null;
-  /** `structure` nodes: the level that cut it. */
+  /** `structure` and `chonkie_level` nodes: the level that cut it. */
   level?: string;
   close: CloseReport | null;
   /** The chunk it became, when it fit. */

@@ -35,7 +35,9 @@ use crate::engine::{Engine, EngineOutput};
 use crate::error::Error;
 use crate::separator::Separator;
 use crate::span::{CharCursor, Span};
-use crate::trace::{Chunk, Cut, LibraryFact, NotSlice, Output};
+use crate::trace::{
+    Action, Chunk, Close, Cut, LibraryFact, Node, NodeId, NotSlice, Output, Recorder,
+};
 use crate::unit::{ceil_boundary, Counter, Measure, Unit};
 use std::borrow::Cow;
 
@@ -50,6 +52,8 @@ pub const LEVELS: [&[&str]; 4] = [
     ],
     &[" "],
 ];
+
+pub use crate::trace::CHONKIE_LEVEL_NAMES as LEVEL_NAMES;
 
 /// The level that cuts runs of tokens (after the four of [`LEVELS`]).
 const TOKEN_LEVEL: usize = LEVELS.len();
@@ -105,9 +109,9 @@ impl Engine for Chonkie {
         text: &str,
         config: &Config,
         counter: Counter,
-        _record: bool,
+        record: bool,
     ) -> Result<EngineOutput, Error> {
-        Ok(run(text, config.size, self.min_chars, counter)?.into())
+        Ok(run(text, config.size, self.min_chars, counter, record)?.into())
     }
 
     fn boxed(&self) -> Box<dyn Engine> {
@@ -130,6 +134,7 @@ struct State<'a> {
     min_chars: usize,
     measure: Measure<'a>,
     chunks: Vec<Chunk>,
+    tree: Recorder,
     /// The shallowest delimiter crossed since the last chunk, with its level.
     pending: Option<(usize, usize)>,
     /// For each chunk made of a run of tokens decoded in a piece where one
@@ -140,11 +145,14 @@ struct State<'a> {
 
 /// Splits `text` as `RecursiveChunker(tokenizer, chunk_size=size,
 /// min_characters_per_chunk=min_chars).chunk(text)`; `min_chars` is at least 1.
+/// With `record`, the trace is chonkie's recursion: a node per level a piece
+/// went through, a child per group it packed.
 pub(crate) fn run(
     text: &str,
     size: usize,
     min_chars: usize,
     counter: Counter,
+    record: bool,
 ) -> Result<Output, Error> {
     if let Unit::Tokens(encoding) = counter.unit() {
         // Chonkie counts every split of the first level before anything
@@ -160,11 +168,18 @@ pub(crate) fn run(
         min_chars,
         measure: Measure::new(counter, text),
         chunks: Vec::new(),
+        tree: Recorder::new(record, 16),
         pending: None,
         apart: Vec::new(),
     };
-    state.level(Span::new(0, text.len()), 0)?;
+    let whole = Span::new(0, text.len());
+    if !whole.is_empty() {
+        let len = state.measure.len(whole);
+        let root = state.node(whole, len, 1, None, None, None);
+        state.level(whole, 0, 1, root)?;
+    }
     let library = (!state.apart.is_empty()).then(|| library(text, &state.chunks, state.apart));
+    let trace = state.tree.finish();
     // The cuts index the delimiters that cut, in chonkie's order: its lists
     // hold 46, of which a text uses a few, and a legend of the others would
     // say nothing.
@@ -179,14 +194,16 @@ pub(crate) fn run(
         .collect();
     used.sort_unstable();
     used.dedup();
+    let at = |i: usize| used.binary_search(&i).expect("a used delimiter");
     for chunk in &mut state.chunks {
         if let Cut::Separator(i) = chunk.cut {
-            chunk.cut = Cut::Separator(used.binary_search(&i).expect("a used delimiter"));
+            chunk.cut = Cut::Separator(at(i));
         }
     }
     Ok(Output {
         chunks: state.chunks,
-        separators: Some(used.into_iter().map(|i| all[i].clone()).collect()),
+        trace,
+        separators: Some(used.iter().map(|&i| all[i].clone()).collect()),
         library,
         ..Output::default()
     })
@@ -238,13 +255,33 @@ pub(crate) fn held(source: &str, raw: Span) -> Span {
 }
 
 impl State<'_> {
-    fn push(&mut self, span: Span) {
+    fn push(&mut self, span: Span, node: Option<NodeId>) {
         let cut = self
             .pending
             .take()
             .map_or(Cut::End, |(s, _)| Cut::Separator(s));
         let len = self.measure.len(span);
-        Chunk::push_next(&mut self.chunks, cut, span, len, None);
+        let index = Chunk::push_next(&mut self.chunks, cut, span, len, node);
+        self.tree.with_node(node, |n| n.chunk = Some(index));
+    }
+
+    /// A node for `span` (when recording), `Fits` until the level it goes
+    /// through says otherwise.
+    fn node(
+        &mut self,
+        span: Span,
+        len: usize,
+        depth: usize,
+        parent: Option<NodeId>,
+        parts: Option<(usize, usize)>,
+        close: Option<Close>,
+    ) -> Option<NodeId> {
+        if !self.tree.is_on() {
+            return None;
+        }
+        let too_big = len > self.size;
+        self.tree
+            .node(Node::fits(span, len, depth, parent, too_big, parts, close))
     }
 
     fn cross(&mut self, separator: Option<usize>, level: usize) {
@@ -255,30 +292,47 @@ impl State<'_> {
         }
     }
 
-    /// `_recursive_chunk(text, level)` on `piece`.
-    fn level(&mut self, piece: Span, level: usize) -> Result<(), Error> {
-        if piece.is_empty() {
-            return Ok(());
-        }
-        if level > TOKEN_LEVEL {
-            self.push(piece);
-            return Ok(());
-        }
+    /// `_recursive_chunk(text, level)` on `piece`, whose node is `node`.
+    fn level(
+        &mut self,
+        piece: Span,
+        level: usize,
+        depth: usize,
+        node: Option<NodeId>,
+    ) -> Result<(), Error> {
         if level == TOKEN_LEVEL {
-            self.token_runs(piece);
+            self.token_runs(piece, depth, node);
             return Ok(());
         }
         let splits = delimit(self.source, piece, level, self.min_chars);
         let counts: Vec<usize> = splits.iter().map(|s| self.measure.len(s.span)).collect();
         let groups = merge_indices(&counts, self.size);
+        self.tree.with_node(node, |n| {
+            n.action = Action::ChonkieLevel {
+                level,
+                parts: splits.len(),
+            }
+        });
         let last = groups.len().saturating_sub(1);
         for (g, &(first, end)) in groups.iter().enumerate() {
             let span = Span::new(splits[first].span.start, splits[end - 1].span.end);
             let sum: usize = counts[first..end].iter().sum();
+            let close = Some(match counts.get(end) {
+                Some(&next) => Close::NextWouldExceed {
+                    group_len: sum,
+                    gap_len: 0,
+                    next_len: next,
+                    would_be: sum + next,
+                },
+                None => Close::ParentEnded,
+            });
+            let child = self.node(span, sum, depth + 1, node, Some((first, end)), close);
+            // Chonkie's `if not text: return []`: a group is never empty
+            // (no split is), so every group is a chunk or goes down a level.
             if sum > self.size {
-                self.level(span, level + 1)?;
+                self.level(span, level + 1, depth + 1, child)?;
             } else {
-                self.push(span);
+                self.push(span, child);
             }
             if g < last {
                 self.cross(splits[end - 1].end, level);
@@ -291,7 +345,7 @@ impl State<'_> {
     /// character tokenizer), each decoded alone and each a chunk (a run
     /// over the size, by its decoded text's count, goes past the last level
     /// and is kept whole). A hard cut between runs.
-    fn token_runs(&mut self, piece: Span) {
+    fn token_runs(&mut self, piece: Span, depth: usize, node: Option<NodeId>) {
         let text = piece.text(self.source);
         let mut ends = Vec::new();
         match self.measure.counter().tokenizer() {
@@ -326,6 +380,13 @@ impl State<'_> {
             0
         };
         let hard = separators().len() - 1;
+        // Its delimiter levels ran out: the node names no separator.
+        self.tree.with_node(node, |n| {
+            n.action = Action::HardCut {
+                separator: None,
+                windows: ends.len(),
+            }
+        });
         let mut start = piece.start;
         for (i, &end) in ends.iter().enumerate() {
             if i > 0 {
@@ -333,7 +394,13 @@ impl State<'_> {
             }
             let raw = Span::new(start, end);
             let span = held(self.source, raw);
-            self.push(span);
+            let len = if self.tree.is_on() {
+                self.measure.len(span)
+            } else {
+                0
+            };
+            let child = self.node(span, len, depth + 1, node, Some((i, i + 1)), None);
+            self.push(span, child);
             if apart {
                 let text = decoded(self.source, raw);
                 let own = (text != span.text(self.source)).then(|| text.to_string());

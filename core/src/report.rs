@@ -322,17 +322,21 @@ pub enum ActionName {
     /// Cut at a level of the document's structure (Markdown); `level` says
     /// which.
     Structure,
+    /// Split at every delimiter of one level of Chonkie's rules; `level`
+    /// names it (`sentence ends`).
+    ChonkieLevel,
 }
 
 impl ActionName {
     /// Every action, in the order the docs list them.
-    pub const ALL: [ActionName; 6] = [
+    pub const ALL: [ActionName; 7] = [
         ActionName::Fits,
         ActionName::Empty,
         ActionName::Split,
         ActionName::HardCut,
         ActionName::Windows,
         ActionName::Structure,
+        ActionName::ChonkieLevel,
     ];
 
     /// The action's name in the report (`hard_cut`, …).
@@ -344,6 +348,7 @@ impl ActionName {
             ActionName::HardCut => "hard_cut",
             ActionName::Windows => "windows",
             ActionName::Structure => "structure",
+            ActionName::ChonkieLevel => "chonkie_level",
         }
     }
 }
@@ -433,14 +438,17 @@ pub struct NodeReport {
     pub absent: Vec<usize>,
     /// Which parts of the parent's split it was packed from; `null` for the root.
     pub parts: Option<PartsReport>,
-    /// How many parts its split made (before packing), for `split` nodes.
+    /// How many parts its split made (before packing), for `split`,
+    /// `structure` and `chonkie_level` nodes.
     pub split_into: Option<usize>,
     /// How many windows a `hard_cut` made.
     pub windows: Option<usize>,
     /// The fixed engine's step, `size − overlap`.
     pub stride: Option<usize>,
     /// For `structure` nodes: the level that cut it (`heading 2`, `block`,
-    /// `table row`, `fence line`). Absent for other nodes.
+    /// `table row`, `fence line`); for `chonkie_level` nodes, the level of
+    /// Chonkie's rules (`paragraphs`, `sentence ends`, `pauses`, `words`).
+    /// Absent for other nodes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub level: Option<String>,
     /// Why the packer closed it; `null` for the root.
@@ -887,9 +895,15 @@ fn node_report(
         ),
         Action::Windows { stride } => (ActionName::Windows, None, None, None, Some(stride)),
         Action::Structure { parts, .. } => (ActionName::Structure, None, Some(parts), None, None),
+        Action::ChonkieLevel { parts, .. } => {
+            (ActionName::ChonkieLevel, None, Some(parts), None, None)
+        }
     };
     let level = match node.action {
         Action::Structure { level, .. } => Some(level.name()),
+        Action::ChonkieLevel { level, .. } => {
+            Some(crate::trace::CHONKIE_LEVEL_NAMES[level].to_string())
+        }
         _ => None,
     };
     NodeReport {

@@ -578,19 +578,10 @@ impl State<'_> {
             return None;
         }
         let len = self.measure.len(span);
-        self.tree.node(Node {
-            span,
-            len,
-            depth,
-            parent,
-            children: Vec::new(),
-            absent: Vec::new(),
-            action: Action::Fits,
-            too_big: self.count(span) > self.size,
-            parts,
-            close: close.or(Some(Close::ParentEnded)),
-            chunk: None,
-        })
+        let too_big = self.count(span) > self.size;
+        let close = close.or(Some(Close::ParentEnded));
+        self.tree
+            .node(Node::fits(span, len, depth, parent, too_big, parts, close))
     }
 
     /// `merge_splits`: the index of the first split after the longest run

@@ -70,7 +70,25 @@ pub enum Action {
         /// How many parts the cut made (before packing).
         parts: usize,
     },
+    /// Chonkie's `RecursiveChunker`: split at every delimiter of one level of
+    /// its rules at once ([`crate::chonkie::LEVELS`]: paragraphs, sentence
+    /// ends, pauses, words) into `parts` parts, short parts joined to their
+    /// neighbour, then packed by the sum of their counts. Each child's `len`
+    /// is that sum, what chonkie compares with the size (in tokens it can
+    /// differ from the joined text's own count).
+    ChonkieLevel {
+        /// The level, from 0 ([`CHONKIE_LEVEL_NAMES`]).
+        level: usize,
+        /// How many parts the level made (after joining short ones).
+        parts: usize,
+    },
 }
+
+/// What each level of Chonkie's rules cuts at ([`Action::ChonkieLevel`]'s
+/// `level`), as the tree and the report name it; each level's delimiters
+/// are [`crate::chonkie::LEVELS`]. Here, below the engines, so a report can
+/// name a level without reaching up to the engine.
+pub const CHONKIE_LEVEL_NAMES: [&str; 4] = ["paragraphs", "sentence ends", "pauses", "words"];
 
 /// A level of a Markdown document's structure, from the strongest.
 ///
@@ -176,6 +194,32 @@ pub struct Node {
 }
 
 impl Node {
+    /// A node that is a chunk as it is (as far as is known when it is made):
+    /// no children, nothing searched, no chunk yet.
+    pub(crate) fn fits(
+        span: Span,
+        len: usize,
+        depth: usize,
+        parent: Option<NodeId>,
+        too_big: bool,
+        parts: Option<(usize, usize)>,
+        close: Option<Close>,
+    ) -> Node {
+        Node {
+            span,
+            len,
+            depth,
+            parent,
+            children: Vec::new(),
+            absent: Vec::new(),
+            action: Action::Fits,
+            too_big,
+            parts,
+            close,
+            chunk: None,
+        }
+    }
+
     /// The one node of a split into windows (the fixed engine's, Chonkie's
     /// `TokenChunker`'s): the whole text of `len` units, cut every `stride`.
     pub(crate) fn windows(text_len: usize, len: usize, size: usize, stride: usize) -> Node {

@@ -276,6 +276,7 @@ fn trace_is_consistent(
             Action::Structure { parts, .. } => {
                 prop_assert!(n.too_big && parts >= 1 && !n.children.is_empty())
             }
+            Action::ChonkieLevel { .. } => prop_assert!(false, "a Chonkie level in our engine"),
         }
     }
     for c in &out.chunks {

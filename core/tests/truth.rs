@@ -649,6 +649,12 @@ fn chonkie_trace_tells_the_truth() {
             ("a chonkie cut at a pause", 300),
             ("a chonkie cut at a word", 200),
             ("a chonkie cut at runs of tokens", 300),
+            ("a chonkie split at a paragraph", 300),
+            ("a chonkie split at a sentence end", 100),
+            ("a chonkie split at a pause", 100),
+            ("a chonkie split at a word", 100),
+            ("a chonkie node down a level", 300),
+            ("a chonkie node cut into runs of tokens", 100),
         ],
     );
 }

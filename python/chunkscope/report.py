@@ -110,7 +110,9 @@ class _NodeFields(TypedDict):
     byte_end: int
     len: int
     too_big: bool
-    action: Literal["fits", "empty", "split", "hard_cut", "windows", "structure"]
+    action: Literal[
+        "fits", "empty", "split", "hard_cut", "windows", "structure", "chonkie_level"
+    ]
     separator: SeparatorRef | None
     absent: list[int]
     parts: dict[str, int] | None
@@ -123,7 +125,7 @@ class _NodeFields(TypedDict):
 
 class Node(_NodeFields, total=False):
     """A node of the recursion tree (docs/cli.md, ``trace.nodes``); ``level``
-    only for ``structure`` nodes."""
+    only for ``structure`` and ``chonkie_level`` nodes."""
 
     level: str
 

@@ -94,8 +94,16 @@ e2e("Chonkie's RecursiveChunker on the refund page: its four chunks, cut where i
   assert.equal(charSlice(REFUND, 68, 108), 'COD orders get store credit.\n\nContact us');
   assert.deepEqual(chunks.map((c) => c.cut).slice(0, 2), ['. ', '\\n']);
   assert.equal(chunks[3].cut, 'end');
-  // No tree is drawn, and the page says why rather than call the text empty.
-  await waitForText(page, byTestId(page, 'tree-empty'), /not drawn as a tree/, 'the tree\'s note');
+  // The tree is chonkie's recursion: the page split at every line break
+  // (level 1), the title's group at its sentence end (level 2), and the
+  // last paragraph, whose words are joined back under the minimum, down to
+  // runs of 40 characters.
+  await page.locator('[data-testid=tree-node]').first().waitFor();
+  const steps = await page.locator('[data-testid=tree-node]').allInnerTexts();
+  assert.match(steps[0], /split at Chonkie's level 1, paragraphs, into \d+ parts?, packed into \d+ pieces?/);
+  assert.ok(steps.some((s) => /Chonkie's level 2, sentence ends/.test(s)), `a sentence-end level: ${JSON.stringify(steps)}`);
+  assert.ok(steps.some((s) => /hard cut into 2 windows/.test(s)), `runs of tokens: ${JSON.stringify(steps)}`);
+  assert.equal(await byTestId(page, 'tree-empty').count(), 0);
   // The overlap control is left out: RecursiveChunker has none.
   await waitForText(page, byTestId(page, 'overlap-unused'), /RecursiveChunker has no overlap/, 'the overlap note');
   const view = byTestId(page, 'code-view');

@@ -35,7 +35,7 @@
 //!           [absent]*, action, too_big, parts?, close, chunk?)
 //!           action: 0 fits, 1 empty, 2 split (separator, parts),
 //!                   3 hard cut (separator?, windows), 4 windows (stride),
-//!                   5 structure (level, parts)
+//!                   5 structure (level, parts), 6 chonkie level (level, parts)
 //!           close: 0 none, 1 next part would exceed (group_len, gap_len,
 //!                   next_len, would_be), 2 parent ended
 //!           level: 1 to 6 heading N, 7 block, 8 table row, 9 fence line
@@ -625,9 +625,11 @@ fn check_indices(a: &Analysis) -> Result<(), String> {
         let action_ok = match n.action {
             Action::Split { separator, .. } => separator_ok(separator),
             Action::HardCut { separator, .. } => separator.is_none_or(separator_ok),
-            Action::Fits | Action::Empty | Action::Windows { .. } | Action::Structure { .. } => {
-                true
-            }
+            Action::Fits
+            | Action::Empty
+            | Action::Windows { .. }
+            | Action::Structure { .. }
+            | Action::ChonkieLevel { .. } => true,
         };
         if n.chunk.is_some_and(|c| c >= chunks.len())
             || !action_ok
@@ -874,6 +876,11 @@ fn write_node(w: &mut Writer, n: &Node) {
             w.num(level_code(level));
             w.num(parts);
         }
+        Action::ChonkieLevel { level, parts } => {
+            w.num(6);
+            w.num(level);
+            w.num(parts);
+        }
     }
     w.flag(n.too_big);
     w.flag(n.parts.is_some());
@@ -921,6 +928,13 @@ fn read_node(r: &mut Reader, span: Span) -> Result<Node, String> {
         5 => Action::Structure {
             level: read_level(r)?,
             parts: r.num()?,
+        },
+        6 => match r.num()? {
+            level if level < chunkscope::chonkie::LEVELS.len() => Action::ChonkieLevel {
+                level,
+                parts: r.num()?,
+            },
+            level => return Err(format!("unknown level {level} of Chonkie's rules")),
         },
         other => return Err(format!("unknown node action {other}")),
     };

@@ -282,6 +282,14 @@ pub fn node_step(node: &Node, separators: &[Separator], unit: Unit) -> Step {
         Action::Windows { stride } => words(format!(
             "fixed windows, each starting {stride} {unit} after the last"
         )),
+        Action::ChonkieLevel { level, parts } => words(format!(
+            "split at Chonkie's level {}, {}, into {parts} {}, packed into {} {}",
+            level + 1,
+            chunkscope::chonkie::LEVEL_NAMES[level],
+            plural(parts, "part", "parts"),
+            node.children.len(),
+            plural(node.children.len(), "piece", "pieces")
+        )),
         Action::Structure { level, parts } => words(format!(
             "split at each {} into {parts} {}, {} {}",
             match level {

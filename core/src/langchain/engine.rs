@@ -1254,18 +1254,10 @@ impl<'a: 'c, 'c> Run<'a, 'c> {
             Some(text) => self.len(text),
         };
         let index = self.made();
+        let too_big = len > self.config.chunk_size;
         let node = self.node(Node {
-            span,
-            len,
-            depth,
-            parent,
-            children: Vec::new(),
-            absent: Vec::new(),
-            action: Action::Fits,
-            too_big: len > self.config.chunk_size,
-            parts,
-            close,
             chunk: Some(index),
+            ..Node::fits(span, len, depth, parent, too_big, parts, close)
         });
         match &mut self.collect {
             Collect::Plain {

@@ -114,7 +114,7 @@ export interface NodeReport {
   split_into: number | null;
   windows: number | null;
   stride: number | null;
-  /** `structure` nodes: the level that cut it. */
+  /** `structure` and `chonkie_level` nodes: the level that cut it. */
   level?: string;
   close: CloseReport | null;
   /** The chunk it became, when it fit. */

@@ -95,7 +95,7 @@ fn visit(trace: &Trace, windows: &[Vec<usize>], id: NodeId, out: &mut Vec<TraceE
     }
     out.push(TraceEvent::Measured(id));
     match n.action {
-        Action::Split { .. } | Action::Structure { .. } => {
+        Action::Split { .. } | Action::Structure { .. } | Action::ChonkieLevel { .. } => {
             out.push(TraceEvent::Split(id));
             for &c in &n.children {
                 visit(trace, windows, c, out);

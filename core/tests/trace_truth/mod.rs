@@ -381,6 +381,7 @@ fn tree(
                 }
                 None => truth!(false, "node {id} was cut by the document's structure"),
             },
+            Action::ChonkieLevel { .. } => truth!(false, "node {id} was split by Chonkie's rules"),
             Action::Fits => {
                 truth!(
                     limit(id).is_none_or(|l| n.len <= l) && n.children.is_empty(),
@@ -2486,6 +2487,160 @@ pub fn chonkie(
         "the chunks end at {at}, the text at {}",
         text.len()
     );
+    chonkie_tree(text, config, counter, &analysis.output, seen)
+}
+
+/// Chonkie's recursion as a tree: the root is the whole text at level 1;
+/// a node split at a level of delimiters has children that tile it, in
+/// order, each a run of that level's parts ending right after one of the
+/// level's delimiters (the last ends with the node), closed because the next
+/// part would pass the size (by the sum of counts, which is the child's
+/// length) or because the node ended; a child over the size went down to
+/// the next level, any other is a chunk; the level after words cuts runs of
+/// tokens, each a chunk. Every chunk is one node's.
+fn chonkie_tree(
+    text: &str,
+    config: &Config,
+    counter: Counter,
+    out: &Output,
+    seen: &mut Seen,
+) -> Result<(), String> {
+    let nodes = &out.trace.nodes;
+    if text.is_empty() {
+        truth!(nodes.is_empty(), "an empty text has a tree");
+        return Ok(());
+    }
+    let root = nodes.first().ok_or("no root")?;
+    truth!(
+        root.span == Span::new(0, text.len()) && root.depth == 1 && root.parent.is_none(),
+        "the root is {root:?}"
+    );
+    // Each node's level: the root's is 0, a child's one more.
+    let mut levels = vec![0; nodes.len()];
+    for (id, n) in nodes.iter().enumerate() {
+        for &c in &n.children {
+            truth!(
+                c > id && nodes[c].parent == Some(id) && nodes[c].depth == n.depth + 1,
+                "node {c} is not node {id}'s child"
+            );
+            levels[c] = levels[id] + 1;
+        }
+        let level = levels[id];
+        match n.action {
+            Action::ChonkieLevel { level: l, parts } => {
+                truth!(l == level, "node {id} says level {l}, it is at {level}");
+                truth!(!n.children.is_empty(), "node {id} was split into nothing");
+                let delimiters = CHONKIE_LEVELS[level].1;
+                let mut at = (n.span.start, 0);
+                for (k, &c) in n.children.iter().enumerate() {
+                    let child = &nodes[c];
+                    let (first, end) = child.parts.ok_or(format!("node {c} has no parts"))?;
+                    truth!(
+                        child.span.start == at.0 && first == at.1 && end > first,
+                        "node {c} does not follow its sibling: {:?} parts {first}..{end}",
+                        child.span
+                    );
+                    at = (child.span.end, end);
+                    let last = k + 1 == n.children.len();
+                    truth!(
+                        last || delimiters
+                            .iter()
+                            .any(|d| text[..child.span.end].ends_with(d)),
+                        "node {c} ends at {}, after none of level {level}'s delimiters",
+                        child.span.end
+                    );
+                    if config.unit == Unit::Chars {
+                        let own = units(counter, child.span.text(text));
+                        truth!(
+                            child.len == own,
+                            "node {c} is {own} chars, says {}",
+                            child.len
+                        );
+                    }
+                    truth!(
+                        child.too_big == (child.len > config.size),
+                        "node {c} of {} says too big: {}",
+                        child.len,
+                        child.too_big
+                    );
+                    let closed = match child.close {
+                        Some(Close::NextWouldExceed {
+                            group_len,
+                            gap_len: 0,
+                            next_len,
+                            would_be,
+                        }) => {
+                            !last
+                                && group_len == child.len
+                                && would_be == group_len + next_len
+                                && would_be > config.size
+                        }
+                        Some(Close::ParentEnded) => last,
+                        _ => false,
+                    };
+                    truth!(closed, "node {c} was closed by {:?}", child.close);
+                    match (child.too_big, child.action) {
+                        (false, Action::Fits) => {}
+                        (true, Action::ChonkieLevel { .. } | Action::HardCut { .. }) => {
+                            saw(seen, "a chonkie node down a level", 1)
+                        }
+                        (too_big, action) => {
+                            return Err(format!("node {c} (too big: {too_big}) did {action:?}"))
+                        }
+                    }
+                }
+                truth!(
+                    at == (n.span.end, parts),
+                    "node {id}'s children end at {at:?}, not {:?}",
+                    (n.span.end, parts)
+                );
+                saw(
+                    seen,
+                    format!("a chonkie split at {}", CHONKIE_LEVELS[level].0),
+                    1,
+                );
+            }
+            Action::HardCut {
+                separator: None,
+                windows,
+            } => {
+                truth!(level == 4, "node {id} cut runs of tokens at level {level}");
+                truth!(
+                    windows == n.children.len(),
+                    "node {id} says {windows} runs, has {}",
+                    n.children.len()
+                );
+                let mut at = n.span.start;
+                for &c in &n.children {
+                    let child = &nodes[c];
+                    truth!(
+                        child.span.start == at && child.action == Action::Fits,
+                        "run {c} does not follow its sibling"
+                    );
+                    at = child.span.end;
+                }
+                truth!(at == n.span.end, "node {id}'s runs end at {at}");
+                saw(seen, "a chonkie node cut into runs of tokens", 1);
+            }
+            Action::Fits => {
+                let c = n.chunk.ok_or(format!("node {id} fits but is no chunk"))?;
+                truth!(
+                    out.chunks[c].span == n.span && out.chunks[c].node == Some(id),
+                    "node {id} is not chunk {c}"
+                );
+                truth!(n.children.is_empty(), "node {id} fits yet has children");
+            }
+            other => return Err(format!("node {id} did {other:?}")),
+        }
+    }
+    for c in &out.chunks {
+        let id = c.node.ok_or(format!("chunk {} has no node", c.index))?;
+        truth!(
+            nodes[id].chunk == Some(c.index),
+            "chunk {} names node {id}, which is not it",
+            c.index
+        );
+    }
     Ok(())
 }
 

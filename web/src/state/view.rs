@@ -243,7 +243,6 @@ impl View {
     pub fn no_tree(strategy: Strategy) -> &'static str {
         match strategy {
             Strategy::TextSplitter | Strategy::TextSplitterMarkdown => "text-splitter is not drawn as a tree: it reports only its chunks, so each cut's label names the level the cut lies on (a run of line breaks, a Markdown element, a sentence, a word, a grapheme) as its own segmenters find it in the text.",
-            Strategy::ChonkieRecursive => "Chonkie's RecursiveChunker is not drawn as a tree: each cut's label names the delimiter that made it (a paragraph, a sentence end, a pause, a word), or shows a hard cut between two runs of tokens.",
             Strategy::LlamaIndexSentence => "LlamaIndex's SentenceSplitter is not drawn as a tree: each cut's label names the split that made it (three newlines, a sentence, a clause, a space, or between two characters).",
             Strategy::Semantic => "No chunk was over the size, so nothing was split again: the semantic view shows where the topic breaks fell.",
             _ => "This split recorded no tree.",

@@ -81,6 +81,13 @@ pub enum Decision {
         /// The node's step, in the tree's own words.
         step: crate::model::Step,
     },
+    /// A split at every delimiter of one level of Chonkie's rules.
+    ChonkieLevel {
+        /// Its level in the tree.
+        depth: usize,
+        /// The node's step, in the tree's own words.
+        step: crate::model::Step,
+    },
     /// A split on a separator, then packed.
     Split {
         /// Its level.
@@ -148,6 +155,10 @@ pub fn decide(split: &Split, ev: TraceEvent) -> Option<Decision> {
                 depth,
                 step: node_step(n, seps, split.config.unit),
             },
+            Step::ChonkieLevel { .. } => Decision::ChonkieLevel {
+                depth,
+                step: node_step(n, seps, split.config.unit),
+            },
             Step::Split { separator, parts } => Decision::Split {
                 depth,
                 separator: label(separator),
@@ -200,6 +211,10 @@ impl Decision {
             ),
             Decision::Structure { depth, step } => format!(
                 "Level {depth}: {}{}. The document's structure decides these cuts, before any separator in the list.",
+                step.lead, step.tail
+            ),
+            Decision::ChonkieLevel { depth, step } => format!(
+                "Level {depth}: {}{}. Chonkie's rules cut here: every delimiter of this level at once, each kept at the end of its part, parts shorter than min_characters_per_chunk joined to a neighbour, then packed while the sum of their lengths fits.",
                 step.lead, step.tail
             ),
             Decision::Split {
