@@ -97,7 +97,7 @@ export interface NodeReport {
   len: number;
   /** Whether it was longer than `size`. */
   too_big: boolean;
-  action: "fits" | "empty" | "split" | "hard_cut" | "windows" | "structure" | "chonkie_level";
+  action: "fits" | "empty" | "split" | "hard_cut" | "windows" | "structure" | "chonkie_level" | "sentences";
   separator: SeparatorRef | null;
   /** Separators tried on it and not found. */
   absent: number[];

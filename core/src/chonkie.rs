@@ -119,12 +119,12 @@ impl Engine for Chonkie {
     }
 }
 
-/// A split of a level: its span, and the delimiter (an index into
-/// [`separators`]) that ends it, `None` for the last.
+/// A split of [`delimit`]: its span, and the delimiter (an index into the
+/// delimiters it was split by) that ends it, `None` for the last.
 #[derive(Clone, Copy, Debug)]
-struct Split {
-    span: Span,
-    end: Option<usize>,
+pub(crate) struct Split {
+    pub span: Span,
+    pub end: Option<usize>,
 }
 
 struct State<'a> {
@@ -143,6 +143,44 @@ struct State<'a> {
     apart: Vec<(usize, Option<String>, usize)>,
 }
 
+/// The checks `TokenChunker.__init__` and `SentenceChunker.__init__` make
+/// of what this configuration sets, in their order (the tokenizer first:
+/// chonkie has none for bytes), `class` naming the chunker in the message.
+pub(crate) fn check_size_and_overlap(
+    config: &Config,
+    class: &'static str,
+) -> Result<(), ChonkieError> {
+    if config.unit == Unit::Bytes {
+        return Err(ChonkieError::Bytes);
+    }
+    if config.size == 0 {
+        return Err(ChonkieError::SizeNotPositive { class });
+    }
+    if config.overlap >= config.size {
+        return Err(ChonkieError::OverlapNotLess {
+            class,
+            overlap: config.overlap,
+            size: config.size,
+        });
+    }
+    Ok(())
+}
+
+/// tiktoken's `encode` raises on a special token's text, and each chonkie
+/// chunker encodes all of a text's pieces, in order, before it cuts
+/// anything: in tokens, the leftmost special token of `text` is what it
+/// raises on. Callers hold that every piece is encoded and that no piece
+/// boundary can fall inside a special token's text (none holds a
+/// delimiter).
+pub(crate) fn refuse_special_tokens(counter: Counter, text: &str) -> Result<(), ChonkieError> {
+    if let Unit::Tokens(encoding) = counter.unit() {
+        if let Some(token) = crate::error::langchain::leftmost_special_token(encoding, text) {
+            return Err(ChonkieError::SpecialToken { token });
+        }
+    }
+    Ok(())
+}
+
 /// Splits `text` as `RecursiveChunker(tokenizer, chunk_size=size,
 /// min_characters_per_chunk=min_chars).chunk(text)`; `min_chars` is at least 1.
 /// With `record`, the trace is chonkie's recursion: a node per level a piece
@@ -154,14 +192,9 @@ pub(crate) fn run(
     counter: Counter,
     record: bool,
 ) -> Result<Output, Error> {
-    if let Unit::Tokens(encoding) = counter.unit() {
-        // Chonkie counts every split of the first level before anything
-        // else, and the splits tile the text: the leftmost special token
-        // is the one tiktoken's `encode` raises on.
-        if let Some(token) = crate::error::langchain::leftmost_special_token(encoding, text) {
-            return Err(ChonkieError::SpecialToken { token }.into());
-        }
-    }
+    // Chonkie counts every split of the first level before anything else,
+    // and the splits tile the text.
+    refuse_special_tokens(counter, text)?;
     let mut state = State {
         source: text,
         size,
@@ -180,12 +213,22 @@ pub(crate) fn run(
     }
     let library = (!state.apart.is_empty()).then(|| library(text, &state.chunks, state.apart));
     let trace = state.tree.finish();
-    // The cuts index the delimiters that cut, in chonkie's order: its lists
-    // hold 46, of which a text uses a few, and a legend of the others would
-    // say nothing.
-    let all = separators();
-    let mut used: Vec<usize> = state
-        .chunks
+    // Its lists hold 46 delimiters, of which a text uses a few.
+    let separators = used_separators(&mut state.chunks, &separators());
+    Ok(Output {
+        chunks: state.chunks,
+        trace,
+        separators: Some(separators),
+        library,
+        ..Output::default()
+    })
+}
+
+/// The delimiters of `all` that cut some chunk, in `all`'s order, with each
+/// chunk's [`Cut::Separator`] renumbered from an index into `all` to one
+/// into them: a legend of delimiters that cut nowhere would say nothing.
+pub(crate) fn used_separators(chunks: &mut [Chunk], all: &[Separator]) -> Vec<Separator> {
+    let mut used: Vec<usize> = chunks
         .iter()
         .filter_map(|c| match c.cut {
             Cut::Separator(i) => Some(i),
@@ -194,19 +237,12 @@ pub(crate) fn run(
         .collect();
     used.sort_unstable();
     used.dedup();
-    let at = |i: usize| used.binary_search(&i).expect("a used delimiter");
-    for chunk in &mut state.chunks {
+    for chunk in chunks {
         if let Cut::Separator(i) = chunk.cut {
-            chunk.cut = Cut::Separator(at(i));
+            chunk.cut = Cut::Separator(used.binary_search(&i).expect("a used delimiter"));
         }
     }
-    Ok(Output {
-        chunks: state.chunks,
-        trace,
-        separators: Some(used.iter().map(|&i| all[i].clone()).collect()),
-        library,
-        ..Output::default()
-    })
+    used.into_iter().map(|i| all[i].clone()).collect()
 }
 
 /// Chonkie's word on every chunk once some run of tokens was decoded apart:
@@ -304,7 +340,7 @@ impl State<'_> {
             self.token_runs(piece, depth, node);
             return Ok(());
         }
-        let splits = delimit(self.source, piece, level, self.min_chars);
+        let splits = delimit(self.source, piece, LEVELS[level], self.min_chars);
         let counts: Vec<usize> = splits.iter().map(|s| self.measure.len(s.span)).collect();
         let groups = merge_indices(&counts, self.size);
         self.tree.with_node(node, |n| {
@@ -335,7 +371,7 @@ impl State<'_> {
                 self.push(span, child);
             }
             if g < last {
-                self.cross(splits[end - 1].end, level);
+                self.cross(splits[end - 1].end.map(|i| index(level, i)), level);
             }
         }
         Ok(())
@@ -412,13 +448,19 @@ impl State<'_> {
     }
 }
 
-/// `split_text_by_delimiters(text, LEVELS[level], include_delim="prev",
+/// `split_text_by_delimiters(text, patterns, include_delim="prev",
 /// min_chars=min_chars)`: chonkie-core's split at the leftmost-first
 /// matches, each delimiter kept at the end of its split, then short splits
-/// joined. At 1 nothing is joined (no split is empty).
-fn delimit(source: &str, piece: Span, level: usize, min_chars: usize) -> Vec<Split> {
+/// joined. At 1 nothing is joined (no split is empty). The splits tile
+/// `piece`; each one's `end` is the index in `patterns` of the delimiter
+/// that ends it (`None` for a last split that ends without one).
+pub(crate) fn delimit(
+    source: &str,
+    piece: Span,
+    patterns: &[&str],
+    min_chars: usize,
+) -> Vec<Split> {
     let text = piece.text(source);
-    let patterns = LEVELS[level];
     // One pass: at each byte that can start a delimiter, the first of the
     // level's delimiters that starts there (leftmost first). A delimiter is
     // valid UTF-8, so none starts at a continuation byte.
@@ -441,7 +483,7 @@ fn delimit(source: &str, piece: Span, level: usize, min_chars: usize) -> Vec<Spl
         let end = at + patterns[i].len();
         segments.push(Split {
             span: Span::new(start, end),
-            end: Some(index(level, i)),
+            end: Some(i),
         });
         start = end;
         pos = end;
@@ -508,32 +550,47 @@ impl FirstBytes {
 }
 
 /// chonkie-core's `find_merge_indices`: from each split, the longest run
-/// whose counts sum to at most `size` (at least one split), found by binary
-/// search over the running sums. Returns `(first, end)` of each group.
+/// whose counts sum to at most `size` (at least one split). Returns
+/// `(first, end)` of each group.
 fn merge_indices(counts: &[usize], size: usize) -> Vec<(usize, usize)> {
-    let n = counts.len();
-    let mut sums = Vec::with_capacity(n + 1);
-    sums.push(0usize);
-    for &c in counts {
-        sums.push(sums.last().copied().unwrap_or(0) + c);
-    }
+    let sums = running_sums(counts);
     let mut groups = Vec::new();
     let mut pos = 0;
-    while pos < n {
-        let (mut left, mut right) = (pos + 1, n + 1);
-        while left < right {
-            let mid = (left + right) / 2;
-            if sums[mid] - sums[pos] <= size {
-                left = mid + 1;
-            } else {
-                right = mid;
-            }
-        }
-        let end = left.saturating_sub(1).max(pos + 1).min(n);
+    while pos < counts.len() {
+        let end = group_end(&sums, pos, size);
         groups.push((pos, end));
         pos = end;
     }
     groups
+}
+
+/// `sums[i]`, the sum of `counts[..i]`, for `i` from 0 to `counts.len()`.
+pub(crate) fn running_sums(counts: &[usize]) -> Vec<usize> {
+    let mut sums = Vec::with_capacity(counts.len() + 1);
+    sums.push(0usize);
+    for &c in counts {
+        sums.push(sums.last().copied().unwrap_or(0) + c);
+    }
+    sums
+}
+
+/// The end of the group `find_merge_indices` makes from split `pos` on
+/// (its first index for the splits from `pos`, plus `pos`): the longest
+/// run whose counts sum to at most `size`, at least one split, found by
+/// binary search over the running sums ([`running_sums`]). `pos` is below
+/// the number of splits.
+pub(crate) fn group_end(sums: &[usize], pos: usize, size: usize) -> usize {
+    let n = sums.len() - 1;
+    let (mut left, mut right) = (pos + 1, n + 1);
+    while left < right {
+        let mid = (left + right) / 2;
+        if sums[mid] - sums[pos] <= size {
+            left = mid + 1;
+        } else {
+            right = mid;
+        }
+    }
+    left.saturating_sub(1).max(pos + 1).min(n)
 }
 
 /// Python that gives these chunks with chonkie itself; the minimum is

@@ -27,38 +27,20 @@
 //! `range()` raise on a step of 0, more gives no chunk at all); the overlap
 //! setting is a count, chonkie's int form, which it checks: an overlap of
 //! at least the size raises, as does a size of 0, with chonkie's own
-//! `ValueError`s ([`ChonkieError::library_exception`]).
+//! `ValueError`s
+//! ([`ChonkieError::library_exception`](crate::chonkie::ChonkieError::library_exception)).
 //!
 //! Chonkie's `token_count` is the window's tokens (`size` for every window
 //! but the last); a chunk's [`len`](crate::Chunk::len) here is its text
 //! counted alone, what the checks and the page count, which in tokens can
 //! differ from it (a word cut in two encodes differently on its own).
 
-use crate::chonkie::{self, ChonkieError};
-use crate::config::Config;
+use crate::chonkie;
 use crate::engine::Run;
 use crate::error::Error;
 use crate::span::Span;
 use crate::trace::{Cut, LibraryFact, Node, NotSlice};
 use crate::unit::{Counter, Unit};
-
-/// `TokenChunker.__init__`'s checks, in its order (the tokenizer first:
-/// chonkie has none for bytes).
-pub(crate) fn check(config: &Config) -> Result<(), ChonkieError> {
-    if config.unit == Unit::Bytes {
-        return Err(ChonkieError::Bytes);
-    }
-    if config.size == 0 {
-        return Err(ChonkieError::SizeNotPositive);
-    }
-    if config.overlap >= config.size {
-        return Err(ChonkieError::OverlapNotLess {
-            overlap: config.overlap,
-            size: config.size,
-        });
-    }
-    Ok(())
-}
 
 /// A byte offset `n` chars into the text, asked for in increasing `n`: a
 /// cursor that walks the text once (a table of every char's offset would
@@ -77,11 +59,14 @@ impl Chars<'_> {
     }
 }
 
+/// The chunker's class, as its `ValueError`s are reported.
+pub(crate) const CLASS: &str = "TokenChunker";
+
 /// Cuts `run.source` into chonkie's windows.
 ///
 /// Termination: each window starts `size − overlap ≥ 1` tokens after the
-/// one before ([`check`] holds it), and the loop stops at the window that
-/// reaches the last token.
+/// one before ([`chonkie::check_size_and_overlap`] holds it), and the loop
+/// stops at the window that reaches the last token.
 pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
     let source = run.source;
     // `if not text.strip(): return []`.
@@ -95,13 +80,7 @@ pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
     let ends: Option<Vec<usize>> = match run.counter.tokenizer() {
         None => None,
         Some(tokenizer) => {
-            // tiktoken's `encode` raises on a special token's text before
-            // anything is cut.
-            if let Some(token) =
-                crate::error::langchain::leftmost_special_token(tokenizer.encoding(), source)
-            {
-                return Err(ChonkieError::SpecialToken { token }.into());
-            }
+            chonkie::refuse_special_tokens(run.counter, source)?;
             let mut end = 0;
             Some(
                 tokenizer
@@ -218,7 +197,7 @@ fn offsets(source: &str, ends: &[usize], size: usize, overlap: usize) -> Vec<Lib
 /// Python that gives these chunks with chonkie itself.
 pub fn to_python(size: usize, overlap: usize, unit: Unit) -> String {
     crate::chonkie::python_call(
-        "TokenChunker",
+        CLASS,
         &format!("chunk_size={size}, chunk_overlap={overlap}"),
         unit,
     )

@@ -30,7 +30,7 @@ use crate::strategy::Strategy;
 #[cfg(feature = "text-splitter")]
 use crate::text_splitter::{self, TextSplitterEngine};
 use crate::unit::Counter;
-use crate::{chonkie_token, fixed, langchain, markdown, recursive};
+use crate::{chonkie, chonkie_sentence, chonkie_token, fixed, langchain, markdown, recursive};
 use std::fmt;
 
 impl Strategy {
@@ -141,10 +141,17 @@ impl StrategyConfig {
             StrategyConfig::Semchunk => Box::new(Semchunk),
             StrategyConfig::ChonkieRecursive(own) => Box::new(Chonkie::new(config, own)?),
             StrategyConfig::ChonkieToken => {
-                chonkie_token::check(config)?;
+                chonkie::check_size_and_overlap(config, chonkie_token::CLASS)?;
                 Box::new(Native {
                     matchers: Vec::new(),
                     split: chonkie_token::split,
+                })
+            }
+            StrategyConfig::ChonkieSentence => {
+                chonkie::check_size_and_overlap(config, chonkie_sentence::CLASS)?;
+                Box::new(Native {
+                    matchers: Vec::new(),
+                    split: chonkie_sentence::split,
                 })
             }
             StrategyConfig::LlamaIndexSentence => Box::new(LlamaIndex::new(config)?),
@@ -268,12 +275,13 @@ impl Config {
     /// the engine is ready to split: the names it reads are resolved there;
     /// without, the configuration is only checked.
     pub(crate) fn compile(&self, resources: Option<&Resources>) -> Result<Box<dyn Engine>, Error> {
-        // LangChain's classes, text-splitter and Chonkie's TokenChunker check
-        // these themselves, and their engines refuse as the library does.
+        // LangChain's classes, text-splitter and Chonkie's TokenChunker and
+        // SentenceChunker check these themselves, and their engines refuse
+        // as the library does.
         let strategy = self.kind();
         if strategy.langchain().is_none()
             && !strategy.is_text_splitter()
-            && strategy != Strategy::ChonkieToken
+            && !matches!(strategy, Strategy::ChonkieToken | Strategy::ChonkieSentence)
         {
             if self.size == 0 {
                 return Err(Error::ZeroSize);

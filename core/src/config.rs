@@ -64,6 +64,8 @@ pub enum StrategyConfig {
     ChonkieRecursive(ChonkieConfig),
     /// [`Strategy::ChonkieToken`].
     ChonkieToken,
+    /// [`Strategy::ChonkieSentence`].
+    ChonkieSentence,
     /// [`Strategy::LlamaIndexSentence`].
     LlamaIndexSentence,
     /// [`Strategy::TextSplitter`].
@@ -144,6 +146,7 @@ impl StrategyConfig {
             StrategyConfig::Semchunk => Strategy::Semchunk,
             StrategyConfig::ChonkieRecursive(_) => Strategy::ChonkieRecursive,
             StrategyConfig::ChonkieToken => Strategy::ChonkieToken,
+            StrategyConfig::ChonkieSentence => Strategy::ChonkieSentence,
             StrategyConfig::LlamaIndexSentence => Strategy::LlamaIndexSentence,
             StrategyConfig::TextSplitter => Strategy::TextSplitter,
             StrategyConfig::TextSplitterMarkdown => Strategy::TextSplitterMarkdown,
@@ -170,6 +173,7 @@ impl From<Strategy> for StrategyConfig {
                 StrategyConfig::ChonkieRecursive(ChonkieConfig::default())
             }
             Strategy::ChonkieToken => StrategyConfig::ChonkieToken,
+            Strategy::ChonkieSentence => StrategyConfig::ChonkieSentence,
             Strategy::LlamaIndexSentence => StrategyConfig::LlamaIndexSentence,
             Strategy::TextSplitter => StrategyConfig::TextSplitter,
             Strategy::TextSplitterMarkdown => StrategyConfig::TextSplitterMarkdown,

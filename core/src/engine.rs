@@ -37,6 +37,10 @@ pub(crate) struct Run<'a> {
     /// What the library says of each chunk beyond its span, for an engine
     /// whose library's text is not always a slice ([`Output::library`]).
     pub library: Option<Vec<LibraryFact>>,
+    /// The list the chunks' [`Cut::Separator`]s index, for an engine whose
+    /// delimiters are its library's rather than the configuration's
+    /// ([`Output::separators`]).
+    pub separators: Option<Vec<crate::separator::Separator>>,
 }
 
 impl<'a> Run<'a> {
@@ -68,6 +72,7 @@ impl<'a> Run<'a> {
             pending: Cut::End,
             lead: None,
             library: None,
+            separators: None,
         }
     }
 
@@ -216,7 +221,7 @@ pub(crate) fn run_ours(
         langchain: None,
         markdown,
         sentences,
-        separators: None,
+        separators: run.separators,
     };
     Ok(EngineOutput {
         output,

@@ -71,6 +71,7 @@
 mod analysis;
 mod check;
 pub mod chonkie;
+pub mod chonkie_sentence;
 pub mod chonkie_token;
 mod compile;
 mod config;

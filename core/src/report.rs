@@ -325,11 +325,14 @@ pub enum ActionName {
     /// Split at every delimiter of one level of Chonkie's rules; `level`
     /// names it (`sentence ends`).
     ChonkieLevel,
+    /// Chonkie's `SentenceChunker`: split into `split_into` sentences,
+    /// packed whole.
+    Sentences,
 }
 
 impl ActionName {
     /// Every action, in the order the docs list them.
-    pub const ALL: [ActionName; 7] = [
+    pub const ALL: [ActionName; 8] = [
         ActionName::Fits,
         ActionName::Empty,
         ActionName::Split,
@@ -337,6 +340,7 @@ impl ActionName {
         ActionName::Windows,
         ActionName::Structure,
         ActionName::ChonkieLevel,
+        ActionName::Sentences,
     ];
 
     /// The action's name in the report (`hard_cut`, …).
@@ -349,6 +353,7 @@ impl ActionName {
             ActionName::Windows => "windows",
             ActionName::Structure => "structure",
             ActionName::ChonkieLevel => "chonkie_level",
+            ActionName::Sentences => "sentences",
         }
     }
 }
@@ -898,6 +903,7 @@ fn node_report(
         Action::ChonkieLevel { parts, .. } => {
             (ActionName::ChonkieLevel, None, Some(parts), None, None)
         }
+        Action::Sentences { parts } => (ActionName::Sentences, None, Some(parts), None, None),
     };
     let level = match node.action {
         Action::Structure { level, .. } => Some(level.name()),

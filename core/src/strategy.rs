@@ -64,6 +64,12 @@ pub enum Strategy {
     /// `size − overlap`, each decoded alone, the last reaching the end; a
     /// whitespace-only text gives no chunk. See [`crate::chonkie_token`].
     ChonkieToken,
+    /// Chonkie's `SentenceChunker` (chonkie 1.7.0) with its defaults,
+    /// reproduced exactly: sentences ended by `. `, `! `, `? ` or a newline,
+    /// ones under 12 bytes joined, packed whole up to the size with an
+    /// overlap of whole sentences; a whitespace-only text gives no chunk.
+    /// See [`crate::chonkie_sentence`].
+    ChonkieSentence,
     /// LlamaIndex's `SentenceSplitter` (llama-index-core 0.14.25) with its
     /// defaults, reproduced exactly: paragraphs (`\n\n\n`), NLTK's untrained
     /// Punkt sentences, clauses, words, then characters, packed with its
@@ -83,7 +89,7 @@ pub enum Strategy {
 
 impl Strategy {
     /// Every strategy, in the order the UI lists them.
-    pub const ALL: [Strategy; 14] = [
+    pub const ALL: [Strategy; 15] = [
         Strategy::Fixed,
         Strategy::Recursive,
         Strategy::Sentence,
@@ -95,6 +101,7 @@ impl Strategy {
         Strategy::Semchunk,
         Strategy::ChonkieRecursive,
         Strategy::ChonkieToken,
+        Strategy::ChonkieSentence,
         Strategy::LlamaIndexSentence,
         Strategy::TextSplitter,
         Strategy::TextSplitterMarkdown,
@@ -114,6 +121,7 @@ impl Strategy {
             Strategy::Semchunk => "semchunk",
             Strategy::ChonkieRecursive => "chonkie-recursive",
             Strategy::ChonkieToken => "chonkie-token",
+            Strategy::ChonkieSentence => "chonkie-sentence",
             Strategy::LlamaIndexSentence => "llamaindex-sentence",
             Strategy::TextSplitter => "text-splitter",
             Strategy::TextSplitterMarkdown => "text-splitter-markdown",
@@ -164,6 +172,7 @@ impl Strategy {
                 | Strategy::Semchunk
                 | Strategy::ChonkieRecursive
                 | Strategy::ChonkieToken
+                | Strategy::ChonkieSentence
                 | Strategy::LlamaIndexSentence
                 | Strategy::TextSplitter
                 | Strategy::TextSplitterMarkdown
@@ -179,7 +188,9 @@ impl Strategy {
             }
             Strategy::Semantic => Some("langchain-experimental 0.4.2"),
             Strategy::Semchunk => Some("semchunk 4.1.1"),
-            Strategy::ChonkieRecursive | Strategy::ChonkieToken => Some("chonkie 1.7.0"),
+            Strategy::ChonkieRecursive | Strategy::ChonkieToken | Strategy::ChonkieSentence => {
+                Some("chonkie 1.7.0")
+            }
             Strategy::LlamaIndexSentence => Some("llama-index-core 0.14.25"),
             Strategy::TextSplitter | Strategy::TextSplitterMarkdown => {
                 Some("semantic-text-splitter 0.33.1")
@@ -207,6 +218,7 @@ impl Strategy {
             Strategy::Semchunk
                 | Strategy::ChonkieRecursive
                 | Strategy::ChonkieToken
+                | Strategy::ChonkieSentence
                 | Strategy::LlamaIndexSentence
         )
     }
@@ -214,7 +226,7 @@ impl Strategy {
     /// Whether a chunk can repeat the end of the one before. Semantic chunks
     /// and Chonkie's recursive ones never do (`SemanticChunker` and
     /// `RecursiveChunker` have no overlap, and the engines refuse one;
-    /// `TokenChunker` has one),
+    /// `TokenChunker` and `SentenceChunker` have one),
     /// so a UI that keeps one overlap for every strategy leaves it out there
     /// rather than refuse the split.
     pub const fn uses_overlap(self) -> bool {

@@ -61,6 +61,14 @@ pub enum Action {
         /// `size − overlap`.
         stride: usize,
     },
+    /// Chonkie's `SentenceChunker`: the text split at its sentence ends
+    /// into `parts` sentences (short ones joined), packed greedily by their
+    /// counts, each next chunk starting back at the sentences its overlap
+    /// holds.
+    Sentences {
+        /// How many sentences the split made (after joining short ones).
+        parts: usize,
+    },
     /// Cut at a level of the document's structure into `parts` parts (the
     /// Markdown strategy). Sections are never packed together; blocks, table
     /// rows and fence lines are packed greedily, as separator parts are.
@@ -223,6 +231,13 @@ impl Node {
     /// The one node of a split into windows (the fixed engine's, Chonkie's
     /// `TokenChunker`'s): the whole text of `len` units, cut every `stride`.
     pub(crate) fn windows(text_len: usize, len: usize, size: usize, stride: usize) -> Node {
+        Node::whole(text_len, len, size, Action::Windows { stride })
+    }
+
+    /// The one node of an engine that cuts the whole text (of `len` units)
+    /// in one pass, every chunk pointing at it: windows, or Chonkie's
+    /// sentences.
+    pub(crate) fn whole(text_len: usize, len: usize, size: usize, action: Action) -> Node {
         Node {
             span: Span::new(0, text_len),
             len,
@@ -230,7 +245,7 @@ impl Node {
             parent: None,
             children: Vec::new(),
             absent: Vec::new(),
-            action: Action::Windows { stride },
+            action,
             too_big: len > size,
             parts: None,
             close: None,

@@ -111,7 +111,14 @@ class _NodeFields(TypedDict):
     len: int
     too_big: bool
     action: Literal[
-        "fits", "empty", "split", "hard_cut", "windows", "structure", "chonkie_level"
+        "fits",
+        "empty",
+        "split",
+        "hard_cut",
+        "windows",
+        "structure",
+        "chonkie_level",
+        "sentences",
     ]
     separator: SeparatorRef | None
     absent: list[int]

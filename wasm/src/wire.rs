@@ -35,7 +35,8 @@
 //!           [absent]*, action, too_big, parts?, close, chunk?)
 //!           action: 0 fits, 1 empty, 2 split (separator, parts),
 //!                   3 hard cut (separator?, windows), 4 windows (stride),
-//!                   5 structure (level, parts), 6 chonkie level (level, parts)
+//!                   5 structure (level, parts), 6 chonkie level (level, parts),
+//!                   7 sentences (parts)
 //!           close: 0 none, 1 next part would exceed (group_len, gap_len,
 //!                   next_len, would_be), 2 parent ended
 //!           level: 1 to 6 heading N, 7 block, 8 table row, 9 fence line
@@ -629,7 +630,8 @@ fn check_indices(a: &Analysis) -> Result<(), String> {
             | Action::Empty
             | Action::Windows { .. }
             | Action::Structure { .. }
-            | Action::ChonkieLevel { .. } => true,
+            | Action::ChonkieLevel { .. }
+            | Action::Sentences { .. } => true,
         };
         if n.chunk.is_some_and(|c| c >= chunks.len())
             || !action_ok
@@ -881,6 +883,10 @@ fn write_node(w: &mut Writer, n: &Node) {
             w.num(level);
             w.num(parts);
         }
+        Action::Sentences { parts } => {
+            w.num(7);
+            w.num(parts);
+        }
     }
     w.flag(n.too_big);
     w.flag(n.parts.is_some());
@@ -936,6 +942,7 @@ fn read_node(r: &mut Reader, span: Span) -> Result<Node, String> {
             },
             level => return Err(format!("unknown level {level} of Chonkie's rules")),
         },
+        7 => Action::Sentences { parts: r.num()? },
         other => return Err(format!("unknown node action {other}")),
     };
     let too_big = r.flag()?;

@@ -290,6 +290,10 @@ pub fn node_step(node: &Node, separators: &[Separator], unit: Unit) -> Step {
             node.children.len(),
             plural(node.children.len(), "piece", "pieces")
         )),
+        Action::Sentences { parts } => words(format!(
+            "split at sentence ends into {parts} {}, packed whole up to the size",
+            plural(parts, "sentence", "sentences")
+        )),
         Action::Structure { level, parts } => words(format!(
             "split at each {} into {parts} {}, {} {}",
             match level {
@@ -571,6 +575,10 @@ fn why(split: &Split, chunk: &Chunk) -> String {
         Action::HardCut { windows, .. } => format!(
             "a piece of {} {unit} that no separator could split was cut into {windows} windows of at most {}",
             node.len, config.size
+        ),
+        Action::Sentences { parts } => format!(
+            "whole sentences of the {parts} chonkie's SentenceChunker cut the text into (at \". \", \"! \", \"? \" and line breaks, ones under 12 bytes joined), packed while their counts sum to at most {}; with an overlap, the next chunk starts back at the last sentences that fit in it, each counted one more",
+            config.size
         ),
         _ => {
             let origin = node.parent.and_then(|p| nodes.get(p)).map(|parent| {

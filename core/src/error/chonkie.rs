@@ -1,4 +1,5 @@
-//! What the chonkie strategies (`chonkie-recursive`, `chonkie-token`) refuse.
+//! What the chonkie strategies (`chonkie-recursive`, `chonkie-token`,
+//! `chonkie-sentence`) refuse.
 
 use super::Setting;
 use std::fmt;
@@ -20,11 +21,17 @@ pub enum ChonkieError {
     /// Chonkie's chunkers count characters or a tokenizer's tokens, not
     /// bytes.
     Bytes,
-    /// `TokenChunker`'s first check: `chunk_size <= 0` raises.
-    SizeNotPositive,
-    /// `TokenChunker`'s second check: an int `chunk_overlap` of at least
-    /// `chunk_size` raises.
+    /// The first check of `TokenChunker` and `SentenceChunker`:
+    /// `chunk_size <= 0` raises.
+    SizeNotPositive {
+        /// The chunker that raises (`TokenChunker`, `SentenceChunker`).
+        class: &'static str,
+    },
+    /// The second check of `TokenChunker` and `SentenceChunker`: an int
+    /// `chunk_overlap` of at least `chunk_size` raises.
     OverlapNotLess {
+        /// The chunker that raises.
+        class: &'static str,
         /// The configured overlap.
         overlap: usize,
         /// The configured size.
@@ -41,7 +48,7 @@ impl ChonkieError {
     pub fn setting(&self) -> Setting {
         match self {
             ChonkieError::SpecialToken { .. } | ChonkieError::Bytes => Setting::Unit,
-            ChonkieError::SizeNotPositive => Setting::Size,
+            ChonkieError::SizeNotPositive { .. } => Setting::Size,
             ChonkieError::Overlap { .. } | ChonkieError::OverlapNotLess { .. } => Setting::Overlap,
             ChonkieError::MinCharacters => Setting::MinCharacters,
         }
@@ -55,7 +62,7 @@ impl ChonkieError {
                 "ValueError",
                 super::langchain::disallowed_special_message(token),
             )),
-            ChonkieError::SizeNotPositive => {
+            ChonkieError::SizeNotPositive { .. } => {
                 Some(("ValueError", "chunk_size must be positive".to_string()))
             }
             ChonkieError::OverlapNotLess { .. } => Some((
@@ -86,13 +93,17 @@ impl fmt::Display for ChonkieError {
                 f,
                 "chonkie counts characters (its \"character\" tokenizer) or a tokenizer's tokens, not bytes: count in chars, cl100k or o200k"
             ),
-            ChonkieError::SizeNotPositive => write!(
+            ChonkieError::SizeNotPositive { class } => write!(
                 f,
-                "size is 0, and chonkie's TokenChunker raises ValueError (chunk_size must be positive): use a size of at least 1"
+                "size is 0, and chonkie's {class} raises ValueError (chunk_size must be positive): use a size of at least 1"
             ),
-            ChonkieError::OverlapNotLess { overlap, size } => write!(
+            ChonkieError::OverlapNotLess {
+                class,
+                overlap,
+                size,
+            } => write!(
                 f,
-                "overlap is {overlap} and size is {size}, and chonkie's TokenChunker raises ValueError (chunk_overlap must be less than chunk_size): use an overlap below the size"
+                "overlap is {overlap} and size is {size}, and chonkie's {class} raises ValueError (chunk_overlap must be less than chunk_size): use an overlap below the size"
             ),
             ChonkieError::MinCharacters => write!(
                 f,

@@ -101,8 +101,13 @@ fn visit(trace: &Trace, windows: &[Vec<usize>], id: NodeId, out: &mut Vec<TraceE
                 visit(trace, windows, c, out);
             }
         }
-        Action::HardCut { .. } | Action::Windows { .. } => {
-            out.push(TraceEvent::Cut(id));
+        Action::HardCut { .. } | Action::Windows { .. } | Action::Sentences { .. } => {
+            out.push(if matches!(n.action, Action::Sentences { .. }) {
+                TraceEvent::Split(id)
+            } else {
+                TraceEvent::Cut(id)
+            });
+            // The chunks point at the node itself: it has no children.
             out.extend(
                 windows[id]
                     .iter()

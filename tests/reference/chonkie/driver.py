@@ -1,5 +1,6 @@
-"""Runs the real chonkie RecursiveChunker or TokenChunker on cases from the
-Rust test suite (core/tests/chonkie.rs, core/tests/chonkie_token.rs).
+"""Runs the real chonkie RecursiveChunker, TokenChunker or SentenceChunker on
+cases from the Rust test suite (core/tests/chonkie.rs,
+core/tests/chonkie_token.rs, core/tests/chonkie_sentence.rs).
 
 Reads one JSON object per line on stdin, writes one per line on stdout, in
 order. A case:
@@ -12,7 +13,9 @@ default minimum when the case gives none):
      "token_counts": [int, ...]}
 A case with "chunker": "token" (and "overlap": int) is answered the same
 way from TokenChunker(tokenizer, chunk_size=size,
-chunk_overlap=overlap).chunk(text).
+chunk_overlap=overlap).chunk(text), and one with "chunker": "sentence" from
+SentenceChunker(tokenizer, chunk_size=size, chunk_overlap=overlap) with its
+other defaults.
 Either, when chonkie raises: {"error": "<exception type>", "message": str}.
 
 The tokenizer is "character" for chars, and tiktoken's encoding object for a
@@ -33,9 +36,11 @@ warnings.simplefilter("ignore")
 logging.disable(logging.CRITICAL)
 
 import tiktoken  # noqa: E402
-from chonkie import RecursiveChunker, TokenChunker  # noqa: E402
+from chonkie import RecursiveChunker, SentenceChunker, TokenChunker  # noqa: E402
 
 ENCODINGS = {"cl100k": "cl100k_base", "o200k": "o200k_base"}
+# The chunkers built alike: a tokenizer, a size and an overlap.
+WITH_OVERLAP = {"token": TokenChunker, "sentence": SentenceChunker}
 
 
 def tokenizer(unit):
@@ -58,8 +63,8 @@ def answer(case):
     if case.get("op") == "versions":
         return versions()
     try:
-        if case.get("chunker") == "token":
-            chunker = TokenChunker(
+        if case.get("chunker") in WITH_OVERLAP:
+            chunker = WITH_OVERLAP[case["chunker"]](
                 tokenizer=tokenizer(case["unit"]),
                 chunk_size=case["size"],
                 chunk_overlap=case["overlap"],
