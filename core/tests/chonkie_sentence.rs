@@ -26,7 +26,7 @@ mod tokenizer;
 use chunkscope::Strategy;
 use library::{Library, Rng};
 use oracle::Vectors;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 const VECTORS: &str = "chonkie_sentence";
 const SEED: u64 = 0x5E47_E4CE;
@@ -120,34 +120,7 @@ fn text(rng: &mut Rng, unit: &str) -> String {
 }
 
 fn requests(seed: u64) -> Vec<Value> {
-    let mut rng = Rng(seed);
-    let mut requests = Vec::new();
-    for (unit, cases) in CASES {
-        for _ in 0..cases {
-            let text = text(&mut rng, unit);
-            let size = match rng.below(100) {
-                0..=1 => 0,
-                2..=11 => 1 + rng.below(4),
-                _ if unit == "chars" => 1 + rng.below(120),
-                _ => 1 + rng.below(40),
-            };
-            let overlap = match rng.below(20) {
-                0..=4 => 0,
-                5..=8 => size.saturating_sub(1),
-                9 => size,
-                10 => size + 1 + rng.below(5),
-                _ => rng.below(size.max(1)),
-            };
-            requests.push(json!({
-                "chunker": "sentence",
-                "text": text,
-                "size": size,
-                "overlap": overlap,
-                "unit": unit,
-            }));
-        }
-    }
-    requests
+    library::overlapping_requests(seed, "sentence", &CASES, (120, 40), text)
 }
 
 /// chonkie's `SentenceChunker` harness: its strategy, its driver and its
@@ -241,11 +214,7 @@ fn the_recorded_cases_reach_every_quirk() {
                         .char_indices()
                         .nth((end_before - start) as usize)
                         .map_or(chunk.len(), |(at, _)| at)];
-                    if repeated
-                        .matches(|c| matches!(c, '\n' | '.' | '!' | '?'))
-                        .count()
-                        > 1
-                    {
+                    if repeated.matches(['\n', '.', '!', '?']).count() > 1 {
                         saw("an overlap of several sentences");
                     }
                 }

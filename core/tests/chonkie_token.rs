@@ -22,7 +22,7 @@ mod tokenizer;
 
 use chunkscope::Strategy;
 use library::{Library, Rng};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 const VECTORS: &str = "chonkie_token";
 const SEED: u64 = 0x70C3_4E11;
@@ -102,34 +102,7 @@ fn text(rng: &mut Rng, unit: &str) -> String {
 }
 
 fn requests(seed: u64) -> Vec<Value> {
-    let mut rng = Rng(seed);
-    let mut requests = Vec::new();
-    for (unit, cases) in CASES {
-        for _ in 0..cases {
-            let text = text(&mut rng, unit);
-            let size = match rng.below(100) {
-                0..=1 => 0,
-                2..=11 => 1 + rng.below(3),
-                _ if unit == "chars" => 1 + rng.below(80),
-                _ => 1 + rng.below(30),
-            };
-            let overlap = match rng.below(20) {
-                0..=5 => 0,
-                6..=8 => size.saturating_sub(1),
-                9 => size,
-                10 => size + 1 + rng.below(5),
-                _ => rng.below(size.max(1)),
-            };
-            requests.push(json!({
-                "chunker": "token",
-                "text": text,
-                "size": size,
-                "overlap": overlap,
-                "unit": unit,
-            }));
-        }
-    }
-    requests
+    library::overlapping_requests(seed, "token", &CASES, (80, 30), text)
 }
 
 /// chonkie's `TokenChunker` harness: its strategy, its driver and its

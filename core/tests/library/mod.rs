@@ -1,5 +1,6 @@
 //! What the differential tests of other libraries' splitters share
-//! (`semchunk.rs`, `chonkie.rs`, `chonkie_token.rs`, `text_splitter.rs`): the cases' random numbers, our answer to
+//! (`semchunk.rs`, `chonkie.rs`, `chonkie_token.rs`, `chonkie_sentence.rs`,
+//! `text_splitter.rs`): the cases' random numbers, our answer to
 //! a case in the driver's shape, the comparison with its counts and its
 //! ceiling on refusals of our own, the planted wrong answers every harness
 //! must catch, and asking the driver.
@@ -34,6 +35,51 @@ impl Rng {
     pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
         items[self.below(items.len())]
     }
+}
+
+/// The cases of a chunker with a size and an overlap (chonkie's
+/// `TokenChunker`, `"chunker": "token"`, and `SentenceChunker`,
+/// `"sentence"`): for each unit, its count of texts from `text`, each with a
+/// size (0, chonkie's first `ValueError`, in one case of fifty; 1 to 3 in
+/// one of ten; else up to `most.0` chars or `most.1` tokens) and an overlap
+/// (none, one below the size, the size and past it, chonkie's second
+/// `ValueError`, or in between). The same seed gives the same cases.
+#[allow(dead_code, reason = "only the chonkie test binaries ask for these")]
+pub fn overlapping_requests(
+    seed: u64,
+    chunker: &str,
+    cases: &[(&str, usize)],
+    most: (usize, usize),
+    text: fn(&mut Rng, &str) -> String,
+) -> Vec<Value> {
+    let mut rng = Rng(seed);
+    let mut requests = Vec::new();
+    for &(unit, count) in cases {
+        for _ in 0..count {
+            let text = text(&mut rng, unit);
+            let size = match rng.below(100) {
+                0..=1 => 0,
+                2..=11 => 1 + rng.below(3),
+                _ if unit == "chars" => 1 + rng.below(most.0),
+                _ => 1 + rng.below(most.1),
+            };
+            let overlap = match rng.below(20) {
+                0..=5 => 0,
+                6..=8 => size.saturating_sub(1),
+                9 => size,
+                10 => size + 1 + rng.below(5),
+                _ => rng.below(size.max(1)),
+            };
+            requests.push(json!({
+                "chunker": chunker,
+                "text": text,
+                "size": size,
+                "overlap": overlap,
+                "unit": unit,
+            }));
+        }
+    }
+    requests
 }
 
 /// A recorded case: the request and the library's answer.
