@@ -202,7 +202,9 @@ struct SplitArgs {
     /// read), chonkie-recursive (chonkie 1.7.0's RecursiveChunker with its
     /// default rules, exactly; chars or tokens, no overlap), chonkie-token
     /// (its TokenChunker, exactly: windows of --size tokens, or chars, every
-    /// --size minus --overlap),
+    /// --size minus --overlap), chonkie-sentence (its SentenceChunker with
+    /// its defaults, exactly: sentences packed whole, an --overlap of whole
+    /// sentences),
     /// llamaindex-sentence (llama-index-core 0.14.25's SentenceSplitter with
     /// its defaults, exactly: paragraphs, Punkt sentences, clauses, words,
     /// characters; counts cl100k tokens unless --unit says otherwise),
@@ -864,7 +866,7 @@ mod tests {
             r"[default: '\n\n' '\n' ' ' ''; '\p{sentence}' ' ' '' for sentence; LangChain's for langchain; '. ' ' ' '' inside a block for markdown]",
             r"--sep '\p{sentence}' the sentence level",
             "[default: end for fixed, end for recursive, end for sentence, end for markdown, \
-             start for langchain, none for langchain-character, none for langchain-markdown, end for semantic, end for semchunk, end for chonkie-recursive, end for chonkie-token, end for llamaindex-sentence, end for text-splitter, end for text-splitter-markdown]",
+             start for langchain, none for langchain-character, none for langchain-markdown, end for semantic, end for semchunk, end for chonkie-recursive, end for chonkie-token, end for chonkie-sentence, end for llamaindex-sentence, end for text-splitter, end for text-splitter-markdown]",
             "--breakpoint <KIND>",
             "--embedder <lexical|DIR|FILES>",
         ] {
@@ -990,12 +992,12 @@ mod tests {
             ),
             (
                 &["--strategy", "late"],
-                "unknown strategy \"late\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\", \"semchunk\", \"chonkie-recursive\", \"chonkie-token\", \"llamaindex-sentence\", \"text-splitter\" or \"text-splitter-markdown\"",
+                "unknown strategy \"late\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\", \"semchunk\", \"chonkie-recursive\", \"chonkie-token\", \"chonkie-sentence\", \"llamaindex-sentence\", \"text-splitter\" or \"text-splitter-markdown\"",
             ),
             // A flag after a flag that takes a value is that value.
             (
                 &["--strategy", "--size", "3"],
-                "unknown strategy \"--size\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\", \"semchunk\", \"chonkie-recursive\", \"chonkie-token\", \"llamaindex-sentence\", \"text-splitter\" or \"text-splitter-markdown\"",
+                "unknown strategy \"--size\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\", \"semchunk\", \"chonkie-recursive\", \"chonkie-token\", \"chonkie-sentence\", \"llamaindex-sentence\", \"text-splitter\" or \"text-splitter-markdown\"",
             ),
             (
                 &["--unit", "tokens"],

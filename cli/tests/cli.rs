@@ -331,7 +331,7 @@ fn bad_arguments_exit_2_with_one_exact_line() {
 /// strategy, where it used to be dropped without a word.
 #[test]
 fn a_flag_the_strategy_does_not_read_is_refused() {
-    let cases: [(&[&str], &str, &str); 5] = [
+    let cases: [(&[&str], &str, &str); 6] = [
         (
             &["--strategy", "chonkie-recursive", "--sep", "x"],
             "chonkie-recursive",
@@ -341,6 +341,11 @@ fn a_flag_the_strategy_does_not_read_is_refused() {
             &["--strategy", "chonkie-token", "--no-trim"],
             "chonkie-token",
             "trim (it follows the rules of chonkie 1.7.0)",
+        ),
+        (
+            &["--strategy", "chonkie-sentence", "--sep", ". "],
+            "chonkie-sentence",
+            "separators (it follows the rules of chonkie 1.7.0)",
         ),
         (
             &["--strategy", "fixed", "--placement", "start"],
@@ -374,6 +379,7 @@ fn a_flag_the_strategy_does_not_read_is_refused() {
         "fixed",
         "chonkie-recursive",
         "chonkie-token",
+        "chonkie-sentence",
         "semchunk",
         "llamaindex-sentence",
     ] {

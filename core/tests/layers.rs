@@ -57,6 +57,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "semchunk",
             "chonkie",
             "chonkie_token",
+            "chonkie_sentence",
             "llamaindex",
             "text_splitter",
         ],

@@ -277,6 +277,10 @@ fn trace_is_consistent(
                 prop_assert!(n.too_big && parts >= 1 && !n.children.is_empty())
             }
             Action::ChonkieLevel { .. } => prop_assert!(false, "a Chonkie level in our engine"),
+            // Chonkie's sentences: a root whose chunks point at it.
+            Action::Sentences { parts } => {
+                prop_assert!(parts >= 1 && n.children.is_empty() && n.parent.is_none())
+            }
         }
     }
     for c in &out.chunks {

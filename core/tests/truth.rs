@@ -173,9 +173,12 @@ fn semantic_settings() -> impl Strategy<Value = SemanticConfig> {
 fn config(strategy: Engine) -> impl Strategy<Value = Config> {
     let langchain = strategy.langchain().is_some();
     let sized = unit().prop_flat_map(move |unit| {
-        // Chonkie's RecursiveChunker counts chars or tokens, never bytes.
+        // Chonkie's chunkers count chars or tokens, never bytes.
         let unit = match (strategy, unit) {
-            (Engine::ChonkieRecursive | Engine::ChonkieToken, Unit::Bytes) => Unit::Chars,
+            (
+                Engine::ChonkieRecursive | Engine::ChonkieToken | Engine::ChonkieSentence,
+                Unit::Bytes,
+            ) => Unit::Chars,
             (_, unit) => unit,
         };
         let size = match unit {
@@ -465,7 +468,12 @@ fn run_engine(strategy: Engine, verified: &[(&str, usize)]) {
         tally.checked
     );
     for unit in ["chars", "bytes", "tokens"] {
-        if unit == "bytes" && matches!(strategy, Engine::ChonkieRecursive | Engine::ChonkieToken) {
+        if unit == "bytes"
+            && matches!(
+                strategy,
+                Engine::ChonkieRecursive | Engine::ChonkieToken | Engine::ChonkieSentence
+            )
+        {
             continue;
         }
         let n = tally.by_unit.get(unit).copied().unwrap_or(0);
@@ -634,6 +642,23 @@ fn chonkie_token_trace_tells_the_truth() {
             ("a chonkie window in tokens", 1_000),
             ("a chonkie window with an overlap", 1_000),
             ("a chonkie window decoded apart", 50),
+            ("a chonkie text of whitespace alone", 20),
+        ],
+    );
+}
+
+#[test]
+fn chonkie_sentence_trace_tells_the_truth() {
+    run_engine(
+        Engine::ChonkieSentence,
+        &[
+            ("a chonkie sentence chunk in chars", 3_000),
+            ("a chonkie sentence chunk in tokens", 1_000),
+            ("a chonkie sentence cut at \". \"", 500),
+            ("a chonkie sentence cut at \"! \"", 500),
+            ("a chonkie sentence cut at \"\\n\"", 1_500),
+            ("a chonkie sentence over the size", 2_500),
+            ("a chonkie chunk starting back in the one before", 20),
             ("a chonkie text of whitespace alone", 20),
         ],
     );

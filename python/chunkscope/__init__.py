@@ -122,6 +122,10 @@ def split(
     ``"chonkie-token"`` (its ``TokenChunker``, exactly:
     ``split(text, strategy="chonkie-token", size=40, overlap=5)`` gives
     ``TokenChunker("character", chunk_size=40, chunk_overlap=5).chunk(text)``),
+    ``"chonkie-sentence"`` (its ``SentenceChunker`` with its defaults,
+    exactly: ``split(text, strategy="chonkie-sentence", size=40, overlap=5)``
+    gives ``SentenceChunker("character", chunk_size=40,
+    chunk_overlap=5).chunk(text)``),
     ``"llamaindex-sentence"`` (LlamaIndex's ``SentenceSplitter``, exactly:
     ``split(text, strategy="llamaindex-sentence", size=40, unit="cl100k")``
     gives ``SentenceSplitter(chunk_size=40, chunk_overlap=0).split_text(text)``;

@@ -1,10 +1,11 @@
-"""The `chonkie-recursive` and `chonkie-token` strategies against chonkie's
-RecursiveChunker and TokenChunker in the same process: the same chunks and
-offsets for random texts, sizes, overlaps, units and minimums
-(`min_characters_per_chunk`), and the same ValueError on a special token and
-on a minimum of 0. The differential tests of record are core/tests/chonkie.rs
-and core/tests/chonkie_token.rs (3 000 recorded cases each); this one checks
-the package's path to the engines."""
+"""The `chonkie-recursive`, `chonkie-token` and `chonkie-sentence` strategies
+against chonkie's RecursiveChunker, TokenChunker and SentenceChunker in the
+same process: the same chunks and offsets for random texts, sizes, overlaps,
+units and minimums (`min_characters_per_chunk`), and the same ValueError on a
+special token, on a minimum of 0, and on a size of 0 or an overlap of at
+least the size. The differential tests of record are core/tests/chonkie.rs,
+core/tests/chonkie_token.rs and core/tests/chonkie_sentence.rs (3 000
+recorded cases each); this one checks the package's path to the engines."""
 
 import random
 
@@ -78,14 +79,32 @@ def test_the_same_windows_as_chonkies_token_chunker(chonkie) -> None:
     assert compared >= 280, refused
 
 
-def test_the_token_chunkers_value_errors(chonkie) -> None:
+def test_the_same_chunks_as_chonkies_sentence_chunker(chonkie) -> None:
+    module, tiktoken = chonkie
+    rng = random.Random(13)
+    for _ in range(300):
+        text = "".join(rng.choice(WORDS) + rng.choice(GAPS + ["! ", "? "]) for _ in range(rng.randrange(1, 60)))
+        unit = rng.choice(["chars", "chars", "cl100k"])
+        size = rng.randint(1, 80)
+        overlap = rng.choice([0, size - 1, rng.randrange(size)])
+        tokenizer = "character" if unit == "chars" else tiktoken.get_encoding("cl100k_base")
+        theirs = module.SentenceChunker(tokenizer=tokenizer, chunk_size=size, chunk_overlap=overlap).chunk(text)
+        report = chunkscope.split(text, strategy="chonkie-sentence", size=size, overlap=overlap, unit=unit)
+        assert [c["text"] for c in report["chunks"]] == [c.text for c in theirs], (text, unit, size, overlap)
+        assert [(c["start"], c["end"]) for c in report["chunks"]] == [
+            (c.start_index, c.end_index) for c in theirs
+        ]
+
+
+def test_the_token_and_sentence_chunkers_value_errors(chonkie) -> None:
     module, _ = chonkie
-    for size, overlap in [(0, 0), (5, 5), (5, 9)]:
-        with pytest.raises(ValueError) as theirs:
-            module.TokenChunker(tokenizer="character", chunk_size=size, chunk_overlap=overlap)
-        with pytest.raises(chunkscope.ChunkscopeError) as ours:
-            chunkscope.split("Refunds take 5 days.", strategy="chonkie-token", size=size, overlap=overlap)
-        assert str(theirs.value) in str(ours.value)
+    for strategy, chunker in [("chonkie-token", module.TokenChunker), ("chonkie-sentence", module.SentenceChunker)]:
+        for size, overlap in [(0, 0), (5, 5), (5, 9)]:
+            with pytest.raises(ValueError) as theirs:
+                chunker(tokenizer="character", chunk_size=size, chunk_overlap=overlap)
+            with pytest.raises(chunkscope.ChunkscopeError) as ours:
+                chunkscope.split("Refunds take 5 days.", strategy=strategy, size=size, overlap=overlap)
+            assert str(theirs.value) in str(ours.value)
 
 
 def test_a_minimum_of_zero_raises_as_in_chonkie(chonkie) -> None:

@@ -204,7 +204,8 @@ e2e('a corpus the settings cannot split names the document', async ({ page }) =>
  * index), with the row's `seed` separators (`--sep '\n\n' --sep '\n' --sep '. '
  * --sep ' ' --sep ''`, the sentence level first for `sentence`; none for
  * `langchain-markdown`, which takes its default header markers; semchunk,
- * chonkie-recursive, chonkie-token and the text-splitter strategies read none).
+ * chonkie-recursive, chonkie-token, chonkie-sentence and the text-splitter
+ * strategies read none).
  */
 const CLI_MARKDOWN_200 = {
   'langchain-markdown': { recall: 0.8181818181818182, precision: 0.25413624359271303, iou: 0.25413624359271303, whole: 1, fragments: 1, chunks: 7, units: 1673 },
@@ -223,7 +224,7 @@ e2e('evaluate mode offers every strategy, and each evaluates as chunkscope eval 
   await byTestId(page, 'eval-set').selectOption('markdown');
   const row = byTestId(page, 'eval-row').first();
   const offered = await row.locator('[data-testid=eval-strategy] option').evaluateAll((os) => os.map((o) => o.value));
-  for (const s of ['fixed', 'recursive', 'sentence', 'markdown', 'langchain', 'langchain-character', 'langchain-markdown', 'semantic', 'semchunk', 'chonkie-recursive', 'chonkie-token', 'text-splitter', 'text-splitter-markdown']) {
+  for (const s of ['fixed', 'recursive', 'sentence', 'markdown', 'langchain', 'langchain-character', 'langchain-markdown', 'semantic', 'semchunk', 'chonkie-recursive', 'chonkie-token', 'chonkie-sentence', 'text-splitter', 'text-splitter-markdown']) {
     assert.ok(offered.includes(s), `${s} is offered (${offered})`);
   }
   const values = {};

@@ -74,6 +74,7 @@ const VIEWS = [
   'semchunk',
   'chonkie-recursive',
   'chonkie-token',
+  'chonkie-sentence',
   'llamaindex-sentence',
   'text-splitter',
   'text-splitter-markdown',

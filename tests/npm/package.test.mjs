@@ -113,6 +113,14 @@ test("chonkie-token through the JS API: TokenChunker's windows on the refund pag
   assert.throws(() => api.split(REFUND, { strategy: "chonkie-token", size: 40, overlap: 40 }), /chunk_overlap must be less than chunk_size/);
 });
 
+test("chonkie-sentence through the JS API: SentenceChunker's chunks on the refund page", () => {
+  // SentenceChunker(chunk_size=40, chunk_overlap=30).chunk(REFUND), recorded from chonkie 1.7.0:
+  // the overlap walks back one sentence of 21 chars (22 with chonkie's +1).
+  const report = api.split(REFUND, { strategy: "chonkie-sentence", size: 40, overlap: 30 });
+  assert.deepEqual(report.chunks.map((c) => [c.start, c.end]), [[0, 36], [15, 36], [36, 68], [68, 98], [98, 114]]);
+  assert.throws(() => api.split(REFUND, { strategy: "chonkie-sentence", size: 40, overlap: 40 }), /chunk_overlap must be less than chunk_size/);
+});
+
 test("llamaindex-sentence through the JS API: SentenceSplitter's chunks on the refund page", () => {
   // SentenceSplitter(chunk_size=20, chunk_overlap=8, tokenizer=list).split_text(REFUND),
   // recorded from llama-index-core 0.14.25 (offsets where its splits lie).
@@ -194,6 +202,7 @@ test("TypeScript reads every strategy's real report as the shipped Report type",
     [REFUND, { strategy: "semchunk", size: 40 }],
     [REFUND, { strategy: "chonkie-recursive", size: 40, min_characters_per_chunk: 3 }],
     [REFUND, { strategy: "chonkie-token", size: 40, overlap: 5 }],
+    [REFUND, { strategy: "chonkie-sentence", size: 40, overlap: 30 }],
     [REFUND, { strategy: "llamaindex-sentence", size: 40, unit: "chars" }],
     [REFUND, { strategy: "text-splitter", size: 40 }],
     [md, { strategy: "text-splitter-markdown", size: 40 }],

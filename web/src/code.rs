@@ -207,6 +207,11 @@ pub fn python(config: &Config) -> (String, Vec<&'static str>) {
                 chunkscope::chonkie_token::to_python(config.size, config.overlap, config.unit);
             return (code, notes);
         }
+        Strategy::ChonkieSentence => {
+            let code =
+                chunkscope::chonkie_sentence::to_python(config.size, config.overlap, config.unit);
+            return (code, notes);
+        }
         // LlamaIndex itself: the call that gives the page's chunks.
         Strategy::LlamaIndexSentence => {
             let code =

@@ -674,7 +674,9 @@ pub fn library_chunk(split: &Split, index: usize) -> Option<LibraryChunk> {
     let fact = split.output.library.as_ref()?.get(index)?;
     let (start, _) = *split.chunk_chars.get(index)?;
     let library = match split.config.kind() {
-        Strategy::ChonkieRecursive | Strategy::ChonkieToken => "Chonkie",
+        Strategy::ChonkieRecursive | Strategy::ChonkieToken | Strategy::ChonkieSentence => {
+            "Chonkie"
+        }
         _ => "LangChain",
     };
     let start_why = match fact.start_index.map(usize::try_from) {

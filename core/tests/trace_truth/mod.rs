@@ -479,6 +479,11 @@ fn tree(
             Action::Windows { .. } => {
                 return Err(format!("node {id}: fixed windows in the recursive engine"))
             }
+            Action::Sentences { .. } => {
+                return Err(format!(
+                    "node {id}: chonkie's sentences in the recursive engine"
+                ))
+            }
         }
     }
     // Each cut names the deepest split between its chunks, whose separator
@@ -2014,6 +2019,7 @@ pub fn models(strategy: Engine) -> bool {
             | Engine::Semchunk
             | Engine::ChonkieRecursive
             | Engine::ChonkieToken
+            | Engine::ChonkieSentence
             | Engine::LlamaIndexSentence
             | Engine::TextSplitter
             | Engine::TextSplitterMarkdown
@@ -2059,6 +2065,9 @@ pub fn verify_with(
     }
     if config.kind() == Engine::ChonkieToken {
         return chonkie_token(text, config, counter, &analysis.output, seen);
+    }
+    if config.kind() == Engine::ChonkieSentence {
+        return chonkie_sentence(text, config, counter, analysis, seen);
     }
     if config.kind() == Engine::LlamaIndexSentence {
         return llamaindex(text, config, counter, analysis, seen);
@@ -2644,6 +2653,21 @@ fn chonkie_tree(
     Ok(())
 }
 
+/// Whether `text` is one Python's `str.strip` empties, for which chonkie's
+/// `TokenChunker` and `SentenceChunker` give nothing (and `Err` if
+/// something was made of it).
+fn chonkie_whitespace_alone(text: &str, out: &Output, seen: &mut Seen) -> Result<bool, String> {
+    if !text.chars().all(chunkscope_pyre::is_space) {
+        return Ok(false);
+    }
+    truth!(
+        out.chunks.is_empty() && out.trace.nodes.is_empty(),
+        "a text str.strip empties made something"
+    );
+    saw(seen, "a chonkie text of whitespace alone", 1);
+    Ok(true)
+}
+
 /// Chonkie's TokenChunker: nothing for a text Python's `str.strip`
 /// empties; otherwise one `Windows` root over the whole text, its length the
 /// text's units, and each chunk the units `i · stride` to `i · stride +
@@ -2657,15 +2681,10 @@ pub fn chonkie_token(
     out: &Output,
     seen: &mut Seen,
 ) -> Result<(), String> {
-    let (chunks, nodes) = (&out.chunks, &out.trace.nodes);
-    if text.chars().all(chunkscope_pyre::is_space) {
-        truth!(
-            chunks.is_empty() && nodes.is_empty(),
-            "a text str.strip empties made something"
-        );
-        saw(seen, "a chonkie text of whitespace alone", 1);
+    if chonkie_whitespace_alone(text, out, seen)? {
         return Ok(());
     }
+    let (chunks, nodes) = (&out.chunks, &out.trace.nodes);
     // Where each of the text's units ends.
     let ends: Vec<usize> = match counter.tokenizer() {
         None => text.char_indices().map(|(i, c)| i + c.len_utf8()).collect(),
@@ -2740,6 +2759,167 @@ pub fn chonkie_token(
             saw(seen, "a chonkie window with an overlap", 1);
         }
     }
+    Ok(())
+}
+
+/// `SentenceChunker`'s default delimiters and its minimum sentence length
+/// in bytes, as chonkie's source gives them (written here again).
+const CHONKIE_SENTENCE_ENDS: [&str; 4] = [". ", "! ", "? ", "\n"];
+const CHONKIE_MIN_SENTENCE_BYTES: usize = 12;
+
+/// Chonkie's SentenceChunker: nothing for a text Python's `str.strip`
+/// empties; otherwise one `Sentences` root over the whole text, its length
+/// the text's units and its parts chonkie's sentences (cut after each
+/// delimiter, leftmost first, then joined while either neighbour is under
+/// 12 bytes, read here again); each chunk is whole sentences, the first
+/// starting the text and the last ending it, packed as far as the sum of
+/// their counts allows (at least one), the next starting back where the
+/// overlap's walk (each sentence its count plus one, never the chunk's
+/// first) stops; each cut the delimiter the chunk ends with, indexing the
+/// delimiters that cut in chonkie's order; each length its text's.
+pub fn chonkie_sentence(
+    text: &str,
+    config: &Config,
+    counter: Counter,
+    analysis: &Analysis,
+    seen: &mut Seen,
+) -> Result<(), String> {
+    let out = &analysis.output;
+    if chonkie_whitespace_alone(text, out, seen)? {
+        return Ok(());
+    }
+    let (chunks, nodes) = (&out.chunks, &out.trace.nodes);
+    // The sentences' ends, and the delimiter that ends each.
+    let mut raw: Vec<(usize, Option<&str>)> = Vec::new();
+    let mut at = 0;
+    while at < text.len() {
+        match CHONKIE_SENTENCE_ENDS
+            .iter()
+            .filter_map(|d| text[at..].find(d).map(|i| (at + i, *d)))
+            .min_by_key(|&(i, _)| i)
+        {
+            Some((i, d)) => {
+                at = i + d.len();
+                raw.push((at, Some(d)));
+            }
+            None => {
+                raw.push((text.len(), None));
+                at = text.len();
+            }
+        }
+    }
+    let mut sentences: Vec<(usize, usize, Option<&str>)> = Vec::new();
+    for (end, d) in raw {
+        let start = sentences.last().map_or(0, |s| s.1);
+        match sentences.last_mut() {
+            Some(last)
+                if last.1 - last.0 < CHONKIE_MIN_SENTENCE_BYTES
+                    || end - start < CHONKIE_MIN_SENTENCE_BYTES =>
+            {
+                last.1 = end;
+                last.2 = d;
+            }
+            _ => sentences.push((start, end, d)),
+        }
+    }
+    let counts: Vec<usize> = sentences
+        .iter()
+        .map(|&(s, e, _)| units(counter, &text[s..e]))
+        .collect();
+    let root = nodes.first().ok_or("no root")?;
+    truth!(
+        nodes.len() == 1
+            && root.action
+                == (Action::Sentences {
+                    parts: sentences.len()
+                })
+            && root.span == Span::new(0, text.len())
+            && root.len == units(counter, text),
+        "chonkie's root is {root:?}, its sentences {sentences:?}"
+    );
+    let (size, overlap) = (config.size, config.overlap);
+    let mut pos = 0;
+    for (i, c) in chunks.iter().enumerate() {
+        truth!(pos < sentences.len(), "chunk {i} is past the last sentence");
+        let mut end = pos + 1;
+        let mut sum = counts[pos];
+        while end < sentences.len() && sum + counts[end] <= size {
+            sum += counts[end];
+            end += 1;
+        }
+        truth!(
+            c.span == Span::new(sentences[pos].0, sentences[end - 1].1),
+            "chunk {i} is {:?}, not sentences {pos} to {end} of {sentences:?}",
+            c.span
+        );
+        truth!(
+            c.node == Some(0) && c.len == units(counter, c.text(text)),
+            "chunk {i} points at {:?} and says {} units",
+            c.node,
+            c.len
+        );
+        let last = end == sentences.len();
+        truth!(
+            last == (i + 1 == chunks.len()),
+            "chunk {i} of {} reaches the end: {last}",
+            chunks.len()
+        );
+        match (c.cut, sentences[end - 1].2) {
+            (Cut::End, _) if last => {}
+            (Cut::Separator(s), Some(d)) if !last => {
+                let listed = analysis.separators.get(s).map(|s| s.pattern.as_str());
+                truth!(
+                    listed == Some(d) && c.text(text).ends_with(d),
+                    "chunk {i} is cut at {listed:?}, its last sentence ends with {d:?}"
+                );
+                saw(seen, format!("a chonkie sentence cut at {d:?}"), 1);
+            }
+            (cut, d) => {
+                return Err(format!(
+                    "chunk {i} ends with {cut:?}, its sentence with {d:?}"
+                ))
+            }
+        }
+        if sum > size {
+            saw(seen, "a chonkie sentence over the size", 1);
+        }
+        saw(
+            seen,
+            format!("a chonkie sentence chunk in {}", family(config.unit)),
+            1,
+        );
+        if overlap == 0 || last {
+            pos = end;
+            continue;
+        }
+        let (mut held, mut back) = (0, end - 1);
+        while back > pos {
+            // Each sentence costs its count plus one.
+            let cost = counts[back] + 1;
+            if held + cost > overlap {
+                break;
+            }
+            held += cost;
+            back -= 1;
+        }
+        if back + 1 < end {
+            saw(seen, "a chonkie chunk starting back in the one before", 1);
+        }
+        pos = back + 1;
+    }
+    truth!(pos == sentences.len(), "the chunks stop at sentence {pos}");
+    // The cuts index the delimiters that cut, in chonkie's order.
+    let mut order = CHONKIE_SENTENCE_ENDS.iter();
+    truth!(
+        analysis
+            .separators
+            .iter()
+            .all(|s| order.by_ref().any(|d| *d == s.pattern))
+            && (0..analysis.separators.len())
+                .all(|s| chunks.iter().any(|c| c.cut == Cut::Separator(s))),
+        "the cuts index {:?}",
+        analysis.separators
+    );
     Ok(())
 }
 
