@@ -600,15 +600,15 @@ mod tests {
             );
             assert_eq!(switched.kind(), strategy);
         }
-        // Fixed and the six libraries' splitters read neither separators
-        // nor placement; semchunk, Chonkie's two and LlamaIndex not trim
+        // Fixed and the seven libraries' splitters read neither separators
+        // nor placement; semchunk, Chonkie's three and LlamaIndex not trim
         // either.
         let built = if cfg!(feature = "text-splitter") {
             2
         } else {
             0
         };
-        assert_eq!(refused, 2 * (5 + built) + 4);
+        assert_eq!(refused, 2 * (6 + built) + 5);
         assert_eq!(read + refused, 3 * (Strategy::ALL.len() - 2 + built));
         let e = Config::for_strategy(Strategy::ChonkieRecursive)
             .with_separators(["|"])
