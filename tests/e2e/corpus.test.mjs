@@ -215,6 +215,7 @@ const CLI_MARKDOWN_200 = {
   semchunk: { recall: 0.5454545454545454, precision: 0.18591001788836525, iou: 0.18591001788836525, whole: 1, fragments: 1, chunks: 14, units: 1962 },
   'chonkie-recursive': { recall: 0.5454545454545454, precision: 0.21330980350932843, iou: 0.21330980350932843, whole: 1, fragments: 1, chunks: 13, units: 1986 },
   'chonkie-token': { recall: 0.627488293639164, precision: 0.19129032258064518, iou: 0.18373049043724687, whole: 0.5454545454545454, fragments: 1.4545454545454546, chunks: 10, units: 1986 },
+  'chonkie-sentence': { recall: 0.5495867768595042, precision: 0.2182634382266732, iou: 0.21717088093504985, whole: 0.9090909090909091, fragments: 1.0909090909090908, chunks: 13, units: 1986 },
   'text-splitter': { recall: 0.6363636363636364, precision: 0.2379465830392287, iou: 0.2379465830392287, whole: 1, fragments: 1, chunks: 13, units: 1955 },
   'text-splitter-markdown': { recall: 0.6363636363636364, precision: 0.2959752101855029, iou: 0.2959752101855029, whole: 1, fragments: 1, chunks: 16, units: 1958 },
 };
@@ -228,7 +229,7 @@ e2e('evaluate mode offers every strategy, and each evaluates as chunkscope eval 
     assert.ok(offered.includes(s), `${s} is offered (${offered})`);
   }
   const values = {};
-  for (const s of ['langchain-markdown', 'markdown', 'sentence', 'semantic', 'semchunk', 'chonkie-recursive', 'chonkie-token', 'text-splitter', 'text-splitter-markdown']) {
+  for (const s of ['langchain-markdown', 'markdown', 'sentence', 'semantic', 'semchunk', 'chonkie-recursive', 'chonkie-token', 'chonkie-sentence', 'text-splitter', 'text-splitter-markdown']) {
     await row.locator('[data-testid=eval-size]').fill('200');
     await row.locator('[data-testid=eval-size]').dispatchEvent('change');
     await row.locator('[data-testid=eval-strategy]').selectOption(s);
