@@ -88,6 +88,11 @@ pub enum Decision {
         /// The node's step, in the tree's own words.
         step: crate::model::Step,
     },
+    /// Chonkie's `SentenceChunker`: the text split into sentences.
+    Sentences {
+        /// The node's step, in the tree's own words.
+        step: crate::model::Step,
+    },
     /// A split on a separator, then packed.
     Split {
         /// Its level.
@@ -159,6 +164,9 @@ pub fn decide(split: &Split, ev: TraceEvent) -> Option<Decision> {
                 depth,
                 step: node_step(n, seps, split.config.unit),
             },
+            Step::Sentences { .. } => Decision::Sentences {
+                step: node_step(n, seps, split.config.unit),
+            },
             Step::Split { separator, parts } => Decision::Split {
                 depth,
                 separator: label(separator),
@@ -215,6 +223,10 @@ impl Decision {
             ),
             Decision::ChonkieLevel { depth, step } => format!(
                 "Level {depth}: {}{}. Chonkie's rules cut here: every delimiter of this level at once, each kept at the end of its part, parts shorter than min_characters_per_chunk joined to a neighbour, then packed while the sum of their lengths fits.",
+                step.lead, step.tail
+            ),
+            Decision::Sentences { step } => format!(
+                "The whole text: {}{}. Chonkie's SentenceChunker cuts after every \". \", \"! \", \"? \" and line break, joins a sentence shorter than 12 characters to the next, then packs whole sentences while the sum of their lengths fits; with an overlap, the next chunk starts back at the last sentences that fit in it.",
                 step.lead, step.tail
             ),
             Decision::Split {
