@@ -1,5 +1,6 @@
 """Times chonkie 1.7.0's RecursiveChunker (or, with STRATEGY=chonkie-token,
-its TokenChunker) in-process on one file, for bench/libraries.sh.
+its TokenChunker; with STRATEGY=chonkie-sentence, its SentenceChunker)
+in-process on one file, for bench/libraries.sh.
 
 Usage: chonkie_time.py UNIT FILE SECONDS SIZE...
 Prints, tab-separated, one line per size: <size> <best wall s> <best cpu s> <chunks>.
@@ -17,9 +18,12 @@ warnings.simplefilter("ignore")
 logging.disable(logging.CRITICAL)
 
 import tiktoken  # noqa: E402
-from chonkie import RecursiveChunker, TokenChunker  # noqa: E402
+from chonkie import RecursiveChunker, SentenceChunker, TokenChunker  # noqa: E402
 
-CHUNKER = TokenChunker if os.environ.get("STRATEGY") == "chonkie-token" else RecursiveChunker
+CHUNKER = {
+    "chonkie-token": TokenChunker,
+    "chonkie-sentence": SentenceChunker,
+}.get(os.environ.get("STRATEGY", ""), RecursiveChunker)
 
 unit, path, seconds, *sizes = sys.argv[1:]
 text = open(path, encoding="utf-8").read()
