@@ -26,7 +26,7 @@ mod library;
 mod oracle;
 mod tokenizer;
 
-use chunkscope::{Error, Strategy};
+use chunkscope::Strategy;
 use library::{Library, Rng};
 use serde_json::{json, Value};
 
@@ -183,18 +183,8 @@ fn requests(seed: u64) -> Vec<Value> {
 }
 
 /// LlamaIndex's harness: its strategy, its driver and its recorded answers.
-const LIBRARY: Library = Library {
-    name: "llama-index-core",
-    strategy: Strategy::LlamaIndexSentence,
-    vectors: VECTORS,
-    driver: "tests/reference/llamaindex/driver.py",
-    ceiling: REFUSAL_CEILING,
-    exception: |e| match e {
-        Error::LlamaIndex(e) => e.library_exception(),
-        _ => None,
-    },
-    message_prefix: false,
-};
+const LIBRARY: Library =
+    Library::llamaindex(Strategy::LlamaIndexSentence, VECTORS, REFUSAL_CEILING);
 
 #[test]
 fn identical_to_the_recorded_llamaindex() {

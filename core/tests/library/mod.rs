@@ -1,6 +1,7 @@
 //! What the differential tests of other libraries' splitters share
 //! (`semchunk.rs`, `chonkie.rs`, `chonkie_token.rs`, `chonkie_sentence.rs`,
-//! `text_splitter.rs`): the cases' random numbers, our answer to
+//! `llamaindex.rs`, `text_splitter.rs`): the cases'
+//! random numbers, our answer to
 //! a case in the driver's shape, the comparison with its counts and its
 //! ceiling on refusals of our own, the planted wrong answers every harness
 //! must catch, and asking the driver.
@@ -17,6 +18,38 @@ use super::tokenizer;
 use chunkscope::{Error, Settings, Splitter, Strategy, Unit};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
+
+/// Words of one byte a char, of several, and of several tokens a char.
+#[allow(dead_code, reason = "only some test binaries draw from it")]
+pub const WORDS: &[&str] = &[
+    "refunds",
+    "take",
+    "five",
+    "business",
+    "days",
+    "UPI",
+    "x",
+    "a",
+    "café",
+    "naïve",
+    "東京",
+    "日本語の文章",
+    "😀",
+    "👩‍👩‍👧",
+    "ਪੰਜਾਬੀ",
+    "Ελληνικά",
+    "supercalifragilistic",
+    "3.14",
+    "don't",
+    "\u{200b}",
+    "e.g.",
+];
+/// Whitespace to Python's `str.strip`, some of it not to Rust's: texts of
+/// it alone give no chunk in the libraries that strip.
+#[allow(dead_code, reason = "only some test binaries draw from it")]
+pub const SPACES: &[&str] = &[
+    " ", "\n", "\t", "\u{a0}", "\u{3000}", "\x1c", "\x1f", "\u{2028}", "\r\n",
+];
 
 /// SplitMix64, so the cases are the same on every machine.
 pub struct Rng(pub u64);
@@ -82,6 +115,36 @@ pub fn overlapping_requests(
     requests
 }
 
+/// What the recorded answers in `tests/vectors/<vectors>.jsonl.gz` reach,
+/// read from the library's answers alone: `look` sees each case (its
+/// request and answer) and names each quirk it finds to `saw`; tiktoken's
+/// error on a special token (`"a special token's error"`) is found here
+/// by its message. Each of `quirks` must be reached at least 20 times.
+#[allow(dead_code, reason = "only the test binaries that count quirks ask")]
+pub fn assert_quirks_reached(
+    vectors: &str,
+    quirks: &[&str],
+    mut look: impl FnMut(&Value, &Value, &mut dyn FnMut(&'static str)),
+) {
+    let vectors = Vectors::read(vectors);
+    let mut seen = BTreeMap::<&str, usize>::new();
+    for (request, answer) in &vectors.cases {
+        let mut saw = |what: &'static str| *seen.entry(what).or_default() += 1;
+        if answer["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("disallowed special token"))
+        {
+            saw("a special token's error");
+        }
+        look(request, answer, &mut saw);
+    }
+    eprintln!("{seen:?}");
+    for what in quirks {
+        let n = seen.get(what).copied().unwrap_or(0);
+        assert!(n >= 20, "{what}: only {n}");
+    }
+}
+
 /// A recorded case: the request and the library's answer.
 type Case = (Value, Value);
 /// A change planted into an answer.
@@ -120,6 +183,24 @@ impl Library {
             ceiling,
             exception: |e| match e {
                 Error::Chonkie(e) => e.library_exception(),
+                _ => None,
+            },
+            message_prefix: false,
+        }
+    }
+
+    /// One of LlamaIndex's splitters (`strategy`), through its driver: its
+    /// `ValueError`s are compared word for word.
+    #[allow(dead_code, reason = "only the llamaindex test binaries build one")]
+    pub const fn llamaindex(strategy: Strategy, vectors: &'static str, ceiling: usize) -> Library {
+        Library {
+            name: "llama-index-core",
+            strategy,
+            vectors,
+            driver: "tests/reference/llamaindex/driver.py",
+            ceiling,
+            exception: |e| match e {
+                Error::LlamaIndex(e) => e.library_exception(),
                 _ => None,
             },
             message_prefix: false,
