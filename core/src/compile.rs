@@ -21,7 +21,7 @@ use crate::config::{Config, StrategyConfig};
 use crate::engine::{run_ours, Engine, EngineOutput, Run};
 use crate::error::{Error, Setting};
 use crate::langchain::{LangChainConfig, MarkdownHeaderConfig, MarkdownRecipe};
-use crate::llamaindex::LlamaIndex;
+use crate::llamaindex::{self, LlamaIndex};
 use crate::resources::Resources;
 use crate::semantic::SemanticEngine;
 use crate::semchunk::Semchunk;
@@ -154,7 +154,12 @@ impl StrategyConfig {
                     split: chonkie_sentence::split,
                 })
             }
-            StrategyConfig::LlamaIndexSentence => Box::new(LlamaIndex::new(config)?),
+            StrategyConfig::LlamaIndexSentence => {
+                Box::new(LlamaIndex::new(config, llamaindex::Class::Sentence)?)
+            }
+            StrategyConfig::LlamaIndexToken => {
+                Box::new(LlamaIndex::new(config, llamaindex::Class::Token)?)
+            }
             #[cfg(feature = "text-splitter")]
             StrategyConfig::TextSplitter => {
                 Box::new(TextSplitterEngine::new(text_splitter::Kind::Text, config)?)
@@ -288,7 +293,7 @@ impl Config {
             }
             // LlamaIndex takes an overlap equal to the size; its engine
             // refuses a larger one with LlamaIndex's own words.
-            if self.overlap >= self.size && strategy != Strategy::LlamaIndexSentence {
+            if self.overlap >= self.size && !strategy.is_llamaindex() {
                 return Err(Error::OverlapTooLarge {
                     overlap: self.overlap,
                     size: self.size,

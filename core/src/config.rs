@@ -68,6 +68,8 @@ pub enum StrategyConfig {
     ChonkieSentence,
     /// [`Strategy::LlamaIndexSentence`].
     LlamaIndexSentence,
+    /// [`Strategy::LlamaIndexToken`].
+    LlamaIndexToken,
     /// [`Strategy::TextSplitter`].
     TextSplitter,
     /// [`Strategy::TextSplitterMarkdown`].
@@ -148,6 +150,7 @@ impl StrategyConfig {
             StrategyConfig::ChonkieToken => Strategy::ChonkieToken,
             StrategyConfig::ChonkieSentence => Strategy::ChonkieSentence,
             StrategyConfig::LlamaIndexSentence => Strategy::LlamaIndexSentence,
+            StrategyConfig::LlamaIndexToken => Strategy::LlamaIndexToken,
             StrategyConfig::TextSplitter => Strategy::TextSplitter,
             StrategyConfig::TextSplitterMarkdown => Strategy::TextSplitterMarkdown,
         }
@@ -175,6 +178,7 @@ impl From<Strategy> for StrategyConfig {
             Strategy::ChonkieToken => StrategyConfig::ChonkieToken,
             Strategy::ChonkieSentence => StrategyConfig::ChonkieSentence,
             Strategy::LlamaIndexSentence => StrategyConfig::LlamaIndexSentence,
+            Strategy::LlamaIndexToken => StrategyConfig::LlamaIndexToken,
             Strategy::TextSplitter => StrategyConfig::TextSplitter,
             Strategy::TextSplitterMarkdown => StrategyConfig::TextSplitterMarkdown,
         }
@@ -337,7 +341,7 @@ impl Config {
             },
             // LlamaIndex's own default tokenizer counts cl100k tokens.
             unit: match strategy {
-                Strategy::LlamaIndexSentence => Unit::Tokens(crate::tokens::Encoding::Cl100k),
+                _ if strategy.is_llamaindex() => Unit::Tokens(crate::tokens::Encoding::Cl100k),
                 _ => defaults.unit,
             },
             ..defaults
@@ -600,15 +604,15 @@ mod tests {
             );
             assert_eq!(switched.kind(), strategy);
         }
-        // Fixed and the seven libraries' splitters read neither separators
-        // nor placement; semchunk, Chonkie's three and LlamaIndex not trim
-        // either.
+        // Fixed and the eight libraries' splitters read neither separators
+        // nor placement; semchunk, Chonkie's three and LlamaIndex's two not
+        // trim either.
         let built = if cfg!(feature = "text-splitter") {
             2
         } else {
             0
         };
-        assert_eq!(refused, 2 * (6 + built) + 5);
+        assert_eq!(refused, 2 * (7 + built) + 6);
         assert_eq!(read + refused, 3 * (Strategy::ALL.len() - 2 + built));
         let e = Config::for_strategy(Strategy::ChonkieRecursive)
             .with_separators(["|"])

@@ -30,6 +30,7 @@ pub use crate::error::llamaindex::LlamaIndexError;
 
 mod punkt;
 mod tables;
+pub mod token;
 
 use crate::config::Config;
 use crate::engine::{Engine, EngineOutput};
@@ -90,23 +91,45 @@ pub fn separators() -> Vec<Separator> {
     ]
 }
 
-/// The engine: `SentenceSplitter`'s settings are its defaults, so there is
-/// nothing to compile beyond its constructor's check.
+/// Which of LlamaIndex's splitters an engine reproduces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    /// `SentenceSplitter`: this module.
+    Sentence,
+    /// `TokenTextSplitter`: [`token`].
+    Token,
+}
+
+impl Class {
+    /// The class's name, as its messages and its Python name it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Class::Sentence => "SentenceSplitter",
+            Class::Token => "TokenTextSplitter",
+        }
+    }
+}
+
+/// The engine: each class's settings are its defaults, so there is nothing
+/// to compile beyond its constructor's check.
 #[derive(Clone, Debug)]
-pub(crate) struct LlamaIndex;
+pub(crate) struct LlamaIndex {
+    class: Class,
+}
 
 impl LlamaIndex {
-    /// `SentenceSplitter.__init__`'s check: an overlap may equal the size,
-    /// not exceed it.
-    pub(crate) fn new(config: &Config) -> Result<LlamaIndex, Error> {
+    /// The check both classes' `__init__` make, in the same words: an
+    /// overlap may equal the size, not exceed it.
+    pub(crate) fn new(config: &Config, class: Class) -> Result<LlamaIndex, Error> {
         if config.overlap > config.size {
             return Err(LlamaIndexError::Overlap {
+                class: class.name(),
                 overlap: config.overlap,
                 size: config.size,
             }
             .into());
         }
-        Ok(LlamaIndex)
+        Ok(LlamaIndex { class })
     }
 }
 
@@ -118,7 +141,11 @@ impl Engine for LlamaIndex {
         counter: Counter,
         _record: bool,
     ) -> Result<EngineOutput, Error> {
-        Ok(run(text, config.size, config.overlap, counter)?.into())
+        let output = match self.class {
+            Class::Sentence => run(text, config.size, config.overlap, counter)?,
+            Class::Token => token::run(text, config.size, config.overlap, counter)?,
+        };
+        Ok(output.into())
     }
 
     fn boxed(&self) -> Box<dyn Engine> {
@@ -136,13 +163,47 @@ struct Split {
     after: Option<SplitFn>,
 }
 
-struct State<'a> {
-    source: &'a str,
-    size: usize,
+/// How LlamaIndex's tokenizer counts a piece of one text: the unit's
+/// count, where in cl100k each special token's text counts one token.
+struct Counts<'a> {
     measure: Measure<'a>,
     /// In cl100k, where the special tokens' texts are: each counts as one
     /// token (`allowed_special="all"`).
     specials: Vec<Span>,
+}
+
+impl<'a> Counts<'a> {
+    /// The counts of `text`'s pieces; in o200k, tiktoken's `ValueError` for
+    /// a special token's text, which the first count of the whole text
+    /// raises in either class.
+    fn new(text: &'a str, counter: Counter) -> Result<Counts<'a>, Error> {
+        Ok(Counts {
+            measure: Measure::new(counter, text),
+            specials: special_tokens(text, counter)?,
+        })
+    }
+
+    /// `len(tokenizer(piece))`: the unit's count, a special token's text
+    /// counting one token where it is allowed and lies whole in `span`.
+    fn count(&self, span: Span) -> usize {
+        let first = self.specials.partition_point(|s| s.start < span.start);
+        let mut at = span.start;
+        let mut n = 0;
+        for special in self.specials[first..]
+            .iter()
+            .take_while(|s| s.end <= span.end)
+        {
+            n += self.measure.len(Span::new(at, special.start)) + 1;
+            at = special.end;
+        }
+        n + self.measure.len(Span::new(at, span.end))
+    }
+}
+
+struct State<'a> {
+    source: &'a str,
+    size: usize,
+    counts: Counts<'a>,
     splits: Vec<Split>,
     /// The bytes the split functions have read, and what they may read.
     work: usize,
@@ -157,12 +218,10 @@ pub(crate) fn run(
     overlap: usize,
     counter: Counter,
 ) -> Result<Output, Error> {
-    let specials = special_tokens(text, counter)?;
     let mut state = State {
         source: text,
         size,
-        measure: Measure::new(counter, text),
-        specials,
+        counts: Counts::new(text, counter)?,
         splits: Vec::new(),
         work: 0,
         budget: WORK_BUDGET.max(text.len().saturating_mul(16)),
@@ -207,20 +266,9 @@ fn special_tokens(text: &str, counter: Counter) -> Result<Vec<Span>, Error> {
 }
 
 impl State<'_> {
-    /// `_token_size`: the unit's count, a special token's text counting one
-    /// token where it is allowed.
+    /// `_token_size`.
     fn count(&self, span: Span) -> usize {
-        let first = self.specials.partition_point(|s| s.start < span.start);
-        let mut at = span.start;
-        let mut n = 0;
-        for special in self.specials[first..]
-            .iter()
-            .take_while(|s| s.end <= span.end)
-        {
-            n += self.measure.len(Span::new(at, special.start)) + 1;
-            at = special.end;
-        }
-        n + self.measure.len(Span::new(at, span.end))
+        self.counts.count(span)
     }
 
     fn push(&mut self, span: Span, len: usize, is_sentence: bool) {
@@ -279,12 +327,12 @@ impl State<'_> {
         while i < self.splits.len() {
             let split = self.splits[i];
             if split.len > size {
-                let at = self.measure.chars(Span::new(0, split.span.start));
+                let at = self.counts.measure.chars(Span::new(0, split.span.start));
                 return Err(LlamaIndexError::SplitTooBig {
                     text: split.span.text(self.source).to_string(),
                     at,
                     len: split.len,
-                    unit: self.measure.counter().unit().words(),
+                    unit: self.counts.measure.counter().unit().words(),
                     size,
                 }
                 .into());
@@ -314,29 +362,10 @@ impl State<'_> {
         if !new_chunk {
             raw.extend(run_of(&cur));
         }
-        let mut chunks: Vec<Chunk> = Vec::with_capacity(raw.len());
-        // The cut after a chunk is the function that cut after its last
-        // split; `push_next` gives it to the chunk once the next is known.
-        let mut cut = Cut::End;
-        for (first, end) in raw {
-            let span = Span::new(self.splits[first].span.start, self.splits[end - 1].span.end);
-            let text = span.text(self.source);
-            let trimmed = text.trim_start_matches(chunkscope_pyre::is_space);
-            let start = span.start + (text.len() - trimmed.len());
-            let span = Span::new(
-                start,
-                start + trimmed.trim_end_matches(chunkscope_pyre::is_space).len(),
-            );
-            if span.is_empty() {
-                continue;
-            }
-            let len = self.count(span);
-            Chunk::push_next(&mut chunks, cut, span, len, None);
-            cut = self.splits[end - 1]
-                .after
-                .map_or(Cut::End, |f| Cut::Separator(f as usize));
-        }
-        Ok(chunks)
+        Ok(stripped_chunks(self.source, &self.counts, &raw, |i| {
+            let split = self.splits[i];
+            (split.span, split.after.map(|f| f as usize))
+        }))
     }
 
     /// `close_chunk`: the current run becomes a chunk, and the next starts
@@ -362,6 +391,44 @@ impl State<'_> {
     }
 }
 
+/// The runs of splits `raw` (each `(first, one past the last)`) as the
+/// chunks both classes return: `"".join(run).strip()`, a blank one dropped.
+/// `split(i)` gives split `i`'s span and the index of the split function
+/// that cut after it (`None` at the end of the text), which labels the cut
+/// after the chunk that the split ends.
+fn stripped_chunks(
+    source: &str,
+    counts: &Counts,
+    raw: &[(usize, usize)],
+    split: impl Fn(usize) -> (Span, Option<usize>),
+) -> Vec<Chunk> {
+    let mut chunks: Vec<Chunk> = Vec::with_capacity(raw.len());
+    // `push_next` gives a chunk its cut once the next is known.
+    let mut cut = Cut::End;
+    for &(first, end) in raw {
+        let (last, after) = split(end - 1);
+        let span = py_strip(source, Span::new(split(first).0.start, last.end));
+        if span.is_empty() {
+            continue;
+        }
+        Chunk::push_next(&mut chunks, cut, span, counts.count(span), None);
+        cut = after.map_or(Cut::End, Cut::Separator);
+    }
+    chunks
+}
+
+/// `str.strip()` of the text at `span`: its span without the whitespace
+/// (Python's) at either end.
+fn py_strip(source: &str, span: Span) -> Span {
+    let text = span.text(source);
+    let trimmed = text.trim_start_matches(chunkscope_pyre::is_space);
+    let start = span.start + (text.len() - trimmed.len());
+    Span::new(
+        start,
+        start + trimmed.trim_end_matches(chunkscope_pyre::is_space).len(),
+    )
+}
+
 /// A chunk's splits as `(first, one past the last)`; they are consecutive.
 /// `None` for no split (a chunk is closed only once it holds one).
 fn run_of(cur: &VecDeque<usize>) -> Option<(usize, usize)> {
@@ -372,12 +439,7 @@ fn run_of(cur: &VecDeque<usize>) -> Option<(usize, usize)> {
 /// one split (the sentence-level ones first), else the last one tried.
 fn split_by_fns(source: &str, piece: Span) -> (SplitFn, Vec<Span>) {
     let text = piece.text(source);
-    let offset = |spans: Vec<Span>| -> Vec<Span> {
-        spans
-            .into_iter()
-            .map(|s| Span::new(piece.start + s.start, piece.start + s.end))
-            .collect()
-    };
+    let offset = |spans| offset_in(piece, spans);
     let paragraphs = split_keep_separator(text, PARAGRAPH_SEPARATOR);
     if paragraphs.len() > 1 {
         return (SplitFn::Paragraph, offset(paragraphs));
@@ -394,11 +456,22 @@ fn split_by_fns(source: &str, piece: Span) -> (SplitFn, Vec<Span>) {
     if words.len() > 1 {
         return (SplitFn::Space, offset(words));
     }
-    let chars = text
-        .char_indices()
+    (SplitFn::Char, offset(chars(text)))
+}
+
+/// The spans of `piece`'s parts, given within its text, within the source.
+fn offset_in(piece: Span, spans: Vec<Span>) -> Vec<Span> {
+    spans
+        .into_iter()
+        .map(|s| Span::new(piece.start + s.start, piece.start + s.end))
+        .collect()
+}
+
+/// `split_by_char`'s `list(text)`: every character alone.
+fn chars(text: &str) -> Vec<Span> {
+    text.char_indices()
         .map(|(i, c)| Span::new(i, i + c.len_utf8()))
-        .collect();
-    (SplitFn::Char, offset(chars))
+        .collect()
 }
 
 /// `split_text_keep_separator`: `text.split(sep)`, the separator put back
@@ -453,6 +526,12 @@ fn clauses(text: &str) -> Vec<Span> {
 
 /// Python that gives these chunks with LlamaIndex itself.
 pub fn to_python(size: usize, overlap: usize, unit: Unit) -> String {
+    python_call(Class::Sentence, size, overlap, unit)
+}
+
+/// `class(chunk_size=size, chunk_overlap=overlap, tokenizer=…)` and its
+/// `split_text`: the tokenizer left out for cl100k, the classes' default.
+fn python_call(class: Class, size: usize, overlap: usize, unit: Unit) -> String {
     let (import, tokenizer) = match unit {
         Unit::Tokens(crate::tokens::Encoding::Cl100k) => (String::new(), String::new()),
         Unit::Tokens(encoding) => (
@@ -468,9 +547,10 @@ pub fn to_python(size: usize, overlap: usize, unit: Unit) -> String {
             ",\n    tokenizer=lambda text: text.encode(\"utf-8\")".to_string(),
         ),
     };
+    let class = class.name();
     format!(
-        "{import}from llama_index.core.node_parser import SentenceSplitter  # pip install llama-index-core==0.14.25\n\n\
-         splitter = SentenceSplitter(\n    chunk_size={size},\n    chunk_overlap={overlap}{tokenizer},\n)\n\
+        "{import}from llama_index.core.node_parser import {class}  # pip install llama-index-core==0.14.25\n\n\
+         splitter = {class}(\n    chunk_size={size},\n    chunk_overlap={overlap}{tokenizer},\n)\n\
          chunks = splitter.split_text(text)\n"
     )
 }

@@ -75,6 +75,12 @@ pub enum Strategy {
     /// Punkt sentences, clauses, words, then characters, packed with its
     /// overlap of whole splits and stripped. See [`crate::llamaindex`].
     LlamaIndexSentence,
+    /// LlamaIndex's `TokenTextSplitter` (llama-index-core 0.14.25) with its
+    /// defaults, reproduced exactly: words (a space kept at the start of
+    /// the next), lines, then characters, packed by the sum of their counts
+    /// with an overlap of whole splits and stripped. See
+    /// [`crate::llamaindex::token`].
+    LlamaIndexToken,
     /// The `text-splitter` crate's `TextSplitter` (0.33.1, PyPI's
     /// `semantic-text-splitter`), run as it is: the largest semantic units
     /// that fit (runs of line breaks, longer first, then sentences, words,
@@ -89,7 +95,7 @@ pub enum Strategy {
 
 impl Strategy {
     /// Every strategy, in the order the UI lists them.
-    pub const ALL: [Strategy; 15] = [
+    pub const ALL: [Strategy; 16] = [
         Strategy::Fixed,
         Strategy::Recursive,
         Strategy::Sentence,
@@ -103,6 +109,7 @@ impl Strategy {
         Strategy::ChonkieToken,
         Strategy::ChonkieSentence,
         Strategy::LlamaIndexSentence,
+        Strategy::LlamaIndexToken,
         Strategy::TextSplitter,
         Strategy::TextSplitterMarkdown,
     ];
@@ -123,6 +130,7 @@ impl Strategy {
             Strategy::ChonkieToken => "chonkie-token",
             Strategy::ChonkieSentence => "chonkie-sentence",
             Strategy::LlamaIndexSentence => "llamaindex-sentence",
+            Strategy::LlamaIndexToken => "llamaindex-token",
             Strategy::TextSplitter => "text-splitter",
             Strategy::TextSplitterMarkdown => "text-splitter-markdown",
         }
@@ -174,6 +182,7 @@ impl Strategy {
                 | Strategy::ChonkieToken
                 | Strategy::ChonkieSentence
                 | Strategy::LlamaIndexSentence
+                | Strategy::LlamaIndexToken
                 | Strategy::TextSplitter
                 | Strategy::TextSplitterMarkdown
         )
@@ -191,12 +200,24 @@ impl Strategy {
             Strategy::ChonkieRecursive | Strategy::ChonkieToken | Strategy::ChonkieSentence => {
                 Some("chonkie 1.7.0")
             }
-            Strategy::LlamaIndexSentence => Some("llama-index-core 0.14.25"),
+            Strategy::LlamaIndexSentence | Strategy::LlamaIndexToken => {
+                Some("llama-index-core 0.14.25")
+            }
             Strategy::TextSplitter | Strategy::TextSplitterMarkdown => {
                 Some("semantic-text-splitter 0.33.1")
             }
             _ => None,
         }
+    }
+
+    /// Whether this strategy reproduces one of LlamaIndex's splitters, which
+    /// take an overlap equal to the size and refuse a larger one in their
+    /// own words.
+    pub const fn is_llamaindex(self) -> bool {
+        matches!(
+            self,
+            Strategy::LlamaIndexSentence | Strategy::LlamaIndexToken
+        )
     }
 
     /// Whether this strategy runs the `text-splitter` library, which checks
@@ -210,8 +231,8 @@ impl Strategy {
 
     /// Whether trimming whitespace is read: semchunk decides it itself (its
     /// whitespace splitters are dropped, other whitespace kept), Chonkie's
-    /// chunkers keep every whitespace, and LlamaIndex always strips its
-    /// chunks.
+    /// chunkers keep every whitespace, and LlamaIndex's splitters always
+    /// strip their chunks.
     pub const fn uses_trim(self) -> bool {
         !matches!(
             self,
@@ -220,6 +241,7 @@ impl Strategy {
                 | Strategy::ChonkieToken
                 | Strategy::ChonkieSentence
                 | Strategy::LlamaIndexSentence
+                | Strategy::LlamaIndexToken
         )
     }
 

@@ -218,6 +218,11 @@ pub fn python(config: &Config) -> (String, Vec<&'static str>) {
                 chunkscope::llamaindex::to_python(config.size, config.overlap, config.unit);
             return (code, notes);
         }
+        Strategy::LlamaIndexToken => {
+            let code =
+                chunkscope::llamaindex::token::to_python(config.size, config.overlap, config.unit);
+            return (code, notes);
+        }
         // The Python package of the text-splitter crate: the call that
         // gives the page's chunks.
         Strategy::TextSplitter | Strategy::TextSplitterMarkdown => {

@@ -1,5 +1,5 @@
-//! What the llamaindex-sentence strategy refuses, and what LlamaIndex
-//! raises on the same input.
+//! What the llamaindex-sentence and llamaindex-token strategies refuse,
+//! and what LlamaIndex raises on the same input.
 
 use super::Setting;
 use std::fmt;
@@ -7,20 +7,24 @@ use std::fmt;
 /// The message of LlamaIndex's `ValueError` for a split over the size.
 pub const SPLIT_TOO_BIG: &str = "Single token exceeded chunk size";
 
-/// Why a llamaindex-sentence split could not be made.
+/// Why a split of LlamaIndex's `SentenceSplitter` or `TokenTextSplitter`
+/// could not be made.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LlamaIndexError {
-    /// `SentenceSplitter` refuses an overlap larger than the size (an
-    /// overlap equal to it is taken).
+    /// `SentenceSplitter` and `TokenTextSplitter` refuse an overlap larger
+    /// than the size (an overlap equal to it is taken), in the same words.
     Overlap {
+        /// The class that refuses it (`SentenceSplitter`, …), which the
+        /// message names.
+        class: &'static str,
         /// The configured overlap.
         overlap: usize,
         /// The configured size.
         size: usize,
     },
     /// A character (or a piece no split function divides) counts more
-    /// than the size: LlamaIndex raises `ValueError("Single token exceeded
-    /// chunk size")`.
+    /// than the size: `SentenceSplitter` raises `ValueError("Single token
+    /// exceeded chunk size")` (`TokenTextSplitter` keeps it as a chunk).
     SplitTooBig {
         /// The piece's text (one character, or a run of them).
         text: String,
@@ -70,7 +74,7 @@ impl LlamaIndexError {
     /// word, where it raises.
     pub fn library_exception(&self) -> Option<(&'static str, String)> {
         match self {
-            LlamaIndexError::Overlap { overlap, size } => Some((
+            LlamaIndexError::Overlap { overlap, size, .. } => Some((
                 "ValueError",
                 format!(
                     "Got a larger chunk overlap ({overlap}) than chunk size ({size}), should be smaller."
@@ -89,9 +93,13 @@ impl LlamaIndexError {
 impl fmt::Display for LlamaIndexError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LlamaIndexError::Overlap { overlap, size } => write!(
+            LlamaIndexError::Overlap {
+                class,
+                overlap,
+                size,
+            } => write!(
                 f,
-                "overlap ({overlap}) is larger than size ({size}), which LlamaIndex's SentenceSplitter refuses: use an overlap of at most {size}"
+                "overlap ({overlap}) is larger than size ({size}), which LlamaIndex's {class} refuses: use an overlap of at most {size}"
             ),
             LlamaIndexError::SplitTooBig { text, at, len, unit, size } => write!(
                 f,

@@ -1,6 +1,6 @@
 //! What the differential tests of other libraries' splitters share
 //! (`semchunk.rs`, `chonkie.rs`, `chonkie_token.rs`, `chonkie_sentence.rs`,
-//! `llamaindex.rs`, `text_splitter.rs`): the cases'
+//! `llamaindex.rs`, `llamaindex_token.rs`, `text_splitter.rs`): the cases'
 //! random numbers, our answer to
 //! a case in the driver's shape, the comparison with its counts and its
 //! ceiling on refusals of our own, the planted wrong answers every harness

@@ -1,5 +1,5 @@
-"""Runs the real LlamaIndex SentenceSplitter on cases from the Rust test suite
-(core/tests/llamaindex.rs).
+"""Runs the real LlamaIndex SentenceSplitter or TokenTextSplitter on cases from
+the Rust test suite (core/tests/llamaindex.rs, core/tests/llamaindex_token.rs).
 
 Reads one JSON object per line on stdin, writes one per line on stdout, in
 order. A case:
@@ -8,7 +8,14 @@ order. A case:
 answers, from SentenceSplitter(chunk_size=size, chunk_overlap=overlap,
 tokenizer=...).split_text(text):
     {"chunks": [str, ...], "offsets": [[start, end], ...]}
-or, when LlamaIndex raises, {"error": "<exception type>", "message": str}.
+A case with "splitter": "token" is answered the same way from
+TokenTextSplitter(chunk_size=size, chunk_overlap=overlap,
+tokenizer=...).split_text(text), its other settings its defaults, with what
+its `_split` and `_merge` did on the way (not compared):
+    "quirks": {"over": splits over the size kept whole, "blank": runs of
+    splits `strip` emptied, "popped": the most splits one overlap dropped
+    from the front, "kept": the most it carried over}
+Either, when LlamaIndex raises: {"error": "<exception type>", "message": str}.
 
 The tokenizer is LlamaIndex's own default for cl100k (tiktoken's
 encoding_for_model("gpt-3.5-turbo") with allowed_special="all"),
@@ -17,8 +24,9 @@ UTF-8 bytes for bytes.
 
 LlamaIndex returns strings only. The char offsets are where the library's own
 splits (`_split`) put each chunk: the driver checks that the splits tile the
-text, replays `_merge` on their positions, and checks that this replay gives
-the library's strings exactly, else it answers {"error": "DriverError"}.
+text, replays the class's `_merge` on their positions, and checks that this
+replay gives the library's strings exactly, else it answers
+{"error": "DriverError"}.
 
 The sentence tokenizer's NLTK data (punkt_tab, stopwords) is the copy bundled
 in the llama-index-core wheel (`_static/nltk_cache`); NLTK_DATA is pointed
@@ -45,7 +53,10 @@ os.environ["NLTK_DATA"] = os.path.join(
 )
 
 import tiktoken  # noqa: E402
-from llama_index.core.node_parser import SentenceSplitter  # noqa: E402
+from llama_index.core.node_parser import (  # noqa: E402
+    SentenceSplitter,
+    TokenTextSplitter,
+)
 
 O200K = tiktoken.get_encoding("o200k_base")
 
@@ -70,16 +81,73 @@ def versions():
     }
 
 
-def offsets(splitter, text, size, chunks):
-    """Replays `_merge` on the positions of the library's own splits."""
-    splits = splitter._split(text, size)
-    if "".join(s.text for s in splits) != text:
+def starts_of(texts, text):
+    """Where each of the library's splits starts, once they are checked to
+    tile the text."""
+    if "".join(texts) != text:
         raise AssertionError("the splits do not tile the text")
     starts = []
     at = 0
-    for s in splits:
+    for t in texts:
         starts.append(at)
-        at += len(s.text)
+        at += len(t)
+    return starts
+
+
+def stripped_spans(text, starts, lengths, raw, chunks):
+    """The runs of splits `raw` ((first, last) indices) as the library's
+    stripped chunks, blank ones dropped: their char spans, checked to be
+    the library's strings."""
+    out, texts = [], []
+    for first, last in raw:
+        start, end = starts[first], starts[last] + lengths[last]
+        piece = text[start:end]
+        stripped = piece.strip()
+        if not stripped:
+            continue
+        start += len(piece) - len(piece.lstrip())
+        out.append([start, start + len(stripped)])
+        texts.append(stripped)
+    if texts != chunks:
+        raise AssertionError("the replayed merge differs from split_text")
+    return out
+
+
+def token_offsets(splitter, text, size, chunks):
+    """Replays TokenTextSplitter's `_merge` on the positions of its own
+    splits; with it, the quirks it went through."""
+    splits = splitter._split(text, size)
+    starts = starts_of(splits, text)
+    lens = [len(splitter._tokenizer(s)) for s in splits]
+    overlap = splitter.chunk_overlap
+    raw, cur, cur_len = [], [], 0
+    popped = kept = 0
+    for i, n in enumerate(lens):
+        if cur_len + n > size:
+            if cur:
+                raw.append((cur[0], cur[-1]))
+            before = len(cur)
+            while cur and (cur_len > overlap or cur_len + n > size):
+                cur_len -= lens[cur.pop(0)]
+            popped, kept = max(popped, before - len(cur)), max(kept, len(cur))
+        cur.append(i)
+        cur_len += n
+    if cur:
+        raw.append((cur[0], cur[-1]))
+    spans = stripped_spans(text, starts, [len(s) for s in splits], raw, chunks)
+    quirks = {
+        "over": sum(n > size for n in lens),
+        "blank": len(raw) - len(spans),
+        "popped": popped,
+        "kept": kept,
+    }
+    return spans, quirks
+
+
+def offsets(splitter, text, size, chunks):
+    """Replays `_merge` on the positions of the library's own splits."""
+    splits = splitter._split(text, size)
+    starts = starts_of([s.text for s in splits], text)
     overlap = splitter.chunk_overlap
     raw, cur, cur_len, new_chunk = [], [], 0, True
     i = 0
@@ -113,27 +181,16 @@ def offsets(splitter, text, size, chunks):
             new_chunk = True
     if not new_chunk:
         raw.append((cur[0], cur[-1]))
-    out, texts = [], []
-    for first, last in raw:
-        start, end = starts[first], starts[last] + len(splits[last].text)
-        piece = text[start:end]
-        stripped = piece.strip()
-        if not stripped:
-            continue
-        start += len(piece) - len(piece.lstrip())
-        out.append([start, start + len(stripped)])
-        texts.append(stripped)
-    if texts != chunks:
-        raise AssertionError("the replayed merge differs from split_text")
-    return out
+    return stripped_spans(text, starts, [len(s.text) for s in splits], raw, chunks)
 
 
 def answer(case):
     if case.get("op") == "versions":
         return versions()
     text, size = case["text"], case["size"]
+    token = case.get("splitter") == "token"
     try:
-        splitter = SentenceSplitter(
+        splitter = (TokenTextSplitter if token else SentenceSplitter)(
             chunk_size=size,
             chunk_overlap=case.get("overlap", 0),
             tokenizer=tokenizer(case["unit"]),
@@ -142,6 +199,9 @@ def answer(case):
     except Exception as e:  # noqa: BLE001 - every exception is an answer
         return {"error": type(e).__name__, "message": str(e)}
     try:
+        if token:
+            where, quirks = token_offsets(splitter, text, size, chunks)
+            return {"chunks": chunks, "offsets": where, "quirks": quirks}
         where = offsets(splitter, text, size, chunks)
     except AssertionError as e:
         return {"error": "DriverError", "message": str(e), "chunks": chunks}
