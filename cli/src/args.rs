@@ -208,6 +208,9 @@ struct SplitArgs {
     /// llamaindex-sentence (llama-index-core 0.14.25's SentenceSplitter with
     /// its defaults, exactly: paragraphs, Punkt sentences, clauses, words,
     /// characters; counts cl100k tokens unless --unit says otherwise),
+    /// llamaindex-token (its TokenTextSplitter with its defaults, exactly:
+    /// words, lines, characters, packed with an --overlap of whole splits;
+    /// cl100k tokens unless --unit says otherwise),
     /// text-splitter (the text-splitter crate 0.33.1's TextSplitter itself:
     /// line breaks, sentences, words, graphemes; --sep is not read) or
     /// text-splitter-markdown (its MarkdownSplitter)
@@ -751,6 +754,10 @@ mod tests {
         assert_eq!(a.config.unit, "cl100k".parse().unwrap());
         let a = run(&["--strategy", "llamaindex-sentence", "--unit", "chars"]).unwrap();
         assert_eq!(a.config.unit, Unit::Chars);
+        let a = run(&["--strategy", "llamaindex-token"]).unwrap();
+        assert_eq!(a.config.unit, "cl100k".parse().unwrap());
+        let a = run(&["--strategy", "llamaindex-token", "--unit", "chars"]).unwrap();
+        assert_eq!(a.config.unit, Unit::Chars);
         assert_eq!(run(&[]).unwrap().config.unit, Unit::Chars);
     }
 
@@ -858,7 +865,7 @@ mod tests {
             "[default: recursive]",
             "--size <N> most units in a chunk [default: 1000]",
             "[default: 0]",
-            "[default: chars; cl100k for llamaindex-sentence]",
+            "[default: chars; cl100k for llamaindex-sentence; cl100k for llamaindex-token]",
             "Usage: chunkscope [OPTIONS] [FILE|-]...",
             "Exit status: 0 on success, 1 if the input cannot be read or the output written, \
              2 for a bad option or configuration, or input that is not UTF-8.",
@@ -866,7 +873,7 @@ mod tests {
             r"[default: '\n\n' '\n' ' ' ''; '\p{sentence}' ' ' '' for sentence; LangChain's for langchain; '. ' ' ' '' inside a block for markdown]",
             r"--sep '\p{sentence}' the sentence level",
             "[default: end for fixed, end for recursive, end for sentence, end for markdown, \
-             start for langchain, none for langchain-character, none for langchain-markdown, end for semantic, end for semchunk, end for chonkie-recursive, end for chonkie-token, end for chonkie-sentence, end for llamaindex-sentence, end for text-splitter, end for text-splitter-markdown]",
+             start for langchain, none for langchain-character, none for langchain-markdown, end for semantic, end for semchunk, end for chonkie-recursive, end for chonkie-token, end for chonkie-sentence, end for llamaindex-sentence, end for llamaindex-token, end for text-splitter, end for text-splitter-markdown]",
             "--breakpoint <KIND>",
             "--embedder <lexical|DIR|FILES>",
         ] {
@@ -992,12 +999,12 @@ mod tests {
             ),
             (
                 &["--strategy", "late"],
-                "unknown strategy \"late\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\", \"semchunk\", \"chonkie-recursive\", \"chonkie-token\", \"chonkie-sentence\", \"llamaindex-sentence\", \"text-splitter\" or \"text-splitter-markdown\"",
+                "unknown strategy \"late\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\", \"semchunk\", \"chonkie-recursive\", \"chonkie-token\", \"chonkie-sentence\", \"llamaindex-sentence\", \"llamaindex-token\", \"text-splitter\" or \"text-splitter-markdown\"",
             ),
             // A flag after a flag that takes a value is that value.
             (
                 &["--strategy", "--size", "3"],
-                "unknown strategy \"--size\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\", \"semchunk\", \"chonkie-recursive\", \"chonkie-token\", \"chonkie-sentence\", \"llamaindex-sentence\", \"text-splitter\" or \"text-splitter-markdown\"",
+                "unknown strategy \"--size\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\", \"semchunk\", \"chonkie-recursive\", \"chonkie-token\", \"chonkie-sentence\", \"llamaindex-sentence\", \"llamaindex-token\", \"text-splitter\" or \"text-splitter-markdown\"",
             ),
             (
                 &["--unit", "tokens"],

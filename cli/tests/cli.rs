@@ -331,7 +331,7 @@ fn bad_arguments_exit_2_with_one_exact_line() {
 /// strategy, where it used to be dropped without a word.
 #[test]
 fn a_flag_the_strategy_does_not_read_is_refused() {
-    let cases: [(&[&str], &str, &str); 6] = [
+    let cases: [(&[&str], &str, &str); 7] = [
         (
             &["--strategy", "chonkie-recursive", "--sep", "x"],
             "chonkie-recursive",
@@ -362,6 +362,11 @@ fn a_flag_the_strategy_does_not_read_is_refused() {
             "llamaindex-sentence",
             "separators (it follows the rules of llama-index-core 0.14.25)",
         ),
+        (
+            &["--strategy", "llamaindex-token", "--no-trim"],
+            "llamaindex-token",
+            "trim (it follows the rules of llama-index-core 0.14.25)",
+        ),
     ];
     for (args, strategy, what) in cases {
         let message = failure(args, b"Some text.", 2);
@@ -382,6 +387,7 @@ fn a_flag_the_strategy_does_not_read_is_refused() {
         "chonkie-sentence",
         "semchunk",
         "llamaindex-sentence",
+        "llamaindex-token",
     ] {
         json_of(
             &["--strategy", strategy, "--size", "8"],

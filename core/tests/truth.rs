@@ -191,7 +191,7 @@ fn config(strategy: Engine) -> impl Strategy<Value = Config> {
             let most = match strategy {
                 Engine::Semantic | Engine::ChonkieRecursive => 1,
                 // LlamaIndex takes an overlap equal to the size.
-                _ if langchain || strategy == Engine::LlamaIndexSentence => size + 1,
+                _ if langchain || strategy.is_llamaindex() => size + 1,
                 _ => size,
             };
             // semchunk chunks at `min(overlap, size − overlap)` with an
@@ -694,6 +694,18 @@ fn llamaindex_trace_tells_the_truth() {
             ("a llamaindex cut at a clause", 1_900),
             ("a llamaindex cut at a space", 1_000),
             ("a llamaindex cut at a character", 4_000),
+        ],
+    );
+}
+
+#[test]
+fn llamaindex_token_trace_tells_the_truth() {
+    run_engine(
+        Engine::LlamaIndexToken,
+        &[
+            ("a llamaindex-token cut at a space", 1_000),
+            ("a llamaindex-token cut at a newline", 300),
+            ("a llamaindex-token cut at a character", 1_000),
         ],
     );
 }

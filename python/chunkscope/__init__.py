@@ -130,7 +130,11 @@ def split(
     ``split(text, strategy="llamaindex-sentence", size=40, unit="cl100k")``
     gives ``SentenceSplitter(chunk_size=40, chunk_overlap=0).split_text(text)``;
     ``unit`` stays ``"chars"`` unless given, so pass ``"cl100k"`` for
-    LlamaIndex's default tokenizer) or
+    LlamaIndex's default tokenizer),
+    ``"llamaindex-token"`` (its ``TokenTextSplitter`` with its defaults,
+    exactly: ``split(text, strategy="llamaindex-token", size=40, overlap=5,
+    unit="cl100k")`` gives ``TokenTextSplitter(chunk_size=40,
+    chunk_overlap=5).split_text(text)``) or
     ``"text-splitter"`` or ``"text-splitter-markdown"`` (the
     ``semantic-text-splitter`` package's ``TextSplitter`` and
     ``MarkdownSplitter``: ``split(text, strategy="text-splitter", size=40)``

@@ -187,3 +187,9 @@ def llamaindex() -> Any:
     )
     parser = reference("llama_index.core.node_parser", "llama-index-core")
     return parser.SentenceSplitter, reference("tiktoken", "tiktoken")
+
+
+@pytest.fixture(scope="session")
+def llamaindex_token(llamaindex) -> Any:
+    """The real LlamaIndex TokenTextSplitter, from the same package."""
+    return reference("llama_index.core.node_parser", "llama-index-core").TokenTextSplitter

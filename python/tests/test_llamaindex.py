@@ -1,9 +1,12 @@
-"""The `llamaindex-sentence` strategy against LlamaIndex's SentenceSplitter in
-the same process: the same chunks for random texts, sizes, overlaps and units
-(cl100k as its default tokenizer, chars as `tokenizer=list`), the chunks at
-the offsets the report gives, and the same ValueError on a character over the
-size. The differential test of record is core/tests/llamaindex.rs (2 700
-recorded cases); this one checks the package's path to the engine."""
+"""The `llamaindex-sentence` and `llamaindex-token` strategies against
+LlamaIndex's SentenceSplitter and TokenTextSplitter in the same process: the
+same chunks for random texts, sizes, overlaps and units (cl100k as their
+default tokenizer, chars as `tokenizer=list`), the chunks at the offsets the
+report gives, the same ValueError on a character over the size
+(SentenceSplitter) and on an overlap over the size. The differential tests of
+record are core/tests/llamaindex.rs (2 700 recorded cases) and
+core/tests/llamaindex_token.rs (2 300); this one checks the package's path to
+the engines."""
 
 import random
 
@@ -45,3 +48,28 @@ def test_a_character_over_the_size_raises_as_in_llamaindex(llamaindex) -> None:
     with pytest.raises(chunkscope.ChunkscopeError, match="Single token exceeded chunk size"):
         chunkscope.split(text, strategy="llamaindex-sentence", size=1, unit="cl100k")
     assert str(theirs.value) == "Single token exceeded chunk size"
+
+
+def test_the_same_chunks_as_llamaindex_token_text_splitter(llamaindex_token) -> None:
+    rng = random.Random(12)
+    for _ in range(300):
+        text = "".join(rng.choice(WORDS) + rng.choice(GAPS + ["   ", "\n \n"]) for _ in range(rng.randrange(1, 60)))
+        unit = rng.choice(["chars", "chars", "cl100k"])
+        size = rng.randint(1, 80)
+        overlap = rng.choice([0, 0, rng.randint(0, size)])
+        tokenizer = list if unit == "chars" else None
+        theirs = llamaindex_token(chunk_size=size, chunk_overlap=overlap, tokenizer=tokenizer).split_text(text)
+        report = chunkscope.split(text, strategy="llamaindex-token", size=size, overlap=overlap, unit=unit)
+        assert [c["text"] for c in report["chunks"]] == theirs, (text, unit, size, overlap)
+        assert [text[c["start"]:c["end"]] for c in report["chunks"]] == theirs
+
+
+def test_an_overlap_over_the_size_raises_as_in_llamaindex(llamaindex, llamaindex_token) -> None:
+    splitter_class, _ = llamaindex
+    for strategy, splitter in [("llamaindex-sentence", splitter_class), ("llamaindex-token", llamaindex_token)]:
+        with pytest.raises(ValueError) as theirs:
+            splitter(chunk_size=5, chunk_overlap=6)
+        with pytest.raises(chunkscope.ChunkscopeError) as ours:
+            chunkscope.split("Refunds take 5 days.", strategy=strategy, size=5, overlap=6, unit="chars")
+        assert str(theirs.value) == "Got a larger chunk overlap (6) than chunk size (5), should be smaller."
+        assert f"is larger than size (5), which LlamaIndex's {splitter.__name__} refuses" in str(ours.value)

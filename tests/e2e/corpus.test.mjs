@@ -225,7 +225,7 @@ e2e('evaluate mode offers every strategy, and each evaluates as chunkscope eval 
   await byTestId(page, 'eval-set').selectOption('markdown');
   const row = byTestId(page, 'eval-row').first();
   const offered = await row.locator('[data-testid=eval-strategy] option').evaluateAll((os) => os.map((o) => o.value));
-  for (const s of ['fixed', 'recursive', 'sentence', 'markdown', 'langchain', 'langchain-character', 'langchain-markdown', 'semantic', 'semchunk', 'chonkie-recursive', 'chonkie-token', 'chonkie-sentence', 'text-splitter', 'text-splitter-markdown']) {
+  for (const s of ['fixed', 'recursive', 'sentence', 'markdown', 'langchain', 'langchain-character', 'langchain-markdown', 'semantic', 'semchunk', 'chonkie-recursive', 'chonkie-token', 'chonkie-sentence', 'llamaindex-sentence', 'llamaindex-token', 'text-splitter', 'text-splitter-markdown']) {
     assert.ok(offered.includes(s), `${s} is offered (${offered})`);
   }
   const values = {};

@@ -76,6 +76,7 @@ const VIEWS = [
   'chonkie-token',
   'chonkie-sentence',
   'llamaindex-sentence',
+  'llamaindex-token',
   'text-splitter',
   'text-splitter-markdown',
   'compare',

@@ -136,6 +136,22 @@ test("llamaindex-sentence through the JS API: SentenceSplitter's chunks on the r
   );
 });
 
+test("llamaindex-token through the JS API: TokenTextSplitter's chunks on the refund page", () => {
+  // TokenTextSplitter(chunk_size=20, chunk_overlap=8, tokenizer=list).split_text(REFUND),
+  // recorded from llama-index-core 0.14.25 (offsets where its splits lie): words at
+  // spaces, the overlap whole words kept from the end of the chunk before.
+  const report = api.split(REFUND, { strategy: "llamaindex-token", size: 20, overlap: 8, unit: "chars" });
+  assert.deepEqual(
+    report.chunks.map((c) => [c.start, c.end]),
+    [[0, 6], [7, 22], [23, 40], [36, 50], [44, 63], [60, 78], [72, 88], [89, 108], [106, 114]],
+  );
+  assert.deepEqual(report.chunks.map((c) => c.cut).slice(-2), [" ", "end"]);
+  assert.throws(
+    () => api.split(REFUND, { strategy: "llamaindex-token", size: 4, overlap: 5, unit: "chars" }),
+    /larger than size \(4\), which LlamaIndex's TokenTextSplitter refuses/,
+  );
+});
+
 test("text-splitter through the JS API: the crate's chunks on the refund page, each cut named by its level", () => {
   // TextSplitter(40).chunk_indices(REFUND), recorded from semantic-text-splitter 0.33.1.
   const report = api.split(REFUND, { strategy: "text-splitter", size: 40 });
@@ -204,6 +220,7 @@ test("TypeScript reads every strategy's real report as the shipped Report type",
     [REFUND, { strategy: "chonkie-token", size: 40, overlap: 5 }],
     [REFUND, { strategy: "chonkie-sentence", size: 40, overlap: 30 }],
     [REFUND, { strategy: "llamaindex-sentence", size: 40, unit: "chars" }],
+    [REFUND, { strategy: "llamaindex-token", size: 40, overlap: 10, unit: "chars" }],
     [REFUND, { strategy: "text-splitter", size: 40 }],
     [md, { strategy: "text-splitter-markdown", size: 40 }],
   ];

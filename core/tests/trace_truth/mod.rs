@@ -2021,6 +2021,7 @@ pub fn models(strategy: Engine) -> bool {
             | Engine::ChonkieToken
             | Engine::ChonkieSentence
             | Engine::LlamaIndexSentence
+            | Engine::LlamaIndexToken
             | Engine::TextSplitter
             | Engine::TextSplitterMarkdown
     )
@@ -2071,6 +2072,9 @@ pub fn verify_with(
     }
     if config.kind() == Engine::LlamaIndexSentence {
         return llamaindex(text, config, counter, analysis, seen);
+    }
+    if config.kind() == Engine::LlamaIndexToken {
+        return llamaindex_token(text, config, counter, analysis, seen);
     }
     if config.kind().is_text_splitter() {
         return text_splitter(text, config, counter, analysis, seen);
@@ -2935,13 +2939,10 @@ const PUNKT_CLOSERS: [char; 11] = [
 ];
 
 /// LlamaIndex's SentenceSplitter: the cuts index its five split functions
-/// in its order; the chunks are in order, stripped and not blank; only
-/// whitespace is left out of every chunk; each length is its text's (a
-/// special token's text counts one cl100k token, which this does not
-/// recount); in chars and bytes no chunk is over the size (a chunk is a sum
-/// of splits that fit); and each cut is where its function cuts: three
-/// newlines or a space in the whitespace after the chunk, a stop (and its
-/// closing quotes, after whitespace too) ending the chunk for a sentence, a clause mark ending it
+/// in its order, the chunks hold what [`llamaindex_chunks`] checks, and
+/// each cut is where its function cuts: three newlines or a space in the
+/// whitespace after the chunk, a stop (and its closing quotes, after
+/// whitespace too) ending the chunk for a sentence, a clause mark ending it
 /// or starting the text after it.
 pub fn llamaindex(
     text: &str,
@@ -2957,11 +2958,126 @@ pub fn llamaindex(
         Separator::literal(" "),
         Separator::literal(""),
     ];
+    let cut = |i: usize, chunk: &Chunk, own: &str, gap: &str, next: Option<char>| {
+        Ok(match chunk.cut {
+            Cut::Separator(0) => {
+                truth!(
+                    gap.contains("\n\n\n"),
+                    "chunk {i} is cut at three newlines, not there"
+                );
+                "a paragraph"
+            }
+            Cut::Separator(1) => {
+                // Punkt's realignment moves the closers that open the next
+                // sentence onto this one, with the whitespace before them:
+                // `!\t"` ends a sentence as much as `!"` does. The stop may
+                // be in an earlier chunk: a sentence over the size is cut
+                // hard, and its last piece may be only its closer.
+                let end = text[..chunk.span.end]
+                    .trim_end_matches(PUNKT_CLOSERS)
+                    .trim_end_matches(is_space)
+                    .trim_end_matches(PUNKT_CLOSERS);
+                truth!(
+                    end.ends_with(['.', '?', '!']),
+                    "chunk {i} {own:?} is cut between sentences but ends with no stop"
+                );
+                "a sentence"
+            }
+            Cut::Separator(2) => {
+                truth!(
+                    own.ends_with(LLAMAINDEX_MARKS)
+                        || next.is_some_and(|c| LLAMAINDEX_MARKS.contains(&c)),
+                    "chunk {i} {own:?} is cut at a clause but no mark is there"
+                );
+                "a clause"
+            }
+            Cut::Separator(3) => cut_in_gap(i, gap, " ", "a space")?,
+            Cut::Separator(4) => "a character",
+            other => return Err(format!("chunk {i} ends with {other:?}")),
+        })
+    };
+    let class = LlamaIndexClass {
+        listed,
+        name: "llamaindex",
+        one_char_may_pass: false,
+    };
+    llamaindex_chunks(text, config, counter, analysis, &class, cut, seen)
+}
+
+/// LlamaIndex's TokenTextSplitter: the cuts index its three split
+/// functions in its order (a space, a newline, between characters), the
+/// chunks hold what [`llamaindex_chunks`] checks (a chunk of one character
+/// may pass the size: `_split` keeps it whole), and a cut at a space or a
+/// newline has one in the whitespace after the chunk (the split after it
+/// starts with its separator, and only whitespace was stripped before it).
+pub fn llamaindex_token(
+    text: &str,
+    config: &Config,
+    counter: Counter,
+    analysis: &Analysis,
+    seen: &mut Seen,
+) -> Result<(), String> {
+    let listed = vec![
+        Separator::literal(" "),
+        Separator::literal("\n"),
+        Separator::literal(""),
+    ];
+    let cut = |i: usize, chunk: &Chunk, _own: &str, gap: &str, _next: Option<char>| {
+        Ok(match chunk.cut {
+            Cut::Separator(0) => cut_in_gap(i, gap, " ", "a space")?,
+            Cut::Separator(1) => cut_in_gap(i, gap, "\n", "a newline")?,
+            Cut::Separator(2) => "a character",
+            other => return Err(format!("chunk {i} ends with {other:?}")),
+        })
+    };
+    let class = LlamaIndexClass {
+        listed,
+        name: "llamaindex-token",
+        one_char_may_pass: true,
+    };
+    llamaindex_chunks(text, config, counter, analysis, &class, cut, seen)
+}
+
+/// A cut of chunk `i` at a literal separator, `name`d: the whitespace
+/// after the chunk holds it (the split after it starts with it, and only
+/// whitespace was stripped before it).
+fn cut_in_gap(i: usize, gap: &str, sep: &str, name: &'static str) -> Result<&'static str, String> {
+    truth!(gap.contains(sep), "chunk {i} is cut at {name}, not there");
+    Ok(name)
+}
+
+/// What [`llamaindex_chunks`] checks of one of LlamaIndex's classes.
+struct LlamaIndexClass {
+    /// Its split functions, in its order: what the cuts must index.
+    listed: Vec<Separator>,
+    /// The strategy's name in what was seen.
+    name: &'static str,
+    /// Whether a chunk of one character may pass the size.
+    one_char_may_pass: bool,
+}
+
+/// What LlamaIndex's splitters share: the cuts index the class's list; the chunks
+/// are in order, stripped and not blank; only whitespace is left out of
+/// every chunk; each length is its text's (a special token's text counts
+/// one cl100k token, which this does not recount); in chars and bytes no
+/// chunk is over the size (a chunk is a sum of splits that fit), but for
+/// one character where the class allows it; and `cut` names each cut but
+/// the last, or says why it is false (given the chunk's index, the chunk,
+/// its text, the whitespace after it and the character after that).
+fn llamaindex_chunks(
+    text: &str,
+    config: &Config,
+    counter: Counter,
+    analysis: &Analysis,
+    class: &LlamaIndexClass,
+    cut: impl Fn(usize, &Chunk, &str, &str, Option<char>) -> Result<&'static str, String>,
+    seen: &mut Seen,
+) -> Result<(), String> {
     truth!(
-        analysis.separators == listed,
+        analysis.separators == class.listed,
         "the cuts index {:?}, not LlamaIndex's split functions {:?}",
         analysis.separators,
-        listed
+        class.listed
     );
     let chunks = &analysis.output.chunks;
     let mut covered = 0;
@@ -2995,62 +3111,24 @@ pub fn llamaindex(
         }
         if matches!(config.unit, Unit::Chars | Unit::Bytes) {
             truth!(
-                chunk.len <= config.size,
+                chunk.len <= config.size || class.one_char_may_pass && own.chars().count() == 1,
                 "chunk {i} is {} units, over the size {}",
                 chunk.len,
                 config.size
             );
         }
+        if chunk.cut == Cut::End {
+            truth!(
+                i + 1 == chunks.len(),
+                "chunk {i} ends the split but is not the last"
+            );
+            continue;
+        }
         let after = &text[chunk.span.end..];
         let gap = &after[..after.find(|c: char| !is_space(c)).unwrap_or(after.len())];
         let next = after[gap.len()..].chars().next();
-        let name = match chunk.cut {
-            Cut::End => {
-                truth!(
-                    i + 1 == chunks.len(),
-                    "chunk {i} ends the split but is not the last"
-                );
-                continue;
-            }
-            Cut::Separator(0) => {
-                truth!(
-                    gap.contains("\n\n\n"),
-                    "chunk {i} is cut at three newlines, not there"
-                );
-                "a paragraph"
-            }
-            Cut::Separator(1) => {
-                // Punkt's realignment moves the closers that open the next
-                // sentence onto this one, with the whitespace before them:
-                // `!\t"` ends a sentence as much as `!"` does. The stop may
-                // be in an earlier chunk: a sentence over the size is cut
-                // hard, and its last piece may be only its closer.
-                let end = text[..chunk.span.end]
-                    .trim_end_matches(PUNKT_CLOSERS)
-                    .trim_end_matches(is_space)
-                    .trim_end_matches(PUNKT_CLOSERS);
-                truth!(
-                    end.ends_with(['.', '?', '!']),
-                    "chunk {i} {own:?} is cut between sentences but ends with no stop"
-                );
-                "a sentence"
-            }
-            Cut::Separator(2) => {
-                truth!(
-                    own.ends_with(LLAMAINDEX_MARKS)
-                        || next.is_some_and(|c| LLAMAINDEX_MARKS.contains(&c)),
-                    "chunk {i} {own:?} is cut at a clause but no mark is there"
-                );
-                "a clause"
-            }
-            Cut::Separator(3) => {
-                truth!(gap.contains(' '), "chunk {i} is cut at a space, not there");
-                "a space"
-            }
-            Cut::Separator(4) => "a character",
-            other => return Err(format!("chunk {i} ends with {other:?}")),
-        };
-        saw(seen, format!("a llamaindex cut at {name}"), 1);
+        let name = cut(i, chunk, own, gap, next)?;
+        saw(seen, format!("a {} cut at {name}", class.name), 1);
     }
     truth!(
         blank(&text[covered..]),
