@@ -12,7 +12,8 @@
 # chunk_size=size, no overlap) against `chonkie-token`, and SentenceChunker
 # (the same, its defaults) against `chonkie-sentence`; LlamaIndex: SentenceSplitter(chunk_size=size,
 # chunk_overlap=0) with tokenizer=list or its default (cl100k) tokenizer against
-# `llamaindex-sentence`. Both sides must give the same number of chunks
+# `llamaindex-sentence`, and TokenTextSplitter (the same) against
+# `llamaindex-token`. Both sides must give the same number of chunks
 # (the differential tests compare the chunks themselves). Uses the pinned
 # reference virtualenv ./x test makes.
 #
@@ -42,7 +43,7 @@ sys.stdout.buffer.write(data[: data.rfind(b"\n") + 1])' >"$input"
 cargo build -q --release -p chunkscope --features tiktoken --example libraries --example text_splitter_crate
 
 printf 'strategy\tunit\tsize\tchunkscope ms\tlibrary ms\tspeed-up\tchunks\n'
-for strategy in semchunk chonkie-recursive chonkie-token chonkie-sentence llamaindex-sentence; do
+for strategy in semchunk chonkie-recursive chonkie-token chonkie-sentence llamaindex-sentence llamaindex-token; do
   for unit in chars cl100k; do
     case "$unit" in chars) sizes=(256 1000 4000) ;; *) sizes=(64 256 1000) ;; esac
     paste <(target/release/examples/libraries "$strategy" "$unit" "$input" "$seconds" "${sizes[@]}") \

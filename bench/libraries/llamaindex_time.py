@@ -1,11 +1,12 @@
-"""Times LlamaIndex's SentenceSplitter (llama-index-core 0.14.25) in-process
-on one file, for bench/libraries.sh.
+"""Times LlamaIndex's SentenceSplitter (llama-index-core 0.14.25) (or, with
+STRATEGY=llamaindex-token, its TokenTextSplitter) in-process on one file, for
+bench/libraries.sh.
 
 Usage: llamaindex_time.py UNIT FILE SECONDS SIZE...
 Prints, tab-separated, one line per size: <size> <best wall s> <best cpu s> <chunks>.
 SentenceSplitter(chunk_size=size, chunk_overlap=0) with its default tokenizer
-for cl100k and tokenizer=list for chars, as the `llamaindex-sentence` strategy
-reads them; NLTK reads the data the wheel bundles. A new splitter each run,
+for cl100k and tokenizer=list for chars, as the `llamaindex-sentence` and
+`llamaindex-token` strategies read them; NLTK reads the data the wheel bundles. A new splitter each run,
 called repeatedly for about SECONDS (at least 3 times); the fastest run is kept.
 """
 
@@ -24,7 +25,14 @@ os.environ["NLTK_DATA"] = os.path.join(
     os.path.dirname(llama_index.core.__file__), "_static", "nltk_cache"
 )
 
-from llama_index.core.node_parser import SentenceSplitter  # noqa: E402
+from llama_index.core.node_parser import (  # noqa: E402
+    SentenceSplitter,
+    TokenTextSplitter,
+)
+
+SPLITTER = {"llamaindex-token": TokenTextSplitter}.get(
+    os.environ.get("STRATEGY", ""), SentenceSplitter
+)
 
 unit, path, seconds, *sizes = sys.argv[1:]
 text = open(path, encoding="utf-8").read()
@@ -33,7 +41,7 @@ for size in map(int, sizes):
     started, runs = time.perf_counter(), 0
     while runs < 3 or time.perf_counter() - started < float(seconds):
         tokenizer = list if unit == "chars" else None
-        splitter = SentenceSplitter(chunk_size=size, chunk_overlap=0, tokenizer=tokenizer)
+        splitter = SPLITTER(chunk_size=size, chunk_overlap=0, tokenizer=tokenizer)
         w, c = time.perf_counter(), time.thread_time()
         chunks = splitter.split_text(text)
         best_cpu = min(best_cpu, time.thread_time() - c)
