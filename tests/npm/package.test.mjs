@@ -240,7 +240,15 @@ export { first, at, len, action };
 `;
   const run = await typecheck(program);
   assert.equal(run.status, 0, `tsc: ${run.stdout}${run.stderr}`);
-  assert.equal(lines.length, 16, "every case was written");
+  // Every strategy the shipped settings type names has its report read.
+  const named = readFileSync(join(root, "npm", "settings.d.ts"), "utf8")
+    .match(/strategy\?: ([^;]*);/)[1]
+    .split(" | ")
+    .filter((s) => s !== "null")
+    .map((s) => JSON.parse(s));
+  const covered = new Set(cases.map(([, config]) => config.strategy ?? "recursive"));
+  assert.deepEqual(named.filter((s) => !covered.has(s)), [], "a strategy whose report is never read");
+  assert.ok(named.length >= 16, `${named.length} strategies named`);
 });
 
 test("TypeScript reads a real reply of every kind as the shipped WorkerReply type", async () => {
