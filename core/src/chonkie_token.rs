@@ -76,22 +76,13 @@ pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
     let (size, overlap) = (run.config.size, run.config.overlap);
     let stride = size - overlap;
     // For tokens, where each of the whole text's tokens ends (its one
-    // encoding); for chars, `None`: two cursors find the windows' edges.
+    // encoding, which the windows' counts read too); for chars, `None`: two
+    // cursors find the windows' edges.
     let ends: Option<Vec<usize>> = match run.counter.tokenizer() {
         None => None,
-        Some(tokenizer) => {
+        Some(_) => {
             chonkie::refuse_special_tokens(run.counter, source)?;
-            let mut end = 0;
-            Some(
-                tokenizer
-                    .encode(source)
-                    .into_iter()
-                    .map(|t| {
-                        end += tokenizer.token_bytes(t).map_or(0, <[u8]>::len);
-                        end
-                    })
-                    .collect(),
-            )
+            run.measure.source_token_ends().map(|e| e.iter().collect())
         }
     };
     let count = ends

@@ -339,6 +339,13 @@ impl<'a> Measure<'a> {
     }
 
     /// The end of every token of the whole source, tokenized on first use.
+    /// Where each of the whole source's tokens ends, for a token unit: the
+    /// one tokenization every span's count reads, so an engine that needs
+    /// the tokens' edges (Chonkie's windows) does not encode the text again.
+    pub fn source_token_ends(&self) -> Option<&chunkscope_tokens::TokenEnds> {
+        Some(self.token_ends(self.counter.tokenizer?))
+    }
+
     fn token_ends(&self, t: &chunkscope_tokens::Tokenizer) -> &chunkscope_tokens::TokenEnds {
         self.token_ends.get_or_init(|| {
             // The heads and tails counted next share the memo of the whole

@@ -87,6 +87,21 @@ impl TokenEnds {
         self.counts[word / BLOCK] + self.within[word] as usize + part as usize
     }
 
+    /// Every token end, in increasing order: the tokens' byte ends, as the
+    /// text's encoding gives them.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.bits.iter().enumerate().flat_map(|(w, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let bit = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    w * WORD + bit
+                })
+            })
+        })
+    }
+
     /// How many tokens the text has.
     pub fn len(&self) -> usize {
         self.total
@@ -103,7 +118,8 @@ mod tests {
     use super::*;
 
     /// Against a sorted list, at every offset, for ends that fill whole
-    /// blocks, skip blocks, and end on a word's last bit.
+    /// blocks, skip blocks, and end on a word's last bit; and the ends
+    /// listed back in order.
     #[test]
     fn before_counts_the_ends_below() {
         for len in [0usize, 1, 63, 64, 65, 511, 512, 513, 2000] {
@@ -117,6 +133,11 @@ mod tests {
                 }
                 set.finish();
                 assert_eq!(set.len(), ends.len());
+                assert_eq!(
+                    set.iter().collect::<Vec<_>>(),
+                    ends,
+                    "len {len} stride {stride}"
+                );
                 for pos in 0..=len + 70 {
                     let want = ends.partition_point(|&e| e < pos);
                     assert_eq!(set.before(pos), want, "len {len} stride {stride} pos {pos}");
