@@ -192,6 +192,44 @@ e2e("Chonkie's U+FFFD: a window that ends inside a character is chonkie's own te
   await waitForText(page, page.locator('[data-testid=chunk-row][data-index="2"]'), /≠ Chonkie: \ufffdの文/, 'the table row');
 });
 
+// Chonkie's SentenceChunker(chunk_size=40, chunk_overlap=25) and LlamaIndex's
+// TokenTextSplitter(chunk_size=40, chunk_overlap=10, tokenizer=list).split_text
+// on the refund page, recorded from chonkie 1.7.0 and llama-index-core
+// 0.14.25. Chonkie walks back over whole sentences for its overlap, so its
+// second chunk, "Refunds take 5 days. ", lies inside the first.
+const CHONKIE_SENTENCE_40_25 = [
+  [0, 36],
+  [15, 36],
+  [36, 68],
+  [68, 98],
+  [98, 114],
+];
+const LLAMAINDEX_TOKEN_40_10 = [
+  [0, 40],
+  [36, 71],
+  [64, 88],
+  [79, 114],
+];
+
+e2e("Chonkie's SentenceChunker and LlamaIndex's TokenTextSplitter on the refund page: their chunks, their overlaps and their own calls", async ({ page }) => {
+  await configure(page, { preset: 'refund', strategy: 'chonkie-sentence', size: 40, overlap: 25 });
+  const sentences = parseChunks(await waitForChunkSpans(page, spans(CHONKIE_SENTENCE_40_25)));
+  assert.equal(sentences[1].text, 'Refunds take 5 days. ');
+  assert.equal(sentences[2].cut, '\\n');
+  assert.equal(sentences[4].cut, 'end');
+  const view = byTestId(page, 'code-view');
+  await view.locator('summary', { hasText: 'Python' }).click();
+  await waitForText(page, byTestId(page, 'code-python'), /SentenceChunker\(tokenizer="character", chunk_size=40, chunk_overlap=25\)/, 'the SentenceChunker call');
+
+  await configure(page, { strategy: 'llamaindex-token', unit: 'chars', overlap: 10 });
+  const tokens = parseChunks(await waitForChunkSpans(page, spans(LLAMAINDEX_TOKEN_40_10)));
+  assert.equal(tokens[0].text, 'Refund policy\n\nRefunds take 5 days. They');
+  // The code view is drawn anew for another library: open its Python again.
+  const python = view.locator('details', { has: page.locator('summary', { hasText: 'Python' }) });
+  if (!(await python.evaluate((d) => d.open))) await python.locator('summary').click();
+  await waitForText(page, byTestId(page, 'code-python'), /TokenTextSplitter\(/, 'the TokenTextSplitter call');
+});
+
 // The libraries view: the same page, size and unit, each library with its
 // own defaults. LangChain's `RecursiveCharacterTextSplitter(chunk_size=40,
 // add_start_index=True)` on the refund page, recorded from
