@@ -41,7 +41,7 @@ export interface ChunkReport {
   is_slice?: boolean;
   /** Library strategies: the start index the library reports (-1 when it finds none). */
   start_index?: number;
-  /** `langchain-markdown`: the Document's metadata, the enclosing headers in LangChain's order. */
+  /** `langchain-markdown`: the Document's metadata, the enclosing headers in LangChain's order; `llamaindex-markdown`: the node's `header_path`. */
   metadata?: Record<string, string>;
   /** The part that repeats the previous chunk. */
   overlap?: SpanReport;

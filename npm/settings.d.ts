@@ -24,7 +24,7 @@ export interface SemanticSettings {
 /** A configuration: every field may be left out for the strategy's default. A field of one strategy given to another is refused. */
 export interface Settings {
   /** The engine; `recursive` when left out. */
-  strategy?: "fixed" | "recursive" | "sentence" | "markdown" | "langchain" | "langchain-character" | "langchain-markdown" | "semantic" | "semchunk" | "chonkie-recursive" | "chonkie-token" | "chonkie-sentence" | "llamaindex-sentence" | "llamaindex-token" | "text-splitter" | "text-splitter-markdown" | null;
+  strategy?: "fixed" | "recursive" | "sentence" | "markdown" | "langchain" | "langchain-character" | "langchain-markdown" | "semantic" | "semchunk" | "chonkie-recursive" | "chonkie-token" | "chonkie-sentence" | "llamaindex-sentence" | "llamaindex-token" | "llamaindex-markdown" | "text-splitter" | "text-splitter-markdown" | null;
   /** The most units a chunk may hold (a whole number). */
   size?: number | null;
   /** The most units a chunk may repeat from the one before. */

@@ -160,6 +160,11 @@ impl StrategyConfig {
             StrategyConfig::LlamaIndexToken => {
                 Box::new(LlamaIndex::new(config, llamaindex::Class::Token)?)
             }
+            // No setting of the parser's is read: the size and unit only
+            // measure the sections, as for `langchain-markdown`.
+            StrategyConfig::LlamaIndexMarkdown => {
+                Box::new(llamaindex::markdown::MarkdownNodeParser)
+            }
             #[cfg(feature = "text-splitter")]
             StrategyConfig::TextSplitter => {
                 Box::new(TextSplitterEngine::new(text_splitter::Kind::Text, config)?)

@@ -70,6 +70,8 @@ pub enum StrategyConfig {
     LlamaIndexSentence,
     /// [`Strategy::LlamaIndexToken`].
     LlamaIndexToken,
+    /// [`Strategy::LlamaIndexMarkdown`].
+    LlamaIndexMarkdown,
     /// [`Strategy::TextSplitter`].
     TextSplitter,
     /// [`Strategy::TextSplitterMarkdown`].
@@ -151,6 +153,7 @@ impl StrategyConfig {
             StrategyConfig::ChonkieSentence => Strategy::ChonkieSentence,
             StrategyConfig::LlamaIndexSentence => Strategy::LlamaIndexSentence,
             StrategyConfig::LlamaIndexToken => Strategy::LlamaIndexToken,
+            StrategyConfig::LlamaIndexMarkdown => Strategy::LlamaIndexMarkdown,
             StrategyConfig::TextSplitter => Strategy::TextSplitter,
             StrategyConfig::TextSplitterMarkdown => Strategy::TextSplitterMarkdown,
         }
@@ -179,6 +182,7 @@ impl From<Strategy> for StrategyConfig {
             Strategy::ChonkieSentence => StrategyConfig::ChonkieSentence,
             Strategy::LlamaIndexSentence => StrategyConfig::LlamaIndexSentence,
             Strategy::LlamaIndexToken => StrategyConfig::LlamaIndexToken,
+            Strategy::LlamaIndexMarkdown => StrategyConfig::LlamaIndexMarkdown,
             Strategy::TextSplitter => StrategyConfig::TextSplitter,
             Strategy::TextSplitterMarkdown => StrategyConfig::TextSplitterMarkdown,
         }
@@ -604,15 +608,15 @@ mod tests {
             );
             assert_eq!(switched.kind(), strategy);
         }
-        // Fixed and the eight libraries' splitters read neither separators
-        // nor placement; semchunk, Chonkie's three and LlamaIndex's two not
+        // Fixed and the nine libraries' splitters read neither separators
+        // nor placement; semchunk, Chonkie's three and LlamaIndex's three not
         // trim either.
         let built = if cfg!(feature = "text-splitter") {
             2
         } else {
             0
         };
-        assert_eq!(refused, 2 * (7 + built) + 6);
+        assert_eq!(refused, 2 * (8 + built) + 7);
         assert_eq!(read + refused, 3 * (Strategy::ALL.len() - 2 + built));
         let e = Config::for_strategy(Strategy::ChonkieRecursive)
             .with_separators(["|"])

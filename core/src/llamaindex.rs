@@ -28,6 +28,7 @@
 
 pub use crate::error::llamaindex::LlamaIndexError;
 
+pub mod markdown;
 mod punkt;
 mod tables;
 pub mod token;

@@ -150,19 +150,23 @@ pub struct ChunkReport<'a> {
     /// LangChain strategies, a semantic split, and a Chonkie split with a
     /// chunk that is not a slice. When false (for LangChain a regex
     /// separator put back as its pattern, or empty pieces it dropped; for
-    /// Chonkie tokens decoded apart, with U+FFFD), the offsets say what the
-    /// chunk was made from.
+    /// Chonkie tokens decoded apart, with U+FFFD; for `llamaindex-markdown`
+    /// a header line rebuilt with a space), the offsets say what the chunk
+    /// was made from.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub is_slice: Option<bool>,
     /// The library's own start offset, in chars, where `is_slice` is given:
     /// `add_start_index` as LangChain computes it (a `str.find` from a
-    /// guessed offset, or -1), or Chonkie's `start_index` (the lengths of the
-    /// texts before it, added up). It can differ from `start`.
+    /// guessed offset, or -1), Chonkie's `start_index` (the lengths of the
+    /// texts before it, added up), or LlamaIndex's `start_char_idx` (a
+    /// `str.find` from one past the last start found; -1 where it found
+    /// none and left `None`). It can differ from `start`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start_index: Option<i64>,
-    /// `langchain-markdown` only: the `Document`'s metadata as LangChain
-    /// gives it, an object of the enclosing headers in LangChain's order
-    /// (`{"Header 1": "Refunds", "Header 2": "UPI"}`).
+    /// `langchain-markdown`: the `Document`'s metadata as LangChain gives
+    /// it, an object of the enclosing headers in LangChain's order
+    /// (`{"Header 1": "Refunds", "Header 2": "UPI"}`); `llamaindex-markdown`:
+    /// the node's, `{"header_path": "/Refunds/"}` (its ancestors' headers).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<MetadataReport>,
     /// The part that repeats the previous chunk; absent when nothing repeats.

@@ -81,6 +81,13 @@ pub enum Strategy {
     /// with an overlap of whole splits and stripped. See
     /// [`crate::llamaindex::token`].
     LlamaIndexToken,
+    /// LlamaIndex's `MarkdownNodeParser` (llama-index-core 0.14.25) with its
+    /// defaults, reproduced exactly: a section per header line outside
+    /// backtick fences, its header line rebuilt as `#`s, a space and its
+    /// text, stripped, its ancestors' headers as `header_path`, and
+    /// LlamaIndex's own `start_char_idx`; no size limit. See
+    /// [`crate::llamaindex::markdown`].
+    LlamaIndexMarkdown,
     /// The `text-splitter` crate's `TextSplitter` (0.33.1, PyPI's
     /// `semantic-text-splitter`), run as it is: the largest semantic units
     /// that fit (runs of line breaks, longer first, then sentences, words,
@@ -95,7 +102,7 @@ pub enum Strategy {
 
 impl Strategy {
     /// Every strategy, in the order the UI lists them.
-    pub const ALL: [Strategy; 16] = [
+    pub const ALL: [Strategy; 17] = [
         Strategy::Fixed,
         Strategy::Recursive,
         Strategy::Sentence,
@@ -110,6 +117,7 @@ impl Strategy {
         Strategy::ChonkieSentence,
         Strategy::LlamaIndexSentence,
         Strategy::LlamaIndexToken,
+        Strategy::LlamaIndexMarkdown,
         Strategy::TextSplitter,
         Strategy::TextSplitterMarkdown,
     ];
@@ -131,6 +139,7 @@ impl Strategy {
             Strategy::ChonkieSentence => "chonkie-sentence",
             Strategy::LlamaIndexSentence => "llamaindex-sentence",
             Strategy::LlamaIndexToken => "llamaindex-token",
+            Strategy::LlamaIndexMarkdown => "llamaindex-markdown",
             Strategy::TextSplitter => "text-splitter",
             Strategy::TextSplitterMarkdown => "text-splitter-markdown",
         }
@@ -183,6 +192,7 @@ impl Strategy {
                 | Strategy::ChonkieSentence
                 | Strategy::LlamaIndexSentence
                 | Strategy::LlamaIndexToken
+                | Strategy::LlamaIndexMarkdown
                 | Strategy::TextSplitter
                 | Strategy::TextSplitterMarkdown
         )
@@ -200,9 +210,9 @@ impl Strategy {
             Strategy::ChonkieRecursive | Strategy::ChonkieToken | Strategy::ChonkieSentence => {
                 Some("chonkie 1.7.0")
             }
-            Strategy::LlamaIndexSentence | Strategy::LlamaIndexToken => {
-                Some("llama-index-core 0.14.25")
-            }
+            Strategy::LlamaIndexSentence
+            | Strategy::LlamaIndexToken
+            | Strategy::LlamaIndexMarkdown => Some("llama-index-core 0.14.25"),
             Strategy::TextSplitter | Strategy::TextSplitterMarkdown => {
                 Some("semantic-text-splitter 0.33.1")
             }
@@ -231,8 +241,8 @@ impl Strategy {
 
     /// Whether trimming whitespace is read: semchunk decides it itself (its
     /// whitespace splitters are dropped, other whitespace kept), Chonkie's
-    /// chunkers keep every whitespace, and LlamaIndex's splitters always
-    /// strip their chunks.
+    /// chunkers keep every whitespace, and LlamaIndex's splitters and its
+    /// Markdown parser always strip their chunks.
     pub const fn uses_trim(self) -> bool {
         !matches!(
             self,
@@ -242,6 +252,7 @@ impl Strategy {
                 | Strategy::ChonkieSentence
                 | Strategy::LlamaIndexSentence
                 | Strategy::LlamaIndexToken
+                | Strategy::LlamaIndexMarkdown
         )
     }
 

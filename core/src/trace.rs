@@ -641,6 +641,11 @@ pub enum NotSlice {
     /// back as U+FFFD. The span holds the characters whose first byte is in
     /// the run.
     TokensDecodedApart,
+    /// LlamaIndex's `MarkdownNodeParser` rebuilt the section's header line
+    /// as its `#`s, one space and the header's text, where the source has
+    /// another whitespace character (a tab, a no-break space) after the
+    /// `#`s.
+    HeaderRebuilt,
 }
 
 #[cfg(test)]

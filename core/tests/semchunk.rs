@@ -139,6 +139,7 @@ const LIBRARY: Library = Library {
         _ => None,
     },
     message_prefix: true,
+    raises: true,
 };
 
 #[test]

@@ -238,6 +238,7 @@ const TEXT: Library = Library {
     ceiling: REFUSAL_CEILING,
     exception,
     message_prefix: false,
+    raises: true,
 };
 
 const MARKDOWN: Library = Library {

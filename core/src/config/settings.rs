@@ -10,8 +10,8 @@
 //! { strategy?: "fixed" | "recursive" | "sentence" | "markdown" | "langchain"
 //!             | "langchain-character" | "langchain-markdown" | "semantic"
 //!             | "semchunk" | "chonkie-recursive" | "chonkie-token" | "chonkie-sentence"
-//!             | "llamaindex-sentence" | "llamaindex-token" | "text-splitter"
-//!             | "text-splitter-markdown",
+//!             | "llamaindex-sentence" | "llamaindex-token" | "llamaindex-markdown"
+//!             | "text-splitter" | "text-splitter-markdown",
 //!   size?: number, overlap?: number, unit?: "chars" | "bytes" | "cl100k" | "o200k",
 //!   separators?: (string | { pattern: string, regex?: boolean } | { level: "sentence" })[],
 //!   placement?: "end" | "start" | "none", trim?: boolean,

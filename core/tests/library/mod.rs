@@ -1,6 +1,7 @@
 //! What the differential tests of other libraries' splitters share
 //! (`semchunk.rs`, `chonkie.rs`, `chonkie_token.rs`, `chonkie_sentence.rs`,
-//! `llamaindex.rs`, `llamaindex_token.rs`, `text_splitter.rs`): the cases'
+//! `llamaindex.rs`, `llamaindex_token.rs`, `llamaindex_markdown.rs`,
+//! `text_splitter.rs`): the cases'
 //! random numbers, our answer to
 //! a case in the driver's shape, the comparison with its counts and its
 //! ceiling on refusals of our own, the planted wrong answers every harness
@@ -9,9 +10,10 @@
 //! A driver (`tests/reference/<library>/driver.py`) answers a case
 //! `{"text", "size", "unit", "overlap"?, "trim"?,
 //! "min_characters_per_chunk"?}` with `{"chunks": [str],
-//! "offsets": [[start, end]]}` (char offsets), or with `{"error": class,
-//! "message": str}` where the library raises; anything else it adds is not
-//! compared.
+//! "offsets": [[start, end]]}` (char offsets; `null` where the library
+//! found none), with `"metadata": [{key: value}]` for a library that gives
+//! each chunk some, or with `{"error": class, "message": str}` where the
+//! library raises; anything else it adds is not compared.
 
 use super::oracle::{self, Vectors};
 use super::tokenizer;
@@ -168,6 +170,9 @@ pub struct Library {
     /// Whether the library's message may go on past ours (Python's
     /// `RecursionError` names the call it was in after the words we give).
     pub message_prefix: bool,
+    /// Whether the library raises on some recorded case, so that wrong
+    /// errors can be planted (`MarkdownNodeParser` raises on none).
+    pub raises: bool,
 }
 
 impl Library {
@@ -186,6 +191,7 @@ impl Library {
                 _ => None,
             },
             message_prefix: false,
+            raises: true,
         }
     }
 
@@ -193,6 +199,7 @@ impl Library {
     /// `ValueError`s are compared word for word.
     #[allow(dead_code, reason = "only the llamaindex test binaries build one")]
     pub const fn llamaindex(strategy: Strategy, vectors: &'static str, ceiling: usize) -> Library {
+        let raises = !matches!(strategy, Strategy::LlamaIndexMarkdown);
         Library {
             name: "llama-index-core",
             strategy,
@@ -204,6 +211,7 @@ impl Library {
                 _ => None,
             },
             message_prefix: false,
+            raises,
         }
     }
 
@@ -245,20 +253,36 @@ impl Library {
                     .map(|i| output.chunk_text(i, text))
                     .collect();
                 // The library's own offsets where it gives them (they drift
-                // where its text is not a slice), else the chunk's.
-                let offsets: Vec<(i64, i64)> = analysis
+                // where its text is not a slice, and a start of -1 is one
+                // it did not find: LlamaIndex's None), else the chunk's.
+                let offsets: Vec<Value> = analysis
                     .chunk_chars
                     .iter()
                     .zip(&chunks)
                     .enumerate()
                     .map(|(i, (&(start, end), chunk))| {
                         match output.library.as_ref().and_then(|l| l[i].start_index) {
-                            Some(start) => (start, start + chunk.chars().count() as i64),
-                            None => (start as i64, end as i64),
+                            Some(start) if start < 0 => json!([null, null]),
+                            Some(start) => json!([start, start + chunk.chars().count() as i64]),
+                            None => json!([start, end]),
                         }
                     })
                     .collect();
-                Ok(json!({"chunks": chunks, "offsets": offsets}))
+                let metadata: Option<Vec<Value>> = output.library.as_ref().and_then(|facts| {
+                    facts
+                        .iter()
+                        .map(|f| {
+                            f.metadata()
+                                .map(|m| m.iter().map(|(k, v)| (k.clone(), json!(v))).collect())
+                        })
+                        .collect()
+                });
+                Ok(match metadata {
+                    Some(metadata) => {
+                        json!({"chunks": chunks, "offsets": offsets, "metadata": metadata})
+                    }
+                    None => json!({"chunks": chunks, "offsets": offsets}),
+                })
             }
             Err(e) => match (self.exception)(&e) {
                 Some((class, message)) => Ok(json!({"error": class, "message": message})),
@@ -295,7 +319,18 @@ impl Library {
     /// The recorded cases: every one compared or counted, at least 2 000
     /// with identical chunks, 400 of them in tokens, and at least 20 of
     /// each kind in `kinds` (the counts [`Comparison::case`] keeps).
+    #[allow(
+        dead_code,
+        reason = "a splitter with no size asks for no cases in tokens"
+    )]
     pub fn compare_recorded(&self, kinds: &[&str]) {
+        self.compare_recorded_in_tokens(kinds, 400);
+    }
+
+    /// [`compare_recorded`](Self::compare_recorded) with `tokens` cases in
+    /// tokens at least: none for a splitter with no size, whose unit only
+    /// measures the chunks it gives.
+    pub fn compare_recorded_in_tokens(&self, kinds: &[&str], tokens: usize) {
         let vectors = Vectors::read(self.vectors);
         let comparison = self.compare_all(&vectors.cases);
         let version = vectors.header["packages"][self.name]
@@ -312,7 +347,7 @@ impl Library {
             comparison.get("chunks")
         );
         assert!(
-            comparison.get("chunks in cl100k") + comparison.get("chunks in o200k") >= 400,
+            comparison.get("chunks in cl100k") + comparison.get("chunks in o200k") >= tokens,
             "too few token cases"
         );
         for what in kinds {
@@ -323,8 +358,9 @@ impl Library {
 
     /// Every wrong answer planted into a recorded case is caught: a chunk's
     /// text, one chunk fewer, an offset, an exception where there are
-    /// chunks and chunks where it raises, another class, another message,
-    /// and one refusal over the ceiling.
+    /// chunks, a chunk's metadata where the library gives some, and where
+    /// it raises ([`Library::raises`]) chunks instead, another class,
+    /// another message; and one refusal over the ceiling.
     pub fn assert_planted_answers_fail(&self) {
         let vectors = Vectors::read(self.vectors);
         let find = |f: &dyn Fn(&Value) -> bool| {
@@ -339,7 +375,6 @@ impl Library {
             a.get("chunks")
                 .is_some_and(|c| c.as_array().unwrap().len() > 1)
         });
-        let raising = find(&|a| a.get("error").is_some());
         let caught = |(request, answer): &(Value, Value), f: &dyn Fn(&mut Value)| {
             let mut wrong = answer.clone();
             f(&mut wrong);
@@ -347,7 +382,7 @@ impl Library {
                 .case(self, request, &wrong, self.ours(request))
                 .is_err()
         };
-        let plants: [(&str, &Case, &Plant); 7] = [
+        let mut plants: Vec<(&str, &Case, &Plant)> = vec![
             ("a chunk's text", &chunked, &|a| {
                 let first = a["chunks"][0].as_str().unwrap().to_string();
                 a["chunks"][0] = json!(format!("{first} "));
@@ -357,7 +392,8 @@ impl Library {
                 a["offsets"].as_array_mut().unwrap().pop();
             }),
             ("an offset", &chunked, &|a| {
-                let end = a["offsets"][0][1].as_u64().unwrap();
+                // `null` where the library found no offset.
+                let end = a["offsets"][0][1].as_u64().unwrap_or(0);
                 a["offsets"][0][1] = json!(end + 1);
             }),
             (
@@ -367,16 +403,26 @@ impl Library {
                     *a = json!({"error": "ValueError", "message": "chunk_size must be greater than 0"})
                 },
             ),
-            ("chunks where it raises", &raising, &|a| {
+        ];
+        let metadata: &Plant = &|a| a["metadata"][0] = json!({"header_path": "/planted/"});
+        if chunked.1.get("metadata").is_some() {
+            plants.push(("a chunk's metadata", &chunked, metadata));
+        }
+        let raising = self.raises.then(|| find(&|a| a.get("error").is_some()));
+        let errors: [(&str, &Plant); 3] = [
+            ("chunks where it raises", &|a| {
                 *a = json!({"chunks": [], "offsets": []})
             }),
-            ("another exception class", &raising, &|a| {
+            ("another exception class", &|a| {
                 a["error"] = json!("TypeError")
             }),
-            ("another message", &raising, &|a| {
+            ("another message", &|a| {
                 a["message"] = json!("maximum depth exceeded")
             }),
         ];
+        if let Some(raising) = &raising {
+            plants.extend(errors.map(|(what, plant)| (what, raising, plant)));
+        }
         for (what, case, plant) in plants {
             assert!(caught(case, plant), "{}: {what} went unnoticed", self.name);
         }
@@ -471,6 +517,7 @@ impl Comparison {
     ) -> Result<(), String> {
         let name = library.name;
         let unit = request["unit"].as_str().unwrap();
+        let answer_metadata = theirs.get("metadata");
         let ours = match ours {
             Ok(ours) => ours,
             Err(e) => {
@@ -494,7 +541,10 @@ impl Comparison {
                 self.count("errors");
             }
             (None, None) => {
-                let theirs = json!({"chunks": theirs["chunks"], "offsets": theirs["offsets"]});
+                let mut theirs = json!({"chunks": theirs["chunks"], "offsets": theirs["offsets"]});
+                if let Some(metadata) = answer_metadata {
+                    theirs["metadata"] = metadata.clone();
+                }
                 if ours != theirs {
                     return Err(format!("{request}:\n {name} {theirs}\n ours {ours}"));
                 }

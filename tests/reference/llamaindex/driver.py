@@ -1,5 +1,6 @@
-"""Runs the real LlamaIndex SentenceSplitter or TokenTextSplitter on cases from
-the Rust test suite (core/tests/llamaindex.rs, core/tests/llamaindex_token.rs).
+"""Runs the real LlamaIndex SentenceSplitter, TokenTextSplitter or
+MarkdownNodeParser on cases from the Rust test suite (core/tests/llamaindex.rs,
+core/tests/llamaindex_token.rs, core/tests/llamaindex_markdown.rs).
 
 Reads one JSON object per line on stdin, writes one per line on stdout, in
 order. A case:
@@ -15,7 +16,14 @@ its `_split` and `_merge` did on the way (not compared):
     "quirks": {"over": splits over the size kept whole, "blank": runs of
     splits `strip` emptied, "popped": the most splits one overlap dropped
     from the front, "kept": the most it carried over}
-Either, when LlamaIndex raises: {"error": "<exception type>", "message": str}.
+A case with "splitter": "markdown" (its size and unit are not the parser's:
+it has none) is answered from MarkdownNodeParser() through
+get_nodes_from_documents([Document(text=text)]), each node's text, its
+start_char_idx and end_char_idx as LlamaIndex set them (null where its
+str.find did not find the text) and its metadata:
+    {"chunks": [str, ...], "offsets": [[start|null, end|null], ...],
+     "metadata": [{"header_path": str}, ...]}
+Any of them, when LlamaIndex raises: {"error": "<exception type>", "message": str}.
 
 The tokenizer is LlamaIndex's own default for cl100k (tiktoken's
 encoding_for_model("gpt-3.5-turbo") with allowed_special="all"),
@@ -53,7 +61,9 @@ os.environ["NLTK_DATA"] = os.path.join(
 )
 
 import tiktoken  # noqa: E402
+from llama_index.core import Document  # noqa: E402
 from llama_index.core.node_parser import (  # noqa: E402
+    MarkdownNodeParser,
     SentenceSplitter,
     TokenTextSplitter,
 )
@@ -184,9 +194,25 @@ def offsets(splitter, text, size, chunks):
     return stripped_spans(text, starts, [len(s.text) for s in splits], raw, chunks)
 
 
+def markdown(text):
+    """MarkdownNodeParser's nodes as LlamaIndex gives them: offsets and
+    metadata are its own, not the driver's."""
+    try:
+        nodes = MarkdownNodeParser().get_nodes_from_documents([Document(text=text)])
+    except Exception as e:  # noqa: BLE001 - every exception is an answer
+        return {"error": type(e).__name__, "message": str(e)}
+    return {
+        "chunks": [n.text for n in nodes],
+        "offsets": [[n.start_char_idx, n.end_char_idx] for n in nodes],
+        "metadata": [dict(n.metadata) for n in nodes],
+    }
+
+
 def answer(case):
     if case.get("op") == "versions":
         return versions()
+    if case.get("splitter") == "markdown":
+        return markdown(case["text"])
     text, size = case["text"], case["size"]
     token = case.get("splitter") == "token"
     try:
