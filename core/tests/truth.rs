@@ -113,7 +113,16 @@ const MARKDOWN_ATOMS: &[&str] = &[
 ];
 
 fn text(strategy: Engine) -> impl Strategy<Value = String> {
-    let atom = if matches!(strategy, Engine::Markdown | Engine::LangChainMarkdown) {
+    let atom = if strategy == Engine::LlamaIndexMarkdown {
+        // Headers whose whitespace after the `#`s MarkdownNodeParser
+        // rebuilds as a space, and a header-like line in a fence.
+        prop_oneof![
+            3 => prop::sample::select(ATOMS),
+            2 => prop::sample::select(MARKDOWN_ATOMS),
+            1 => prop::sample::select(&["\n##\t", "\n#\u{a0}", "\n```\n# ", "\n#\r\n"][..]),
+        ]
+        .boxed()
+    } else if matches!(strategy, Engine::Markdown | Engine::LangChainMarkdown) {
         prop_oneof![
             3 => prop::sample::select(ATOMS),
             2 => prop::sample::select(MARKDOWN_ATOMS),
@@ -699,6 +708,19 @@ fn llamaindex_trace_tells_the_truth() {
 }
 
 #[test]
+fn llamaindex_markdown_trace_tells_the_truth() {
+    run_engine(
+        Engine::LlamaIndexMarkdown,
+        &[
+            ("a llamaindex-markdown cut at a header", 8_000),
+            ("a llamaindex-markdown header rebuilt", 3_000),
+            ("a llamaindex-markdown start found", 6_000),
+            ("a llamaindex-markdown start not found", 3_000),
+        ],
+    );
+}
+
+#[test]
 fn llamaindex_token_trace_tells_the_truth() {
     run_engine(
         Engine::LlamaIndexToken,
@@ -819,6 +841,40 @@ fn the_refund_page_trace_is_true() {
         recursive(REFUND, &config, counter, &out, &mut Seen::new()),
         Ok(())
     );
+}
+
+/// MarkdownNodeParser's checks catch a cut named by another header, a
+/// start_index that is not where `str.find` puts the text, and a text of
+/// its own where the header was not rebuilt.
+#[test]
+fn llamaindex_markdown_lies_are_caught() {
+    let text = "# Refunds\nsee # UPI\n##\tCards\nx\n# UPI";
+    let config = Config::for_strategy(Engine::LlamaIndexMarkdown);
+    let counter = tokenizer::counter(Unit::Chars);
+    let analysis = Splitter::with_counter(config, counter, &tokenizer::resources())
+        .unwrap()
+        .analyze(text, Detail::FULL)
+        .unwrap();
+    let check = |a: &chunkscope::Analysis| {
+        trace_truth::llamaindex_markdown(text, counter, a, &mut Seen::new())
+    };
+    assert_eq!(check(&analysis), Ok(()));
+    let mut lie = analysis.clone();
+    lie.output.chunks[0].cut = Cut::Separator(0);
+    assert!(check(&lie).unwrap_err().contains("its header has 2 #s"));
+    let mut lie = analysis.clone();
+    // The last "# UPI" is found early, at 14, inside the first section.
+    lie.output.library.as_mut().unwrap()[2].start_index = Some(31);
+    assert!(check(&lie).unwrap_err().contains("str.find gives"));
+    let mut lie = analysis.clone();
+    let facts = lie.output.library.as_mut().unwrap();
+    facts[0] = chunkscope::LibraryFact::new(
+        Some("# Refunds\nsee # UPI".into()),
+        Some(chunkscope::NotSlice::HeaderRebuilt),
+        facts[0].start_index,
+        facts[0].metadata().map(<[_]>::to_vec),
+    );
+    assert!(check(&lie).unwrap_err().contains("with its header rebuilt"));
 }
 
 #[test]

@@ -2022,6 +2022,7 @@ pub fn models(strategy: Engine) -> bool {
             | Engine::ChonkieSentence
             | Engine::LlamaIndexSentence
             | Engine::LlamaIndexToken
+            | Engine::LlamaIndexMarkdown
             | Engine::TextSplitter
             | Engine::TextSplitterMarkdown
     )
@@ -2075,6 +2076,10 @@ pub fn verify_with(
     }
     if config.kind() == Engine::LlamaIndexToken {
         return llamaindex_token(text, config, counter, analysis, seen);
+    }
+    // MarkdownNodeParser never counts either, and indexes header levels.
+    if config.kind() == Engine::LlamaIndexMarkdown {
+        return llamaindex_markdown(text, counter, analysis, seen);
     }
     if config.kind().is_text_splitter() {
         return text_splitter(text, config, counter, analysis, seen);
@@ -3036,6 +3041,127 @@ pub fn llamaindex_token(
         one_char_may_pass: true,
     };
     llamaindex_chunks(text, config, counter, analysis, &class, cut, seen)
+}
+
+/// LlamaIndex's MarkdownNodeParser: no tree; the cuts index runs of `#`
+/// from one to at least six; the chunks are stripped, in order, apart, and
+/// leave out only whitespace (its sections tile the text); each chunk after
+/// the first starts with a header line (its `#`s, then whitespace), whose
+/// level the cut before it names; a chunk's own text is its span's, or the
+/// span's with the whitespace after the `#`s rebuilt as a space (and then
+/// said to be); its length is its own text's; its `header_path` is wrapped
+/// in `/`; and its `start_index` is where `str.find` finds its own text from
+/// one character past the last start found, or -1 where it is not there.
+pub fn llamaindex_markdown(
+    text: &str,
+    counter: Counter,
+    analysis: &Analysis,
+    seen: &mut Seen,
+) -> Result<(), String> {
+    let out = &analysis.output;
+    truth!(
+        out.trace.nodes.is_empty(),
+        "MarkdownNodeParser draws no tree"
+    );
+    let deepest = analysis.separators.len();
+    truth!(
+        deepest >= 6
+            && analysis
+                .separators
+                .iter()
+                .enumerate()
+                .all(|(i, s)| !s.regex && s.pattern == "#".repeat(i + 1)),
+        "the cuts index {:?}, not the runs of # from one",
+        analysis.separators
+    );
+    let facts = out
+        .library
+        .as_deref()
+        .ok_or("a LlamaIndex split without its facts")?;
+    truth!(facts.len() == out.chunks.len(), "a fact is missing");
+    // `str.find`'s start, in bytes, and the char count up to it.
+    let mut from = 0;
+    let mut covered = 0;
+    for (i, (chunk, fact)) in out.chunks.iter().zip(facts).enumerate() {
+        let span = chunk.span.text(text);
+        truth!(
+            !span.is_empty() && span.trim_matches(is_space) == span,
+            "chunk {i} {span:?} is blank or not stripped"
+        );
+        truth!(
+            blank(&text[covered..chunk.span.start]),
+            "text before chunk {i} at {} is in no chunk",
+            chunk.span.start
+        );
+        covered = chunk.span.end;
+        let level = span.len() - span.trim_start_matches('#').len();
+        // A header of no text is stripped down to its `#`s.
+        let header = level > 0 && (level == span.len() || span[level..].starts_with(is_space));
+        if i > 0 {
+            truth!(
+                header,
+                "chunk {i} {span:?} does not start with a header line"
+            );
+            truth!(
+                out.chunks[i - 1].cut == Cut::Separator(level - 1),
+                "the cut before chunk {i} is {:?}, its header has {level} #s",
+                out.chunks[i - 1].cut
+            );
+            saw(seen, "a llamaindex-markdown cut at a header", 1);
+        }
+        truth!(
+            (chunk.cut == Cut::End) == (i + 1 == out.chunks.len()),
+            "chunk {i} ends with {:?}",
+            chunk.cut
+        );
+        let own = out.chunk_text(i, text);
+        if let Some(rebuilt) = fact.text() {
+            let after = span[level..].chars().next().unwrap_or(' ');
+            let expected = format!("{} {}", &span[..level], &span[level + after.len_utf8()..]);
+            truth!(
+                header && after != ' ' && rebuilt == expected,
+                "chunk {i}'s text {rebuilt:?} is not its span {span:?} with its header rebuilt"
+            );
+            truth!(
+                fact.not_slice() == Some(chunkscope::NotSlice::HeaderRebuilt),
+                "chunk {i} is not a slice for {:?}",
+                fact.not_slice()
+            );
+            saw(seen, "a llamaindex-markdown header rebuilt", 1);
+        }
+        truth!(
+            chunk.len == units(counter, own),
+            "chunk {i} says {} units, its text has {}",
+            chunk.len,
+            units(counter, own)
+        );
+        let path = match fact.metadata() {
+            Some([(key, path)]) if key == "header_path" => path,
+            other => return Err(format!("chunk {i}'s metadata is {other:?}")),
+        };
+        truth!(
+            path.starts_with('/') && path.ends_with('/'),
+            "chunk {i}'s header_path {path:?} is not wrapped in /"
+        );
+        let found = text[from..].find(own).map(|at| from + at);
+        match (fact.start_index, found) {
+            (Some(-1), None) => saw(seen, "a llamaindex-markdown start not found", 1),
+            (Some(start), Some(at)) if start == text[..at].chars().count() as i64 => {
+                from = at + text[at..].chars().next().map_or(0, char::len_utf8);
+                saw(seen, "a llamaindex-markdown start found", 1);
+            }
+            (start, at) => {
+                return Err(format!(
+                    "chunk {i}'s start_index is {start:?}, str.find gives {at:?} (bytes)"
+                ))
+            }
+        }
+    }
+    truth!(
+        blank(&text[covered..]),
+        "the text after the last chunk, at {covered}, is in no chunk"
+    );
+    Ok(())
 }
 
 /// A cut of chunk `i` at a literal separator, `name`d: the whitespace
