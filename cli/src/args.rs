@@ -211,6 +211,10 @@ struct SplitArgs {
     /// llamaindex-token (its TokenTextSplitter with its defaults, exactly:
     /// words, lines, characters, packed with an --overlap of whole splits;
     /// cl100k tokens unless --unit says otherwise),
+    /// llamaindex-markdown (its MarkdownNodeParser, exactly: a section per
+    /// header line outside ``` fences, the header rebuilt with one space,
+    /// its ancestors as header_path; no size limit: --size only judges the
+    /// chunks),
     /// text-splitter (the text-splitter crate 0.33.1's TextSplitter itself:
     /// line breaks, sentences, words, graphemes; --sep is not read) or
     /// text-splitter-markdown (its MarkdownSplitter)
@@ -873,7 +877,7 @@ mod tests {
             r"[default: '\n\n' '\n' ' ' ''; '\p{sentence}' ' ' '' for sentence; LangChain's for langchain; '. ' ' ' '' inside a block for markdown]",
             r"--sep '\p{sentence}' the sentence level",
             "[default: end for fixed, end for recursive, end for sentence, end for markdown, \
-             start for langchain, none for langchain-character, none for langchain-markdown, end for semantic, end for semchunk, end for chonkie-recursive, end for chonkie-token, end for chonkie-sentence, end for llamaindex-sentence, end for llamaindex-token, end for text-splitter, end for text-splitter-markdown]",
+             start for langchain, none for langchain-character, none for langchain-markdown, end for semantic, end for semchunk, end for chonkie-recursive, end for chonkie-token, end for chonkie-sentence, end for llamaindex-sentence, end for llamaindex-token, end for llamaindex-markdown, end for text-splitter, end for text-splitter-markdown]",
             "--breakpoint <KIND>",
             "--embedder <lexical|DIR|FILES>",
         ] {
@@ -999,12 +1003,12 @@ mod tests {
             ),
             (
                 &["--strategy", "late"],
-                "unknown strategy \"late\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\", \"semchunk\", \"chonkie-recursive\", \"chonkie-token\", \"chonkie-sentence\", \"llamaindex-sentence\", \"llamaindex-token\", \"text-splitter\" or \"text-splitter-markdown\"",
+                "unknown strategy \"late\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\", \"semchunk\", \"chonkie-recursive\", \"chonkie-token\", \"chonkie-sentence\", \"llamaindex-sentence\", \"llamaindex-token\", \"llamaindex-markdown\", \"text-splitter\" or \"text-splitter-markdown\"",
             ),
             // A flag after a flag that takes a value is that value.
             (
                 &["--strategy", "--size", "3"],
-                "unknown strategy \"--size\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\", \"semchunk\", \"chonkie-recursive\", \"chonkie-token\", \"chonkie-sentence\", \"llamaindex-sentence\", \"llamaindex-token\", \"text-splitter\" or \"text-splitter-markdown\"",
+                "unknown strategy \"--size\": use \"fixed\", \"recursive\", \"sentence\", \"markdown\", \"langchain\", \"langchain-character\", \"langchain-markdown\", \"semantic\", \"semchunk\", \"chonkie-recursive\", \"chonkie-token\", \"chonkie-sentence\", \"llamaindex-sentence\", \"llamaindex-token\", \"llamaindex-markdown\", \"text-splitter\" or \"text-splitter-markdown\"",
             ),
             (
                 &["--unit", "tokens"],

@@ -331,7 +331,7 @@ fn bad_arguments_exit_2_with_one_exact_line() {
 /// strategy, where it used to be dropped without a word.
 #[test]
 fn a_flag_the_strategy_does_not_read_is_refused() {
-    let cases: [(&[&str], &str, &str); 7] = [
+    let cases: [(&[&str], &str, &str); 8] = [
         (
             &["--strategy", "chonkie-recursive", "--sep", "x"],
             "chonkie-recursive",
@@ -367,6 +367,11 @@ fn a_flag_the_strategy_does_not_read_is_refused() {
             "llamaindex-token",
             "trim (it follows the rules of llama-index-core 0.14.25)",
         ),
+        (
+            &["--strategy", "llamaindex-markdown", "--sep", "#"],
+            "llamaindex-markdown",
+            "separators (it follows the rules of llama-index-core 0.14.25)",
+        ),
     ];
     for (args, strategy, what) in cases {
         let message = failure(args, b"Some text.", 2);
@@ -388,6 +393,7 @@ fn a_flag_the_strategy_does_not_read_is_refused() {
         "semchunk",
         "llamaindex-sentence",
         "llamaindex-token",
+        "llamaindex-markdown",
     ] {
         json_of(
             &["--strategy", strategy, "--size", "8"],

@@ -107,7 +107,7 @@ def split(
     ``byte_end`` (UTF-8 offsets), ``len`` (in ``unit``), ``cut`` (the separator
     that ended it, or ``"hard"``, ``"window"``, ``"end"``) and ``index``; a
     LangChain strategy adds ``is_slice`` and ``start_index`` (so does a Chonkie
-    one when a chunk is not a slice). With
+    one when a chunk is not a slice, and ``"llamaindex-markdown"``). With
     ``trace=True`` the report also holds ``trace`` (the recursion tree),
     ``checks`` (the invariants, with a determinism re-run), ``config`` and, for
     LangChain, ``langchain`` (its warnings and equivalent Python code).
@@ -134,7 +134,14 @@ def split(
     ``"llamaindex-token"`` (its ``TokenTextSplitter`` with its defaults,
     exactly: ``split(text, strategy="llamaindex-token", size=40, overlap=5,
     unit="cl100k")`` gives ``TokenTextSplitter(chunk_size=40,
-    chunk_overlap=5).split_text(text)``) or
+    chunk_overlap=5).split_text(text)``),
+    ``"llamaindex-markdown"`` (its ``MarkdownNodeParser`` with its defaults,
+    exactly: ``split(text, strategy="llamaindex-markdown")`` gives the nodes
+    of ``MarkdownNodeParser().get_nodes_from_documents([Document(text=text)])``,
+    each chunk's ``metadata`` their ``header_path``, its ``start_index``
+    their ``start_char_idx`` (-1 where that is ``None``), and ``is_slice``
+    false where a header line was rebuilt; no size limit: ``size`` only
+    judges the chunks) or
     ``"text-splitter"`` or ``"text-splitter-markdown"`` (the
     ``semantic-text-splitter`` package's ``TextSplitter`` and
     ``MarkdownSplitter``: ``split(text, strategy="text-splitter", size=40)``

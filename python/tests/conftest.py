@@ -193,3 +193,10 @@ def llamaindex() -> Any:
 def llamaindex_token(llamaindex) -> Any:
     """The real LlamaIndex TokenTextSplitter, from the same package."""
     return reference("llama_index.core.node_parser", "llama-index-core").TokenTextSplitter
+
+
+@pytest.fixture(scope="session")
+def llamaindex_markdown(llamaindex) -> Any:
+    """The real LlamaIndex MarkdownNodeParser and Document, from the same package."""
+    core = reference("llama_index.core", "llama-index-core")
+    return reference("llama_index.core.node_parser", "llama-index-core").MarkdownNodeParser, core.Document

@@ -165,7 +165,7 @@ MESSAGES = [
      "size must be at least 1: a chunk of size 0 can hold nothing, so the splitter would never move forward"),
     (lambda: chunkscope.split("x", size=-3), "size must be a whole number of units from 0 up, got -3"),
     (lambda: chunkscope.split("x", strategy="late"),
-     'unknown strategy "late": use "fixed", "recursive", "sentence", "markdown", "langchain", "langchain-character", "langchain-markdown", "semantic", "semchunk", "chonkie-recursive", "chonkie-token", "chonkie-sentence", "llamaindex-sentence", "llamaindex-token", "text-splitter" or "text-splitter-markdown"'),
+     'unknown strategy "late": use "fixed", "recursive", "sentence", "markdown", "langchain", "langchain-character", "langchain-markdown", "semantic", "semchunk", "chonkie-recursive", "chonkie-token", "chonkie-sentence", "llamaindex-sentence", "llamaindex-token", "llamaindex-markdown", "text-splitter" or "text-splitter-markdown"'),
     (lambda: chunkscope.split("x", unit="tokens"),
      'unknown unit "tokens": use "chars" (Unicode characters), "bytes" (UTF-8 bytes), "cl100k" or "o200k" (OpenAI tokens)'),
     (lambda: chunkscope.split("x", placement="middle"),

@@ -204,8 +204,8 @@ e2e('a corpus the settings cannot split names the document', async ({ page }) =>
  * index), with the row's `seed` separators (`--sep '\n\n' --sep '\n' --sep '. '
  * --sep ' ' --sep ''`, the sentence level first for `sentence`; none for
  * `langchain-markdown`, which takes its default header markers; semchunk,
- * chonkie-recursive, chonkie-token, chonkie-sentence and the text-splitter
- * strategies read none).
+ * chonkie-recursive, chonkie-token, chonkie-sentence, llamaindex-markdown and
+ * the text-splitter strategies read none).
  */
 const CLI_MARKDOWN_200 = {
   'langchain-markdown': { recall: 0.8181818181818182, precision: 0.25413624359271303, iou: 0.25413624359271303, whole: 1, fragments: 1, chunks: 7, units: 1673 },
@@ -216,6 +216,7 @@ const CLI_MARKDOWN_200 = {
   'chonkie-recursive': { recall: 0.5454545454545454, precision: 0.21330980350932843, iou: 0.21330980350932843, whole: 1, fragments: 1, chunks: 13, units: 1986 },
   'chonkie-token': { recall: 0.627488293639164, precision: 0.19129032258064518, iou: 0.18373049043724687, whole: 0.5454545454545454, fragments: 1.4545454545454546, chunks: 10, units: 1986 },
   'chonkie-sentence': { recall: 0.5495867768595042, precision: 0.2182634382266732, iou: 0.21717088093504985, whole: 0.9090909090909091, fragments: 1.0909090909090908, chunks: 13, units: 1986 },
+  'llamaindex-markdown': { recall: 0.9090909090909091, precision: 0.2150640431206373, iou: 0.2150640431206373, whole: 1, fragments: 1, chunks: 8, units: 1971 },
   'text-splitter': { recall: 0.6363636363636364, precision: 0.2379465830392287, iou: 0.2379465830392287, whole: 1, fragments: 1, chunks: 13, units: 1955 },
   'text-splitter-markdown': { recall: 0.6363636363636364, precision: 0.2959752101855029, iou: 0.2959752101855029, whole: 1, fragments: 1, chunks: 16, units: 1958 },
 };
@@ -225,11 +226,11 @@ e2e('evaluate mode offers every strategy, and each evaluates as chunkscope eval 
   await byTestId(page, 'eval-set').selectOption('markdown');
   const row = byTestId(page, 'eval-row').first();
   const offered = await row.locator('[data-testid=eval-strategy] option').evaluateAll((os) => os.map((o) => o.value));
-  for (const s of ['fixed', 'recursive', 'sentence', 'markdown', 'langchain', 'langchain-character', 'langchain-markdown', 'semantic', 'semchunk', 'chonkie-recursive', 'chonkie-token', 'chonkie-sentence', 'llamaindex-sentence', 'llamaindex-token', 'text-splitter', 'text-splitter-markdown']) {
+  for (const s of ['fixed', 'recursive', 'sentence', 'markdown', 'langchain', 'langchain-character', 'langchain-markdown', 'semantic', 'semchunk', 'chonkie-recursive', 'chonkie-token', 'chonkie-sentence', 'llamaindex-sentence', 'llamaindex-token', 'llamaindex-markdown', 'text-splitter', 'text-splitter-markdown']) {
     assert.ok(offered.includes(s), `${s} is offered (${offered})`);
   }
   const values = {};
-  for (const s of ['langchain-markdown', 'markdown', 'sentence', 'semantic', 'semchunk', 'chonkie-recursive', 'chonkie-token', 'chonkie-sentence', 'text-splitter', 'text-splitter-markdown']) {
+  for (const s of ['langchain-markdown', 'markdown', 'sentence', 'semantic', 'semchunk', 'chonkie-recursive', 'chonkie-token', 'chonkie-sentence', 'llamaindex-markdown', 'text-splitter', 'text-splitter-markdown']) {
     await row.locator('[data-testid=eval-size]').fill('200');
     await row.locator('[data-testid=eval-size]').dispatchEvent('change');
     await row.locator('[data-testid=eval-strategy]').selectOption(s);

@@ -230,6 +230,42 @@ e2e("Chonkie's SentenceChunker and LlamaIndex's TokenTextSplitter on the refund 
   await waitForText(page, byTestId(page, 'code-python'), /TokenTextSplitter\(/, 'the TokenTextSplitter call');
 });
 
+// LlamaIndex's MarkdownNodeParser on a small Markdown text whose second
+// header has a tab after its #s: `MarkdownNodeParser().get_nodes_from_documents(
+// [Document(text=MD)])`, recorded from llama-index-core 0.14.25, gives the
+// nodes "# Refunds\nWithin 5 days.", "## UPI\nInstant." (the header line
+// rebuilt with a space, so start_char_idx None: str.find does not find it)
+// and "## Cards\nsee # Refunds" at 41, with header_path "/", "/Refunds/",
+// "/Refunds/". The spans are where the sections lie.
+const LLAMAINDEX_MD = '# Refunds\nWithin 5 days.\n##\tUPI\nInstant.\n## Cards\nsee # Refunds';
+const LLAMAINDEX_MARKDOWN = [
+  [0, 24],
+  [25, 40],
+  [41, 63],
+];
+
+e2e("LlamaIndex's MarkdownNodeParser: a chunk per section, the header it rebuilt shown beside its span, its start_char_idx None flagged, header_path as metadata", async ({ page }) => {
+  await configure(page, { text: LLAMAINDEX_MD, strategy: 'llamaindex-markdown', size: 400 });
+  const chunks = parseChunks(await waitForChunkSpans(page, spans(LLAMAINDEX_MARKDOWN)));
+  assert.deepEqual(chunks.map((c) => c.cut), ['##', '##', 'end'], 'each cut names the #s of the header after it');
+  const flags = await page.locator('[data-testid=start-index-mismatch]').evaluateAll((els) =>
+    els.map((el) => [el.getAttribute('data-index'), el.getAttribute('data-start'), el.getAttribute('data-start-index')]),
+  );
+  assert.deepEqual(flags, [['1', '25', '-1']], "only the rebuilt header's node has no start_char_idx");
+  assert.deepEqual(
+    await page.locator('[data-testid=chunk-row-metadata]').allTextContents(),
+    ['header_path: /', 'header_path: /Refunds/', 'header_path: /Refunds/'],
+    "the table lists each node's header_path",
+  );
+  await page.locator('[data-testid=document-view] [data-testid=chunk][data-index="1"]').hover();
+  await waitForText(page, byTestId(page, 'langchain-text'), /^## UPI\nInstant\.$/, "LlamaIndex's own text for the rebuilt header");
+  await waitForText(page, byTestId(page, 'chunk-details'), /rebuilds a header line as its #s, one space/, 'why it is not a slice');
+  await waitForText(page, byTestId(page, 'chunk-details'), /left start_char_idx and end_char_idx None/, 'why it has no start');
+  const view = byTestId(page, 'code-view');
+  await view.locator('summary', { hasText: 'Python' }).click();
+  await waitForText(page, byTestId(page, 'code-python'), /MarkdownNodeParser\(\)/, 'the MarkdownNodeParser call');
+});
+
 // The libraries view: the same page, size and unit, each library with its
 // own defaults. LangChain's `RecursiveCharacterTextSplitter(chunk_size=40,
 // add_start_index=True)` on the refund page, recorded from

@@ -77,6 +77,7 @@ const VIEWS = [
   'chonkie-sentence',
   'llamaindex-sentence',
   'llamaindex-token',
+  'llamaindex-markdown',
   'text-splitter',
   'text-splitter-markdown',
   'compare',

@@ -152,6 +152,19 @@ test("llamaindex-token through the JS API: TokenTextSplitter's chunks on the ref
   );
 });
 
+test("llamaindex-markdown through the JS API: MarkdownNodeParser's nodes, a rebuilt header with no start_char_idx", () => {
+  // MarkdownNodeParser().get_nodes_from_documents([Document(text=text)]), recorded
+  // from llama-index-core 0.14.25: the "##\tUPI" line rebuilt as "## UPI", which
+  // str.find does not find (start_char_idx None, -1 here).
+  const text = "# Refunds\nWithin 5 days.\n##\tUPI\nInstant.\n## Cards\nsee # Refunds";
+  const report = api.split(text, { strategy: "llamaindex-markdown", size: 400 });
+  assert.deepEqual(
+    report.chunks.map((c) => [c.start, c.end, c.cut, c.is_slice, c.start_index, c.metadata.header_path]),
+    [[0, 24, "##", true, 0, "/"], [25, 40, "##", false, -1, "/Refunds/"], [41, 63, "end", true, 41, "/Refunds/"]],
+  );
+  assert.equal(report.chunks[1].text, "## UPI\nInstant.");
+});
+
 test("text-splitter through the JS API: the crate's chunks on the refund page, each cut named by its level", () => {
   // TextSplitter(40).chunk_indices(REFUND), recorded from semantic-text-splitter 0.33.1.
   const report = api.split(REFUND, { strategy: "text-splitter", size: 40 });
@@ -221,6 +234,7 @@ test("TypeScript reads every strategy's real report as the shipped Report type",
     [REFUND, { strategy: "chonkie-sentence", size: 40, overlap: 30 }],
     [REFUND, { strategy: "llamaindex-sentence", size: 40, unit: "chars" }],
     [REFUND, { strategy: "llamaindex-token", size: 40, overlap: 10, unit: "chars" }],
+    [md.replace("## UPI", "##\tUPI"), { strategy: "llamaindex-markdown", size: 200 }],
     [REFUND, { strategy: "text-splitter", size: 40 }],
     [md, { strategy: "text-splitter-markdown", size: 40 }],
   ];

@@ -668,6 +668,7 @@ fn write_not_slice(w: &mut Writer, not_slice: Option<NotSlice>) {
         Some(NotSlice::EmptyPiecesDropped) => w.num(3),
         Some(NotSlice::LinesRejoined) => w.num(4),
         Some(NotSlice::TokensDecodedApart) => w.num(5),
+        Some(NotSlice::HeaderRebuilt) => w.num(6),
         // A reason the engine gains gets its code here; until then it is sent
         // as the most general one rather than lost.
         Some(_) => w.num(3),
@@ -686,6 +687,7 @@ fn read_not_slice(r: &mut Reader) -> Result<Option<NotSlice>, String> {
         3 => Some(NotSlice::EmptyPiecesDropped),
         4 => Some(NotSlice::LinesRejoined),
         5 => Some(NotSlice::TokensDecodedApart),
+        6 => Some(NotSlice::HeaderRebuilt),
         code => {
             return Err(format!(
                 "unknown reason {code} for a chunk that is not a slice"
@@ -1347,6 +1349,22 @@ mod tests {
         );
         assert_eq!(first.start_index, Some(-1));
         assert!(facts.regex);
+    }
+
+    #[test]
+    fn llamaindex_markdown_rebuilt_headers_and_paths_survive() {
+        let text = "# A\n##\tB\nx";
+        let a = round_trip(
+            text,
+            Config::for_strategy(Strategy::LlamaIndexMarkdown),
+            Detail::Full,
+        );
+        let facts = a.output.library.as_ref().unwrap();
+        assert_eq!(facts[1].text(), Some("## B\nx"));
+        assert_eq!(facts[1].not_slice(), Some(NotSlice::HeaderRebuilt));
+        assert_eq!(facts[1].start_index, Some(-1));
+        let path = [("header_path".to_string(), "/A/".to_string())];
+        assert_eq!(facts[1].metadata(), Some(&path[..]));
     }
 
     #[test]

@@ -223,6 +223,10 @@ pub fn python(config: &Config) -> (String, Vec<&'static str>) {
                 chunkscope::llamaindex::token::to_python(config.size, config.overlap, config.unit);
             return (code, notes);
         }
+        // The parser has no setting: the same call whatever the size.
+        Strategy::LlamaIndexMarkdown => {
+            return (chunkscope::llamaindex::markdown::to_python(), notes);
+        }
         // The Python package of the text-splitter crate: the call that
         // gives the page's chunks.
         Strategy::TextSplitter | Strategy::TextSplitterMarkdown => {

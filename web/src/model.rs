@@ -667,21 +667,24 @@ impl LibraryChunk {
     }
 }
 
-/// The library's facts about chunk `index` of `split` (LangChain's, or
-/// Chonkie's where its text is not a slice); `None` where the span says
-/// everything.
+/// The library's facts about chunk `index` of `split` (LangChain's and
+/// LlamaIndex's Markdown parser's, or Chonkie's where its text is not a
+/// slice); `None` where the span says everything.
 pub fn library_chunk(split: &Split, index: usize) -> Option<LibraryChunk> {
     let fact = split.output.library.as_ref()?.get(index)?;
     let (start, _) = *split.chunk_chars.get(index)?;
+    let llamaindex = split.config.kind() == Strategy::LlamaIndexMarkdown;
     let library = match split.config.kind() {
         Strategy::ChonkieRecursive | Strategy::ChonkieToken | Strategy::ChonkieSentence => {
             "Chonkie"
         }
+        Strategy::LlamaIndexMarkdown => "LlamaIndex",
         _ => "LangChain",
     };
     let start_why = match fact.start_index.map(usize::try_from) {
         None => None,
         Some(Ok(found)) if found == start => None,
+        Some(found) if llamaindex => Some(llamaindex_start_why(found.ok(), start)),
         Some(_) if split.output.langchain.is_none() => Some(
             "Chonkie adds up the lengths of the texts it returned before this one to give start_index, and a text decoded with U+FFFD is not as long as the source it came from, so its start_index is off by the difference.".into(),
         ),
@@ -709,6 +712,22 @@ pub fn library_chunk(split: &Split, index: usize) -> Option<LibraryChunk> {
     })
 }
 
+/// Why LlamaIndex's `start_char_idx` for a chunk is not where its section
+/// starts: `get_nodes_from_documents` looks the node's text up in the
+/// document with `str.find`, from one character past the last start it
+/// found, and leaves `None` (reported as -1) where it finds nothing.
+fn llamaindex_start_why(found: Option<usize>, start: usize) -> String {
+    match found {
+        Some(found) if found < start => format!(
+            "LlamaIndex finds start_char_idx by searching the document for the node's text with str.find, from one character past the start it found for the node before, and the same text also appears at {found}, earlier, where find stops."
+        ),
+        Some(found) => format!(
+            "LlamaIndex finds start_char_idx by searching the document for the node's text with str.find, from one character past the start it found for the node before, which is past this chunk's start, so find lands on a later copy at {found}."
+        ),
+        None => "LlamaIndex finds start_char_idx by searching the document for the node's text with str.find; it did not find it (a header line it rebuilt is not in the source), so it left start_char_idx and end_char_idx None, shown as -1.".into(),
+    }
+}
+
 /// Why LangChain's text for a chunk is not a slice of the source, in words,
 /// from the reason the engine recorded.
 fn not_slice_why(split: &Split, why: NotSlice) -> String {
@@ -723,6 +742,7 @@ fn not_slice_why(split: &Split, why: NotSlice) -> String {
             pattern(separator)
         ),
         NotSlice::TokensDecodedApart => "Chonkie decodes each run of tokens on its own, and this run starts or ends inside a character made of several tokens, so that character's bytes come back as U+FFFD (the replacement character) instead of the character.".into(),
+        NotSlice::HeaderRebuilt => "MarkdownNodeParser rebuilds a header line as its #s, one space and the header's text, and the source has another whitespace character (a tab, a no-break space) after the #s, so the text is not the source between the offsets.".into(),
         NotSlice::LinesRejoined => "MarkdownHeaderTextSplitter strips every line, drops blank lines and characters that are not printable (tabs among them), and joins the paragraphs of a section with \"  \\n\" (two spaces and a line break), so the text is not the source between the offsets.".into(),
         _ => "LangChain drops empty pieces (two separators in a row leave one between them) and joins the rest with a single separator, so part of the source between them is missing here.".into(),
     }
@@ -1024,6 +1044,44 @@ mod tests {
         assert_eq!(summary.not_slices, 0);
         // Our engines have no LangChain facts.
         assert!(library_chunk(start().primary().unwrap(), 0).is_none());
+    }
+
+    /// LlamaIndex's node texts, `start_char_idx` and `header_path`, as
+    /// `MarkdownNodeParser` gives them for this text (recorded from
+    /// llama-index-core 0.14.25): the header after a tab rebuilt and not
+    /// found, the last header's text found early, inside the section before.
+    #[test]
+    fn llamaindex_markdown_offsets_are_explained_in_its_words() {
+        use crate::state::testing::{act, start};
+        use crate::state::{Action as Do, View};
+        let text = "# Refunds\nsee # UPI\n##\tCards\nx\n# UPI";
+        let state = [
+            Do::SetText(text.into()),
+            Do::SetView(View::One(Strategy::LlamaIndexMarkdown)),
+        ]
+        .into_iter()
+        .fold(start(), |s, a| act(&s, a));
+        assert_eq!(state.error, None);
+        let split = state.primary().unwrap();
+        let chunks: Vec<LibraryChunk> = (0..3).map(|i| library_chunk(split, i).unwrap()).collect();
+        assert_eq!(chunks[0].library, "LlamaIndex");
+        assert!(!chunks[0].start_differs());
+        let path = |c: &LibraryChunk| c.metadata.as_ref().unwrap()[0].1.clone();
+        assert_eq!(path(&chunks[1]), "/Refunds/");
+        assert_eq!(chunks[1].text.as_deref(), Some("## Cards\nx"));
+        assert!(chunks[1]
+            .not_slice_why
+            .as_deref()
+            .unwrap()
+            .contains("one space"));
+        assert_eq!(chunks[1].start_index, Some(-1));
+        assert!(chunks[1]
+            .start_why
+            .as_deref()
+            .unwrap()
+            .contains("left start_char_idx"));
+        assert_eq!((chunks[2].start, chunks[2].start_index), (31, Some(14)));
+        assert!(chunks[2].start_why.as_deref().unwrap().contains("earlier"));
     }
 
     #[test]

@@ -676,6 +676,7 @@ mod tests {
         assert_eq!(offered, Strategy::ALL);
         for strategy in [
             Strategy::LangChainMarkdown,
+            Strategy::LlamaIndexMarkdown,
             Strategy::Markdown,
             Strategy::Sentence,
             Strategy::Semantic,

@@ -179,6 +179,7 @@ impl View {
             View::One(Strategy::ChonkieSentence) => "Chonkie SentenceChunker, exactly",
             View::One(Strategy::LlamaIndexSentence) => "LlamaIndex SentenceSplitter, exactly",
             View::One(Strategy::LlamaIndexToken) => "LlamaIndex TokenTextSplitter, exactly",
+            View::One(Strategy::LlamaIndexMarkdown) => "LlamaIndex MarkdownNodeParser, exactly",
             View::One(Strategy::TextSplitter) => "text-splitter TextSplitter, exactly",
             View::One(Strategy::TextSplitterMarkdown) => "text-splitter MarkdownSplitter, exactly",
             // A strategy added to the engine shows its name until it has a title.
@@ -211,6 +212,7 @@ impl View {
             Strategy::ChonkieSentence => "Chonkie sentences",
             Strategy::LlamaIndexSentence => "LlamaIndex",
             Strategy::LlamaIndexToken => "LlamaIndex tokens",
+            Strategy::LlamaIndexMarkdown => "LlamaIndex headers",
             Strategy::TextSplitter => "text-splitter",
             Strategy::TextSplitterMarkdown => "text-splitter md",
             // A strategy added to the engine shows its name until it has one.
@@ -231,6 +233,7 @@ impl View {
             Strategy::ChonkieSentence => "Chonkie's SentenceChunker reads no list: it ends a sentence after \". \", \"! \", \"? \" and each line break, joins a sentence under 12 bytes to its neighbour, and packs whole sentences; its overlap is whole sentences too, each costing its count plus one, and each cut is labelled with the delimiter that ended the chunk.",
             Strategy::LlamaIndexSentence => "LlamaIndex's SentenceSplitter reads no list: it splits at three newlines, then between Punkt's sentences, then after , . ; 。 ？ ！, then at spaces, then between characters, and each cut is labelled with the one that made it.",
             Strategy::LlamaIndexToken => "LlamaIndex's TokenTextSplitter reads no list: it splits at spaces, then at line breaks, then between characters (a character over the size is kept whole), packs the pieces while their counts add up to the size with an overlap of whole pieces, and strips each chunk; each cut is labelled with the split that made it.",
+            Strategy::LlamaIndexMarkdown => "LlamaIndex's MarkdownNodeParser reads no list: a line of #s then whitespace starts a section (outside ``` fences), whatever its level, and the header line is rebuilt with one space; it has no size, so the size only judges the chunks, and each cut is labelled with the #s of the header after it.",
             Strategy::TextSplitter => "text-splitter reads no list: its levels are fixed (runs of line breaks, a longer run first, then sentences, words, graphemes and characters), and each chunk packs the largest units that fit; each cut is labelled with the level it lies on.",
             Strategy::TextSplitterMarkdown => "text-splitter's MarkdownSplitter reads no list: its levels are Markdown's (headings, shallower first, thematic breaks, blocks, inline elements, soft line breaks), then sentences, words, graphemes and characters; each cut is labelled with the level it lies on.",
             _ => "Fixed windows ignore separators; they are used by the recursive splitter.",
@@ -251,6 +254,7 @@ impl View {
             Strategy::TextSplitter | Strategy::TextSplitterMarkdown => "text-splitter is not drawn as a tree: it reports only its chunks, so each cut's label names the level the cut lies on (a run of line breaks, a Markdown element, a sentence, a word, a grapheme) as its own segmenters find it in the text.",
             Strategy::LlamaIndexSentence => "LlamaIndex's SentenceSplitter is not drawn as a tree: each cut's label names the split that made it (three newlines, a sentence, a clause, a space, or between two characters).",
             Strategy::LlamaIndexToken => "LlamaIndex's TokenTextSplitter is not drawn as a tree: each cut's label names the split that made it (a space, a line break, or between two characters).",
+            Strategy::LlamaIndexMarkdown => "LlamaIndex's MarkdownNodeParser is not drawn as a tree: it cuts the text once, before each header line, so each cut's label names the #s of the header that opens the next section; the headers above a chunk are its header_path.",
             Strategy::Semantic => "No chunk was over the size, so nothing was split again: the semantic view shows where the topic breaks fell.",
             _ => "This split recorded no tree.",
         }
