@@ -12,8 +12,9 @@
 # chunk_size=size, no overlap) against `chonkie-token`, and SentenceChunker
 # (the same, its defaults) against `chonkie-sentence`; LlamaIndex: SentenceSplitter(chunk_size=size,
 # chunk_overlap=0) with tokenizer=list or its default (cl100k) tokenizer against
-# `llamaindex-sentence`, and TokenTextSplitter (the same) against
-# `llamaindex-token`. Both sides must give the same number of chunks
+# `llamaindex-sentence`, TokenTextSplitter (the same) against
+# `llamaindex-token`, and MarkdownNodeParser() (get_nodes_from_documents)
+# against `llamaindex-markdown`. Both sides must give the same number of chunks
 # (the differential tests compare the chunks themselves). Uses the pinned
 # reference virtualenv ./x test makes.
 #
@@ -43,9 +44,17 @@ sys.stdout.buffer.write(data[: data.rfind(b"\n") + 1])' >"$input"
 cargo build -q --release -p chunkscope --features tiktoken --example libraries --example text_splitter_crate
 
 printf 'strategy\tunit\tsize\tchunkscope ms\tlibrary ms\tspeed-up\tchunks\n'
-for strategy in semchunk chonkie-recursive chonkie-token chonkie-sentence llamaindex-sentence llamaindex-token; do
-  for unit in chars cl100k; do
-    case "$unit" in chars) sizes=(256 1000 4000) ;; *) sizes=(64 256 1000) ;; esac
+for strategy in semchunk chonkie-recursive chonkie-token chonkie-sentence llamaindex-sentence llamaindex-token llamaindex-markdown; do
+  units=(chars cl100k)
+  # MarkdownNodeParser has no size: one row, its sections (the size only
+  # judges them).
+  [ "$strategy" = llamaindex-markdown ] && units=(chars)
+  for unit in "${units[@]}"; do
+    case "$strategy/$unit" in
+      llamaindex-markdown/*) sizes=(1000) ;;
+      */chars) sizes=(256 1000 4000) ;;
+      *) sizes=(64 256 1000) ;;
+    esac
     paste <(target/release/examples/libraries "$strategy" "$unit" "$input" "$seconds" "${sizes[@]}") \
           <(STRATEGY="$strategy" "$PY" "bench/libraries/${strategy%%-*}_time.py" "$unit" "$input" "$seconds" "${sizes[@]}") |
       awk -v strategy="$strategy" -v unit="$unit" -F'\t' '{

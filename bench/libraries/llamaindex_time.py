@@ -1,5 +1,7 @@
 """Times LlamaIndex's SentenceSplitter (llama-index-core 0.14.25) (or, with
-STRATEGY=llamaindex-token, its TokenTextSplitter) in-process on one file, for
+STRATEGY=llamaindex-token, its TokenTextSplitter; with
+STRATEGY=llamaindex-markdown, its MarkdownNodeParser, which has no size, through
+get_nodes_from_documents as the strategy reads it) in-process on one file, for
 bench/libraries.sh.
 
 Usage: llamaindex_time.py UNIT FILE SECONDS SIZE...
@@ -25,7 +27,9 @@ os.environ["NLTK_DATA"] = os.path.join(
     os.path.dirname(llama_index.core.__file__), "_static", "nltk_cache"
 )
 
+from llama_index.core import Document  # noqa: E402
 from llama_index.core.node_parser import (  # noqa: E402
+    MarkdownNodeParser,
     SentenceSplitter,
     TokenTextSplitter,
 )
@@ -41,9 +45,14 @@ for size in map(int, sizes):
     started, runs = time.perf_counter(), 0
     while runs < 3 or time.perf_counter() - started < float(seconds):
         tokenizer = list if unit == "chars" else None
-        splitter = SPLITTER(chunk_size=size, chunk_overlap=0, tokenizer=tokenizer)
-        w, c = time.perf_counter(), time.thread_time()
-        chunks = splitter.split_text(text)
+        if os.environ.get("STRATEGY") == "llamaindex-markdown":
+            parser = MarkdownNodeParser()
+            w, c = time.perf_counter(), time.thread_time()
+            chunks = parser.get_nodes_from_documents([Document(text=text)])
+        else:
+            splitter = SPLITTER(chunk_size=size, chunk_overlap=0, tokenizer=tokenizer)
+            w, c = time.perf_counter(), time.thread_time()
+            chunks = splitter.split_text(text)
         best_cpu = min(best_cpu, time.thread_time() - c)
         best_wall = min(best_wall, time.perf_counter() - w)
         runs += 1
