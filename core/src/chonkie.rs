@@ -214,7 +214,7 @@ pub(crate) fn run(
     let library = (!state.apart.is_empty()).then(|| library(text, &state.chunks, state.apart));
     let trace = state.tree.finish();
     // Its lists hold 46 delimiters, of which a text uses a few.
-    let separators = used_separators(&mut state.chunks, &separators());
+    let separators = crate::engine::used_separators(&mut state.chunks, &separators());
     Ok(Output {
         chunks: state.chunks,
         trace,
@@ -222,27 +222,6 @@ pub(crate) fn run(
         library,
         ..Output::default()
     })
-}
-
-/// The delimiters of `all` that cut some chunk, in `all`'s order, with each
-/// chunk's [`Cut::Separator`] renumbered from an index into `all` to one
-/// into them: a legend of delimiters that cut nowhere would say nothing.
-pub(crate) fn used_separators(chunks: &mut [Chunk], all: &[Separator]) -> Vec<Separator> {
-    let mut used: Vec<usize> = chunks
-        .iter()
-        .filter_map(|c| match c.cut {
-            Cut::Separator(i) => Some(i),
-            _ => None,
-        })
-        .collect();
-    used.sort_unstable();
-    used.dedup();
-    for chunk in chunks {
-        if let Cut::Separator(i) = chunk.cut {
-            chunk.cut = Cut::Separator(used.binary_search(&i).expect("a used delimiter"));
-        }
-    }
-    used.into_iter().map(|i| all[i].clone()).collect()
 }
 
 /// Chonkie's word on every chunk once some run of tokens was decoded apart:

@@ -108,7 +108,7 @@ pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
         pos = back + 1;
     }
     let all: Vec<Separator> = DELIMITERS.iter().map(|d| Separator::literal(*d)).collect();
-    run.separators = Some(chonkie::used_separators(&mut run.chunks, &all));
+    run.separators = Some(crate::engine::used_separators(&mut run.chunks, &all));
     Ok(())
 }
 

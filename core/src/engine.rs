@@ -4,7 +4,7 @@
 
 use crate::config::Config;
 use crate::error::Error;
-use crate::separator::Matcher;
+use crate::separator::{Matcher, Separator};
 use crate::span::Span;
 use crate::trace::{
     Action, Chunk, Cut, LibraryFact, MarkdownFacts, Node, NodeId, Output, Recorder,
@@ -40,7 +40,7 @@ pub(crate) struct Run<'a> {
     /// The list the chunks' [`Cut::Separator`]s index, for an engine whose
     /// delimiters are its library's rather than the configuration's
     /// ([`Output::separators`]).
-    pub separators: Option<Vec<crate::separator::Separator>>,
+    pub separators: Option<Vec<Separator>>,
 }
 
 impl<'a> Run<'a> {
@@ -227,6 +227,28 @@ pub(crate) fn run_ours(
         output,
         chars: run.measure.into_char_table(),
     })
+}
+
+/// The delimiters of `all` that cut some chunk, in `all`'s order, with each
+/// chunk's [`Cut::Separator`] renumbered from an index into `all` to one
+/// into them: a legend of delimiters that cut nowhere would say nothing
+/// (Chonkie's lists hold 46, LlamaIndex's header markers any run of `#`).
+pub(crate) fn used_separators(chunks: &mut [Chunk], all: &[Separator]) -> Vec<Separator> {
+    let mut used: Vec<usize> = chunks
+        .iter()
+        .filter_map(|c| match c.cut {
+            Cut::Separator(i) => Some(i),
+            _ => None,
+        })
+        .collect();
+    used.sort_unstable();
+    used.dedup();
+    for chunk in chunks {
+        if let Cut::Separator(i) = chunk.cut {
+            chunk.cut = Cut::Separator(used.binary_search(&i).expect("a used delimiter"));
+        }
+    }
+    used.into_iter().map(|i| all[i].clone()).collect()
 }
 
 impl Clone for Box<dyn Engine> {

@@ -859,9 +859,15 @@ fn llamaindex_markdown_lies_are_caught() {
         trace_truth::llamaindex_markdown(text, counter, a, &mut Seen::new())
     };
     assert_eq!(check(&analysis), Ok(()));
+    // The two cuts' headers swapped ("#" and "##" each still cut somewhere).
     let mut lie = analysis.clone();
     lie.output.chunks[0].cut = Cut::Separator(0);
+    lie.output.chunks[1].cut = Cut::Separator(1);
     assert!(check(&lie).unwrap_err().contains("its header has 2 #s"));
+    // A marker listed that cuts nowhere.
+    let mut lie = analysis.clone();
+    lie.separators.push(chunkscope::Separator::literal("###"));
+    assert!(check(&lie).unwrap_err().contains("cuts nowhere"));
     let mut lie = analysis.clone();
     // The last "# UPI" is found early, at 14, inside the first section.
     lie.output.library.as_mut().unwrap()[2].start_index = Some(31);

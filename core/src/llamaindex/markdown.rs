@@ -115,8 +115,8 @@ struct Section {
 /// What `get_nodes_from_documents` gives for `text`: each node as a chunk
 /// at its section's place, with its text where that was rebuilt, its
 /// `start_char_idx` and its `header_path`; each cut labelled with the level
-/// of the header that opened the next section (separator `level - 1`, the
-/// separators `#` to the deepest level met, at least six).
+/// of the header that opened the next section: the runs of `#` that open
+/// one, shortest first.
 pub(crate) fn run(text: &str, counter: Counter) -> Output {
     let mut stack: Vec<Header> = Vec::new();
     let mut sections: Vec<(Span, Option<Header>, String)> = Vec::new();
@@ -195,10 +195,11 @@ fn output(source: &str, sections: Vec<(Span, Option<Header>, String)>, counter: 
             Some(vec![(HEADER_PATH.to_string(), path)]),
         ));
     }
+    let separators = crate::engine::used_separators(&mut chunks, &separators(deepest));
     Output {
         chunks,
         library: Some(facts),
-        separators: Some(separators(deepest)),
+        separators: Some(separators),
         ..Output::default()
     }
 }
@@ -218,8 +219,9 @@ fn rebuilt(source: &str, span: Span, header: Header) -> Option<String> {
     Some(text)
 }
 
-/// The header markers the cuts index: `#` to the deepest level met (LlamaIndex
-/// takes any run of `#`), at least `######`.
+/// Every header marker a split of this text can cut at: `#` to the deepest
+/// level met (LlamaIndex takes any run of `#`), at least `######`; the cuts
+/// index the ones that open a section.
 pub fn separators(deepest: usize) -> Vec<Separator> {
     (1..=deepest.max(6))
         .map(|level| Separator::literal("#".repeat(level)))

@@ -3063,17 +3063,28 @@ pub fn llamaindex_markdown(
         out.trace.nodes.is_empty(),
         "MarkdownNodeParser draws no tree"
     );
-    let deepest = analysis.separators.len();
+    // The cuts index the runs of `#` that open a section, shortest first,
+    // each one cutting somewhere.
+    let levels: Vec<usize> = analysis
+        .separators
+        .iter()
+        .map(|s| s.pattern.len())
+        .collect();
     truth!(
-        deepest >= 6
-            && analysis
-                .separators
-                .iter()
-                .enumerate()
-                .all(|(i, s)| !s.regex && s.pattern == "#".repeat(i + 1)),
-        "the cuts index {:?}, not the runs of # from one",
+        analysis
+            .separators
+            .iter()
+            .all(|s| !s.regex && !s.pattern.is_empty() && s.pattern.bytes().all(|b| b == b'#'))
+            && levels.windows(2).all(|w| w[0] < w[1]),
+        "the cuts index {:?}, not runs of # shortest first",
         analysis.separators
     );
+    for (i, s) in analysis.separators.iter().enumerate() {
+        truth!(
+            out.chunks.iter().any(|c| c.cut == Cut::Separator(i)),
+            "{s:?} is listed but cuts nowhere"
+        );
+    }
     let facts = out
         .library
         .as_deref()
@@ -3102,8 +3113,12 @@ pub fn llamaindex_markdown(
                 header,
                 "chunk {i} {span:?} does not start with a header line"
             );
+            let cut = match out.chunks[i - 1].cut {
+                Cut::Separator(k) => levels.get(k).copied(),
+                _ => None,
+            };
             truth!(
-                out.chunks[i - 1].cut == Cut::Separator(level - 1),
+                cut == Some(level),
                 "the cut before chunk {i} is {:?}, its header has {level} #s",
                 out.chunks[i - 1].cut
             );
