@@ -270,12 +270,12 @@ pub(crate) fn held(source: &str, raw: Span) -> Span {
 }
 
 impl State<'_> {
-    fn push(&mut self, span: Span, node: Option<NodeId>) {
+    /// Makes `span` (`len` units, its text counted alone) a chunk.
+    fn push(&mut self, span: Span, len: usize, node: Option<NodeId>) {
         let cut = self
             .pending
             .take()
             .map_or(Cut::End, |(s, _)| Cut::Separator(s));
-        let len = self.measure.len(span);
         let index = Chunk::push_next(&mut self.chunks, cut, span, len, node);
         self.tree.with_node(node, |n| n.chunk = Some(index));
     }
@@ -347,7 +347,8 @@ impl State<'_> {
             if sum > self.size {
                 self.level(span, level + 1, depth + 1, child)?;
             } else {
-                self.push(span, child);
+                let len = self.measure.len(span);
+                self.push(span, len, child);
             }
             if g < last {
                 self.cross(splits[end - 1].end.map(|i| index(level, i)), level);
@@ -409,13 +410,9 @@ impl State<'_> {
             }
             let raw = Span::new(start, end);
             let span = held(self.source, raw);
-            let len = if self.tree.is_on() {
-                self.measure.len(span)
-            } else {
-                0
-            };
+            let len = self.measure.len(span);
             let child = self.node(span, len, depth + 1, node, Some((i, i + 1)), None);
-            self.push(span, child);
+            self.push(span, len, child);
             if apart {
                 let text = decoded(self.source, raw);
                 let own = (text != span.text(self.source)).then(|| text.to_string());

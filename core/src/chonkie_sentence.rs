@@ -68,10 +68,7 @@ pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
     let sentences = chonkie::delimit(source, whole, &DELIMITERS, MIN_CHARACTERS_PER_SENTENCE);
     let counts: Vec<usize> = sentences.iter().map(|s| run.measure.len(s.span)).collect();
     let sums = chonkie::running_sums(&counts);
-    let len = match run.counter.unit() {
-        Unit::Chars => sums[counts.len()],
-        _ => run.measure.len(whole),
-    };
+    let len = run.measure.len(whole);
     let root = run.node(Node::whole(
         source.len(),
         len,
@@ -85,10 +82,7 @@ pub(crate) fn split(run: &mut Run<'_>) -> Result<(), Error> {
         let end = chonkie::group_end(&sums, pos, size);
         let span = Span::new(sentences[pos].span.start, sentences[end - 1].span.end);
         // `_create_chunk` counts the joined text again; in chars it is the sum.
-        let len = match run.counter.unit() {
-            Unit::Chars => sums[end] - sums[pos],
-            _ => run.measure.len(span),
-        };
+        let len = run.measure.len(span);
         run.emit(span, len, root);
         // Every sentence but the text's last ends with a delimiter.
         run.pending = sentences[end - 1].end.map_or(Cut::End, Cut::Separator);

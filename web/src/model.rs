@@ -673,7 +673,8 @@ impl LibraryChunk {
 pub fn library_chunk(split: &Split, index: usize) -> Option<LibraryChunk> {
     let fact = split.output.library.as_ref()?.get(index)?;
     let (start, _) = *split.chunk_chars.get(index)?;
-    let llamaindex = split.config.kind() == Strategy::LlamaIndexMarkdown;
+    // Whose facts these are: only the LangChain, Chonkie and LlamaIndex
+    // Markdown engines record a library's own text or start.
     let library = match split.config.kind() {
         Strategy::ChonkieRecursive | Strategy::ChonkieToken | Strategy::ChonkieSentence => {
             "Chonkie"
@@ -681,25 +682,16 @@ pub fn library_chunk(split: &Split, index: usize) -> Option<LibraryChunk> {
         Strategy::LlamaIndexMarkdown => "LlamaIndex",
         _ => "LangChain",
     };
-    let start_why = match fact.start_index.map(usize::try_from) {
+    // A start that is not found is -1 (LangChain's `find`, LlamaIndex's None).
+    let found = fact.start_index.map(|i| usize::try_from(i).ok());
+    let start_why = match found {
         None => None,
-        Some(Ok(found)) if found == start => None,
-        Some(found) if llamaindex => Some(llamaindex_start_why(found.ok(), start)),
-        Some(_) if split.output.langchain.is_none() => Some(
-            "Chonkie adds up the lengths of the texts it returned before this one to give start_index, and a text decoded with U+FFFD is not as long as the source it came from, so its start_index is off by the difference.".into(),
-        ),
-        Some(Ok(found)) if found < start => Some(format!(
-            "LangChain finds start_index by searching the source for the chunk's text with str.find from a guessed offset, and the same text also appears at {found}, earlier, where find stops."
-        )),
-        Some(Ok(found)) => Some(format!(
-            "LangChain finds start_index by searching the source for the chunk's text with str.find from a guessed offset, which is past this chunk's start, so find lands on a later copy at {found}."
-        )),
-        Some(Err(_)) if fact.text().is_some() => Some(
-            "LangChain's text for this chunk is not in the source, so str.find, which LangChain uses to find start_index, returns -1.".into(),
-        ),
-        Some(Err(_)) => Some(
-            "str.find, which LangChain uses to find start_index, did not find the chunk's text after the offset it guessed, so it returns -1.".into(),
-        ),
+        Some(Some(at)) if at == start => None,
+        Some(found) => Some(match library {
+            "Chonkie" => "Chonkie adds up the lengths of the texts it returned before this one to give start_index, and a text decoded with U+FFFD is not as long as the source it came from, so its start_index is off by the difference.".into(),
+            "LlamaIndex" => llamaindex_start_why(found, start),
+            _ => langchain_start_why(found, start, fact.text().is_some()),
+        }),
     };
     Some(LibraryChunk {
         library,
@@ -712,9 +704,25 @@ pub fn library_chunk(split: &Split, index: usize) -> Option<LibraryChunk> {
     })
 }
 
-/// Why LlamaIndex's `start_char_idx` for a chunk is not where its section
-/// starts: `get_nodes_from_documents` looks the node's text up in the
-/// document with `str.find`, from one character past the last start it
+/// Why LangChain's `start_index` (`found`, `None` for -1) is not where the
+/// chunk starts: `add_start_index` looks the chunk's text up with `str.find`
+/// from a guessed offset.
+fn langchain_start_why(found: Option<usize>, start: usize, own_text: bool) -> String {
+    match found {
+        Some(found) if found < start => format!(
+            "LangChain finds start_index by searching the source for the chunk's text with str.find from a guessed offset, and the same text also appears at {found}, earlier, where find stops."
+        ),
+        Some(found) => format!(
+            "LangChain finds start_index by searching the source for the chunk's text with str.find from a guessed offset, which is past this chunk's start, so find lands on a later copy at {found}."
+        ),
+        None if own_text => "LangChain's text for this chunk is not in the source, so str.find, which LangChain uses to find start_index, returns -1.".into(),
+        None => "str.find, which LangChain uses to find start_index, did not find the chunk's text after the offset it guessed, so it returns -1.".into(),
+    }
+}
+
+/// Why LlamaIndex's `start_char_idx` (`found`, `None` for -1) is not where
+/// the chunk starts: `get_nodes_from_documents` looks the node's text up in
+/// the document with `str.find`, from one character past the last start it
 /// found, and leaves `None` (reported as -1) where it finds nothing.
 fn llamaindex_start_why(found: Option<usize>, start: usize) -> String {
     match found {
