@@ -577,7 +577,7 @@ fn why(split: &Split, chunk: &Chunk) -> String {
             node.len, config.size
         ),
         Action::Sentences { parts } => format!(
-            "whole sentences of the {parts} chonkie's SentenceChunker cut the text into (at \". \", \"! \", \"? \" and line breaks, ones under 12 bytes joined), packed while their counts sum to at most {}; with an overlap, the next chunk starts back at the last sentences that fit in it, each counted one more",
+            "whole sentences, packed while their counts sum to at most {}: Chonkie's SentenceChunker cut the text into {parts} sentences (at \". \", \"! \", \"? \" and line breaks, ones under 12 bytes joined to the next); with an overlap, the next chunk starts back at the last sentences that fit in it, each counted one more",
             config.size
         ),
         _ => {

@@ -146,7 +146,11 @@ pub fn ChunkDetails(props: &ChunkDetailsProps) -> Html {
                 <dl>
                     <dt>{"starts after"}</dt><dd>{s.before}</dd>
                     <dt>{"ends at"}</dt><dd>{s.after}</dd>
-                    <dt>{"why"}</dt><dd>{s.why}</dd>
+                    // A split with no tree (a library that reports only its
+                    // chunks) has no reason beyond the cuts above.
+                    if !s.why.is_empty() {
+                        <dt>{"why"}</dt><dd>{s.why}</dd>
+                    }
                     if let Some(o) = s.overlap {
                         <dt>{"overlap"}</dt><dd>{o}</dd>
                     }
