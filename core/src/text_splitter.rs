@@ -5,10 +5,14 @@
 //! `ChunkSizer` over [`Counter`], the count tiktoken's `encode_ordinary`
 //! gives, which is what the package's `from_tiktoken_model` counts).
 //!
-//! The chunks are the library's own: each is its `chunk_indices` slice, so
-//! the texts and offsets are identical by construction. What the library
-//! does not report is why it cut where it did, and that is what this module
-//! adds.
+//! `TextSplitter`'s chunks are the library's own: each is its
+//! `chunk_indices` slice, so the texts and offsets are identical by
+//! construction. `MarkdownSplitter` is reproduced (`markdown`): the crate
+//! keeps nothing of its Markdown parse, and labelling the cuts needs it, so
+//! one parse here serves both, and the packing is the crate's step for
+//! step; a differential test against the crate holds the chunks identical.
+//! What the library does not report is why it cut where it did, and that
+//! is what this module adds.
 //!
 //! How the library cuts: it finds the text's semantic levels (for plain
 //! text, runs of line breaks, each length its own level, a longer run
@@ -52,6 +56,8 @@ use crate::unit::Unit;
 
 #[cfg(feature = "text-splitter")]
 mod engine;
+#[cfg(feature = "text-splitter")]
+mod markdown;
 #[cfg(feature = "text-splitter")]
 pub(crate) use engine::TextSplitterEngine;
 

@@ -1,6 +1,7 @@
 //! The engine of the text-splitter strategies: the crate's chunks, and
 //! the label of each cut (see the parent module for how they are found).
 
+use super::markdown::{self, Element, Elements};
 use super::{Kind, TextSplitterError};
 use crate::config::Config;
 use crate::engine::{Engine, EngineOutput};
@@ -11,18 +12,17 @@ use crate::trace::{Chunk, Cut, Output};
 use crate::unit::{Counter, Measure};
 use icu_segmenter::options::{SentenceBreakInvariantOptions, WordBreakInvariantOptions};
 use icu_segmenter::{GraphemeClusterSegmenter, SentenceSegmenter, WordSegmenter};
-use pulldown_cmark::{Event, Options, Parser, Tag};
 use std::ops::Range;
 use std::sync::LazyLock;
-use text_splitter::{ChunkConfig, ChunkSizer, MarkdownSplitter, TextSplitter};
+use text_splitter::{ChunkConfig, ChunkSizer, TextSplitter};
 
 /// The library's segmenters, made as it makes them (its word segmenter
 /// uses the dictionaries for scripts without spaces).
-static SENTENCES: LazyLock<icu_segmenter::SentenceSegmenterBorrowed<'static>> =
+pub(super) static SENTENCES: LazyLock<icu_segmenter::SentenceSegmenterBorrowed<'static>> =
     LazyLock::new(|| SentenceSegmenter::new(SentenceBreakInvariantOptions::default()));
-static WORDS: LazyLock<icu_segmenter::WordSegmenterBorrowed<'static>> =
+pub(super) static WORDS: LazyLock<icu_segmenter::WordSegmenterBorrowed<'static>> =
     LazyLock::new(|| WordSegmenter::new_dictionary(WordBreakInvariantOptions::default()));
-const GRAPHEMES: icu_segmenter::GraphemeClusterSegmenterBorrowed<'static> =
+pub(super) const GRAPHEMES: icu_segmenter::GraphemeClusterSegmenterBorrowed<'static> =
     GraphemeClusterSegmenter::new();
 
 /// The library's `ChunkSizer` over our counting.
@@ -102,15 +102,29 @@ impl Engine for TextSplitterEngine {
             text: Some((text, &measure)),
         };
         let chunk_config = chunk_config(config, sizer)?;
-        let spans: Vec<Span> = match self.kind {
-            Kind::Text => TextSplitter::new(chunk_config)
+        let elements = (self.kind == Kind::Markdown).then(|| Elements::parse(text));
+        let spans: Vec<Span> = match &elements {
+            None => TextSplitter::new(chunk_config)
                 .chunk_indices(text)
                 .map(|(at, chunk)| Span::new(at, at + chunk.len()))
                 .collect(),
-            Kind::Markdown => MarkdownSplitter::new(chunk_config)
-                .chunk_indices(text)
-                .map(|(at, chunk)| Span::new(at, at + chunk.len()))
-                .collect(),
+            Some(elements) => {
+                let settings = markdown::Settings {
+                    size: config.size,
+                    overlap: config.overlap,
+                    trim: if config.trim {
+                        markdown::Trim::Indentation
+                    } else {
+                        markdown::Trim::None
+                    },
+                };
+                markdown::chunks(text, elements, &settings, |start, end| {
+                    measure.len(Span::new(start, end))
+                })
+                .into_iter()
+                .map(|(start, end)| Span::new(start, end))
+                .collect()
+            }
         };
         if let Some(i) = spans
             .windows(2)
@@ -124,7 +138,7 @@ impl Engine for TextSplitterEngine {
             }
             .into());
         }
-        Ok(output(text, &spans, self.kind, &measure).into())
+        Ok(output(text, &spans, elements.as_ref(), &measure).into())
     }
 
     fn boxed(&self) -> Box<dyn Engine> {
@@ -132,16 +146,25 @@ impl Engine for TextSplitterEngine {
     }
 }
 
-/// The chunks, each cut labelled (see the module's documentation).
-fn output(text: &str, spans: &[Span], kind: Kind, measure: &Measure<'_>) -> Output {
+/// The chunks, each cut labelled (see the module's documentation); the
+/// text's Markdown elements for `MarkdownSplitter`, the parse its chunks
+/// were found from.
+fn output(
+    text: &str,
+    spans: &[Span],
+    elements: Option<&Elements>,
+    measure: &Measure<'_>,
+) -> Output {
+    let kind = if elements.is_some() {
+        Kind::Markdown
+    } else {
+        Kind::Text
+    };
     let windows: Vec<(usize, usize)> = spans
         .windows(2)
         .map(|pair| cut_window(text, pair[0]))
         .collect();
-    let elements = match kind {
-        Kind::Markdown => strongest_elements(text, &windows),
-        Kind::Text => Vec::new(),
-    };
+    let elements = elements.map_or_else(Vec::new, |e| strongest_elements(e.ranges(), &windows));
     let mut labels: Vec<Label> = Vec::new();
     // For each chunk but the last, the index in `labels` of its cut.
     let cuts: Vec<usize> = spans
@@ -210,18 +233,6 @@ impl Label {
     }
 }
 
-/// `MarkdownSplitter`'s levels, weakest first; a heading is stronger the
-/// shallower it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Element {
-    SoftBreak,
-    Inline,
-    Block,
-    Rule,
-    /// `7 - depth`, so that `#` is the strongest.
-    Heading(u8),
-}
-
 /// The whitespace around the cut after `chunk`: from where its trailing
 /// whitespace starts to where the next text starts. A boundary anywhere in
 /// it is a boundary at the cut.
@@ -232,14 +243,17 @@ fn cut_window(text: &str, chunk: Span) -> (usize, usize) {
     (a, b)
 }
 
-/// For each cut window, the strongest element with a boundary (its start
-/// or end) inside it, or `None`: the events the library's `MarkdownSplitter`
-/// makes its levels of, from the same parser with the same options.
+/// For each cut window, the strongest of the text's Markdown `elements`
+/// (ordered by start) with a boundary (its start or end) inside it, or
+/// `None`.
 ///
 /// Where both ends of the windows are in order (chunks that end in order),
 /// the events stream past them, nothing collected or sorted. Otherwise the
 /// boundaries are collected and sorted, and each window looks its range up.
-fn strongest_elements(text: &str, windows: &[(usize, usize)]) -> Vec<Option<Element>> {
+fn strongest_elements(
+    elements: &[(Element, Range<usize>)],
+    windows: &[(usize, usize)],
+) -> Vec<Option<Element>> {
     if windows.is_empty() {
         return Vec::new();
     }
@@ -247,27 +261,23 @@ fn strongest_elements(text: &str, windows: &[(usize, usize)]) -> Vec<Option<Elem
         .windows(2)
         .all(|w| w[0].0 <= w[1].0 && w[0].1 <= w[1].1);
     if in_order {
-        streamed(text, windows)
+        streamed(elements, windows)
     } else {
-        sorted(text, windows)
+        sorted(elements, windows)
     }
-}
-
-/// The element boundaries of `text`, in the parser's order.
-fn events(text: &str) -> impl Iterator<Item = (Element, Range<usize>)> + '_ {
-    Parser::new_ext(text, Options::all())
-        .into_offset_iter()
-        .filter_map(|(event, range)| Some((element(&event)?, range)))
 }
 
 /// [`strongest_elements`] for windows in order: each boundary finds the
 /// first window that does not end before it ([`first_not_before`]), searching
 /// on from where the previous element's start was found, since the parser
 /// gives its elements in the order they start.
-fn streamed(text: &str, windows: &[(usize, usize)]) -> Vec<Option<Element>> {
+fn streamed(
+    elements: &[(Element, Range<usize>)],
+    windows: &[(usize, usize)],
+) -> Vec<Option<Element>> {
     let mut strongest = vec![None; windows.len()];
     let mut hint = 0;
-    for (element, range) in events(text) {
+    for &(element, ref range) in elements {
         hint = first_not_before(windows, hint, range.start);
         // An element ends at or after its start, so its end is searched for
         // on from there too.
@@ -313,9 +323,13 @@ fn first_not_before(windows: &[(usize, usize)], hint: usize, at: usize) -> usize
 
 /// [`strongest_elements`] for any windows: the boundaries sorted, and each
 /// window's range looked up.
-fn sorted(text: &str, windows: &[(usize, usize)]) -> Vec<Option<Element>> {
-    let mut boundaries: Vec<(usize, Element)> = events(text)
-        .flat_map(|(e, range)| [(range.start, e), (range.end, e)])
+fn sorted(
+    elements: &[(Element, Range<usize>)],
+    windows: &[(usize, usize)],
+) -> Vec<Option<Element>> {
+    let mut boundaries: Vec<(usize, Element)> = elements
+        .iter()
+        .flat_map(|&(e, ref range)| [(range.start, e), (range.end, e)])
         .collect();
     boundaries.sort_unstable_by_key(|&(at, _)| at);
     windows
@@ -329,36 +343,6 @@ fn sorted(text: &str, windows: &[(usize, usize)]) -> Vec<Option<Element>> {
                 .max()
         })
         .collect()
-}
-
-/// The element an event opens or is, as the library ranks its levels;
-/// `None` for an element's end (its range is its start's).
-fn element(event: &Event<'_>) -> Option<Element> {
-    Some(match event {
-        Event::Start(
-            Tag::Emphasis
-            | Tag::Strong
-            | Tag::Strikethrough
-            | Tag::Link { .. }
-            | Tag::Image { .. }
-            | Tag::Subscript
-            | Tag::Superscript
-            | Tag::TableCell,
-        )
-        | Event::Text(_)
-        | Event::HardBreak
-        | Event::Code(_)
-        | Event::InlineHtml(_)
-        | Event::InlineMath(_)
-        | Event::FootnoteReference(_)
-        | Event::TaskListMarker(_) => Element::Inline,
-        Event::SoftBreak => Element::SoftBreak,
-        Event::Html(_) | Event::DisplayMath(_) => Element::Block,
-        Event::Start(Tag::Heading { level, .. }) => Element::Heading(7 - *level as u8),
-        Event::Start(_) => Element::Block,
-        Event::Rule => Element::Rule,
-        Event::End(_) => return None,
-    })
 }
 
 /// The label of the cut between `chunk` and `next`, whose whitespace is
@@ -549,15 +533,17 @@ mod tests {
                     prop_assert!(windows
                         .windows(2)
                         .all(|w| w[0].0 <= w[1].0 && w[0].1 <= w[1].1));
-                    prop_assert_eq!(streamed(&text, &windows), sorted(&text, &windows));
+                    let parsed = Elements::parse(&text);
+                    let elements = parsed.ranges();
+                    prop_assert_eq!(streamed(elements, &windows), sorted(elements, &windows));
                     compared.set(compared.get() + windows.len());
                     if let Some(&(a, b)) = windows.first() {
                         let moved = [(a.saturating_sub(1), b.saturating_sub(1))];
-                        if sorted(&text, &moved) != sorted(&text, &windows[..1]) {
+                        if sorted(elements, &moved) != sorted(elements, &windows[..1]) {
                             differed.set(differed.get() + 1);
                             prop_assert_ne!(
-                                streamed(&text, &moved),
-                                streamed(&text, &windows[..1])
+                                streamed(elements, &moved),
+                                streamed(elements, &windows[..1])
                             );
                         }
                     }

@@ -1,0 +1,968 @@
+//! `MarkdownSplitter` reproduced, so that one parse of the text gives both
+//! the chunks and the labels of their cuts.
+//!
+//! The crate parses the text with pulldown-cmark, chunks it, and keeps
+//! nothing of the parse; labelling the cuts after it meant parsing the text
+//! a second time. Here [`Elements::parse`] is that one parse, and
+//! [`chunks`] packs the text from it step for step as the crate's
+//! `TextChunks` does, so the chunks are the crate's own: the same levels
+//! tried in the same order, the same sizes asked for (the same trimming,
+//! the same memo of sizes, keyed as the crate keys it, which matters where
+//! its key names a different slice from the one measured), the same binary
+//! searches, the same fallback to sentences, words, grapheme clusters and
+//! chars. The differential test against the crate holds that.
+//!
+//! What differs is only how fast each step finds its answer. The crate asks
+//! "which levels are left in the rest of the text?" and "where does the
+//! next element of this level start?" by scanning every element after the
+//! cursor, for every chunk; here each level's elements are indexed, and the
+//! levels left after each element are a bitmask made once.
+
+use pulldown_cmark::{Event, Options, Parser, Tag};
+use std::cmp::Ordering;
+use std::collections::HashMap;
+use std::ops::Range;
+
+use super::engine::{GRAPHEMES, SENTENCES, WORDS};
+
+/// `MarkdownSplitter`'s levels, weakest first; a heading is stronger the
+/// shallower it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Element {
+    SoftBreak,
+    Inline,
+    Block,
+    Rule,
+    /// `7 - depth`, so that `#` is the strongest.
+    Heading(u8),
+}
+
+/// How many levels [`Element`] has (six headings).
+const LEVELS: usize = 10;
+
+impl Element {
+    /// The element an event opens or is, as the library ranks its levels;
+    /// `None` for an element's end (its range is its start's).
+    fn of(event: &Event<'_>) -> Option<Element> {
+        Some(match event {
+            Event::Start(
+                Tag::Emphasis
+                | Tag::Strong
+                | Tag::Strikethrough
+                | Tag::Link { .. }
+                | Tag::Image { .. }
+                | Tag::Subscript
+                | Tag::Superscript
+                | Tag::TableCell,
+            )
+            | Event::Text(_)
+            | Event::HardBreak
+            | Event::Code(_)
+            | Event::InlineHtml(_)
+            | Event::InlineMath(_)
+            | Event::FootnoteReference(_)
+            | Event::TaskListMarker(_) => Element::Inline,
+            Event::SoftBreak => Element::SoftBreak,
+            Event::Html(_) | Event::DisplayMath(_) => Element::Block,
+            Event::Start(Tag::Heading { level, .. }) => Element::Heading(7 - *level as u8),
+            Event::Start(_) => Element::Block,
+            Event::Rule => Element::Rule,
+            Event::End(_) => return None,
+        })
+    }
+
+    /// Its rank, 0 (a soft break) to 9 (`#`), in the order of the enum.
+    fn rank(self) -> usize {
+        match self {
+            Element::SoftBreak => 0,
+            Element::Inline => 1,
+            Element::Block => 2,
+            Element::Rule => 3,
+            Element::Heading(strength) => 3 + usize::from(strength),
+        }
+    }
+}
+
+/// The text's elements, as the library ranks and orders them, indexed.
+pub(super) struct Elements {
+    /// Every element's range, sorted by start and, at one start, longest
+    /// first, by the same unstable sort the library uses (so elements with
+    /// the same range keep the library's order among themselves).
+    ranges: Vec<(Element, Range<usize>)>,
+    /// For each rank, the indices in `ranges` of its elements, ascending.
+    by_rank: [Vec<usize>; LEVELS],
+    /// `left[i]`: the ranks present in `ranges[i..]`, one bit each.
+    left: Vec<u16>,
+}
+
+impl Elements {
+    /// The one parse: pulldown-cmark with every extension, as the library
+    /// parses.
+    pub(super) fn parse(text: &str) -> Elements {
+        let mut ranges: Vec<(Element, Range<usize>)> = Parser::new_ext(text, Options::all())
+            .into_offset_iter()
+            .filter_map(|(event, range)| Some((Element::of(&event)?, range)))
+            .collect();
+        ranges.sort_unstable_by(|(_, a), (_, b)| {
+            a.start.cmp(&b.start).then_with(|| b.end.cmp(&a.end))
+        });
+        let mut by_rank: [Vec<usize>; LEVELS] = Default::default();
+        for (i, (element, _)) in ranges.iter().enumerate() {
+            by_rank[element.rank()].push(i);
+        }
+        let mut left = vec![0u16; ranges.len() + 1];
+        for i in (0..ranges.len()).rev() {
+            left[i] = left[i + 1] | 1 << ranges[i].0.rank();
+        }
+        Elements {
+            ranges,
+            by_rank,
+            left,
+        }
+    }
+
+    /// Every element, ordered by where it starts.
+    pub(super) fn ranges(&self) -> &[(Element, Range<usize>)] {
+        &self.ranges
+    }
+
+    /// The first index at or after `from` of an element of rank `rank` or
+    /// stronger.
+    fn first_at_least(&self, from: usize, rank: usize) -> Option<usize> {
+        let (element, _) = self.ranges.get(from)?;
+        if element.rank() >= rank {
+            return Some(from);
+        }
+        (rank..LEVELS).filter_map(|r| self.first_of(from, r)).min()
+    }
+
+    /// The first index at or after `from` of an element of rank `rank`.
+    fn first_of(&self, from: usize, rank: usize) -> Option<usize> {
+        let of = &self.by_rank[rank];
+        of.get(of.partition_point(|&i| i < from)).copied()
+    }
+}
+
+/// How the library trims a chunk, and so every candidate it measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Trim {
+    /// `Trim::PreserveIndentation`: where the trimmed chunk holds a line
+    /// break, only leading line breaks and trailing whitespace go, so the
+    /// first line keeps its indentation; otherwise all of it.
+    Indentation,
+    /// `trim=False`.
+    None,
+}
+
+/// The settings [`chunks`] reads: the library's `ChunkConfig` with the
+/// capacity's desired and maximum size both the size.
+pub(super) struct Settings {
+    pub(super) size: usize,
+    pub(super) overlap: usize,
+    pub(super) trim: Trim,
+}
+
+/// The library's chunks of `text`, whose elements are `elements`, as byte
+/// ranges; `measure(start, end)` is the size of `text[start..end]`.
+pub(super) fn chunks(
+    text: &str,
+    elements: &Elements,
+    settings: &Settings,
+    measure: impl Fn(usize, usize) -> usize,
+) -> Vec<(usize, usize)> {
+    let mut packer = Packer {
+        text,
+        elements,
+        settings,
+        measure,
+        newlines: text
+            .bytes()
+            .enumerate()
+            .filter(|&(_, b)| matches!(b, b'\n' | b'\r'))
+            .map(|(i, _)| i)
+            .collect(),
+        memo: HashMap::new(),
+        first: 0,
+        cursor: 0,
+        sections: Vec::new(),
+        longest: None,
+    };
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    let mut last_end = 0;
+    while packer.cursor < text.len() {
+        let (start, end) = packer.next_chunk();
+        // An empty chunk (all whitespace, trimmed) is not one, and neither
+        // is one that ends where an earlier one did or before.
+        if start == end || end <= last_end {
+            continue;
+        }
+        last_end = end;
+        out.push((start, end));
+    }
+    out
+}
+
+/// The state of the library's `TextChunks` between chunks.
+struct Packer<'a, F> {
+    text: &'a str,
+    elements: &'a Elements,
+    settings: &'a Settings,
+    measure: F,
+    /// Where the text has `\n` or `\r`, ascending: whether a trimmed chunk
+    /// holds a line break is two lookups, not a scan.
+    newlines: Vec<usize>,
+    /// The sizes asked for while finding this chunk, by the library's key.
+    memo: HashMap<(usize, usize), usize>,
+    /// The first element that starts at or after the cursor.
+    first: usize,
+    /// Where the next chunk starts, before trimming.
+    cursor: usize,
+    /// The sections at the level chosen for this chunk, as ranges.
+    sections: Vec<(usize, usize)>,
+    /// The longest chunk so far, in bytes, untrimmed: where the search for
+    /// the next one first looks.
+    longest: Option<usize>,
+}
+
+impl<'a, F: Fn(usize, usize) -> usize> Packer<'a, F> {
+    /// `text[start..end]` trimmed, as a range: where the library's trim
+    /// puts the start (all of a run of whitespace, for a chunk that is
+    /// nothing else) and what it keeps.
+    fn trim(&self, start: usize, end: usize) -> (usize, usize) {
+        if self.settings.trim == Trim::None {
+            return (start, end);
+        }
+        let chunk = &self.text[start..end];
+        let lead = start + chunk.len() - chunk.trim_start().len();
+        let kept = chunk.trim().len();
+        if self.holds_line_break(lead, lead + kept) {
+            let from = start + chunk.len() - chunk.trim_start_matches(['\n', '\r']).len();
+            (from, lead + kept)
+        } else {
+            (lead, lead + kept)
+        }
+    }
+
+    fn holds_line_break(&self, start: usize, end: usize) -> bool {
+        let i = self.newlines.partition_point(|&at| at < start);
+        self.newlines.get(i).is_some_and(|&at| at < end)
+    }
+
+    /// The size of `text[start..end]` trimmed, through the memo. The
+    /// library keys the memo by `offset` (which it passes beside the slice,
+    /// and which is not always where the slice starts) plus what trimming
+    /// took from the front, and the trimmed length; a key met again gives
+    /// the size stored under it, whatever slice it was measured for.
+    fn size(&mut self, offset: usize, start: usize, end: usize) -> usize {
+        let (from, to) = self.trim(start, end);
+        let key = (
+            offset + (from - start),
+            offset + (from - start) + (to - from),
+        );
+        if let Some(&size) = self.memo.get(&key) {
+            return size;
+        }
+        let size = (self.measure)(from, to);
+        self.memo.insert(key, size);
+        size
+    }
+
+    /// The capacity's verdict on a size: under it, at it, over it.
+    fn fits(&self, size: usize) -> Ordering {
+        size.cmp(&self.settings.size)
+    }
+
+    /// The next chunk, trimmed (possibly empty), and the cursor moved past
+    /// it (back over the overlap, if any).
+    fn next_chunk(&mut self) -> (usize, usize) {
+        self.first +=
+            self.elements.ranges[self.first..].partition_point(|(_, r)| r.start < self.cursor);
+        let low = self.fill_sections();
+        let (start, mut end) = self.search(low);
+        if end == start {
+            // Unreachable: the section at `low` fitted under the size, so
+            // the search takes it or more. Were it reached, the library
+            // would try this chunk forever; one section is taken instead.
+            end = self.sections[0].1;
+        }
+        self.longest = Some(self.longest.map_or(end - start, |l| l.max(end - start)));
+        self.memo.clear();
+        self.move_cursor(end);
+        let (from, to) = self.trim(start, end);
+        if from >= to {
+            (start, start)
+        } else {
+            (from, to)
+        }
+    }
+
+    /// The largest run of `sections` from the cursor that fits, by binary
+    /// search from `low`, then extended over following sections while the
+    /// size does not grow.
+    fn search(&mut self, mut low: usize) -> (usize, usize) {
+        let start = self.cursor;
+        let mut end = start;
+        let mut equal_found = false;
+        let mut high = self.sections.len().saturating_sub(1);
+        let mut found: Option<(usize, usize)> = None;
+        while low <= high {
+            let mid = low + (high - low) / 2;
+            let to = self.sections[mid].1;
+            let size = self.size(start, start, to);
+            let fits = self.fits(size);
+            match fits {
+                Ordering::Less => {
+                    if to > end {
+                        end = to;
+                        found = Some((mid, size));
+                    }
+                }
+                Ordering::Equal => {
+                    if to < end || !equal_found {
+                        end = to;
+                        found = Some((mid, size));
+                    }
+                    equal_found = true;
+                }
+                Ordering::Greater => {
+                    // The first section alone is taken, whatever its size.
+                    if mid == 0 && start == end {
+                        end = to;
+                        found = Some((mid, size));
+                    }
+                }
+            }
+            if fits.is_lt() {
+                low = mid + 1;
+            } else if mid > 0 {
+                high = mid - 1;
+            } else {
+                break;
+            }
+        }
+        if let Some((index, best)) = found {
+            for i in index + 1..self.sections.len() {
+                let to = self.sections[i].1;
+                if self.size(start, start, to) > best {
+                    break;
+                }
+                end = end.max(to);
+            }
+        }
+        (start, end)
+    }
+
+    /// Moves the cursor to `end`, or back from it to the earliest section
+    /// start the overlap's binary search finds whose run to `end` fits the
+    /// overlap, if it is after the chunk's start.
+    fn move_cursor(&mut self, end: usize) {
+        let overlap = self.settings.overlap;
+        if overlap == 0 {
+            self.cursor = end;
+            return;
+        }
+        let mut start = end;
+        let mut low = 0;
+        let mut high = match self.sections.binary_search_by_key(&end, |&(_, to)| to) {
+            Ok(i) | Err(i) => i,
+        };
+        while low <= high {
+            let mid = low + (high - low) / 2;
+            let from = self.sections[mid].0;
+            let fits = self.size(from, from, end).cmp(&overlap);
+            if fits.is_le() && from < start && from > self.cursor {
+                start = from;
+            }
+            if fits.is_lt() && mid > 0 {
+                high = mid - 1;
+            } else {
+                low = mid + 1;
+            }
+        }
+        self.cursor = start;
+    }
+
+    /// Chooses this chunk's level and fills `sections` with its sections
+    /// from the cursor, as far as the search needs; returns the index the
+    /// binary search may start from.
+    fn fill_sections(&mut self) -> usize {
+        self.sections.clear();
+        let (level, mut max_offset) = self.choose_element_level();
+        let sections: Box<dyn Iterator<Item = (usize, usize)> + 'a> = match level {
+            Some(rank) => Box::new(Sections::new(
+                self.text,
+                self.elements,
+                self.first,
+                self.cursor,
+                rank,
+            )),
+            None => {
+                let (level, fallback_max) = self.choose_fallback_level();
+                max_offset = match (fallback_max, max_offset) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                };
+                Box::new(fallback_sections(
+                    self.text,
+                    self.cursor,
+                    level.unwrap_or(Fallback::Char),
+                ))
+            }
+        };
+        let mut sections = sections.take_while(|&(from, _)| max_offset.is_none_or(|m| from <= m));
+        let cursor = self.cursor;
+        let mut low = 0;
+        let mut prev_equal: Option<usize> = None;
+        let max = self.settings.size;
+        let mut target = self.longest.unwrap_or(max);
+        let mut taken = Vec::new();
+        std::mem::swap(&mut taken, &mut self.sections);
+        loop {
+            let before = taken.len();
+            for (from, to) in sections.by_ref() {
+                taken.push((from, to));
+                if to > cursor.saturating_add(target) {
+                    break;
+                }
+            }
+            if taken.len() == before {
+                break;
+            }
+            let (from, to) = taken[taken.len() - 1];
+            if to - cursor < target {
+                break;
+            }
+            let size = self.size(from, cursor, to);
+            let fits = self.fits(size);
+            if fits.is_le() {
+                let reach = to - cursor;
+                let size = size.max(1);
+                let room = (max - size).max(1);
+                let bytes_per_unit = reach.div_ceil(size);
+                target = reach
+                    .saturating_add(room.saturating_mul(bytes_per_unit))
+                    .saturating_add(reach.div_ceil(10));
+            }
+            match fits {
+                Ordering::Less => low = taken.len().saturating_sub(1),
+                Ordering::Equal => {
+                    if prev_equal.is_some_and(|prev| prev < size) {
+                        break;
+                    }
+                    prev_equal = Some(size);
+                }
+                Ordering::Greater => break,
+            }
+        }
+        drop(sections);
+        self.sections = taken;
+        low
+    }
+
+    /// The strongest Markdown level to pack at: the levels left in the
+    /// text, weakest first, each with its first section (a level whose
+    /// first section is not shorter than the next level's is passed over);
+    /// the last one whose first section fits, stopping at the first that
+    /// does not. Also where that first section ended, if one did not fit.
+    fn choose_element_level(&mut self) -> (Option<usize>, Option<usize>) {
+        let mut candidates: Vec<(usize, usize, Option<usize>)> = Vec::new();
+        let mut lower = None;
+        let left = self.elements.left[self.first];
+        for rank in (0..LEVELS).filter(|r| left & 1 << r != 0) {
+            let first =
+                Sections::new(self.text, self.elements, self.first, self.cursor, rank).next();
+            if let Some((_, to)) = first {
+                push_passing_over_longer(&mut candidates, (rank, to - self.cursor, lower));
+            }
+            lower = Some(rank);
+        }
+        let mut chosen = None;
+        for (rank, len, lower) in candidates {
+            if len > self.settings.size {
+                let cursor = self.cursor;
+                let end = cursor + len;
+                let mut boundaries = lower.map(|lower| {
+                    Sections::new(self.text, self.elements, self.first, cursor, lower)
+                        .map(|(_, to)| to)
+                        .take_while(move |&to| to <= end)
+                });
+                let fits = match boundaries.as_mut() {
+                    Some(b) => self.fits_by_probes(end, b),
+                    None => self.fits_by_probes(end, &mut std::iter::empty()),
+                };
+                if fits.is_gt() {
+                    return (chosen, Some(end));
+                }
+            }
+            chosen = Some(rank);
+        }
+        (chosen, None)
+    }
+
+    /// [`Self::choose_element_level`] for the Unicode levels the library
+    /// falls back to when no Markdown level's first section fits.
+    fn choose_fallback_level(&mut self) -> (Option<Fallback>, Option<usize>) {
+        let mut candidates: Vec<(Fallback, usize, Option<Fallback>)> = Vec::new();
+        for level in Fallback::ALL {
+            if let Some((_, to)) = fallback_sections(self.text, self.cursor, level).next() {
+                let lower = (level == Fallback::Sentence).then_some(Fallback::Word);
+                push_passing_over_longer(&mut candidates, (level, to - self.cursor, lower));
+            }
+        }
+        let mut chosen = None;
+        for (level, len, lower) in candidates {
+            if len > self.settings.size {
+                let end = self.cursor + len;
+                let fits = match lower {
+                    Some(lower) => {
+                        let mut b = fallback_sections(self.text, self.cursor, lower)
+                            .map(|(_, to)| to)
+                            .take_while(move |&to| to <= end);
+                        self.fits_by_probes(end, &mut b)
+                    }
+                    None => self.fits_by_probes(end, &mut std::iter::empty()),
+                };
+                if fits.is_gt() {
+                    return (chosen, Some(end));
+                }
+            }
+            chosen = Some(level);
+        }
+        (chosen, None)
+    }
+
+    /// Whether `text[cursor..end]` fits, measured first on prefixes that
+    /// end at `boundaries` from eight bytes per unit of size on, each step
+    /// twice as many boundaries as the one before, stopping as soon as a
+    /// prefix is a quarter over the size: so a very long section is not
+    /// measured whole when a prefix already shows it is too long.
+    fn fits_by_probes(
+        &mut self,
+        end: usize,
+        mut boundaries: &mut dyn Iterator<Item = usize>,
+    ) -> Ordering {
+        let offset = self.cursor;
+        let max = self.settings.size;
+        let probe_max = max.saturating_add((max / 4).max(1));
+        let probe_start = offset.saturating_add(max.saturating_mul(8).max(1)).min(end);
+        if probe_start == end {
+            let size = self.size(offset, offset, end);
+            return self.fits(size);
+        }
+        let mut step: usize = 1;
+        let mut next = Iterator::find(&mut boundaries, |&b| b > offset && b >= probe_start);
+        while let Some(boundary) = next {
+            if boundary > end {
+                break;
+            }
+            let size = self.size(offset, offset, boundary);
+            if size > probe_max || boundary == end {
+                return self.fits(size);
+            }
+            let skip = step.saturating_sub(1);
+            step = step.saturating_mul(2);
+            next = boundaries.nth(skip);
+        }
+        let size = self.size(offset, offset, end);
+        self.fits(size)
+    }
+}
+
+/// Adds a level with the length of its first section, passing over the
+/// level last added when its first section is not shorter (the library
+/// assumes a stronger level's sections are no shorter).
+fn push_passing_over_longer<L>(
+    candidates: &mut Vec<(L, usize, Option<L>)>,
+    next: (L, usize, Option<L>),
+) {
+    if candidates.last().is_some_and(|&(_, len, _)| len >= next.1) {
+        candidates.pop();
+    }
+    candidates.push(next);
+}
+
+/// The sections of the text from `cursor` at one Markdown level: the text
+/// between elements of that level or stronger, and the elements
+/// themselves; a heading starts the section after it rather than being
+/// one, and a block after only whitespace takes the whitespace in.
+struct Sections<'a> {
+    text: &'a str,
+    elements: &'a Elements,
+    rank: usize,
+    /// The next element to read.
+    next: usize,
+    /// The first element of this rank, while the elements read so far are
+    /// ones that enclose it (skipped, so that a level's first section is
+    /// not the stronger element around it).
+    first_of_rank: Option<Range<usize>>,
+    cursor: usize,
+    /// An element's own section, due after the text before it.
+    due: Option<(usize, usize)>,
+    done: bool,
+}
+
+impl<'a> Sections<'a> {
+    /// The sections from `cursor`, where `first` is the first element that
+    /// starts at or after it.
+    fn new(
+        text: &'a str,
+        elements: &'a Elements,
+        first: usize,
+        cursor: usize,
+        rank: usize,
+    ) -> Sections<'a> {
+        let ranges = &elements.ranges;
+        // The first element of the rank; when it is the very first element,
+        // the shortest of the elements of its rank that start with it.
+        let first_of_rank = elements.first_of(first, rank).map(|i| {
+            let mut j = i;
+            if i == first {
+                let start = ranges[i].1.start;
+                while ranges
+                    .get(j + 1)
+                    .is_some_and(|(e, r)| e.rank() == rank && r.start == start)
+                {
+                    j += 1;
+                }
+            }
+            ranges[j].1.clone()
+        });
+        Sections {
+            text,
+            elements,
+            rank,
+            next: first,
+            first_of_rank,
+            cursor,
+            due: None,
+            done: false,
+        }
+    }
+
+    /// The next element of this rank or stronger that is not skipped as
+    /// enclosing the first of the rank.
+    fn next_element(&mut self) -> Option<(Element, Range<usize>)> {
+        loop {
+            let i = self.elements.first_at_least(self.next, self.rank)?;
+            let (element, range) = &self.elements.ranges[i];
+            if self.first_of_rank.is_none() && range.start < self.cursor {
+                // Inside the last element taken whole: every element that
+                // starts before the cursor is passed over, so jump past them.
+                self.next =
+                    i + self.elements.ranges[i..].partition_point(|(_, r)| r.start < self.cursor);
+                continue;
+            }
+            self.next = i + 1;
+            if let Some(first) = &self.first_of_rank {
+                let rank = element.rank();
+                let encloses =
+                    rank > self.rank && range.start <= first.start && first.start < range.end;
+                let longer =
+                    rank == self.rank && range.start == first.start && range.end > first.end;
+                if encloses || longer {
+                    continue;
+                }
+                self.first_of_rank = None;
+            }
+            return Some((*element, range.clone()));
+        }
+    }
+}
+
+impl Iterator for Sections<'_> {
+    type Item = (usize, usize);
+
+    fn next(&mut self) -> Option<(usize, usize)> {
+        loop {
+            if let Some(due) = self.due.take() {
+                if due.0 < due.1 {
+                    return Some(due);
+                }
+            }
+            if self.done {
+                return None;
+            }
+            let Some((element, range)) = self.next_element() else {
+                self.done = true;
+                let rest = (self.cursor, self.text.len());
+                return (rest.0 < rest.1).then_some(rest);
+            };
+            if range.start < self.cursor {
+                continue;
+            }
+            let before = (self.cursor, range.start);
+            if let Element::Heading(_) = element {
+                self.cursor = range.start;
+            } else if element == Element::Block
+                && self.text[before.0..before.1]
+                    .chars()
+                    .all(char::is_whitespace)
+            {
+                // The whitespace before a block is the block's.
+                self.cursor = range.end;
+                self.due = Some((before.0, range.end));
+                continue;
+            } else {
+                self.cursor = range.end;
+                self.due = Some((range.start, range.end));
+            }
+            if before.0 < before.1 {
+                return Some(before);
+            }
+        }
+    }
+}
+
+/// The Unicode levels below Markdown's, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fallback {
+    Char,
+    Grapheme,
+    Word,
+    Sentence,
+}
+
+impl Fallback {
+    const ALL: [Fallback; 4] = [
+        Fallback::Char,
+        Fallback::Grapheme,
+        Fallback::Word,
+        Fallback::Sentence,
+    ];
+}
+
+/// The sections of `text[cursor..]` at a Unicode level, as absolute
+/// ranges, by the library's segmenters.
+fn fallback_sections(
+    text: &str,
+    cursor: usize,
+    level: Fallback,
+) -> Box<dyn Iterator<Item = (usize, usize)> + '_> {
+    let rest = &text[cursor..];
+    match level {
+        Fallback::Char => Box::new(
+            rest.char_indices()
+                .map(move |(i, c)| (cursor + i, cursor + i + c.len_utf8())),
+        ),
+        Fallback::Grapheme => Box::new(between(cursor, GRAPHEMES.segment_str(rest))),
+        Fallback::Word => Box::new(between(cursor, WORDS.segment_str(rest))),
+        Fallback::Sentence => Box::new(between(cursor, SENTENCES.segment_str(rest))),
+    }
+}
+
+/// The ranges between consecutive boundaries (offsets from `cursor`).
+fn between(
+    cursor: usize,
+    mut boundaries: impl Iterator<Item = usize>,
+) -> impl Iterator<Item = (usize, usize)> {
+    let mut from = boundaries.next();
+    std::iter::from_fn(move || {
+        let a = from?;
+        let b = boundaries.next()?;
+        from = Some(b);
+        Some((cursor + a, cursor + b))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::span::Span;
+    use crate::unit::{Counter, Measure};
+    use crate::Unit;
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config as Runner, TestRunner};
+    use text_splitter::{ChunkConfig, ChunkSizer, MarkdownSplitter};
+
+    /// The crate's sizer over a [`Measure`] of the text, as the engine's.
+    struct Sized<'a>(&'a str, &'a Measure<'a>);
+
+    impl ChunkSizer for Sized<'_> {
+        fn size(&self, chunk: &str) -> usize {
+            let at = chunk.as_ptr() as usize - self.0.as_ptr() as usize;
+            self.1.len(Span::new(at, at + chunk.len()))
+        }
+    }
+
+    type Chunks = Vec<(usize, usize)>;
+
+    /// The crate's chunks and ours, as byte ranges.
+    fn both(
+        text: &str,
+        measure: &Measure<'_>,
+        size: usize,
+        overlap: usize,
+        trim: bool,
+    ) -> (Chunks, Chunks) {
+        let config = ChunkConfig::new(size)
+            .with_sizer(Sized(text, measure))
+            .with_overlap(overlap)
+            .unwrap()
+            .with_trim(trim);
+        let library = MarkdownSplitter::new(config)
+            .chunk_indices(text)
+            .map(|(at, chunk)| (at, at + chunk.len()))
+            .collect();
+        let settings = Settings {
+            size,
+            overlap,
+            trim: if trim { Trim::Indentation } else { Trim::None },
+        };
+        let ours = chunks(text, &Elements::parse(text), &settings, |a, b| {
+            measure.len(Span::new(a, b))
+        });
+        (library, ours)
+    }
+
+    fn counters() -> Vec<Counter> {
+        let resources = crate::Resources::tiktoken();
+        let mut counters = vec![Counter::CHARS];
+        counters.extend(
+            resources
+                .counter(Unit::Tokens(crate::tokens::Encoding::Cl100k))
+                .ok(),
+        );
+        counters
+    }
+
+    /// Generated Markdown of every kind the parser knows, with the text
+    /// that trips segmenters and trimming: indentation, tabs, `\r\n`,
+    /// lines of only whitespace, words longer than any size, scripts
+    /// without spaces, emoji sequences.
+    fn markdown() -> impl Strategy<Value = String> {
+        let word = prop_oneof![
+            "[a-z]{1,9}",
+            "[A-Z][a-z]{0,6}[.!?]",
+            "\\*[a-z ]{1,8}\\*",
+            "_[a-z]{1,6}_",
+            "`[a-z( )]{1,8}`",
+            "\\[[a-z]{1,5}\\]\\(http://[a-z]{1,4}\\)",
+            "\\$[a-z+]{1,4}\\$",
+            "[a-z]{12,40}",
+            "[日本語の文です。]{1,12}",
+            "(😀|👩\u{200d}💻|é|e\u{301}){1,4}",
+            "<b>[a-z]{1,4}</b>",
+            "\\[\\^[a-z]\\]",
+        ];
+        let line = proptest::collection::vec(word, 1..8).prop_map(|w| w.join(" "));
+        let block = prop_oneof![
+            ("#{1,6}", line.clone()).prop_map(|(h, l)| format!("{h} {l}\n\n")),
+            (line.clone(), "[=-]{1,4}").prop_map(|(l, u)| format!("{l}\n{u}\n\n")),
+            proptest::collection::vec(line.clone(), 1..4).prop_map(|l| l.join("\n") + "\n\n"),
+            (line.clone(), line.clone()).prop_map(|(a, b)| format!("{a}  \n{b}\r\n\r\n")),
+            proptest::collection::vec(("( {2,4})?[-*+] |[0-9]\\. ", line.clone()), 1..5)
+                .prop_map(|items| items
+                    .into_iter()
+                    .map(|(m, l)| format!("{m}{l}\n"))
+                    .collect::<String>()
+                    + "\n"),
+            (line.clone(), line.clone()).prop_map(|(a, b)| format!("> {a}\n> > {b}\n\n")),
+            "```[a-z]{0,4}\n([ \t]{0,4}[a-z(){};]{0,12}\n){0,4}```\n\n",
+            "    [a-z ]{1,20}\n\t[a-z]{1,8}\n\n",
+            "\\| [a-z]{1,4} \\| [a-z]{1,4} \\|\n\\|---\\|:-:\\|\n\\| [a-z ]{1,6} \\| [0-9]{1,3} \\|\n\n",
+            "(---|\\*\\*\\*|___)\n\n",
+            "<div>\n[a-z ]{0,10}\n</div>\n\n",
+            "[ \t]{1,6}\n\n\n",
+            "\\[\\^[a-z]\\]: [a-z ]{1,12}\n\n",
+            "- \\[[x ]\\] [a-z ]{1,10}\n\n",
+            "\\$\\$\n[a-z+=]{1,10}\n\\$\\$\n\n",
+            "---\ntitle: [a-z]{1,6}\n---\n\n",
+        ];
+        (proptest::collection::vec(block, 1..10), "[ \n\t]{0,3}")
+            .prop_map(|(blocks, tail)| blocks.concat() + &tail)
+    }
+
+    /// Ours against the crate on generated Markdown at sizes from 1 up,
+    /// with and without overlap and trimming, in chars and in cl100k
+    /// tokens. A planted bug, the size one smaller, must be seen.
+    #[test]
+    fn the_crates_chunks_on_generated_markdown() {
+        let counters = counters();
+        let mut runner = TestRunner::new(Runner {
+            cases: 1500,
+            ..Runner::default()
+        });
+        let compared = std::cell::Cell::new([0usize; 2]);
+        let planted = std::cell::Cell::new(0);
+        runner
+            .run(
+                &(
+                    markdown(),
+                    1usize..120,
+                    0usize..4,
+                    any::<bool>(),
+                    0..counters.len(),
+                ),
+                |(text, size, overlap_kind, trim, c)| {
+                    let measure = Measure::new(counters[c], &text);
+                    let overlap = match overlap_kind {
+                        0 | 1 => 0,
+                        2 => size / 3,
+                        _ => size - 1,
+                    };
+                    let (library, ours) = both(&text, &measure, size, overlap, trim);
+                    prop_assert_eq!(
+                        &library,
+                        &ours,
+                        "size {} overlap {} trim {}",
+                        size,
+                        overlap,
+                        trim
+                    );
+                    let mut n = compared.get();
+                    n[c] += 1;
+                    compared.set(n);
+                    if size > 1 {
+                        let (_, smaller) =
+                            both(&text, &measure, size - 1, overlap.min(size - 2), trim);
+                        if smaller != library {
+                            planted.set(planted.get() + 1);
+                        }
+                    }
+                    Ok(())
+                },
+            )
+            .unwrap();
+        let [chars, tokens] = compared.get();
+        assert!(
+            chars >= 600 && tokens >= 600,
+            "{chars} in chars, {tokens} in tokens"
+        );
+        assert!(
+            planted.get() > 300,
+            "the planted bug seen {} times",
+            planted.get()
+        );
+    }
+
+    /// Ours against the crate on this repository's own long Markdown, the
+    /// shape the benchmark splits: many chunks, each level in play.
+    #[test]
+    fn the_crates_chunks_on_long_documents() {
+        let counters = counters();
+        let mut compared = 0;
+        for text in [
+            include_str!("../../../README.md"),
+            include_str!("../../../ARCHITECTURE.md"),
+            include_str!("../../../docs/performance.md"),
+        ] {
+            for counter in &counters {
+                let measure = Measure::new(*counter, text);
+                for (size, overlap, trim) in [
+                    (40, 0, true),
+                    (256, 0, true),
+                    (1000, 100, true),
+                    (4000, 0, false),
+                    (97, 30, false),
+                ] {
+                    let (library, ours) = both(text, &measure, size, overlap, trim);
+                    assert!(!library.is_empty());
+                    assert_eq!(library, ours, "size {size} overlap {overlap} trim {trim}");
+                    compared += library.len();
+                }
+            }
+        }
+        assert!(compared > 2000, "{compared} chunks compared");
+        eprintln!("{compared} chunks compared");
+    }
+}
