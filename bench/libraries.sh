@@ -18,11 +18,10 @@
 # (the differential tests compare the chunks themselves). Uses the pinned
 # reference virtualenv ./x test makes.
 #
-# text-splitter and text-splitter-markdown run the text-splitter crate
-# itself, so they are timed against the crate called directly, in Rust
+# text-splitter and text-splitter-markdown reproduce the text-splitter
+# crate, so they are timed against the crate called directly, in Rust
 # (core/examples/text_splitter_crate.rs: its Characters sizer, or
-# tiktoken-rs's CoreBPE for cl100k), which must give the same chunks: the
-# difference is our sizer and the labels of the cuts.
+# tiktoken-rs's CoreBPE for cl100k), which must give the same chunks.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

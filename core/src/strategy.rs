@@ -89,7 +89,7 @@ pub enum Strategy {
     /// [`crate::llamaindex::markdown`].
     LlamaIndexMarkdown,
     /// The `text-splitter` crate's `TextSplitter` (0.33.1, PyPI's
-    /// `semantic-text-splitter`), run as it is: the largest semantic units
+    /// `semantic-text-splitter`), reproduced exactly: the largest semantic units
     /// that fit (runs of line breaks, longer first, then sentences, words,
     /// graphemes, chars), packed up to the size, trimmed. Each cut labelled
     /// with the boundary it is on. See [`crate::text_splitter`].
@@ -230,8 +230,8 @@ impl Strategy {
         )
     }
 
-    /// Whether this strategy runs the `text-splitter` library, which checks
-    /// the size and overlap itself (and refuses as the library does).
+    /// Whether this strategy is the `text-splitter` library's, which checks
+    /// the size and overlap as the library does (and refuses as it does).
     pub const fn is_text_splitter(self) -> bool {
         matches!(
             self,

@@ -1,16 +1,16 @@
 //! The `text-splitter` crate (0.33.1, the library behind the PyPI package
-//! `semantic-text-splitter` 0.33.1) run as it is: `TextSplitter` and
+//! `semantic-text-splitter` 0.33.1), reproduced: `TextSplitter` and
 //! `MarkdownSplitter` with the capacity as the size, its overlap and its
-//! trimming, counting chars, bytes or our own cl100k/o200k tokens (its
-//! `ChunkSizer` over [`Counter`], the count tiktoken's `encode_ordinary`
-//! gives, which is what the package's `from_tiktoken_model` counts).
+//! trimming, counting chars, bytes or our own cl100k/o200k tokens (the
+//! count tiktoken's `encode_ordinary` gives, which is what the package's
+//! `from_tiktoken_model` counts).
 //!
-//! `TextSplitter`'s chunks are the library's own: each is its
-//! `chunk_indices` slice, so the texts and offsets are identical by
-//! construction. `MarkdownSplitter` is reproduced (`markdown`): the crate
-//! keeps nothing of its Markdown parse, and labelling the cuts needs it, so
-//! one parse here serves both, and the packing is the crate's step for
-//! step; a differential test against the crate holds the chunks identical.
+//! The chunks are the library's own, byte for byte. The crate parses the
+//! text (runs of line breaks, or Markdown), packs it, and keeps nothing of
+//! the parse; labelling the cuts needs it. So here one parse
+//! (`levels`) serves both: `chunks` packs from it step for step as the
+//! crate does, and the engine labels the cuts from it. The differential
+//! tests run the crate itself (a dev-dependency) beside the reproduction.
 //! What the library does not report is why it cut where it did, and that
 //! is what this module adds.
 //!
@@ -44,8 +44,9 @@
 //! counting char offsets (`PanicException`), so this engine refuses.
 //!
 //! The engine itself is behind the `text-splitter` feature (on by default):
-//! the crate's word segmenter brings ICU4X's dictionaries and models for
-//! scripts written without spaces, 3 MB of wasm, so the playground's first
+//! the library's word segmenter, which the reproduction must use too,
+//! brings ICU4X's dictionaries and models for scripts written without
+//! spaces, 3 MB of wasm, so the playground's first
 //! worker is built without it and a second one, started only when a
 //! text-splitter strategy is asked for, with it. [`Kind`], [`to_python`] and
 //! the errors are here either way.
@@ -55,9 +56,11 @@ pub use crate::error::text_splitter::TextSplitterError;
 use crate::unit::Unit;
 
 #[cfg(feature = "text-splitter")]
+mod chunks;
+#[cfg(feature = "text-splitter")]
 mod engine;
 #[cfg(feature = "text-splitter")]
-mod markdown;
+mod levels;
 #[cfg(feature = "text-splitter")]
 pub(crate) use engine::TextSplitterEngine;
 

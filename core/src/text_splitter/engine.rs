@@ -1,7 +1,9 @@
-//! The engine of the text-splitter strategies: the crate's chunks, and
-//! the label of each cut (see the parent module for how they are found).
+//! The engine of the text-splitter strategies: the crate's chunks from one
+//! parse of the text, and the label of each cut from the same parse (see
+//! the parent module for how they are found).
 
-use super::markdown::{self, Element, Elements};
+use super::chunks::{self, Settings, Trim};
+use super::levels::{Element, Levels};
 use super::{Kind, TextSplitterError};
 use crate::config::Config;
 use crate::engine::{Engine, EngineOutput};
@@ -14,7 +16,6 @@ use icu_segmenter::options::{SentenceBreakInvariantOptions, WordBreakInvariantOp
 use icu_segmenter::{GraphemeClusterSegmenter, SentenceSegmenter, WordSegmenter};
 use std::ops::Range;
 use std::sync::LazyLock;
-use text_splitter::{ChunkConfig, ChunkSizer, TextSplitter};
 
 /// The library's segmenters, made as it makes them (its word segmenter
 /// uses the dictionaries for scripts without spaces).
@@ -25,34 +26,6 @@ pub(super) static WORDS: LazyLock<icu_segmenter::WordSegmenterBorrowed<'static>>
 pub(super) const GRAPHEMES: icu_segmenter::GraphemeClusterSegmenterBorrowed<'static> =
     GraphemeClusterSegmenter::new();
 
-/// The library's `ChunkSizer` over our counting.
-///
-/// The library sizes slices of the text it splits (candidate chunks, many
-/// of them overlapping), so a sizer that knows the text measures a slice by
-/// its span through [`Measure`]: chars from a table of the text's
-/// continuation bytes in two lookups, tokens from the text's own tokens with
-/// only the span's head and tail counted afresh, both exactly what counting
-/// the slice alone gives. A string that is not a slice of the text (by its
-/// address) is counted as it is.
-#[derive(Clone, Copy)]
-struct Sizer<'a> {
-    counter: Counter,
-    /// The text split, and its measure.
-    text: Option<(&'a str, &'a Measure<'a>)>,
-}
-
-impl ChunkSizer for Sizer<'_> {
-    fn size(&self, chunk: &str) -> usize {
-        if let Some((source, measure)) = self.text {
-            let at = (chunk.as_ptr() as usize).wrapping_sub(source.as_ptr() as usize);
-            if at <= source.len() && chunk.len() <= source.len() - at {
-                return measure.len(Span::new(at, at + chunk.len()));
-            }
-        }
-        self.counter.len(chunk)
-    }
-}
-
 /// The engine: the splitter kind and the checked overlap.
 #[derive(Clone, Debug)]
 pub(crate) struct TextSplitterEngine {
@@ -62,31 +35,22 @@ pub(crate) struct TextSplitterEngine {
 impl TextSplitterEngine {
     /// Checks the configuration as the library's `ChunkConfig` does.
     pub(crate) fn new(kind: Kind, config: &Config) -> Result<TextSplitterEngine, Error> {
-        let counter = Counter::CHARS;
-        chunk_config(
-            config,
-            Sizer {
-                counter,
-                text: None,
-            },
-        )?;
+        if config.overlap >= config.size {
+            return Err(TextSplitterError::Overlap {
+                overlap: config.overlap,
+                size: config.size,
+                message: OVERLAP_NOT_BELOW_CAPACITY.into(),
+            }
+            .into());
+        }
         Ok(TextSplitterEngine { kind })
     }
 }
 
-/// `ChunkConfig::new(size).with_overlap(overlap)?.with_trim(trim)` with our
-/// sizer; its error as [`TextSplitterError`].
-fn chunk_config<'a>(config: &Config, sizer: Sizer<'a>) -> Result<ChunkConfig<Sizer<'a>>, Error> {
-    Ok(ChunkConfig::new(config.size)
-        .with_sizer(sizer)
-        .with_overlap(config.overlap)
-        .map_err(|e| TextSplitterError::Overlap {
-            overlap: config.overlap,
-            size: config.size,
-            message: e.to_string(),
-        })?
-        .with_trim(config.trim))
-}
+/// What `ChunkConfig::with_overlap` says of an overlap not below the
+/// capacity (and the Python package raises as `ValueError`).
+const OVERLAP_NOT_BELOW_CAPACITY: &str =
+    "The overlap is larger than or equal to the desired chunk capacity";
 
 impl Engine for TextSplitterEngine {
     fn split(
@@ -97,35 +61,22 @@ impl Engine for TextSplitterEngine {
         _record: bool,
     ) -> Result<EngineOutput, Error> {
         let measure = Measure::new(counter, text);
-        let sizer = Sizer {
-            counter,
-            text: Some((text, &measure)),
+        let levels = Levels::parse(self.kind, text);
+        let settings = Settings {
+            size: config.size,
+            overlap: config.overlap,
+            trim: match (config.trim, self.kind) {
+                (false, _) => Trim::None,
+                (true, Kind::Text) => Trim::All,
+                (true, Kind::Markdown) => Trim::Indentation,
+            },
         };
-        let chunk_config = chunk_config(config, sizer)?;
-        let elements = (self.kind == Kind::Markdown).then(|| Elements::parse(text));
-        let spans: Vec<Span> = match &elements {
-            None => TextSplitter::new(chunk_config)
-                .chunk_indices(text)
-                .map(|(at, chunk)| Span::new(at, at + chunk.len()))
-                .collect(),
-            Some(elements) => {
-                let settings = markdown::Settings {
-                    size: config.size,
-                    overlap: config.overlap,
-                    trim: if config.trim {
-                        markdown::Trim::Indentation
-                    } else {
-                        markdown::Trim::None
-                    },
-                };
-                markdown::chunks(text, elements, &settings, |start, end| {
-                    measure.len(Span::new(start, end))
-                })
-                .into_iter()
-                .map(|(start, end)| Span::new(start, end))
-                .collect()
-            }
-        };
+        let spans: Vec<Span> = chunks::chunks(text, &levels, &settings, |start, end| {
+            measure.len(Span::new(start, end))
+        })
+        .into_iter()
+        .map(|(start, end)| Span::new(start, end))
+        .collect();
         if let Some(i) = spans
             .windows(2)
             .position(|pair| pair[1].start < pair[0].start)
@@ -138,7 +89,7 @@ impl Engine for TextSplitterEngine {
             }
             .into());
         }
-        Ok(output(text, &spans, elements.as_ref(), &measure).into())
+        Ok(output(text, &spans, &levels, &measure).into())
     }
 
     fn boxed(&self) -> Box<dyn Engine> {
@@ -146,25 +97,18 @@ impl Engine for TextSplitterEngine {
     }
 }
 
-/// The chunks, each cut labelled (see the module's documentation); the
-/// text's Markdown elements for `MarkdownSplitter`, the parse its chunks
-/// were found from.
-fn output(
-    text: &str,
-    spans: &[Span],
-    elements: Option<&Elements>,
-    measure: &Measure<'_>,
-) -> Output {
-    let kind = if elements.is_some() {
-        Kind::Markdown
-    } else {
-        Kind::Text
-    };
+/// The chunks, each cut labelled (see the module's documentation), from
+/// the levels the chunks were found from.
+fn output(text: &str, spans: &[Span], levels: &Levels, measure: &Measure<'_>) -> Output {
+    let kind = levels.kind();
     let windows: Vec<(usize, usize)> = spans
         .windows(2)
         .map(|pair| cut_window(text, pair[0]))
         .collect();
-    let elements = elements.map_or_else(Vec::new, |e| strongest_elements(e.ranges(), &windows));
+    let elements = match kind {
+        Kind::Markdown => strongest_elements(levels.elements(), &windows),
+        Kind::Text => Vec::new(),
+    };
     let mut labels: Vec<Label> = Vec::new();
     // For each chunk but the last, the index in `labels` of its cut.
     let cuts: Vec<usize> = spans
@@ -251,7 +195,7 @@ fn cut_window(text: &str, chunk: Span) -> (usize, usize) {
 /// the events stream past them, nothing collected or sorted. Otherwise the
 /// boundaries are collected and sorted, and each window looks its range up.
 fn strongest_elements(
-    elements: &[(Element, Range<usize>)],
+    elements: impl Iterator<Item = (Element, Range<usize>)>,
     windows: &[(usize, usize)],
 ) -> Vec<Option<Element>> {
     if windows.is_empty() {
@@ -272,12 +216,12 @@ fn strongest_elements(
 /// on from where the previous element's start was found, since the parser
 /// gives its elements in the order they start.
 fn streamed(
-    elements: &[(Element, Range<usize>)],
+    elements: impl Iterator<Item = (Element, Range<usize>)>,
     windows: &[(usize, usize)],
 ) -> Vec<Option<Element>> {
     let mut strongest = vec![None; windows.len()];
     let mut hint = 0;
-    for &(element, ref range) in elements {
+    for (element, range) in elements {
         hint = first_not_before(windows, hint, range.start);
         // An element ends at or after its start, so its end is searched for
         // on from there too.
@@ -324,12 +268,11 @@ fn first_not_before(windows: &[(usize, usize)], hint: usize, at: usize) -> usize
 /// [`strongest_elements`] for any windows: the boundaries sorted, and each
 /// window's range looked up.
 fn sorted(
-    elements: &[(Element, Range<usize>)],
+    elements: impl Iterator<Item = (Element, Range<usize>)>,
     windows: &[(usize, usize)],
 ) -> Vec<Option<Element>> {
     let mut boundaries: Vec<(usize, Element)> = elements
-        .iter()
-        .flat_map(|&(e, ref range)| [(range.start, e), (range.end, e)])
+        .flat_map(|(e, range)| [(range.start, e), (range.end, e)])
         .collect();
     boundaries.sort_unstable_by_key(|&(at, _)| at);
     windows
@@ -533,17 +476,17 @@ mod tests {
                     prop_assert!(windows
                         .windows(2)
                         .all(|w| w[0].0 <= w[1].0 && w[0].1 <= w[1].1));
-                    let parsed = Elements::parse(&text);
-                    let elements = parsed.ranges();
-                    prop_assert_eq!(streamed(elements, &windows), sorted(elements, &windows));
+                    let levels = Levels::parse(Kind::Markdown, &text);
+                    let elements = || levels.elements();
+                    prop_assert_eq!(streamed(elements(), &windows), sorted(elements(), &windows));
                     compared.set(compared.get() + windows.len());
                     if let Some(&(a, b)) = windows.first() {
                         let moved = [(a.saturating_sub(1), b.saturating_sub(1))];
-                        if sorted(elements, &moved) != sorted(elements, &windows[..1]) {
+                        if sorted(elements(), &moved) != sorted(elements(), &windows[..1]) {
                             differed.set(differed.get() + 1);
                             prop_assert_ne!(
-                                streamed(elements, &moved),
-                                streamed(elements, &windows[..1])
+                                streamed(elements(), &moved),
+                                streamed(elements(), &windows[..1])
                             );
                         }
                     }
