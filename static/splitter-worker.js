@@ -2,7 +2,7 @@
 // wasm/): its wasm-bindgen glue and its wasm, both from the page's own
 // origin. `splitter-worker.js` is the first worker (chunkscope-worker);
 // `splitter-worker.js?text-splitter` the same worker built with the
-// text-splitter crate (chunkscope-text-splitter-worker), which the page
+// text-splitter strategies (chunkscope-text-splitter-worker), which the page
 // starts only when a text-splitter strategy is asked for. The worker says
 // { ready } once it takes requests; if it cannot start, it says why in the
 // contract's error message.

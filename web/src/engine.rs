@@ -11,9 +11,9 @@
 //! ready wait in order.
 //!
 //! There are two workers, with the same messages: the first runs every
-//! strategy but the text-splitter crate's, and is started at once; the
-//! second is the same worker built with that crate, whose segmenters carry
-//! ICU4X's dictionaries (3 MB of wasm, seven times the first), so it is
+//! strategy but the text-splitter ones, and is started at once; the second
+//! is the same worker built with them, whose segmenters carry ICU4X's
+//! dictionaries (3 MB of wasm, seven times the first), so it is
 //! started only when a text-splitter strategy is first asked for. Each
 //! request goes to the worker its strategy needs ([`Which::of`]); the token
 //! tables handed to one are handed to the other when it starts.
@@ -42,9 +42,9 @@ use yew::Callback;
 /// Which of the two workers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Which {
-    /// Every strategy but the text-splitter crate's; started with the page.
+    /// Every strategy but the text-splitter ones; started with the page.
     First,
-    /// The same worker with the text-splitter crate; started when needed.
+    /// The same worker with the text-splitter strategies; started when needed.
     TextSplitter,
 }
 
