@@ -267,7 +267,7 @@ impl<'a, F: Fn(usize, usize) -> usize> Packer<'a, F> {
     /// binary search may start from.
     fn fill_sections(&mut self) -> usize {
         self.sections.clear();
-        let (level, mut max_offset) = self.choose_element_level();
+        let (level, mut max_offset) = self.choose_text_level();
         let sections: Box<dyn Iterator<Item = (usize, usize)> + 'a> = match level {
             Some(rank) => Box::new(Sections::new(
                 self.text,
@@ -339,12 +339,13 @@ impl<'a, F: Fn(usize, usize) -> usize> Packer<'a, F> {
         low
     }
 
-    /// The strongest Markdown level to pack at: the levels left in the
-    /// text, weakest first, each with its first section (a level whose
-    /// first section is not shorter than the next level's is passed over);
-    /// the last one whose first section fits, stopping at the first that
-    /// does not. Also where that first section ended, if one did not fit.
-    fn choose_element_level(&mut self) -> (Option<usize>, Option<usize>) {
+    /// The strongest of the text's own levels (Markdown elements, or runs
+    /// of line breaks) to pack at: the levels left in the text, weakest
+    /// first, each with its first section (a level whose first section is
+    /// not shorter than the next level's is passed over); the last one
+    /// whose first section fits, stopping at the first that does not. Also
+    /// where that first section ended, if one did not fit.
+    fn choose_text_level(&mut self) -> (Option<usize>, Option<usize>) {
         let mut candidates: Vec<(usize, usize, Option<usize>)> = Vec::new();
         let mut lower = None;
         for rank in self.levels.left(self.first) {
@@ -377,8 +378,8 @@ impl<'a, F: Fn(usize, usize) -> usize> Packer<'a, F> {
         (chosen, None)
     }
 
-    /// [`Self::choose_element_level`] for the Unicode levels the library
-    /// falls back to when no Markdown level's first section fits.
+    /// [`Self::choose_text_level`] for the Unicode levels the library
+    /// falls back to when none of the text's own levels fits.
     fn choose_fallback_level(&mut self) -> (Option<Fallback>, Option<usize>) {
         let mut candidates: Vec<(Fallback, usize, Option<Fallback>)> = Vec::new();
         for level in Fallback::ALL {
