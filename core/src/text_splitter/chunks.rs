@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use super::engine::{GRAPHEMES, SENTENCES, WORDS};
-use super::levels::Levels;
+use super::levels::{Left, Levels};
 
 /// How the library trims a chunk, and so every candidate it measures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,6 +62,7 @@ pub(super) fn chunks(
             .map(|(i, _)| i)
             .collect(),
         memo: HashMap::new(),
+        left: Left::new(levels),
         first: 0,
         cursor: 0,
         sections: Vec::new(),
@@ -93,6 +94,8 @@ struct Packer<'a, F> {
     newlines: Vec<usize>,
     /// The sizes asked for while finding this chunk, by the library's key.
     memo: HashMap<(usize, usize), usize>,
+    /// The levels with a range at or after `first`.
+    left: Left,
     /// The first range that starts at or after the cursor.
     first: usize,
     /// Where the next chunk starts, before trimming.
@@ -346,62 +349,75 @@ impl<'a, F: Fn(usize, usize) -> usize> Packer<'a, F> {
     /// whose first section fits, stopping at the first that does not. Also
     /// where that first section ended, if one did not fit.
     fn choose_text_level(&mut self) -> (Option<usize>, Option<usize>) {
-        let mut candidates: Vec<(usize, usize, Option<usize>)> = Vec::new();
+        let (text, levels, first, cursor) = (self.text, self.levels, self.first, self.cursor);
         let mut lower = None;
-        for rank in self.levels.left(self.first) {
-            let first = Sections::new(self.text, self.levels, self.first, self.cursor, rank).next();
-            if let Some((_, to)) = first {
-                push_passing_over_longer(&mut candidates, (rank, to - self.cursor, lower));
-            }
+        let mut left = std::mem::take(&mut self.left);
+        let candidates = left.at(first).filter_map(move |rank| {
+            let found = Sections::new(text, levels, first, cursor, rank)
+                .next()
+                .map(|(_, to)| (rank, to - cursor, lower));
             lower = Some(rank);
-        }
-        let mut chosen = None;
-        for (rank, len, lower) in candidates {
-            if len > self.settings.size {
-                let cursor = self.cursor;
-                let end = cursor + len;
-                let mut boundaries = lower.map(|lower| {
-                    Sections::new(self.text, self.levels, self.first, cursor, lower)
-                        .map(|(_, to)| to)
-                        .take_while(move |&to| to <= end)
-                });
-                let fits = match boundaries.as_mut() {
-                    Some(b) => self.fits_by_probes(end, b),
-                    None => self.fits_by_probes(end, &mut std::iter::empty()),
-                };
-                if fits.is_gt() {
-                    return (chosen, Some(end));
-                }
+            found
+        });
+        let chosen = self.choose(candidates, |packer, end, lower| match lower {
+            Some(lower) => {
+                let mut boundaries = Sections::new(text, levels, first, cursor, lower)
+                    .map(|(_, to)| to)
+                    .take_while(move |&to| to <= end);
+                packer.fits_by_probes(end, &mut boundaries)
             }
-            chosen = Some(rank);
-        }
-        (chosen, None)
+            None => packer.fits_by_probes(end, &mut std::iter::empty()),
+        });
+        self.left = left;
+        chosen
     }
 
     /// [`Self::choose_text_level`] for the Unicode levels the library
     /// falls back to when none of the text's own levels fits.
     fn choose_fallback_level(&mut self) -> (Option<Fallback>, Option<usize>) {
-        let mut candidates: Vec<(Fallback, usize, Option<Fallback>)> = Vec::new();
-        for level in Fallback::ALL {
-            if let Some((_, to)) = fallback_sections(self.text, self.cursor, level).next() {
-                let lower = (level == Fallback::Sentence).then_some(Fallback::Word);
-                push_passing_over_longer(&mut candidates, (level, to - self.cursor, lower));
+        let (text, cursor) = (self.text, self.cursor);
+        let candidates = Fallback::ALL.into_iter().filter_map(move |level| {
+            let lower = (level == Fallback::Sentence).then_some(Fallback::Word);
+            fallback_sections(text, cursor, level)
+                .next()
+                .map(|(_, to)| (level, to - cursor, lower))
+        });
+        self.choose(candidates, |packer, end, lower| match lower {
+            Some(lower) => {
+                let mut boundaries = fallback_sections(text, cursor, lower)
+                    .map(|(_, to)| to)
+                    .take_while(move |&to| to <= end);
+                packer.fits_by_probes(end, &mut boundaries)
             }
-        }
+            None => packer.fits_by_probes(end, &mut std::iter::empty()),
+        })
+    }
+
+    /// Walks `candidates` (each level, the length of its first section,
+    /// and the level below it, weakest first), passing over a level whose
+    /// first section is no shorter than the next one's, as the library
+    /// does; returns the last level whose first section fits (`fits`
+    /// judges one over the size in bytes, given where it ends and the
+    /// level below), and where the first that does not fit ends. Lazy as
+    /// the library is: a level's first section is found only when the walk
+    /// reaches it, so a text with many levels costs only those tried.
+    fn choose<L: Copy>(
+        &mut self,
+        mut candidates: impl Iterator<Item = (L, usize, Option<L>)>,
+        mut fits: impl FnMut(&mut Self, usize, Option<L>) -> Ordering,
+    ) -> (Option<L>, Option<usize>) {
         let mut chosen = None;
-        for (level, len, lower) in candidates {
+        let mut next = candidates.next();
+        while let Some(mut candidate) = next {
+            next = candidates.next();
+            while let Some(after) = next.filter(|after| candidate.1 >= after.1) {
+                candidate = after;
+                next = candidates.next();
+            }
+            let (level, len, lower) = candidate;
             if len > self.settings.size {
                 let end = self.cursor + len;
-                let fits = match lower {
-                    Some(lower) => {
-                        let mut b = fallback_sections(self.text, self.cursor, lower)
-                            .map(|(_, to)| to)
-                            .take_while(move |&to| to <= end);
-                        self.fits_by_probes(end, &mut b)
-                    }
-                    None => self.fits_by_probes(end, &mut std::iter::empty()),
-                };
-                if fits.is_gt() {
+                if fits(self, end, lower).is_gt() {
                     return (chosen, Some(end));
                 }
             }
@@ -445,19 +461,6 @@ impl<'a, F: Fn(usize, usize) -> usize> Packer<'a, F> {
         let size = self.size(offset, offset, end);
         self.fits(size)
     }
-}
-
-/// Adds a level with the length of its first section, passing over the
-/// level last added when its first section is not shorter (the library
-/// assumes a stronger level's sections are no shorter).
-fn push_passing_over_longer<L>(
-    candidates: &mut Vec<(L, usize, Option<L>)>,
-    next: (L, usize, Option<L>),
-) {
-    if candidates.last().is_some_and(|&(_, len, _)| len >= next.1) {
-        candidates.pop();
-    }
-    candidates.push(next);
 }
 
 /// The sections of the text from `cursor` at one level: the text between
@@ -865,5 +868,30 @@ mod tests {
             }
         }
         assert!(compared > 4000, "{compared} chunks compared");
+    }
+
+    /// Ours against the crate on plain text with a level for every run
+    /// length of line breaks from 1 to 60, growing, then shrinking, then
+    /// shuffled: levels leave the rest of the text one by one as the cursor
+    /// passes their last run.
+    #[test]
+    fn the_crates_chunks_with_sixty_levels() {
+        let mut lengths: Vec<usize> = (1..=60).chain((1..=60).rev()).collect();
+        lengths.extend((1..=60).map(|i| i * 37 % 60 + 1));
+        let text: String = lengths
+            .iter()
+            .enumerate()
+            .map(|(i, &n)| format!("w{i} x{}{}", "\r\n".repeat(n % 3), "\n".repeat(n)))
+            .collect();
+        let measure = Measure::new(Counter::CHARS, &text);
+        let mut compared = 0;
+        for size in [1, 3, 8, 40, 300, 5000] {
+            for (overlap, trim) in [(0, true), (size / 2, false)] {
+                let (library, ours) = both(Kind::Text, &text, &measure, size, overlap, trim);
+                assert_eq!(library, ours, "size {size} overlap {overlap} trim {trim}");
+                compared += library.len();
+            }
+        }
+        assert!(compared > 500, "{compared} chunks compared");
     }
 }

@@ -116,7 +116,7 @@ fn output(text: &str, spans: &[Span], levels: &Levels, measure: &Measure<'_>) ->
         .enumerate()
         .map(|(i, pair)| {
             let element = elements.get(i).copied().flatten();
-            let label = label(text, kind, pair[0], pair[1], windows[i], element);
+            let label = label(text, levels, pair[0], pair[1], windows[i], element);
             labels.iter().position(|l| *l == label).unwrap_or_else(|| {
                 labels.push(label);
                 labels.len() - 1
@@ -293,15 +293,15 @@ fn sorted(
 /// with a boundary in it.
 fn label(
     text: &str,
-    kind: Kind,
+    levels: &Levels,
     chunk: Span,
     next: Span,
     (a, b): (usize, usize),
     element: Option<Element>,
 ) -> Label {
     let end = chunk.end;
-    if kind == Kind::Text {
-        if let Some(run) = longest_line_break_run(&text[a..b]) {
+    if levels.kind() == Kind::Text {
+        if let Some(run) = longest_line_break_run(text, a, b, levels) {
             return run;
         }
     }
@@ -336,12 +336,13 @@ fn any_within(boundaries: impl Iterator<Item = usize>, from: usize, lo: usize, h
         .any(|at| at >= lo)
 }
 
-/// The longest run of `\n`/`\r` in `gap` (the first of the longest), counted
-/// as the library counts it: in grapheme clusters, so `\r\n` is one.
-fn longest_line_break_run(gap: &str) -> Option<Label> {
+/// The longest run of `\n`/`\r` in `text[a..b]` (the first of the
+/// longest), counted as the library counts it: in grapheme clusters, so
+/// `\r\n` is one. A run that is one of the parse's is not counted again.
+fn longest_line_break_run(text: &str, a: usize, b: usize, levels: &Levels) -> Option<Label> {
     let mut best: Option<(usize, &str)> = None;
-    let bytes = gap.as_bytes();
-    let mut i = 0;
+    let bytes = &text.as_bytes()[..b];
+    let mut i = a;
     while i < bytes.len() {
         if !matches!(bytes[i], b'\n' | b'\r') {
             i += 1;
@@ -351,8 +352,10 @@ fn longest_line_break_run(gap: &str) -> Option<Label> {
         while i < bytes.len() && matches!(bytes[i], b'\n' | b'\r') {
             i += 1;
         }
-        let run = &gap[start..i];
-        let n = GRAPHEMES.segment_str(run).count() - 1;
+        let run = &text[start..i];
+        let n = levels
+            .line_breaks(start, i)
+            .unwrap_or_else(|| GRAPHEMES.segment_str(run).count() - 1);
         if best.is_none_or(|(m, _)| n > m) {
             best = Some((n, run));
         }

@@ -10,6 +10,7 @@
 //! level last occurs is kept, so each answer is a lookup.
 
 use pulldown_cmark::{Event, Options, Parser, Tag};
+use std::collections::BTreeSet;
 use std::ops::Range;
 
 use super::engine::GRAPHEMES;
@@ -90,12 +91,15 @@ pub(super) struct Levels {
     ranges: Vec<(usize, Range<usize>)>,
     /// For each rank, the indices in `ranges` of its ranges, ascending.
     by_rank: Vec<Vec<usize>>,
+    /// For plain text, each rank's run length in line breaks.
+    line_breaks: Vec<usize>,
 }
 
 impl Levels {
     /// The one parse of `text`, as the library's splitter of this kind
     /// parses it.
     pub(super) fn parse(kind: Kind, text: &str) -> Levels {
+        let mut line_breaks = Vec::new();
         let ranges = match kind {
             Kind::Markdown => {
                 let mut ranges: Vec<(Element, Range<usize>)> =
@@ -106,7 +110,11 @@ impl Levels {
                 sort(&mut ranges);
                 ranges.into_iter().map(|(e, r)| (e.rank(), r)).collect()
             }
-            Kind::Text => line_break_runs(text),
+            Kind::Text => {
+                let (runs, lengths) = line_break_runs(text);
+                line_breaks = lengths;
+                runs
+            }
         };
         let mut by_rank: Vec<Vec<usize>> = Vec::new();
         for (i, (rank, _)) in ranges.iter().enumerate() {
@@ -119,6 +127,7 @@ impl Levels {
             kind,
             ranges,
             by_rank,
+            line_breaks,
         }
     }
 
@@ -138,16 +147,6 @@ impl Levels {
             .map(|(rank, range)| (Element::of_rank(*rank), range.clone()))
     }
 
-    /// The ranks of the levels with a range at or after index `from`,
-    /// weakest first.
-    pub(super) fn left(&self, from: usize) -> impl Iterator<Item = usize> + '_ {
-        self.by_rank
-            .iter()
-            .enumerate()
-            .filter(move |(_, at)| at.last().is_some_and(|&i| i >= from))
-            .map(|(rank, _)| rank)
-    }
-
     /// The first index at or after `from` of a range of rank `rank` or
     /// stronger.
     pub(super) fn first_at_least(&self, from: usize, rank: usize) -> Option<usize> {
@@ -164,6 +163,14 @@ impl Levels {
     pub(super) fn first_of(&self, from: usize, rank: usize) -> Option<usize> {
         let at = self.by_rank.get(rank)?;
         at.get(at.partition_point(|&i| i < from)).copied()
+    }
+
+    /// How many line breaks the run of `\n` and `\r` at `start..end` is,
+    /// when it is one of plain text's runs, as the parse counted them.
+    pub(super) fn line_breaks(&self, start: usize, end: usize) -> Option<usize> {
+        let i = self.ranges.partition_point(|(_, r)| r.start < start);
+        let (rank, range) = self.ranges.get(i)?;
+        (self.kind == Kind::Text && range.end == end).then(|| self.line_breaks[*rank])
     }
 
     /// Whether a range of this rank is a heading, whose section is the
@@ -188,8 +195,9 @@ fn sort<L>(ranges: &mut [(L, Range<usize>)]) {
 
 /// `TextSplitter`'s levels: each run of `\n` and `\r`, ranked by its
 /// length in grapheme clusters (so `\r\n` is one line break), the longer
-/// the stronger; the ranks are the distinct lengths in order.
-fn line_break_runs(text: &str) -> Vec<(usize, Range<usize>)> {
+/// the stronger; the ranks are the distinct lengths in order, which come
+/// with the runs.
+fn line_break_runs(text: &str) -> (Vec<(usize, Range<usize>)>, Vec<usize>) {
     let bytes = text.as_bytes();
     let mut runs: Vec<(usize, Range<usize>)> = Vec::new();
     let mut i = 0;
@@ -210,5 +218,46 @@ fn line_break_runs(text: &str) -> Vec<(usize, Range<usize>)> {
     for (n, _) in &mut runs {
         *n = lengths.partition_point(|&m| m < *n);
     }
-    runs
+    (runs, lengths)
+}
+
+/// The levels with a range at or after a position in the ranges that only
+/// moves forward, as the cursor does: each level leaves once the position
+/// passes its last range. A text can have as many levels as run lengths of
+/// line breaks, so they are not looked through for every chunk.
+#[derive(Default)]
+pub(super) struct Left {
+    /// Each rank with the index of its last range, by that index.
+    by_last: Vec<(usize, usize)>,
+    /// How many of `by_last` have left.
+    gone: usize,
+    ranks: BTreeSet<usize>,
+}
+
+impl Left {
+    pub(super) fn new(levels: &Levels) -> Left {
+        let mut by_last: Vec<(usize, usize)> = levels
+            .by_rank
+            .iter()
+            .enumerate()
+            .filter_map(|(rank, at)| Some((*at.last()?, rank)))
+            .collect();
+        by_last.sort_unstable();
+        let ranks = by_last.iter().map(|&(_, rank)| rank).collect();
+        Left {
+            by_last,
+            gone: 0,
+            ranks,
+        }
+    }
+
+    /// The ranks with a range at or after index `from` (at or after the
+    /// last `from` asked for), weakest first.
+    pub(super) fn at(&mut self, from: usize) -> impl Iterator<Item = usize> + '_ {
+        while let Some(&(_, rank)) = self.by_last.get(self.gone).filter(|(last, _)| *last < from) {
+            self.ranks.remove(&rank);
+            self.gone += 1;
+        }
+        self.ranks.iter().copied()
+    }
 }
