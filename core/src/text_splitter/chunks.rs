@@ -17,8 +17,7 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::ops::Range;
 
-use super::engine::{GRAPHEMES, SENTENCES, WORDS};
-use super::levels::{Left, Levels};
+use super::levels::{Left, Levels, GRAPHEMES, SENTENCES, WORDS};
 
 /// How the library trims a chunk, and so every candidate it measures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,12 +54,15 @@ pub(super) fn chunks(
         levels,
         settings,
         measure,
-        newlines: text
-            .bytes()
-            .enumerate()
-            .filter(|&(_, b)| matches!(b, b'\n' | b'\r'))
-            .map(|(i, _)| i)
-            .collect(),
+        newlines: if settings.trim == Trim::Indentation {
+            text.bytes()
+                .enumerate()
+                .filter(|&(_, b)| matches!(b, b'\n' | b'\r'))
+                .map(|(i, _)| i)
+                .collect()
+        } else {
+            Vec::new()
+        },
         memo: HashMap::new(),
         left: Left::new(levels),
         first: 0,
@@ -89,8 +91,9 @@ struct Packer<'a, F> {
     levels: &'a Levels,
     settings: &'a Settings,
     measure: F,
-    /// Where the text has `\n` or `\r`, ascending: whether a trimmed chunk
-    /// holds a line break is two lookups, not a scan.
+    /// Where the text has `\n` or `\r`, ascending, for the trim that keeps
+    /// indentation (empty for the others): whether a trimmed chunk holds a
+    /// line break is two lookups, not a scan.
     newlines: Vec<usize>,
     /// The sizes asked for while finding this chunk, by the library's key.
     memo: HashMap<(usize, usize), usize>,
@@ -298,20 +301,18 @@ impl<'a, F: Fn(usize, usize) -> usize> Packer<'a, F> {
         let mut prev_equal: Option<usize> = None;
         let max = self.settings.size;
         let mut target = self.longest.unwrap_or(max);
-        let mut taken = Vec::new();
-        std::mem::swap(&mut taken, &mut self.sections);
         loop {
-            let before = taken.len();
+            let before = self.sections.len();
             for (from, to) in sections.by_ref() {
-                taken.push((from, to));
+                self.sections.push((from, to));
                 if to > cursor.saturating_add(target) {
                     break;
                 }
             }
-            if taken.len() == before {
+            if self.sections.len() == before {
                 break;
             }
-            let (from, to) = taken[taken.len() - 1];
+            let (from, to) = self.sections[self.sections.len() - 1];
             if to - cursor < target {
                 break;
             }
@@ -327,7 +328,7 @@ impl<'a, F: Fn(usize, usize) -> usize> Packer<'a, F> {
                     .saturating_add(reach.div_ceil(10));
             }
             match fits {
-                Ordering::Less => low = taken.len().saturating_sub(1),
+                Ordering::Less => low = self.sections.len().saturating_sub(1),
                 Ordering::Equal => {
                     if prev_equal.is_some_and(|prev| prev < size) {
                         break;
@@ -337,8 +338,6 @@ impl<'a, F: Fn(usize, usize) -> usize> Packer<'a, F> {
                 Ordering::Greater => break,
             }
         }
-        drop(sections);
-        self.sections = taken;
         low
     }
 
@@ -710,15 +709,13 @@ mod tests {
 
     /// Chars, and cl100k tokens where the build has the tables.
     fn counters() -> Vec<Counter> {
-        #[allow(unused_mut)]
-        let mut counters = vec![Counter::CHARS];
         #[cfg(feature = "tiktoken")]
-        counters.extend(
-            crate::Resources::tiktoken()
-                .counter(crate::Unit::Tokens(crate::tokens::Encoding::Cl100k))
-                .ok(),
-        );
-        counters
+        let cl100k = crate::Resources::tiktoken()
+            .counter(crate::Unit::Tokens(crate::tokens::Encoding::Cl100k))
+            .ok();
+        #[cfg(not(feature = "tiktoken"))]
+        let cl100k = None;
+        std::iter::once(Counter::CHARS).chain(cl100k).collect()
     }
 
     /// Generated Markdown of every kind the parser knows, with the text

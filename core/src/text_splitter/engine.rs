@@ -3,7 +3,7 @@
 //! the parent module for how they are found).
 
 use super::chunks::{self, Settings, Trim};
-use super::levels::{Element, Levels};
+use super::levels::{line_breaks_in, Element, Levels, GRAPHEMES, SENTENCES, WORDS};
 use super::{Kind, TextSplitterError};
 use crate::config::Config;
 use crate::engine::{Engine, EngineOutput};
@@ -12,19 +12,7 @@ use crate::separator::{Separator, SeparatorLevel};
 use crate::span::Span;
 use crate::trace::{Chunk, Cut, Output};
 use crate::unit::{Counter, Measure};
-use icu_segmenter::options::{SentenceBreakInvariantOptions, WordBreakInvariantOptions};
-use icu_segmenter::{GraphemeClusterSegmenter, SentenceSegmenter, WordSegmenter};
 use std::ops::Range;
-use std::sync::LazyLock;
-
-/// The library's segmenters, made as it makes them (its word segmenter
-/// uses the dictionaries for scripts without spaces).
-pub(super) static SENTENCES: LazyLock<icu_segmenter::SentenceSegmenterBorrowed<'static>> =
-    LazyLock::new(|| SentenceSegmenter::new(SentenceBreakInvariantOptions::default()));
-pub(super) static WORDS: LazyLock<icu_segmenter::WordSegmenterBorrowed<'static>> =
-    LazyLock::new(|| WordSegmenter::new_dictionary(WordBreakInvariantOptions::default()));
-pub(super) const GRAPHEMES: icu_segmenter::GraphemeClusterSegmenterBorrowed<'static> =
-    GraphemeClusterSegmenter::new();
 
 /// The engine: the splitter kind and the checked overlap.
 #[derive(Clone, Debug)]
@@ -213,8 +201,8 @@ fn strongest_elements(
 
 /// [`strongest_elements`] for windows in order: each boundary finds the
 /// first window that does not end before it ([`first_not_before`]), searching
-/// on from where the previous element's start was found, since the parser
-/// gives its elements in the order they start.
+/// on from where the previous element's start was found, since the elements
+/// come in the order they start.
 fn streamed(
     elements: impl Iterator<Item = (Element, Range<usize>)>,
     windows: &[(usize, usize)],
@@ -355,7 +343,7 @@ fn longest_line_break_run(text: &str, a: usize, b: usize, levels: &Levels) -> Op
         let run = &text[start..i];
         let n = levels
             .line_breaks(start, i)
-            .unwrap_or_else(|| GRAPHEMES.segment_str(run).count() - 1);
+            .unwrap_or_else(|| line_breaks_in(run));
         if best.is_none_or(|(m, _)| n > m) {
             best = Some((n, run));
         }

@@ -13,8 +13,19 @@ use pulldown_cmark::{Event, Options, Parser, Tag};
 use std::collections::BTreeSet;
 use std::ops::Range;
 
-use super::engine::GRAPHEMES;
 use super::Kind;
+use icu_segmenter::options::{SentenceBreakInvariantOptions, WordBreakInvariantOptions};
+use icu_segmenter::{GraphemeClusterSegmenter, SentenceSegmenter, WordSegmenter};
+use std::sync::LazyLock;
+
+/// The library's segmenters, made as it makes them (its word segmenter
+/// uses the dictionaries for scripts without spaces).
+pub(super) static SENTENCES: LazyLock<icu_segmenter::SentenceSegmenterBorrowed<'static>> =
+    LazyLock::new(|| SentenceSegmenter::new(SentenceBreakInvariantOptions::default()));
+pub(super) static WORDS: LazyLock<icu_segmenter::WordSegmenterBorrowed<'static>> =
+    LazyLock::new(|| WordSegmenter::new_dictionary(WordBreakInvariantOptions::default()));
+pub(super) const GRAPHEMES: icu_segmenter::GraphemeClusterSegmenterBorrowed<'static> =
+    GraphemeClusterSegmenter::new();
 
 /// `MarkdownSplitter`'s levels, weakest first; a heading is stronger the
 /// shallower it is.
@@ -207,8 +218,7 @@ fn line_break_runs(text: &str) -> (Vec<(usize, Range<usize>)>, Vec<usize>) {
         while end < bytes.len() && matches!(bytes[end], b'\n' | b'\r') {
             end += 1;
         }
-        let breaks = GRAPHEMES.segment_str(&text[start..end]).count() - 1;
-        runs.push((breaks, start..end));
+        runs.push((line_breaks_in(&text[start..end]), start..end));
         i = end;
     }
     sort(&mut runs);
@@ -260,4 +270,10 @@ impl Left {
         }
         self.ranks.iter().copied()
     }
+}
+
+/// How many line breaks a run of `\n` and `\r` is, as the library counts
+/// them: in grapheme clusters, so `\r\n` is one.
+pub(super) fn line_breaks_in(run: &str) -> usize {
+    GRAPHEMES.segment_str(run).count() - 1
 }
